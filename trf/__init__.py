@@ -1,0 +1,24 @@
+"""The tournament model and FIDE Tournament Report File (TRF-16, TRF-2026) reading and writing.
+
+    >>> from trf import parse_file, dumps
+    >>> result = parse_file("fixtures/example.trf")
+    >>> result.tournament.players[0].name
+"""
+
+from trf.diagnostics import Diagnostic, Severity, TrfError
+from trf.model import (
+    AbsentRecord, AccelerationRange, BlankLine, Bye, ByeRecord, Colour, Comment, ForbiddenPairs,
+    Game, Header, InitialColour, Player, PlayerAcceleration, PreservedRecord, Record, Result,
+    RoundCount, RoundEntry, ScoringRecord, Tournament,
+)
+from trf.parser import ParseResult, parse_bytes, parse_file, parse_text
+from trf.scoring import ScoringSystem
+from trf.writer import WriteError, dump, dumps, format_record, write_atomic
+
+__all__ = [
+    "AbsentRecord", "AccelerationRange", "BlankLine", "Bye", "ByeRecord", "Colour", "Comment",
+    "Diagnostic", "ForbiddenPairs", "Game", "Header", "InitialColour", "ParseResult", "Player",
+    "PlayerAcceleration", "PreservedRecord", "Record", "Result", "RoundCount", "RoundEntry",
+    "ScoringRecord", "ScoringSystem", "Severity", "Tournament", "TrfError", "WriteError", "dump",
+    "dumps", "format_record", "parse_bytes", "parse_file", "parse_text", "write_atomic",
+]

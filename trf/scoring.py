@@ -1,0 +1,187 @@
+"""Game scoring systems: TRF-2026 ``162``, JaVaFo ``XXS`` and bbpPairings ``BB?`` lines.
+
+The three notations describe the same thing with different precision, so the model keeps
+one :class:`ScoringSystem` with the finest grain any of them can express (JaVaFo's
+colour-specific values) and derives the others from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Iterable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from trf.model import RoundEntry, ScoringRecord
+
+ONE = Fraction(1)
+HALF = Fraction(1, 2)
+ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class ScoringSystem:
+    """Points for every kind of round outcome.
+
+    ``pab`` is ``None`` while it follows the win value: TRF-2026 says ``P`` defaults to
+    ``W``, bbpPairings' ``BBU`` to ``BBW``, and JaVaFo's ``XXS W=3 D=1`` gives a 3-point PAB.
+    """
+
+    win_white: Fraction = ONE
+    win_black: Fraction = ONE
+    draw_white: Fraction = HALF
+    draw_black: Fraction = HALF
+    loss_white: Fraction = ZERO
+    loss_black: Fraction = ZERO
+    forfeit_win: Fraction = ONE
+    forfeit_loss: Fraction = ZERO
+    zero_point_bye: Fraction = ZERO
+    half_point_bye: Fraction = HALF
+    full_point_bye: Fraction = ONE
+    pab: Fraction | None = None
+    unknown: Fraction | None = None  # TRF-2026 'X' (adjourned, unknown); defaults to the draw value
+
+    @property
+    def pab_value(self) -> Fraction:
+        return self.win_white if self.pab is None else self.pab
+
+    @property
+    def is_default(self) -> bool:
+        return self == ScoringSystem()
+
+    def value(self, entry: RoundEntry) -> Fraction:
+        """Points a round block is worth (TRF-16 2.3, TRF-2026 162, JaVaFo XXS)."""
+        from trf.model import Colour, Result
+
+        code = entry.code
+        black = entry.colour is Colour.BLACK
+        if code is None:  # a pending game
+            return ZERO
+        if code in (Result.WIN, Result.WIN_UNRATED):
+            return self.win_black if black else self.win_white
+        if code in (Result.DRAW, Result.DRAW_UNRATED):
+            return self.draw_black if black else self.draw_white
+        if code in (Result.LOSS, Result.LOSS_UNRATED):
+            return self.loss_black if black else self.loss_white
+        return {
+            Result.FORFEIT_WIN: self.forfeit_win,
+            Result.FORFEIT_LOSS: self.forfeit_loss,
+            Result.HALF_POINT_BYE: self.half_point_bye,
+            Result.FULL_POINT_BYE: self.full_point_bye,
+            Result.PAIRING_ALLOCATED_BYE: self.pab_value,
+            Result.ZERO_POINT_BYE: self.zero_point_bye,
+        }[code]
+
+    # ---- notations
+    def as_162(self) -> tuple[tuple[str, Fraction], ...] | None:
+        """The TRF-2026 ``162`` pairs that differ from the default, or ``None`` when 162 cannot
+        express this system (colour-specific values, byes valued unlike W/D/A)."""
+        w, d, l = self.win_white, self.draw_white, self.loss_white
+        a = self.zero_point_bye
+        if (self.win_black, self.forfeit_win, self.full_point_bye) != (w, w, w):
+            return None
+        if (self.draw_black, self.half_point_bye) != (d, d) or self.loss_black != l:
+            return None
+        if self.forfeit_loss != a:
+            return None
+        pairs: list[tuple[str, Fraction]] = []
+        for sym, val, default in (("W", w, ONE), ("D", d, HALF), ("L", l, ZERO), ("A", a, ZERO)):
+            if val != default:
+                pairs.append((sym, val))
+        if self.pab is not None and self.pab != w:
+            pairs.append(("P", self.pab))
+        if self.unknown is not None and self.unknown != d:
+            pairs.append(("X", self.unknown))
+        return tuple(pairs)
+
+    def as_xxs(self) -> tuple[tuple[str, Fraction], ...]:
+        """JaVaFo ``XXS`` assignments that differ from the default (XXS can express everything)."""
+        names = {
+            "win_white": "WW", "win_black": "BW", "draw_white": "WD", "draw_black": "BD",
+            "loss_white": "WL", "loss_black": "BL", "forfeit_win": "FW", "forfeit_loss": "FL",
+            "zero_point_bye": "ZPB", "half_point_bye": "HPB", "full_point_bye": "FPB",
+        }
+        default = ScoringSystem()
+        out = [(code, getattr(self, f)) for f, code in names.items() if getattr(self, f) != getattr(default, f)]
+        if self.pab is not None and self.pab != ONE:
+            out.append(("PAB", self.pab))
+        elif self.pab is None and self.win_white != ONE:
+            out.append(("PAB", self.win_white))
+        return tuple(out)
+
+    def as_bbp(self) -> tuple[tuple[str, Fraction], ...] | None:
+        """bbpPairings ``BB?`` values that differ from the default, or ``None`` if they cannot say it."""
+        w, d, l = self.win_white, self.draw_white, self.loss_white
+        if (self.win_black, self.forfeit_win, self.full_point_bye) != (w, w, w):
+            return None
+        if (self.draw_black, self.half_point_bye, self.loss_black) != (d, d, l):
+            return None
+        out: list[tuple[str, Fraction]] = []
+        for code, val, default in (("BBW", w, ONE), ("BBD", d, HALF), ("BBL", l, ZERO),
+                                   ("BBZ", self.zero_point_bye, ZERO), ("BBF", self.forfeit_loss, ZERO)):
+            if val != default:
+                out.append((code, val))
+        if self.pab is not None and self.pab != w:
+            out.append(("BBU", self.pab))
+        return tuple(out)
+
+
+# Which fields each notation's symbols set.
+_162 = {
+    "W": ("win_white", "win_black", "forfeit_win", "full_point_bye"),
+    "D": ("draw_white", "draw_black", "half_point_bye"),
+    "L": ("loss_white", "loss_black"),
+    "A": ("zero_point_bye", "forfeit_loss"),
+    "Z": ("zero_point_bye", "forfeit_loss"),  # bbpPairings before PR #36 wrote Z for A
+    "P": ("pab",),
+    "X": ("unknown",),
+}
+_XXS = {
+    "WW": ("win_white",), "BW": ("win_black",), "WD": ("draw_white",), "BD": ("draw_black",),
+    "WL": ("loss_white",), "BL": ("loss_black",), "ZPB": ("zero_point_bye",),
+    "HPB": ("half_point_bye",), "FPB": ("full_point_bye",), "PAB": ("pab",),
+    "FW": ("forfeit_win",), "FL": ("forfeit_loss",),
+    "W": ("win_white", "win_black", "forfeit_win", "full_point_bye"),
+    "D": ("draw_white", "draw_black", "half_point_bye"),
+}
+_BBP = {
+    "BBW": ("win_white", "win_black", "forfeit_win", "full_point_bye"),
+    "BBD": ("draw_white", "draw_black", "half_point_bye"),
+    "BBL": ("loss_white", "loss_black"),
+    "BBZ": ("zero_point_bye",),
+    "BBF": ("forfeit_loss",),
+    "BBU": ("pab",),
+}
+
+SYMBOLS_162 = frozenset(_162)
+CODES_XXS = frozenset(_XXS)
+CODES_BBP = frozenset(_BBP)
+
+
+def _apply(system: ScoringSystem, table: dict[str, tuple[str, ...]], pairs: Iterable[tuple[str, Fraction]]) -> ScoringSystem:
+    for sym, val in pairs:
+        targets = table.get(sym.upper())
+        if targets:
+            system = replace(system, **{t: val for t in targets})
+    return system
+
+
+def scoring_from_records(records: Iterable[ScoringRecord]) -> ScoringSystem:
+    """Combine scoring lines with the precedence ``162`` > ``XXS`` > ``BB?`` > default.
+
+    Later lines of one notation override earlier ones (JaVaFo: left to right, top to bottom).
+    """
+    records = list(records)
+    system = ScoringSystem()
+    for kind, table in (("BB", _BBP), ("XXS", _XXS), ("162", _162)):
+        for rec in records:
+            if rec.code.startswith(kind):
+                if kind == "BB":
+                    system = _apply(system, table, [(rec.code, v) for _, v in rec.values])
+                else:
+                    system = _apply(system, table, rec.values)
+    return system
+
+
+def field_names() -> tuple[str, ...]:
+    return tuple(f.name for f in fields(ScoringSystem))

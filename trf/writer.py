@@ -1,0 +1,148 @@
+"""Writing TRF text from the model, field by field in the FIDE column layout.
+
+The canonical form is the one the FIDE texts and the endorsed engines write: fixed columns,
+numbers right-aligned, text left-aligned, trailing blanks trimmed, byes as ``0000 - X``.
+A file already in that form writes back byte for byte; any other file writes back with the
+same meaning.  Files are written atomically: a temporary file in the same folder, renamed
+over the target only once complete, so a failure never leaves half a file behind.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from fractions import Fraction
+from pathlib import Path
+
+from trf.model import (
+    AbsentRecord, AccelerationRange, BlankLine, ByeRecord, Colour, Comment, ForbiddenPairs,
+    Header, InitialColour, Player, PlayerAcceleration, PreservedRecord, Record, RoundCount,
+    RoundEntry, ScoringRecord, Tournament,
+)
+
+
+class WriteError(ValueError):
+    """A value that the fixed-width layout cannot hold (a 34-character name, 100 points...)."""
+
+
+def points4(value: Fraction | None, what: str = "points") -> str:
+    """Points in a 4-column field, one decimal (``" 2.5"``, ``"11.0"``); blank for ``None``."""
+    if value is None:
+        return "    "
+    tenths = value * 10
+    if tenths.denominator != 1:
+        raise WriteError(f"{what} {value} cannot be written with one decimal")
+    n = int(tenths)
+    text = f"{'-' if n < 0 else ''}{abs(n) // 10}.{abs(n) % 10}"
+    if len(text) > 4:
+        raise WriteError(f"{what} {text} does not fit in 4 columns")
+    return text.rjust(4)
+
+
+def short_decimal(value: Fraction) -> str:
+    """``3`` or ``0.5``: the form JaVaFo's XXS examples use."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = points4(value).strip()
+    return text
+
+
+def _fit(text: str, width: int, what: str, right: bool = False) -> str:
+    if len(text) > width:
+        raise WriteError(f"{what} {text!r} is longer than {width} characters")
+    return text.rjust(width) if right else text.ljust(width)
+
+
+def format_entry(e: RoundEntry | None) -> str:
+    if e is None:
+        return " " * 10
+    opp = f"{e.opponent:>4}" if e.opponent is not None else "0000"
+    result = e.result.value if e.result is not None else " "
+    return f"  {opp} {e.colour.value} {result}"
+
+
+def format_player(p: Player) -> str:
+    if not 1 <= p.start_rank <= 9999:
+        raise WriteError(f"start rank {p.start_rank} is outside 1-9999")
+    line = (
+        "001 "
+        + f"{p.start_rank:>4} "
+        + _fit(p.sex, 1, "sex")
+        + _fit(p.title, 3, "title")
+        + " " + _fit(p.name, 33, "name")
+        + " " + _fit("" if p.rating is None else str(p.rating), 4, "rating", right=True)
+        + " " + _fit(p.federation, 3, "federation")
+        + " " + _fit(p.fide_id, 11, "FIDE id", right=True)
+        + " " + _fit(p.birth_date, 10, "birth date")
+        + " " + points4(p.points)
+        + " " + _fit("" if p.rank is None else str(p.rank), 4, "rank", right=True)
+        + "".join(format_entry(e) for e in p.rounds)
+    )
+    return line.rstrip()
+
+
+def format_record(rec: Record) -> str:
+    if isinstance(rec, Player):
+        return format_player(rec)
+    if isinstance(rec, Header):
+        return f"{rec.code} {rec.value}" if rec.value else rec.code
+    if isinstance(rec, RoundCount):
+        return f"{rec.code} {rec.rounds}"
+    if isinstance(rec, InitialColour):
+        if rec.code == "152":
+            return f"152 {'W' if rec.colour is Colour.WHITE else 'B'}"
+        words = ["XXC"] + (["rank"] if rec.by_rank else [])
+        if rec.colour is not None:
+            words.append("white1" if rec.colour is Colour.WHITE else "black1")
+        return " ".join(words)
+    if isinstance(rec, ScoringRecord):
+        if rec.code == "162":
+            return ("162" + "".join(("  " if i == 0 else "    ") + sym + points4(v)
+                                    for i, (sym, v) in enumerate(rec.values))).rstrip()
+        if rec.code == "XXS":
+            return " ".join(["XXS"] + [f"{k}={short_decimal(v)}" for k, v in rec.values])
+        return f"{rec.code} {points4(rec.values[0][1])}"
+    if isinstance(rec, ByeRecord):
+        return f"240 {rec.kind} {rec.round:03d}" + "".join(f" {i:>4}" for i in rec.players)
+    if isinstance(rec, AccelerationRange):
+        return (f"250 {points4(rec.match_points)} {points4(rec.game_points)} {rec.first_round:>3} {rec.last_round:>3}"
+                f" {rec.first_player:>4} {rec.last_player:>4}")
+    if isinstance(rec, PlayerAcceleration):
+        return (f"XXA {rec.player:>4}" + "".join(" " + points4(v) for v in rec.points)).rstrip()
+    if isinstance(rec, ForbiddenPairs):
+        if rec.code == "260" or rec.first_round is not None:
+            return f"260 {rec.first_round or 1:03d} {rec.last_round or 999:03d}" + "".join(f" {i:>4}" for i in rec.players)
+        return " ".join(["XXP"] + [str(i) for i in rec.players])
+    if isinstance(rec, AbsentRecord):
+        return " ".join(["XXZ"] + [str(i) for i in rec.players])
+    if isinstance(rec, (Comment, BlankLine, PreservedRecord)):
+        return rec.text
+    raise TypeError(f"not a TRF record: {rec!r}")  # pragma: no cover
+
+
+def dumps(t: Tournament) -> str:
+    """The TRF text of a tournament, with its own line endings."""
+    text = t.line_ending.join(format_record(r) for r in t.records)
+    return text + t.line_ending if t.final_newline and t.records else text
+
+
+def write_atomic(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file and a rename (never a half-written file)."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def dump(t: Tournament, path: str | Path, encoding: str = "utf-8") -> None:
+    write_atomic(path, dumps(t).encode(encoding))
