@@ -30,6 +30,14 @@ from trf.scoring import CODES_XXS, SYMBOLS_162
 # What each terminal should hold, for "expected ..." messages.
 EXPECTED = {
     "START_RANK": "a start rank (up to 4 digits in columns 5-8)",
+    "SEX_TITLE": "a blank in column 9, then sex (column 10) and title (columns 11-13)",
+    "NAME": "a blank in column 14, then the name (columns 15-47)",
+    "RATING": "a blank in column 48, then the rating (columns 49-52)",
+    "FEDERATION": "a blank in column 53, then the federation (columns 54-56)",
+    "FIDE_ID": "a blank in column 57, then the FIDE id (columns 58-68)",
+    "BIRTH_DATE": "a blank in column 69, then the birth date (columns 70-79)",
+    "POINTS": "a blank in column 80, then the points (columns 81-84)",
+    "RANK": "a blank in column 85, then the rank (columns 86-89)",
     "ROUND": "a round block: opponent start rank (4 digits), colour (w, b or -) and a result code "
              "(1 = 0 + - W D L H F U Z)",
     "NUMBER": "a whole number",
@@ -48,6 +56,8 @@ EXPECTED = {
     "$END": "the end of the line",
 }
 
+# Column rulers some programs write above the player lines: digits only, or "DDD SSSS sTTT ...".
+_RULER = re.compile(r"^[ \d]+$|^DDD SSSS ")
 _DECIMAL = re.compile(r"-?(\d+(\.\d*)?|\.\d+)")
 _RESULT_CODES = {r.value: r for r in Result}
 
@@ -388,6 +398,9 @@ def _read_line(parser: lark.Lark, reader: _LineReader, raw: str, number: int, nr
                 code = raw[:3]
                 if nrs and code == nrs:
                     return PreservedRecord(code, raw, line=number)
+                if _RULER.match(raw):
+                    reader.report(Severity.INFO, "normalised", "column ruler line (Swiss-Manager style) kept verbatim", 1)
+                    return PreservedRecord("", raw, line=number)
                 reader.report(Severity.WARNING, "unknown-record",
                               f"unknown record type {code.strip()!r}; kept verbatim", 1)
                 return PreservedRecord(code, raw, known=False, line=number)

@@ -111,13 +111,18 @@ def _check_round_entries(t: Tournament) -> list[Diagnostic]:
 
 
 def _check_pabs(t: Tournament) -> list[Diagnostic]:
+    """TRF-2026 4.8: at most one U per round.  A warning, not an error: the file still means
+    something (round-robin rest rounds are sometimes written U), but no Swiss pairing program
+    would have produced it.  Team events write U on every board of the team with the bye."""
+    if _is_team_event(t):
+        return []
     out = []
     for r in range(1, t.round_columns + 1):
         pabs = [b for b in t.byes(r) if b.kind is Result.PAIRING_ALLOCATED_BYE]
         if len(pabs) > 1:
             names = ", ".join(str(b.player) for b in pabs)
             second = t.player(pabs[1].player)
-            out.append(Diagnostic(Severity.ERROR, "multiple-pab",
+            out.append(Diagnostic(Severity.WARNING, "multiple-pab",
                                   f"round {r} has {len(pabs)} pairing-allocated byes (players {names}); at most one is allowed",
                                   second.line, _block_column(r) + 7))
     return out
@@ -173,6 +178,8 @@ def _check_records(t: Tournament) -> list[Diagnostic]:
     out = []
     ranks = t.player_by_rank
     total = t.total_rounds
+    if _is_team_event(t):
+        return out  # 240/250/260 name team pairing numbers there, not players
 
     def unknown(ids: tuple[int, ...], rec, what: str) -> None:
         bad = [i for i in ids if i not in ranks]
