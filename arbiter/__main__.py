@@ -1,0 +1,5 @@
+"""``python -m arbiter``."""
+
+from arbiter.cli import main
+
+main()

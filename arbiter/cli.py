@@ -1,0 +1,191 @@
+"""The ``arbiter`` command line.  Thin by design: every rule lives in the library packages;
+this module reads arguments, calls them, and renders the result (rich tables or JSON).
+
+Exit codes are the same for every command (see :mod:`arbiter.exitcodes`).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Any, NoReturn, Optional
+
+import typer
+from rich.console import Console
+
+from arbiter import exitcodes, render
+from trf import Severity, dumps, parse_file
+from trf.convert import convert as convert_tournament
+from trf.diagnostics import Diagnostic
+from trf.export import tournament_dict
+from trf.parser import ParseResult
+from trf.writer import WriteError, write_atomic
+
+app = typer.Typer(
+    name="arbiter",
+    help="A toolkit for chess arbiters built around FIDE's Tournament Report File (TRF).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+FileArg = typer.Argument(..., help="A TRF file (TRF-16, TRF-2026, with or without XX?/BB? records).", show_default=False)
+EncodingOpt = typer.Option(None, "--encoding", help="Text encoding of the file (default UTF-8; e.g. latin-1, cp1252).")
+JsonOpt = typer.Option(False, "--json", help="Machine-readable output (stable shape, see README).")
+
+
+class Format(str, Enum):
+    trf16 = "trf16"
+    trf26 = "trf26"
+
+
+def _fail(code: int, message: str) -> NoReturn:
+    err.print(f"arbiter: {message}", markup=False)
+    raise typer.Exit(code)
+
+
+def _read(path: Path, encoding: Optional[str]) -> ParseResult:
+    """Read a file or exit 5 with the reason."""
+    if encoding:
+        try:
+            "".encode(encoding)
+        except LookupError:
+            _fail(exitcodes.USAGE, f"unknown encoding {encoding!r}")
+    try:
+        return parse_file(path, encoding=encoding)
+    except IsADirectoryError:
+        _fail(exitcodes.FILE_ERROR, f"cannot read {path}: it is a directory")
+    except FileNotFoundError:
+        _fail(exitcodes.FILE_ERROR, f"cannot read {path}: no such file")
+    except OSError as exc:
+        _fail(exitcodes.FILE_ERROR, f"cannot read {path}: {exc.strerror or exc}")
+
+
+def _emit_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def _diagnostics(result: ParseResult, strict: bool) -> list[Diagnostic]:
+    diags = list(result.diagnostics)
+    return [d.promoted() for d in diags] if strict else diags
+
+
+def _has_errors(diags: list[Diagnostic]) -> bool:
+    return any(d.severity is Severity.ERROR for d in diags)
+
+
+@app.command()
+def validate(
+    file: Path = FileArg,
+    strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
+    json_out: bool = JsonOpt,
+    encoding: Optional[str] = EncodingOpt,
+) -> None:
+    """Check a TRF file: layout, mirrored games, points, byes. Exit 0 if clean, 3 if invalid."""
+    result = _read(file, encoding)
+    diags = _diagnostics(result, strict)
+    counts = {s.value: sum(d.severity is s for d in diags) for s in Severity}
+    if json_out:
+        _emit_json({
+            "file": str(file),
+            "encoding": result.encoding,
+            "valid": not _has_errors(diags),
+            "counts": counts,
+            "diagnostics": [d.as_dict() for d in diags],
+        })
+    else:
+        render.diagnostics(out, diags, str(file))
+        render.summary(out, counts, str(file), len(result.tournament.players))
+    if _has_errors(diags):
+        raise typer.Exit(exitcodes.INVALID_INPUT)
+
+
+@app.command()
+def show(
+    file: Path = FileArg,
+    round_: Optional[int] = typer.Option(None, "--round", min=0, help="Show the tournament as it stood after this round."),
+    json_out: bool = JsonOpt,
+    encoding: Optional[str] = EncodingOpt,
+) -> None:
+    """Print the cross-table: rank, name, rating, points and every round's opponent, colour and result."""
+    result = _read(file, encoding)
+    t = result.tournament
+    if round_ is not None and round_ > t.round_columns:
+        _fail(exitcodes.USAGE, f"--round {round_}: the file has {t.round_columns} round(s)")
+    if json_out:
+        data = tournament_dict(t, round_)
+        data["file"] = str(file)
+        data["diagnostics"] = [d.as_dict() for d in result.diagnostics if d.severity is not Severity.INFO]
+        _emit_json(data)
+    else:
+        render.crosstable(out, t, round_)
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        if not json_out:
+            render.diagnostics(err, errors, str(file))
+        raise typer.Exit(exitcodes.INVALID_INPUT)
+
+
+@app.command()
+def convert(
+    file: Path = FileArg,
+    to: Format = typer.Option(..., "--to", help="Target format: trf16 (with XX?/BB? records) or trf26 (TRF-2026)."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Output file (default: standard output). Never the input."),
+    json_out: bool = JsonOpt,
+    encoding: Optional[str] = EncodingOpt,
+) -> None:
+    """Rewrite a file as TRF-16 or TRF-2026. The input is never modified; output is written atomically."""
+    if output is not None and output.exists() and output.resolve() == file.resolve():
+        _fail(exitcodes.USAGE, f"refusing to overwrite the input file {file}; choose another -o")
+    result = _read(file, encoding)
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        render.diagnostics(err, errors, str(file))
+        _fail(exitcodes.INVALID_INPUT, f"{file} has {len(errors)} error(s); nothing written")
+    converted, notes = convert_tournament(result.tournament, to.value)
+    try:
+        text = dumps(converted)
+    except WriteError as exc:
+        _fail(exitcodes.INVALID_INPUT, f"cannot write {to.value}: {exc}")
+    if output is not None:
+        try:
+            write_atomic(output, text.encode("utf-8"))
+        except OSError as exc:
+            _fail(exitcodes.FILE_ERROR, f"cannot write {output}: {exc.strerror or exc}")
+    if json_out:
+        _emit_json({
+            "file": str(file),
+            "format": to.value,
+            "output": str(output) if output is not None else None,
+            "notes": [d.as_dict() for d in notes],
+            "text": None if output is not None else text,
+        })
+        return
+    render.diagnostics(err, notes, str(file))
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        err.print(f"wrote {output} ({to.value}, {len(converted.players)} players)", markup=False)
+
+
+def main() -> None:
+    """Console-script entry point: no Python traceback ever reaches the user."""
+    try:
+        app()
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        err.print("arbiter: interrupted", markup=False)
+        sys.exit(130)
+    except Exception as exc:  # pragma: no cover - last line of defence
+        err.print(f"arbiter: internal error: {type(exc).__name__}: {exc} (please report this)", markup=False)
+        sys.exit(exitcodes.INTERNAL)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

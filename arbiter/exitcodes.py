@@ -1,0 +1,9 @@
+"""Exit codes shared by every ``arbiter`` command (documented in the README)."""
+
+OK = 0
+NO_PAIRING = 1  # no legal pairing exists
+USAGE = 2  # bad arguments
+INVALID_INPUT = 3  # the input file is not valid TRF, or contradicts itself
+DISCREPANCY = 4  # a check found discrepancies
+FILE_ERROR = 5  # a file cannot be read or written
+INTERNAL = 70  # a bug in arbiter (EX_SOFTWARE); reported in one line, never as a traceback

@@ -1,0 +1,75 @@
+"""Human-readable rendering with rich.  No rules here: only presentation."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from trf.diagnostics import Diagnostic, Severity
+from trf.model import Player, RoundEntry, Tournament
+from trf.validate import fmt_points
+
+_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
+
+
+def diagnostics(console: Console, diags: list[Diagnostic], filename: str) -> None:
+    """One line per finding, ``file:line:col: severity code message`` (the compiler convention)."""
+    for d in sorted(diags, key=lambda d: (d.line, d.column)):
+        console.print(Text(d.format(filename), style=_STYLE[d.severity]))
+
+
+def summary(console: Console, counts: dict[str, int], filename: str, players: int) -> None:
+    verdict = "invalid" if counts.get("error") else "valid"
+    style = "bold red" if counts.get("error") else "bold green"
+    console.print(Text.assemble(
+        (f"{filename}: ", ""), (verdict, style),
+        f" ({players} players; {counts.get('error', 0)} errors, {counts.get('warning', 0)} warnings, "
+        f"{counts.get('info', 0)} adjustments)",
+    ))
+
+
+def entry_cell(e: RoundEntry | None) -> str:
+    """``12w1`` for a game, ``+``/``-`` forfeits with their opponent, ``U``/``H``/``F``/``Z`` for byes."""
+    if e is None:
+        return ""
+    result = e.code.value if e.code is not None else "?"
+    if e.opponent is None:
+        return f"  {result}" if result else ""
+    colour = e.colour.value if e.colour.value != "-" else " "
+    return f"{e.opponent}{colour}{result}"
+
+
+def _order(t: Tournament, through: int | None) -> list[Player]:
+    if through is None and all(p.rank for p in t.players):
+        return sorted(t.players, key=lambda p: (p.rank or 0, p.start_rank))
+    return sorted(t.players, key=lambda p: (-t.score(p.start_rank, through), p.start_rank))
+
+
+def crosstable(console: Console, t: Tournament, through: int | None = None) -> None:
+    rounds = t.round_columns if through is None else through
+    title = t.name or "Tournament"
+    info = []
+    if t.total_rounds:
+        info.append(f"{t.rounds_paired} of {t.total_rounds} rounds paired")
+    else:
+        info.append(f"{t.rounds_paired} rounds paired")
+    if through is not None:
+        info.append(f"standing after round {through}")
+    table = Table(title=title, caption="; ".join(info), title_style="bold", header_style="bold")
+    for head, justify in (("Rk", "right"), ("No", "right"), ("Name", "left"), ("Rtg", "right"),
+                          ("Fed", "left"), ("Pts", "right")):
+        table.add_column(head, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for r in range(1, rounds + 1):
+        table.add_column(f"R{r}", justify="right", no_wrap=True)
+    for i, p in enumerate(_order(t, through), start=1):
+        rank = str(p.rank or "") if through is None else str(i)
+        name = f"{p.fide_title} {p.name}".strip()
+        table.add_row(
+            rank, str(p.start_rank), name, str(p.rating or ""), p.federation,
+            fmt_points(t.score(p.start_rank, through)),
+            *(entry_cell(p.entry(r)) for r in range(1, rounds + 1)),
+        )
+    # Piped output is not cut to 80 columns: a cross-table is read whole or not at all.
+    width = None if console.is_terminal else max(console.width, console.measure(table).maximum)
+    console.print(table, width=width)
