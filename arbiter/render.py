@@ -40,14 +40,16 @@ def entry_cell(e: RoundEntry | None) -> str:
     return f"{e.opponent}{colour}{result}"
 
 
-def _order(t: Tournament, through: int | None) -> list[Player]:
-    if through is None and all(p.rank for p in t.players):
+def _order(t: Tournament, through: int) -> list[Player]:
+    if through == t.rounds_paired and all(p.rank for p in t.players):
         return sorted(t.players, key=lambda p: (p.rank or 0, p.start_rank))
     return sorted(t.players, key=lambda p: (-t.score(p.start_rank, through), p.start_rank))
 
 
 def crosstable(console: Console, t: Tournament, through: int | None = None) -> None:
     rounds = t.round_columns if through is None else through
+    # Points count the rounds played; byes declared for a round not yet paired are shown, not counted.
+    scored = t.rounds_paired if through is None else through
     title = t.name or "Tournament"
     info = []
     if t.total_rounds:
@@ -62,12 +64,12 @@ def crosstable(console: Console, t: Tournament, through: int | None = None) -> N
         table.add_column(head, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for r in range(1, rounds + 1):
         table.add_column(f"R{r}", justify="right", no_wrap=True)
-    for i, p in enumerate(_order(t, through), start=1):
+    for i, p in enumerate(_order(t, scored), start=1):
         rank = str(p.rank or "") if through is None else str(i)
         name = f"{p.fide_title} {p.name}".strip()
         table.add_row(
             rank, str(p.start_rank), name, str(p.rating or ""), p.federation,
-            fmt_points(t.score(p.start_rank, through)),
+            fmt_points(t.score(p.start_rank, scored)),
             *(entry_cell(p.entry(r)) for r in range(1, rounds + 1)),
         )
     # Piped output is not cut to 80 columns: a cross-table is read whole or not at all.

@@ -55,7 +55,7 @@ def player_dict(t: Tournament, p: Player, through: int | None = None) -> dict[st
         "fide_id": p.fide_id,
         "birth_date": p.birth_date,
         "listed_points": points_str(p.points),
-        "points": points_str(t.score(p.start_rank, through)),
+        "points": points_str(t.score(p.start_rank, t.rounds_paired if through is None else through)),
         "listed_rank": p.rank,
         "rounds": rounds,
     }
