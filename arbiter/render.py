@@ -19,13 +19,17 @@ def diagnostics(console: Console, diags: list[Diagnostic], filename: str) -> Non
         console.print(Text(d.format(filename), style=_STYLE[d.severity]))
 
 
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def summary(console: Console, counts: dict[str, int], filename: str, players: int) -> None:
     verdict = "invalid" if counts.get("error") else "valid"
     style = "bold red" if counts.get("error") else "bold green"
     console.print(Text.assemble(
         (f"{filename}: ", ""), (verdict, style),
-        f" ({players} players; {counts.get('error', 0)} errors, {counts.get('warning', 0)} warnings, "
-        f"{counts.get('info', 0)} adjustments)",
+        f" ({_n(players, 'player')}; {_n(counts.get('error', 0), 'error')}, "
+        f"{_n(counts.get('warning', 0), 'warning')}, {_n(counts.get('info', 0), 'adjustment')})",
     ))
 
 
