@@ -1,8 +1,8 @@
 """The tournament model and FIDE Tournament Report File (TRF-16, TRF-2026) reading and writing.
 
-    >>> from trf import parse_file, dumps
-    >>> result = parse_file("fixtures/example.trf")
-    >>> result.tournament.players[0].name
+``parse_file`` never raises for bad content: it returns the tournament it could read and the
+diagnostics; ``dumps``/``dump`` write it back (byte for byte when the file was canonical);
+``trf.convert.convert`` rewrites it as TRF-16 or TRF-2026.
 """
 
 from trf.diagnostics import Diagnostic, Severity, TrfError
