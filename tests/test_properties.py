@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -76,7 +77,10 @@ def test_valid_tournament_round_trips_through_bytes(t: Tournament, encoding: str
 # Characters worth inserting: field separators, layout breakers, codes, non-ASCII, controls.
 NASTY = ["\t", "\x00", "\x0b", "\x0c", "\x1c", "\x7f", "\x85", "\xa0", "\u2028", "\ufeff", "\ufffd",
          "\r", "\n", " ", "  ", "0", "9", "0000", "-", "w", "b", "W", "B", "=", "+", "1", ".", "/",
-         "é", "ü", "€", "Ł", "漢", "😀", "#", "###", "001", "XX", "162", "240", "260", "250"]
+         "é", "ü", "€", "Ł", "漢", "😀", "²", "١", "٣", "#", "###", "001", "XX", "162", "240", "260",
+         "250"]
+# Characters that keep a fixed-width field's width but may break its value.
+FIELD_CHARS = "0123456789 -.+=wbWBU\t²١"
 inserted_text = st.lists(st.sampled_from(NASTY) | st.characters(), min_size=1, max_size=6).map("".join)
 
 
@@ -86,8 +90,16 @@ def line_mutation(draw, lines: list[str]) -> list[str]:
     if not lines:
         return [draw(inserted_text)]
     i = draw(st.integers(0, len(lines) - 1))
-    op = draw(st.sampled_from(["delete", "duplicate", "swap", "truncate", "insert", "replace", "blank"]))
-    if op == "delete":
+    op = draw(st.sampled_from(["delete", "duplicate", "swap", "truncate", "insert", "replace", "blank",
+                               "field", "field"]))
+    if op == "field":
+        # overwrite one character of a player line: the columns stay aligned, a value breaks
+        players = [n for n, line in enumerate(lines) if line.startswith("001")]
+        i = draw(st.sampled_from(players)) if players else i
+        if lines[i]:
+            k = draw(st.integers(0, len(lines[i]) - 1))
+            lines[i] = lines[i][:k] + draw(st.sampled_from(FIELD_CHARS)) + lines[i][k + 1:]
+    elif op == "delete":
         del lines[i]
     elif op == "duplicate":
         lines.insert(draw(st.integers(0, len(lines))), lines[i])
@@ -276,3 +288,39 @@ def test_points_off_by_one_is_a_points_mismatch(t: Tournament, data) -> None:
     assert found[0].severity is Severity.WARNING
     assert found[0].line == player_line(t, pid)
     assert f"player {pid} " in found[0].message
+
+
+# --------------------------------------------------------------------------- found by the properties
+
+
+REGRESSION_LINE = trf.format_record(Player(
+    1, "m", "GM", "Doe, Jane", 2500, "NOR", "1234567", "1990/01/01", Fraction(1), 1,
+    (RoundEntry(1212, Colour.WHITE, Result.WIN),),
+))
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("where, text, column", [
+    ((91, 95), "1 12", 92),  # opponent with a blank inside: int() used to raise ValueError
+    ((91, 95), " 1 2", 92),
+    ((48, 52), "150²", 49),  # '²'.isdigit() is true but int('²') raised ValueError (rating)
+    ((85, 89), "  2²", 88),  # ... and the rank
+])
+def test_broken_number_is_a_diagnostic_not_a_crash(where, text, column) -> None:
+    a, b = where
+    line = REGRESSION_LINE[:a] + text + REGRESSION_LINE[b:]
+    result = trf.parse_text(line + "\n")
+    check_diagnostics(result)
+    found = [d for d in result.diagnostics if d.code == "bad-number"]
+    assert [(d.severity, d.line, d.column) for d in found] == [(Severity.ERROR, 1, column)]
+    written = trf.dumps(result.tournament)
+    assert trf.parse_text(written).tournament == result.tournament
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("line", ["260 000 007    1    2", "260 003 000    1    2"])
+def test_forbidden_pairs_round_zero_writes_back_unchanged(line) -> None:
+    """The writer used ``first_round or 1`` / ``last_round or 999``: round 0 came back as 1 / 999."""
+    result = trf.parse_text(line + "\n")
+    check_diagnostics(result)
+    assert trf.dumps(result.tournament) == line + "\n"

@@ -384,6 +384,12 @@ class Tournament:
     def name(self) -> str:
         return self.header("012") or ""
 
+    @cached_property
+    def is_team_event(self) -> bool:
+        """Team records present (``013`` or ``310``): then ``240``/``250``/``260`` name team pairing
+        numbers, and player points are informative (TRF-2026 4.3)."""
+        return any(isinstance(r, PreservedRecord) and r.code in ("013", "310") for r in self.records)
+
     # ---- players
     @cached_property
     def players(self) -> tuple[Player, ...]:
@@ -516,7 +522,9 @@ class Tournament:
         return tuple(out)
 
     def byes(self, round_number: int) -> tuple[Bye, ...]:
-        """Players without an opponent in a round, with the kind (a blank result counts as Z).
+        """Players without an opponent in a round, with their code: U, H, F or Z (a blank result
+        counts as Z), and also ``-``/``+`` where a file writes an absence as a forfeit without
+        opponent (lichess exports; team files' ``0000 - -``).
 
         For a round not yet paired this lists the absences declared in its column only; see
         :meth:`declared_absences` for the union with ``240`` and ``XXZ``.
@@ -539,6 +547,8 @@ class Tournament:
         for b in self.byes(round_number):
             if b.kind in (Result.ZERO_POINT_BYE, Result.HALF_POINT_BYE, Result.FULL_POINT_BYE):
                 out[b.player] = b.kind
+        if self.is_team_event:
+            return out  # there 240 names teams; their players' lines carry the byes
         for rec in self.records:
             if isinstance(rec, ByeRecord) and rec.round == round_number:
                 for pid in rec.players:

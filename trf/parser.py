@@ -174,7 +174,7 @@ class _LineReader:
         s = tok.strip()
         if not s:
             return None
-        if s.isdigit():
+        if s.isdecimal():  # what int() reads; isdigit() also takes '²', which int() rejects
             return int(s)
         self.report(Severity.ERROR, "bad-number", f"{what} should be a whole number, found {s!r}", self._field_column(tok))
         return None
@@ -225,8 +225,12 @@ class _LineReader:
             return None
         col = tok.column
         opp_text, colour_char, result_char = block[2:6], block[7], block[9]
-        opponent = int(opp_text) if opp_text.strip() else 0
-        if not opp_text.strip() and (colour_char.strip() or result_char.strip()):
+        opp = opp_text.strip()
+        opponent = int(opp) if opp.isdigit() else 0
+        if opp and not opp.isdigit():  # a blank inside the field, e.g. " 1 2": read as no opponent
+            self.report(Severity.ERROR, "bad-number",
+                        f"round {round_number}: the opponent should be a start rank, found {opp!r}", col + 2)
+        elif not opp and (colour_char.strip() or result_char.strip()):
             self.report(Severity.INFO, "normalised", f"round {round_number}: blank opponent read as 0000", col + 2)
         if colour_char == " ":
             colour = Colour.NONE

@@ -167,20 +167,24 @@ def _apply(system: ScoringSystem, table: dict[str, tuple[str, ...]], pairs: Iter
 
 
 def scoring_from_records(records: Iterable[ScoringRecord]) -> ScoringSystem:
-    """Combine scoring lines with the precedence ``162`` > ``XXS`` > ``BB?`` > default.
-
-    Later lines of one notation override earlier ones (JaVaFo: left to right, top to bottom).
-    """
+    """The scoring system of a file: the highest-precedence notation present, ``162`` > ``XXS`` >
+    ``BB?``, applied over the FIDE defaults.  Notations are not mixed: TRF-2026 lists in 162 only
+    the values that differ from the default, so a 162 without ``D`` means a draw is worth 0.5 even
+    if an XXS line for JaVaFo says otherwise.  Within one notation later lines override earlier
+    ones (JaVaFo: left to right, top to bottom)."""
     records = list(records)
-    system = ScoringSystem()
-    for kind, table in (("BB", _BBP), ("XXS", _XXS), ("162", _162)):
-        for rec in records:
-            if rec.code.startswith(kind):
-                if kind == "BB":
-                    system = _apply(system, table, [(rec.code, v) for _, v in rec.values])
-                else:
-                    system = _apply(system, table, rec.values)
-    return system
+    for kind, table in (("162", _162), ("XXS", _XXS), ("BB", _BBP)):
+        chosen = [r for r in records if r.code.startswith(kind)]
+        if not chosen:
+            continue
+        system = ScoringSystem()
+        for rec in chosen:
+            if kind == "BB":
+                system = _apply(system, table, [(rec.code, v) for _, v in rec.values])
+            else:
+                system = _apply(system, table, rec.values)
+        return system
+    return ScoringSystem()
 
 
 def field_names() -> tuple[str, ...]:

@@ -14,10 +14,8 @@ from fractions import Fraction
 from trf.diagnostics import Diagnostic, Severity
 from trf.model import (
     AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Player, PlayerAcceleration,
-    PreservedRecord, Result, RoundCount, Tournament,
+    Result, RoundCount, Tournament,
 )
-
-TEAM_CODES = frozenset({"013", "310"})
 
 
 def _block_column(round_number: int) -> int:
@@ -148,7 +146,7 @@ def _check_round_count(t: Tournament) -> list[Diagnostic]:
 
 
 def _is_team_event(t: Tournament) -> bool:
-    return any(isinstance(r, PreservedRecord) and r.code in TEAM_CODES for r in t.records)
+    return t.is_team_event
 
 
 def _check_points(t: Tournament) -> list[Diagnostic]:

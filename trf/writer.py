@@ -111,7 +111,9 @@ def format_record(rec: Record) -> str:
         return (f"XXA {rec.player:>4}" + "".join(" " + points4(v) for v in rec.points)).rstrip()
     if isinstance(rec, ForbiddenPairs):
         if rec.code == "260" or rec.first_round is not None:
-            return f"260 {rec.first_round or 1:03d} {rec.last_round or 999:03d}" + "".join(f" {i:>4}" for i in rec.players)
+            first = 1 if rec.first_round is None else rec.first_round  # not `or`: round 0 stays 0
+            last = 999 if rec.last_round is None else rec.last_round
+            return f"260 {first:03d} {last:03d}" + "".join(f" {i:>4}" for i in rec.players)
         return " ".join(["XXP"] + [str(i) for i in rec.players])
     if isinstance(rec, AbsentRecord):
         return " ".join(["XXZ"] + [str(i) for i in rec.players])
