@@ -460,7 +460,7 @@ class Tournament:
         the points of a bye already declared for the next round (JaVaFo convention).
         """
         p = self.player(start_rank)
-        return sum((self.scoring.value(e) for _, e in p._entries(through)), Fraction(0))
+        return self.scoring.total(e for _, e in p._entries(through))
 
     def acceleration(self, start_rank: int, round_number: int) -> Fraction:
         """Fictitious points of a player for a round (``XXA`` and ``250``; C.04.3 Baku, C.04.5)."""

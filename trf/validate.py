@@ -161,8 +161,7 @@ def _check_points(t: Tournament) -> list[Diagnostic]:
         if p.points is None or p.start_rank not in t.player_by_rank or t.player(p.start_rank) is not p:
             continue
         played = t.score(p.start_rank, through=paired)
-        full = t.score(p.start_rank)
-        if p.points in (played, full):
+        if p.points == played or (len(p.rounds) > paired and p.points == t.score(p.start_rank)):
             continue
         diff = p.points - played
         sign = "+" if diff > 0 else "-"
