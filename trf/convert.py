@@ -208,7 +208,8 @@ def to_trf16(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
                 out.extend(_xxa_from_table(t))
                 accel_done = True
         elif isinstance(rec, ForbiddenPairs) and rec.code == "260":
-            first, last = rec.first_round or 1, rec.last_round or 999
+            first = 1 if rec.first_round is None else rec.first_round
+            last = 999 if rec.last_round is None else rec.last_round
             if first <= 1 and (total is None or last >= total):
                 out.append(ForbiddenPairs(rec.players, None, None, "XXP"))
             else:

@@ -214,4 +214,6 @@ def _check_records(t: Tournament) -> list[Diagnostic]:
             unknown(rec.players, rec, rec.code)
             if rec.first_round is not None and rec.last_round is not None and rec.first_round > rec.last_round:
                 out.append(Diagnostic(Severity.ERROR, "bad-record", "260 first round is after its last round", rec.line, 5))
+            if rec.first_round == 0 or rec.last_round == 0:
+                out.append(Diagnostic(Severity.WARNING, "bad-record", "260 rounds start at 1; round 0 bans nothing", rec.line, 5))
     return out
