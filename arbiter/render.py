@@ -8,7 +8,7 @@ from rich.text import Text
 
 from trf.diagnostics import Diagnostic, Severity
 from trf.model import Player, RoundEntry, Tournament
-from trf.validate import fmt_points
+from trf.writer import fmt_points
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
 

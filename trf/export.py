@@ -11,7 +11,7 @@ from typing import Any
 
 from trf.model import Player, Tournament
 from trf.scoring import ScoringSystem
-from trf.validate import fmt_points
+from trf.writer import fmt_points
 
 SCHEMA_VERSION = 1
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from trf.diagnostics import Diagnostic, Severity
+from trf.writer import fmt_points
 from trf.model import (
     AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Player, PlayerAcceleration,
     Result, RoundCount, Tournament,
@@ -21,13 +22,6 @@ from trf.model import (
 def _block_column(round_number: int) -> int:
     """First column of round ``round_number``'s opponent field (TRF-16: 92 + 10(r-1))."""
     return 92 + 10 * (round_number - 1)
-
-
-def fmt_points(value: Fraction) -> str:
-    """Points as TRF writes them (one decimal), exact when possible."""
-    if (value * 10).denominator == 1:
-        return f"{value.numerator / value.denominator:.1f}" if value.denominator != 1 else f"{value}.0"
-    return str(value)
 
 
 def validate(t: Tournament) -> list[Diagnostic]:
@@ -112,7 +106,7 @@ def _check_pabs(t: Tournament) -> list[Diagnostic]:
     """TRF-2026 4.8: at most one U per round.  A warning, not an error: the file still means
     something (round-robin rest rounds are sometimes written U), but no Swiss pairing program
     would have produced it.  Team events write U on every board of the team with the bye."""
-    if _is_team_event(t):
+    if t.is_team_event:
         return []
     out = []
     for r in range(1, t.round_columns + 1):
@@ -145,15 +139,11 @@ def _check_round_count(t: Tournament) -> list[Diagnostic]:
     return out
 
 
-def _is_team_event(t: Tournament) -> bool:
-    return t.is_team_event
-
-
 def _check_points(t: Tournament) -> list[Diagnostic]:
     """Listed points must equal the results (TRF-16 columns 81-84).  Like the engines we accept
     them with or without the points of byes already declared for rounds not yet paired (the
     JaVaFo convention adds them).  Team events list informative points only (TRF-2026 4.3)."""
-    if _is_team_event(t):
+    if t.is_team_event:
         return []
     out = []
     paired = t.rounds_paired
@@ -175,7 +165,7 @@ def _check_records(t: Tournament) -> list[Diagnostic]:
     out = []
     ranks = t.player_by_rank
     total = t.total_rounds
-    if _is_team_event(t):
+    if t.is_team_event:
         return out  # 240/250/260 name team pairing numbers there, not players
 
     def unknown(ids: tuple[int, ...], rec, what: str) -> None:

@@ -25,15 +25,22 @@ class WriteError(ValueError):
     """A value that the fixed-width layout cannot hold (a 34-character name, 100 points...)."""
 
 
+def fmt_points(value: Fraction) -> str:
+    """Points with one decimal (``"2.5"``, ``"17.0"``), or the exact fraction if one decimal cannot hold it."""
+    tenths = value * 10
+    if tenths.denominator != 1:
+        return str(value)
+    n = int(tenths)
+    return f"{'-' if n < 0 else ''}{abs(n) // 10}.{abs(n) % 10}"
+
+
 def points4(value: Fraction | None, what: str = "points") -> str:
     """Points in a 4-column field, one decimal (``" 2.5"``, ``"11.0"``); blank for ``None``."""
     if value is None:
         return "    "
-    tenths = value * 10
-    if tenths.denominator != 1:
+    if (value * 10).denominator != 1:
         raise WriteError(f"{what} {value} cannot be written with one decimal")
-    n = int(tenths)
-    text = f"{'-' if n < 0 else ''}{abs(n) // 10}.{abs(n) % 10}"
+    text = fmt_points(value)
     if len(text) > 4:
         raise WriteError(f"{what} {text} does not fit in 4 columns")
     return text.rjust(4)
