@@ -229,3 +229,17 @@ def test_python_dash_m_entry_point() -> None:
                           capture_output=True, text=True, env=env, cwd=ROOT)
     assert proc.returncode == exitcodes.FILE_ERROR
     assert "Traceback" not in proc.stderr
+
+
+def test_library_raise_on_errors(broken: Path) -> None:
+    """The library's exception form carries the same findings the CLI prints."""
+    import trf
+
+    trf.parse_file(EXAMPLE).raise_on_errors()  # clean: no exception
+    result = trf.parse_file(broken)
+    with pytest.raises(trf.TrfError) as exc:
+        result.raise_on_errors("broken.trf")
+    assert str(exc.value) == "broken.trf:12:97: error colour-mismatch player 2, round 1: colour 'w' against 6, who has 'w'"
+    with pytest.raises(trf.TrfError) as exc:
+        result.raise_on_errors("broken.trf", strict=True)
+    assert str(exc.value).endswith("(and 1 more)")

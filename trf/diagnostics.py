@@ -83,7 +83,7 @@ CODES: dict[str, str] = {
 
 
 class TrfError(Exception):
-    """Raised by the strict entry points when a file holds errors.
+    """Raised by :meth:`trf.ParseResult.raise_on_errors` when a file holds errors.
 
     Carries every diagnostic so a caller can still print them all.
     """

@@ -19,7 +19,7 @@ from pathlib import Path
 import lark
 from lark import Token
 
-from trf.diagnostics import Diagnostic, Severity
+from trf.diagnostics import Diagnostic, Severity, TrfError
 from trf.model import (
     AbsentRecord, AccelerationRange, BlankLine, ByeRecord, Colour, Comment, ForbiddenPairs,
     Header, InitialColour, Player, PlayerAcceleration, PreservedRecord, Record, Result,
@@ -87,6 +87,13 @@ class ParseResult:
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    def raise_on_errors(self, filename: str = "<input>", strict: bool = False) -> None:
+        """For callers that want an exception: raise :class:`TrfError` (carrying every diagnostic)
+        when the file has errors, or warnings too with ``strict``."""
+        diags = [d.promoted() for d in self.diagnostics] if strict else list(self.diagnostics)
+        if any(d.severity is Severity.ERROR for d in diags):
+            raise TrfError(diags, filename)
 
 
 # --------------------------------------------------------------------------- decoding

@@ -8,7 +8,7 @@ colour-specific values) and derives the others from it.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterable
@@ -197,7 +197,3 @@ def scoring_from_records(records: Iterable[ScoringRecord]) -> ScoringSystem:
                 system = _apply(system, table, rec.values)
         return system
     return ScoringSystem()
-
-
-def field_names() -> tuple[str, ...]:
-    return tuple(f.name for f in fields(ScoringSystem))
