@@ -1,0 +1,190 @@
+"""What the Dutch system needs to know about each player before a round is paired.
+
+Everything here is derived from the :mod:`trf` model for the rounds before the one being
+paired: pairing score (C.04.3 Art. 1.2, with C.04.7 acceleration), colour difference and
+preference (Art. 1.6-1.7, played games only, C.04.2 Art. 3.4), float history (Art. 1.4,
+2026 edition), PAB eligibility (C2 / C.04.1 Art. 4), unplayed games (C9) and topscorer
+status (Art. 1.8).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+
+from trf.model import Colour, Result, Tournament
+
+
+class Strength(enum.IntEnum):
+    """Strength of a colour preference (Art. 1.7)."""
+
+    NONE = 0
+    MILD = 1
+    STRONG = 2
+    ABSOLUTE = 3
+
+
+class Float(enum.Enum):
+    DOWN = "D"
+    UP = "U"
+
+
+class PairingInputError(ValueError):
+    """The tournament lacks something the pairing needs (initial colour, number of rounds)."""
+
+
+@dataclass(frozen=True)
+class PairingPlayer:
+    """A player available for the round being paired, as the criteria see them."""
+
+    id: int  # start rank in the file (TRF pairing number)
+    tpn: int  # effective tournament pairing number (Art. 1.1; never-paired absentees skipped)
+    score: Fraction  # pairing score: points + virtual points of this round (Art. 1.2, C.04.7)
+    points: Fraction  # points without acceleration (board order)
+    colours: tuple[Colour, ...]  # colours of played games, in order
+    preference: Colour | None
+    strength: Strength
+    floats: tuple[Float | None, Float | None]  # previous round, two rounds before
+    bye_eligible: bool  # C2
+    played_games: int
+    topscorer: bool
+    met: frozenset[int]  # opponents of played games (C1)
+
+    @property
+    def cd(self) -> int:
+        """Colour difference: Whites minus Blacks, played games only (Art. 1.6)."""
+        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
+
+    @property
+    def repeated(self) -> bool:
+        """The same colour in the two latest played games."""
+        return len(self.colours) >= 2 and self.colours[-1] is self.colours[-2]
+
+
+def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Strength]:
+    """Art. 1.7: absolute if |CD| > 1 or the last two played games had the same colour; strong
+    if |CD| = 1; mild if CD = 0 (alternate); none before the first played game."""
+    if not colours:
+        return None, Strength.NONE
+    cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    fewer = Colour.WHITE if cd < 0 else Colour.BLACK
+    if abs(cd) > 1:
+        return fewer, Strength.ABSOLUTE
+    if len(colours) >= 2 and colours[-1] is colours[-2]:
+        return colours[-1].opposite, Strength.ABSOLUTE
+    if cd != 0:
+        return fewer, Strength.STRONG
+    return colours[-1].opposite, Strength.MILD
+
+
+def round_to_pair(t: Tournament) -> int:
+    return t.rounds_paired + 1
+
+
+def available_players(t: Tournament, rnd: int) -> list[int]:
+    """Players to pair in ``rnd``: everyone not declared absent for it (a ``0000 - Z/H/F`` in its
+    column, ``240``, ``XXZ``; C.04.2 Art. 3.2-3.3)."""
+    absent = t.declared_absences(rnd)
+    return sorted(p.start_rank for p in t.players if p.start_rank not in absent)
+
+
+def _historic_score(t: Tournament, pid: int, rnd: int) -> Fraction:
+    """Pairing score a player had when round ``rnd`` was paired: points of rounds before it plus
+    that round's virtual points.  Floats are judged on it (Art. 1.4, C.04.7)."""
+    return t.score(pid, through=rnd - 1) + t.acceleration(pid, rnd)
+
+
+def float_in_round(t: Tournament, pid: int, rnd: int) -> Float | None:
+    """Art. 1.4.2-1.4.4 (2026): a played game between different pairing scores floats the higher
+    player down and the lower one up; an unplayed round scoring more than a loss (PAB, forfeit
+    win, full- or half-point bye) is a downfloat; nothing else floats."""
+    if rnd < 1:
+        return None
+    e = t.player(pid).entry(rnd)
+    if e is not None and e.is_played and e.opponent in t.player_by_rank:
+        mine, theirs = _historic_score(t, pid, rnd), _historic_score(t, e.opponent, rnd)
+        if mine > theirs:
+            return Float.DOWN
+        if mine < theirs:
+            return Float.UP
+        return None
+    value = t.scoring.value(e) if e is not None else t.scoring.zero_point_bye
+    return Float.DOWN if value > t.scoring.loss_white else None
+
+
+def bye_eligible(t: Tournament, pid: int, rnd: int) -> bool:
+    """C2 (Art. 2.1.2, C.04.1 Art. 4): no PAB for a player who already had one, or who scored a
+    win's points without playing in some round (forfeit win, full-point bye)."""
+    win = t.scoring.win_white
+    p = t.player(pid)
+    for r in range(1, rnd):
+        e = p.entry(r)
+        if e is None or e.is_played:
+            continue
+        if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
+            return False
+        if t.scoring.value(e) >= win:
+            return False
+    return True
+
+
+def pairing_players(t: Tournament, rnd: int, total_rounds: int | None = None) -> list[PairingPlayer]:
+    """The players to pair in round ``rnd``, in rank order (score desc, TPN asc; Art. 1.2)."""
+    total = total_rounds if total_rounds is not None else t.total_rounds
+    prev = rnd - 1
+    available = set(available_players(t, rnd))
+    if total is None and available:
+        raise PairingInputError(
+            "the total number of rounds is unknown: add an XXR or 142 record, or give --rounds "
+            "(topscorers in the last round depend on it, C.04.3 Art. 1.8)")
+    scoring = t.scoring
+    top_threshold = None
+    if total is not None and prev >= total - 1:
+        top_threshold = Fraction(prev) * max(scoring.win_white, scoring.draw_white) / 2
+
+    out: list[PairingPlayer] = []
+    tpn = 0
+    for p in sorted(t.players, key=lambda q: q.start_rank):
+        ever_paired = any((e := p.entry(r)) is not None and e.is_paired for r in range(1, rnd))
+        if not ever_paired and p.start_rank not in available:
+            continue  # never paired and not here: takes no pairing number (bbp, Gacrux)
+        tpn += 1
+        if p.start_rank not in available:
+            continue
+        colours = p.colour_history(through=prev)
+        pref, strength = colour_preference(colours)
+        score = t.score(p.start_rank, through=prev) + t.acceleration(p.start_rank, rnd)
+        out.append(PairingPlayer(
+            id=p.start_rank,
+            tpn=tpn,
+            score=score,
+            points=t.score(p.start_rank, through=prev),
+            colours=colours,
+            preference=pref,
+            strength=strength,
+            floats=(float_in_round(t, p.start_rank, prev), float_in_round(t, p.start_rank, prev - 1)),
+            bye_eligible=bye_eligible(t, p.start_rank, rnd),
+            played_games=sum(1 for r in range(1, rnd) if (e := p.entry(r)) is not None and e.is_played),
+            topscorer=top_threshold is not None and score > top_threshold,
+            met=frozenset(p.opponents(through=prev)),
+        ))
+    out.sort(key=lambda q: (-q.score, q.tpn))
+    return out
+
+
+def infer_initial_colour(t: Tournament) -> Colour | None:
+    """The initial colour implied by round 1 (as bbpPairings does when the file does not say it):
+    in round 1 nobody has a preference, so Art. 5.2.5 gave the higher-ranked player of each game
+    the initial colour if their TPN is odd, the other colour if even."""
+    if t.rounds_paired < 1:
+        return None
+    ranked = {q.id: q for q in pairing_players(t, 1, total_rounds=t.total_rounds or t.round_columns)}
+    for g in t.games(1):
+        if g.white in ranked and g.black in ranked:
+            w, b = ranked[g.white], ranked[g.black]
+            higher_is_white = (-w.score, w.tpn) < (-b.score, b.tpn)
+            h = w if higher_is_white else b
+            got = Colour.WHITE if higher_is_white else Colour.BLACK
+            return got if h.tpn % 2 == 1 else got.opposite
+    return None
