@@ -170,13 +170,24 @@ class _Round:
         self.pairs: list[tuple[int, int]] = []
         self.mate: dict[int, int] = {}
         self.solves = 0
+        self.c9 = False
+        self.c9_rank: dict[int, int] = {}
 
     # ---- matching
     def solve(self) -> dict[int, int]:
+        """Maximum-weight matching of the players still unpaired.
+
+        C9 (Art. 2.4.4), while it applies, rewards pairing the bye candidates at the PAB score
+        with the fewest games played, wherever their partner is, so that the one left over has
+        the most games played; ties in games played are equal."""
         g = nx.Graph()
         g.add_nodes_from(self.alive)
         alive = self.alive
-        g.add_weighted_edges_from((i, j, w) for (i, j), w in self.w.items() if w > 0 and i in alive and j in alive)
+        rank = self.c9_rank if self.c9 else {}
+        sh9 = self.L.shift["C9"]
+        g.add_weighted_edges_from(
+            (i, j, w + ((rank.get(i, 0) + rank.get(j, 0)) << sh9) if (i in rank or j in rank) else w)
+            for (i, j), w in self.w.items() if w > 0 and i in alive and j in alive)
         mate: dict[int, int] = {}
         for a, b in nx.max_weight_matching(g):
             mate[a], mate[b] = b, a
@@ -223,7 +234,8 @@ class _Round:
         if odd:
             self.pab_score: Fraction | None = p[unmatched[0]].score
             self.candidate = [pl.bye_eligible and pl.score <= self.pab_score for pl in p]
-            at = sorted((i for i in range(self.n) if p[i].score == self.pab_score), key=lambda i: -p[i].played_games)
+            at = sorted((i for i in range(self.n) if p[i].score == self.pab_score and self.candidate[i]),
+                        key=lambda i: -p[i].played_games)
             self.c9_rank = {}
             for pos, i in enumerate(at):
                 last = max(k for k, x in enumerate(at) if p[x].played_games == p[i].played_games)
@@ -242,25 +254,20 @@ class _Round:
     def top(self, i: int, j: int) -> int:
         return (1 + (not self.candidate[i]) + (not self.candidate[j])) << self.L.shift["top"]
 
-    def c9_value(self, i: int, j: int) -> int:
-        if not self.c9:
-            return 0
-        return (self.c9_rank.get(i, 0) + self.c9_rank.get(j, 0)) << self.L.shift["C9"]
-
     def base_other(self, i: int, j: int) -> int:
-        return self.top(i, j) + self.c9_value(i, j)
+        return self.top(i, j)
 
     def base_next(self, i: int, j: int) -> int:
         """Lower end in the next scoregroup: C8 look-ahead (Art. 2.4.3), one bracket ahead."""
         sh = self.L.shift
-        return self.top(i, j) + (1 << sh["C8p"]) + ((1 << self.level[i]) << sh["C8s"]) + self.c9_value(i, j)
+        return self.top(i, j) + (1 << sh["C8p"]) + ((1 << self.level[i]) << sh["C8s"])
 
     def base_bracket(self, i: int, j: int, resident_i: bool) -> int:
         """Lower end a resident of the bracket: every quality criterion C6-C21."""
         a, b = self.p[i], self.p[j]
         sh, L = self.L.shift, self.L
         li, lj = 1 << self.level[i], 1 << self.level[j]
-        w = self.top(i, j) + (1 << sh["C6"]) + (li << sh["C7"]) + self.c9_value(i, j)
+        w = self.top(i, j) + (1 << sh["C6"]) + (li << sh["C7"])
         w += (c10_ok(a, b) << sh["C10"]) + (c11_ok(a, b) << sh["C11"])
         w += (c12_ok(a, b) << sh["C12"]) + (c13_ok(a, b) << sh["C13"])
         mdp_pair = a.score > b.score
@@ -297,6 +304,11 @@ class _Round:
             else:
                 self.c9 = False
             mdps = carried
+        # pairs the last optimum still holds (players who floated through every bracket below)
+        for v in sorted(self.alive):
+            m = self.mate.get(v)
+            if m is not None and m in self.alive and v in self.alive:
+                self.freeze(v, m)
         left = sorted(self.alive)
         if len(left) > 1:  # cannot happen after a successful pre-pass
             raise NoLegalPairing("no legal pairing exists for players " + ", ".join(str(p[i].id) for i in left),
