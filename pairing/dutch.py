@@ -300,7 +300,7 @@ class _Round:
                 below = min(nxt)  # first index of the next group
                 after_next = below + len(nxt)
                 self.c9 = self.pab_score >= p[below].score and all(
-                    self.mate.get(i) is None or self.mate[i] < after_next for i in carried)
+                    self.mate.get(i) is None or self.mate[i] < after_next for i in carried + nxt)
             else:
                 self.c9 = False
             mdps = carried
