@@ -125,7 +125,11 @@ class _Layout:
             total += _bits(len(g)) + 1
         self.S = total
         B, S = self.B, self.S
-        widths: list[tuple[str, int]] = [("order", 3 * B + 4)]
+        n = len(players)
+        # ordering room: generation-order digits (one per S1 player, Art. 4.2) in the low D bits,
+        # then MDP locks (Art. 4.4) and the exchange terms (Art. 4.3) above them
+        self.D = (n // 2 + 1) * (_bits(n + 2) + 1)
+        widths: list[tuple[str, int]] = [("order", self.D + 3 * B + _bits(n) + 8)]
         if rounds_played >= 2:
             widths += [("C21", S), ("C20", S)]
         if rounds_played >= 1:
@@ -332,6 +336,7 @@ class _Round:
             self.w[(i, j)] = base[(i, j)]
         self.solve()
         R = len(residents)
+        unit = 1 << self.L.D  # one MDP-lock unit: above every generation-order digit
 
         def with_resident(v: int) -> bool:
             return self.mate.get(v) in res_set
@@ -347,22 +352,28 @@ class _Round:
             for v in level_mdps:
                 if not with_resident(v):
                     for r in residents:
-                        self.add(v, r, 1)
+                        self.add(v, r, unit)
                     self.solve()
                     for r in residents:
-                        self.add(v, r, -1)
+                        self.add(v, r, -unit)
                 if with_resident(v):
                     for r in residents:
-                        self.add(v, r, R + 1)
+                        self.add(v, r, 2 * unit)
                     locked.append(v)
         # Stage B, Art. 4.2: each paired MDP takes the highest-ranked resident that still allows
         # an optimal candidate (the lexicographically first transposition of S2)
-        for v in locked:
-            cands = [r for r in residents if r in self.alive and (min(v, r), max(v, r)) in self.w]
-            for k, r in enumerate(reversed(cands)):
-                self.add(v, r, size + k)
+        # All MDPs at once: the k-th MDP's preference is the k-th digit of one number (most
+        # significant first), so one solve gives the lexicographic maximum, which is what fixing
+        # them one by one would give.
+        if locked:
+            radix = R + 2
+            for k, v in enumerate(locked):
+                place = radix ** (len(locked) - 1 - k)
+                for d, r in enumerate(reversed(residents), start=1):
+                    self.add(v, r, d * place)
             self.solve()
-            self.freeze(v, self.mate[v])
+            for v in locked:
+                self.freeze(v, self.mate[v])
         # Stage C, Art. 3.3: the remainder, with fresh BSNs
         remainder = [r for r in residents if r in self.alive]
         rem_set = set(remainder)
@@ -428,13 +439,16 @@ class _Round:
             for a, b in rem_pairs:
                 self.w[(a, b)] = rem_base[(a, b)] if (a in uppers and b not in uppers and self.w[(a, b)] > 0) else 0
             # Stage E, Art. 4.2: transpositions, each upper member with the highest-ranked partner
-            for u in sorted(uppers):
-                if u not in self.alive:
-                    continue
-                lower = [b for b in remainder if b > u and b in self.alive and self.w.get((u, b), 0) > 0]
-                for k, b in enumerate(reversed(lower)):
-                    self.add(u, b, size + k)
-                self.solve()
+            # (one solve, digits as in Stage B)
+            ordered = sorted(uppers)
+            radix = len(remainder) + 2
+            for k, u in enumerate(ordered):
+                place = radix ** (len(ordered) - 1 - k)
+                for d, b in enumerate(reversed(remainder), start=1):
+                    if b > u and self.w.get((u, b), 0) > 0:
+                        self.add(u, b, d * place)
+            self.solve()
+            for u in ordered:
                 self.freeze(u, self.mate[u])
 
 
