@@ -44,6 +44,18 @@ class Format(str, Enum):
     trf26 = "trf26"
 
 
+class PairFormat(str, Enum):
+    table = "table"
+    bbp = "bbp"
+    json = "json"
+    trf = "trf"
+
+
+class InitialColourOpt(str, Enum):
+    white1 = "white1"
+    black1 = "black1"
+
+
 def _fail(code: int, message: str) -> NoReturn:
     err.print(f"arbiter: {message}", markup=False)
     raise typer.Exit(code)
@@ -171,6 +183,82 @@ def convert(
         sys.stdout.write(text)
     else:
         err.print(f"wrote {output} ({to.value}, {len(converted.players)} players)", markup=False)
+
+
+def _write_or_print(text: str, output: Optional[Path], source: Path) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    if output.exists() and output.resolve() == source.resolve():
+        _fail(exitcodes.USAGE, f"refusing to overwrite the input file {source}; choose another -o")
+    try:
+        write_atomic(output, text.encode("utf-8"))
+    except OSError as exc:
+        _fail(exitcodes.FILE_ERROR, f"cannot write {output}: {exc.strerror or exc}")
+
+
+@app.command()
+def pair(
+    file: Path = FileArg,
+    round_: Optional[int] = typer.Option(None, "--round", min=1,
+                                         help="Pair this round; a file that already contains it is cut back first "
+                                              "(its declared absences are kept). Default: the next round."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write the result here (default: standard output)."),
+    fmt: PairFormat = typer.Option(PairFormat.table, "--format", help="table, bbp (the engines' -p format), json, or trf."),
+    initial_colour: Optional[InitialColourOpt] = typer.Option(
+        None, "--initial-colour", help="Colour of the top player in round 1 when the file does not say (XXC/152)."),
+    rounds: Optional[int] = typer.Option(None, "--rounds", min=1, help="Total number of rounds when the file does not say (XXR/142)."),
+    json_out: bool = typer.Option(False, "--json", help="Same as --format json."),
+    encoding: Optional[str] = EncodingOpt,
+) -> None:
+    """Pair the next round with the FIDE Dutch system (C.04.3, 2026). Exit 1 if no legal pairing exists."""
+    from pairing.dutch import NoLegalPairing, pair_round
+    from pairing.output import bbp_text, pairing_dict
+    from pairing.players import PairingInputError
+    from trf.edit import cut_to_round, with_pairing
+    from trf.model import Colour
+
+    result = _read(file, encoding)
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        render.diagnostics(err, errors, str(file))
+        _fail(exitcodes.INVALID_INPUT, f"{file} has {len(errors)} error(s); fix them before pairing")
+    t = result.tournament
+    rnd = round_ if round_ is not None else t.rounds_paired + 1
+    if rnd > t.rounds_paired + 1:
+        _fail(exitcodes.USAGE, f"--round {rnd}: only rounds 1-{t.rounds_paired + 1} can be paired")
+    if rnd <= t.rounds_paired:
+        t = cut_to_round(t, rnd)
+    colour = None
+    if initial_colour is not None:
+        colour = Colour.WHITE if initial_colour is InitialColourOpt.white1 else Colour.BLACK
+    try:
+        pairing = pair_round(t, rnd, initial_colour=colour, total_rounds=rounds)
+    except NoLegalPairing as exc:
+        _fail(exitcodes.NO_PAIRING, str(exc))
+    except PairingInputError as exc:
+        _fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
+    if json_out:
+        fmt = PairFormat.json
+    if fmt is PairFormat.json:
+        text = json.dumps(pairing_dict(t, pairing), indent=2, ensure_ascii=False) + "\n"
+    elif fmt is PairFormat.bbp:
+        text = bbp_text(pairing)
+    elif fmt is PairFormat.trf:
+        try:
+            text = dumps(with_pairing(t, rnd, pairing.boards, pairing.bye))
+        except WriteError as exc:
+            _fail(exitcodes.INVALID_INPUT, f"cannot write the TRF: {exc}")
+    else:
+        if output is None:
+            render.pairing_table(out, t, rnd, list(pairing.boards), pairing.bye)
+            return
+        from io import StringIO
+
+        buf = Console(file=StringIO(), width=200, highlight=False)
+        render.pairing_table(buf, t, rnd, list(pairing.boards), pairing.bye)
+        text = buf.file.getvalue()  # type: ignore[attr-defined]
+    _write_or_print(text, output, file)
 
 
 def main() -> None:

@@ -79,3 +79,25 @@ def crosstable(console: Console, t: Tournament, through: int | None = None) -> N
     # Piped output is not cut to 80 columns: a cross-table is read whole or not at all.
     width = None if console.is_terminal else max(console.width, console.measure(table).maximum)
     console.print(table, width=width)
+
+
+def pairing_table(console: Console, t: Tournament, rnd: int, boards: list[tuple[int, int]], bye: int | None) -> None:
+    """Board, White, Black with their points before the round; the PAB below."""
+    table = Table(title=f"{t.name or 'Tournament'}: round {rnd}", title_style="bold", header_style="bold")
+    for head, justify in (("Bd", "right"), ("No", "right"), ("White", "left"), ("Pts", "right"),
+                          ("Pts", "right"), ("Black", "left"), ("No", "right")):
+        table.add_column(head, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for k, (w, b) in enumerate(boards, 1):
+        pw, pb = t.player(w), t.player(b)
+        table.add_row(str(k), str(w), f"{pw.fide_title} {pw.name}".strip(), fmt_points(t.score(w, rnd - 1)),
+                      fmt_points(t.score(b, rnd - 1)), f"{pb.fide_title} {pb.name}".strip(), str(b))
+    notes = []
+    if bye is not None:
+        p = t.player(bye)
+        notes.append(f"Pairing-allocated bye: {bye} {p.name} ({fmt_points(t.score(bye, rnd - 1))})")
+    absent = t.declared_absences(rnd)
+    if absent:
+        notes.append("Not paired: " + ", ".join(f"{pid} ({kind.value})" for pid, kind in sorted(absent.items())))
+    table.caption = "; ".join(notes) if notes else None
+    width = None if console.is_terminal else max(console.width, console.measure(table).maximum)
+    console.print(table, width=width)
