@@ -178,6 +178,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("dutch_file", [_param(f, f.shared) for f in all_trf_files() if f.dutch])
     if "round_case" in names:
         metafunc.parametrize("round_case", [_param(f, f.shared) for f in all_trf_files() if f.dutch and f.kind == "rounds"])
+    if "pairing_case" in names:
+        # every dutch-2026 input that has the engine's answer beside it (rounds/ and features/)
+        cases = [f for f in all_trf_files() if f.dutch and f.path.with_suffix(".pairs").is_file()]
+        metafunc.parametrize("pairing_case", [_param(f, f.shared) for f in cases])
     if "conversion_case" in names:
         metafunc.parametrize("conversion_case", [_param(c, c.shared) for c in conversion_cases()])
 

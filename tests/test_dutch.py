@@ -1,0 +1,171 @@
+"""The Dutch pairer (C.04.3, 2026) against the endorsed engine and against hand-worked cases.
+
+The corpus answers are bbpPairings v6's (see ../shared/corpus/dutch-2026/README.md): our
+``-p`` output must be byte-identical for every case.  The hand-worked cases state the rule that
+decides them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import trf
+from pairing.dutch import NoLegalPairing, pair_round
+from pairing.players import PairingInputError, colour_preference, pairing_players, Strength
+from trf.edit import cut_to_round
+from trf.model import Colour
+
+from conftest import CORPUS, FIXTURES, parse_path, shared_corpus
+
+
+def expected_lines(path: Path) -> list[str]:
+    return [line for line in path.read_text().splitlines() if line.strip()]
+
+
+def test_pairing_matches_the_endorsed_engine(pairing_case) -> None:
+    """rounds/*.trf and features/*/*.trf: our pairing, written as bbpPairings' -p output."""
+    t = parse_path(pairing_case.path).tournament
+    assert pair_round(t).bbp_lines() == expected_lines(pairing_case.path.with_suffix(".pairs"))
+
+
+BBP_TESTS = ["dutch_2025_C5", "dutch_2025_C9", "issue_7"]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", BBP_TESTS)
+def test_bbp_regression_cases(name: str) -> None:
+    """bbpPairings' own regression tests: C5 (the PAB score outranks the pairs of the top
+    bracket), C9 (the PAB goes to the player with fewest unplayed games), issue 7 (a player moved
+    from S2R into S1R must not downfloat)."""
+    base = shared_corpus() / "real" / "bbp-tests"
+    t = trf.parse_file(base / f"{name}.input").tournament
+    assert pair_round(t).bbp_lines() == expected_lines(base / f"{name}.output.expected")
+
+
+@pytest.mark.corpus
+def test_javafo_gros_round_5() -> None:
+    """JaVaFo's AUM sample, round 5 (52 players, declared Z/H absences for round 5)."""
+    real = shared_corpus() / "real"
+    t = trf.parse_file(real / "gros_r5.trfx").tournament
+    assert pair_round(t).bbp_lines() == expected_lines(real / "gros_r5.expected_jvf22.txt")
+
+
+def _tournaments() -> list:
+    paths = sorted((FIXTURES / "dutch-2026" / "tournaments").glob("*.trf"))
+    marks = [pytest.mark.fast] * len(paths)
+    if (CORPUS / "dutch-2026" / "tournaments").is_dir():
+        extra = sorted((CORPUS / "dutch-2026" / "tournaments").glob("*.trf"))
+        # the per-round cases above already cover every round of every corpus tournament; here
+        # the tournaments themselves are re-paired, round by round, up to 40 players
+        extra = [p for p in extra if int(p.name.split("-n")[1].split("-")[0]) <= 40]
+        paths += extra
+        marks += [pytest.mark.corpus] * len(extra)
+    return [pytest.param(p, id=p.name, marks=m) for p, m in zip(paths, marks)]
+
+
+@pytest.mark.parametrize("path", _tournaments())
+def test_repair_every_round_of_a_tournament(path: Path) -> None:
+    """The free pairings checker's job: round R of the file is the answer for rounds 1..R-1 plus
+    round R's declared absences.  The files carry no initial colour: it is inferred from round 1."""
+    t = parse_path(path).tournament
+    for rnd in range(1, t.rounds_paired + 1):
+        cut = cut_to_round(t, rnd)
+        got = pair_round(cut, rnd, total_rounds=t.round_columns, initial_colour=_initial(t))
+        want = {(g.white, g.black) for g in t.games(rnd)}
+        pab = [b.player for b in t.byes(rnd) if b.kind is trf.Result.PAIRING_ALLOCATED_BYE]
+        assert set(got.boards) == want, f"round {rnd}"
+        assert got.bye == (pab[0] if pab else None), f"round {rnd}"
+
+
+def _initial(t: trf.Tournament) -> Colour:
+    from pairing.players import infer_initial_colour
+
+    colour = infer_initial_colour(t)
+    assert colour is not None
+    return colour
+
+
+# --------------------------------------------------------------------------- hand-worked cases
+
+
+def _players(n: int, rounds: int = 5, extra: str = "XXC white1") -> str:
+    lines = [f"001 {i:>4}      Player {i:<26} {2500 - 10 * i:>4}" for i in range(1, n + 1)]
+    return "\n".join(["012 Hand case", *lines, f"XXR {rounds}", extra]) + "\n"
+
+
+@pytest.mark.fast
+def test_round_one_odd_number() -> None:
+    """Round 1, five players: one bracket, MaxPairs 2, S1 = {1, 2}, S2 = {3, 4, 5} (Art. 3.2);
+    1-3 and 2-4, 5 downfloats and gets the PAB.  Colours by Art. 5.2.5: the higher-ranked player
+    gets the initial colour (White) with an odd TPN, Black with an even one, so 1 is White, 2
+    Black."""
+    t = trf.parse_text(_players(5)).tournament
+    assert pair_round(t).bbp_lines() == ["3", "1 3", "4 2", "5 0"]
+
+
+@pytest.mark.fast
+def test_round_one_black1() -> None:
+    t = trf.parse_text(_players(4, extra="XXC black1")).tournament
+    assert pair_round(t).bbp_lines() == ["2", "3 1", "2 4"]
+
+
+@pytest.mark.fast
+def test_forbidden_pair_is_never_paired() -> None:
+    """XXP 1 3 bans the natural 1-3: the first transposition of S2 (1-4, 2-3) is taken (Art. 4.2)."""
+    t = trf.parse_text(_players(4) + "XXP 1 3\n").tournament
+    assert pair_round(t).bbp_lines() == ["2", "1 4", "3 2"]
+
+
+@pytest.mark.fast
+def test_declared_absence_is_not_paired() -> None:
+    """A zero-point bye declared in the round's column keeps the player out of the pairing
+    (C.04.2 Art. 3.3): four players remain, paired S1-S2."""
+    lines = _players(5).splitlines()
+    lines[3] = lines[3].ljust(89) + "  0000 - Z"
+    t = trf.parse_text("\n".join(lines) + "\n").tournament
+    assert t.declared_absences(1) == {3: trf.Result.ZERO_POINT_BYE}
+    assert pair_round(t).bbp_lines() == ["2", "1 4", "5 2"]
+
+
+@pytest.mark.fast
+def test_no_legal_pairing() -> None:
+    """Four players who have all met (a finished round robin) cannot be paired again: C1."""
+    rr = [  # round 1: 1-4 2-3; round 2: 1-3 4-2; round 3: 1-2 3-4
+        "001    1      A                                 2400                             1.5    1     4 w =     3 w =     2 w =",
+        "001    2      B                                 2300                             1.5    2     3 w =     4 b =     1 b =",
+        "001    3      C                                 2200                             1.5    3     2 b =     1 b =     4 w =",
+        "001    4      D                                 2100                             1.5    4     1 b =     2 w =     3 b =",
+    ]
+    t = trf.parse_text("\n".join(["012 RR", *rr, "XXR 4", "XXC white1"]) + "\n").tournament
+    with pytest.raises(NoLegalPairing) as exc:
+        pair_round(t)
+    assert "1, 2, 3, 4" in str(exc.value)
+    assert exc.value.players == (1, 2, 3, 4)
+
+
+@pytest.mark.fast
+def test_missing_initial_colour_and_rounds_are_explained() -> None:
+    t = trf.parse_text(_players(4, extra="")).tournament
+    with pytest.raises(PairingInputError, match="XXC white1"):
+        pair_round(t)
+    t = trf.parse_text(_players(4).replace("XXR 5\n", "")).tournament
+    with pytest.raises(PairingInputError, match="XXR or 142"):
+        pair_round(t)
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize(("colours", "pref", "strength"), [
+    ("", None, Strength.NONE),
+    ("w", Colour.BLACK, Strength.STRONG),
+    ("wb", Colour.WHITE, Strength.MILD),
+    ("ww", Colour.BLACK, Strength.ABSOLUTE),
+    ("wbb", Colour.WHITE, Strength.ABSOLUTE),  # last two the same
+    ("wwb", Colour.BLACK, Strength.STRONG),    # CD +1
+    ("wwbwb", Colour.BLACK, Strength.STRONG),
+    ("wwwb", Colour.BLACK, Strength.ABSOLUTE),  # CD +2
+])
+def test_colour_preference(colours: str, pref, strength) -> None:
+    """Art. 1.7: absolute (|CD| > 1 or the same colour twice running), strong (|CD| = 1), mild."""
+    assert colour_preference(tuple(Colour(c) for c in colours)) == (pref, strength)
