@@ -185,11 +185,12 @@ def convert(
         err.print(f"wrote {output} ({to.value}, {len(converted.players)} players)", markup=False)
 
 
-def _write_or_print(text: str, output: Optional[Path], source: Path) -> None:
+def _write_or_print(text: str, output: Optional[Path], source: Optional[Path] = None) -> None:
+    """Standard output, or ``output`` written atomically; never over the ``source`` file."""
     if output is None:
         sys.stdout.write(text)
         return
-    if output.exists() and output.resolve() == source.resolve():
+    if source is not None and output.exists() and output.resolve() == source.resolve():
         _fail(exitcodes.USAGE, f"refusing to overwrite the input file {source}; choose another -o")
     try:
         write_atomic(output, text.encode("utf-8"))
@@ -259,6 +260,47 @@ def pair(
         render.pairing_table(buf, t, rnd, list(pairing.boards), pairing.bye)
         text = buf.file.getvalue()  # type: ignore[attr-defined]
     _write_or_print(text, output, file)
+
+
+@app.command()
+def generate(
+    players: int = typer.Option(..., "--players", min=2, max=9999, help="Number of players."),
+    rounds: int = typer.Option(..., "--rounds", min=1, help="Number of rounds."),
+    seed: int = typer.Option(1, "--seed", help="Random seed: the same seed always gives the same file."),
+    draw_rate: float = typer.Option(0.3, "--draw-rate", min=0, max=1, help="Share of draws between equal players."),
+    forfeit_rate: float = typer.Option(0.02, "--forfeit-rate", min=0, max=1, help="Share of games lost by forfeit."),
+    half_bye_rate: float = typer.Option(0.02, "--half-bye-rate", min=0, max=1, help="Chance a player takes a half-point bye."),
+    zero_bye_rate: float = typer.Option(0.02, "--zero-bye-rate", min=0, max=1, help="Chance a player is absent (zero-point bye)."),
+    points: str = typer.Option("1/0.5/0", "--points", help="Points for win/draw/loss, e.g. 3/1/0."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write the TRF here (default: standard output)."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Generate a random tournament paired round by round by the Dutch engine (FIDE's RTG), as TRF."""
+    from rich.progress import Progress
+
+    from pairing.dutch import NoLegalPairing
+    from pairing.generate import GeneratorSettings, generate as run, parse_points
+
+    try:
+        pts = parse_points(points)
+    except ValueError as exc:
+        _fail(exitcodes.USAGE, f"--points: {exc}")
+    settings = GeneratorSettings(players, rounds, seed, draw_rate, forfeit_rate, half_bye_rate, zero_bye_rate, pts)
+    try:
+        with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task(f"pairing {players} players", total=rounds)
+            t = run(settings, progress=lambda rnd: bar.update(task, completed=rnd))
+    except NoLegalPairing as exc:
+        _fail(exitcodes.NO_PAIRING, str(exc))
+    text = dumps(t)
+    if json_out:
+        data = tournament_dict(t)
+        data["trf"] = text if output is None else None
+        if output is not None:
+            _write_or_print(text, output)
+        _emit_json(data)
+        return
+    _write_or_print(text, output)
 
 
 def main() -> None:

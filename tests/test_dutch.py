@@ -7,6 +7,8 @@ decides them.
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -169,3 +171,83 @@ def test_missing_initial_colour_and_rounds_are_explained() -> None:
 def test_colour_preference(colours: str, pref, strength) -> None:
     """Art. 1.7: absolute (|CD| > 1 or the same colour twice running), strong (|CD| = 1), mild."""
     assert colour_preference(tuple(Colour(c) for c in colours)) == (pref, strength)
+
+
+# --------------------------------------------------------------------------- generator and CLI
+
+
+@pytest.mark.fast
+def test_generator_is_deterministic_and_self_consistent() -> None:
+    """The same seed gives the same file; every generated round is what the engine pairs for it
+    (the RTG uses the engine, so the free pairings checker must find no discrepancy)."""
+    from pairing.generate import GeneratorSettings, generate
+
+    s = GeneratorSettings(players=15, rounds=5, seed=11, points=(Fraction(3), Fraction(1), Fraction(0)))
+    t = generate(s)
+    assert trf.dumps(t) == trf.dumps(generate(s))
+    parsed = trf.parse_text(trf.dumps(t))
+    assert not [d for d in parsed.diagnostics if d.severity is not trf.Severity.INFO]
+    assert parsed.tournament.scoring.win_white == 3
+    for rnd in range(1, 6):
+        cut = cut_to_round(parsed.tournament, rnd)
+        got = pair_round(cut, rnd)
+        assert set(got.boards) == {(g.white, g.black) for g in t.games(rnd)}
+
+
+@pytest.mark.fast
+def test_cli_pair_formats(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from arbiter.cli import app
+
+    case = FIXTURES / "dutch-2026" / "rounds" / "dev-0004-n12-r5-r3.trf"
+    run = CliRunner().invoke
+    res = run(app, ["pair", str(case), "--format", "bbp"])
+    assert res.exit_code == 0
+    assert res.stdout.splitlines() == expected_lines(case.with_suffix(".pairs"))
+    res = run(app, ["pair", str(case), "--json"])
+    data = json.loads(res.stdout)
+    assert [(b["white"]["start_rank"], b["black"]["start_rank"]) for b in data["boards"]] == \
+        [tuple(map(int, line.split())) for line in expected_lines(case.with_suffix(".pairs"))[1:]]
+    out = tmp_path / "next.trf"
+    res = run(app, ["pair", str(case), "--format", "trf", "-o", str(out)])
+    assert res.exit_code == 0
+    paired = trf.parse_file(out)
+    assert not paired.errors
+    assert paired.tournament.rounds_paired == 3
+    assert all(g.white_result is None for g in paired.tournament.games(3))  # results pending
+
+
+@pytest.mark.fast
+def test_cli_pair_round_option_repairs_a_played_round() -> None:
+    """`--round R` on a finished tournament cuts it back and reproduces round R."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli import app
+
+    path = FIXTURES / "dutch-2026" / "tournaments" / "dev-0004-n12-r5.trf"
+    t = parse_path(path).tournament
+    res = CliRunner().invoke(app, ["pair", str(path), "--round", "4", "--format", "bbp", "--rounds", "5"])
+    assert res.exit_code == 0, res.stdout + res.stderr
+    boards = {tuple(map(int, line.split())) for line in res.stdout.splitlines()[1:]}
+    want = {(g.white, g.black) for g in t.games(4)} | {(b.player, 0) for b in t.byes(4) if b.kind is trf.Result.PAIRING_ALLOCATED_BYE}
+    assert boards == want
+
+
+@pytest.mark.fast
+def test_cli_no_legal_pairing_exits_1(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from arbiter.cli import app
+
+    rr = [
+        "001    1      A                                 2400                             1.5    1     4 w =     3 w =     2 w =",
+        "001    2      B                                 2300                             1.5    2     3 w =     4 b =     1 b =",
+        "001    3      C                                 2200                             1.5    3     2 b =     1 b =     4 w =",
+        "001    4      D                                 2100                             1.5    4     1 b =     2 w =     3 b =",
+    ]
+    path = tmp_path / "rr.trf"
+    path.write_text("\n".join(["012 RR", *rr, "XXR 4", "XXC white1"]) + "\n")
+    res = CliRunner().invoke(app, ["pair", str(path)])
+    assert res.exit_code == 1
+    assert "no legal pairing exists" in res.stderr
