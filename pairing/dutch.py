@@ -28,8 +28,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Iterable
 
-import networkx as nx
-
+from pairing.matching import max_weight_matching
 from pairing.players import Float, PairingInputError, PairingPlayer, Strength, infer_initial_colour, pairing_players
 from trf.model import Colour, Tournament
 
@@ -184,17 +183,22 @@ class _Round:
         C9 (Art. 2.4.4), while it applies, rewards pairing the bye candidates at the PAB score
         with the fewest games played, wherever their partner is, so that the one left over has
         the most games played; ties in games played are equal."""
-        g = nx.Graph()
-        g.add_nodes_from(self.alive)
-        alive = self.alive
+        verts = sorted(self.alive)
+        local = {v: k for k, v in enumerate(verts)}
+        m = len(verts)
+        weight = [[0] * m for _ in range(m)]
         rank = self.c9_rank if self.c9 else {}
         sh9 = self.L.shift["C9"]
-        g.add_weighted_edges_from(
-            (i, j, w + ((rank.get(i, 0) + rank.get(j, 0)) << sh9) if (i in rank or j in rank) else w)
-            for (i, j), w in self.w.items() if w > 0 and i in alive and j in alive)
+        for (i, j), w in self.w.items():
+            if w > 0 and i in local and j in local:
+                if rank and (i in rank or j in rank):
+                    w += (rank.get(i, 0) + rank.get(j, 0)) << sh9
+                a, b = local[i], local[j]
+                weight[a][b] = weight[b][a] = w
         mate: dict[int, int] = {}
-        for a, b in nx.max_weight_matching(g):
-            mate[a], mate[b] = b, a
+        for a, b in enumerate(max_weight_matching(weight)):
+            if b >= 0:
+                mate[verts[a]] = verts[b]
         self.solves += 1
         self.mate = mate
         return mate
