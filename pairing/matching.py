@@ -302,10 +302,12 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                             label[u] = 2
                             labeledge[u] = (v, u)
                     elif label[bu] == 1:
-                        if bestedge[bvv] is None or kslack < slack(bestedge[bvv]):  # type: ignore[arg-type]
+                        be = bestedge[bvv]
+                        if be is None or kslack < dual[be[0]] + dual[be[1]] - 2 * w[be[0]][be[1]]:
                             bestedge[bvv] = (v, u)
                     elif label[u] == 0:
-                        if bestedge[u] is None or kslack < slack(bestedge[u]):  # type: ignore[arg-type]
+                        be = bestedge[u]
+                        if be is None or kslack < dual[be[0]] + dual[be[1]] - 2 * w[be[0]][be[1]]:
                             bestedge[u] = (v, u)
             if augmented:
                 break
@@ -316,13 +318,15 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
             for v in range(n):
                 be = bestedge[v]
                 if be is not None and label[inblossom[v]] == 0:
-                    d = slack(be)
+                    x, y = be
+                    d = dual[x] + dual[y] - 2 * w[x][y]
                     if d < delta:
                         delta, deltatype, deltaedge = d, 2, be
             for b in range(nb):
                 be = bestedge[b]
                 if be is not None and parent[b] == -1 and label[b] == 1 and (b < n or base[b] >= 0):
-                    d = slack(be) // 2
+                    x, y = be
+                    d = (dual[x] + dual[y] - 2 * w[x][y]) // 2
                     if d < delta:
                         delta, deltatype, deltaedge = d, 3, be
             for b in range(n, nb):
