@@ -338,7 +338,8 @@ class _Round:
             else:
                 continue
             self.w[(i, j)] = base[(i, j)]
-        self.solve()
+        if mdps:
+            self.solve()
         R = len(residents)
         unit = 1 << self.L.D  # one MDP-lock unit: above every generation-order digit
 
@@ -381,21 +382,52 @@ class _Round:
         # Stage C, Art. 3.3: the remainder, with fresh BSNs
         remainder = [r for r in residents if r in self.alive]
         rem_set = set(remainder)
-        pairs_now = sum(1 for v in remainder if self.mate.get(v, -1) in rem_set and self.mate[v] > v)
-        s1 = remainder[:pairs_now]
-        s2 = remainder[pairs_now:]
         pos = {v: k for k, v in enumerate(remainder)}
         rem_pairs = [(a, b) for a, b in combinations(remainder, 2) if (a, b) in self.w]
         rem_base = {e: self.w[e] for e in rem_pairs}
+        T = 1 << (2 * self.L.B)
 
         def upper(v: int) -> bool:
             m = self.mate.get(v)
             return m is not None and m in rem_set and m > v
 
-        if pairs_now:
+        def count_pairs() -> int:
+            return sum(1 for v in remainder if upper(v))
+
+        # The remainder's MaxPairs is the number of its pairs in an optimum (C6 fixes it).  Usually
+        # the best candidate needs no exchange; then keys 1-2 and the transpositions can be solved
+        # together: exchange terms above the transposition digits.  If the optimum still shows an
+        # exchange, the full procedure below decides keys 3 and 4 first.
+        pairs_now = count_pairs() if mdps else len(remainder) // 2
+        done = False
+        radix = len(remainder) + 2
+        for _attempt in range(3):
+            if pairs_now == 0:
+                done = True
+                break
+            s1 = remainder[:pairs_now]
+            s1_idx = {v: k for k, v in enumerate(s1)}
+            shift = (radix ** len(s1)).bit_length()
+            for a, b in rem_pairs:
+                key = 2 * ((T if a in s1_idx else 0) - pos[a])
+                digit = (len(remainder) - pos[b]) * radix ** (len(s1) - 1 - s1_idx[a]) if a in s1_idx else 0
+                self.w[(a, b)] = rem_base[(a, b)] + (key << shift) + digit
+            self.solve()
+            actual = count_pairs()
+            if actual != pairs_now:
+                pairs_now = actual
+                continue
+            if all(upper(v) for v in s1):
+                for u in s1:
+                    self.freeze(u, self.mate[u])
+                done = True
+            break
+        s1 = remainder[:pairs_now]
+        s2 = remainder[pairs_now:]
+
+        if not done:
             # Stage D, Art. 4.3: keys 1 (fewest exchanges) and 2 (smallest BSN-sum difference) in the
             # weights; the factor 2 keeps the lowest bit free for the probes of keys 3 and 4
-            T = 1 << (2 * self.L.B)
             s1_set = set(s1)
             for a, b in rem_pairs:
                 self.w[(a, b)] = rem_base[(a, b)] + 2 * ((T if a in s1_set else 0) - pos[a])
