@@ -127,8 +127,9 @@ class _Layout:
         n = len(players)
         # ordering room: generation-order digits (one per S1 player, Art. 4.2) in the low D bits,
         # then MDP locks (Art. 4.4) and the exchange terms (Art. 4.3) above them
-        self.D = (n // 2 + 1) * (_bits(n + 2) + 1)
-        widths: list[tuple[str, int]] = [("order", self.D + 3 * B + _bits(n) + 8)]
+        biggest = max(len(g) for g in groups)
+        self.D = (2 * biggest + 2) * (_bits(n + 2) + 1)  # wider needs fall back to one solve per player
+        widths: list[tuple[str, int]] = [("order", self.D + n + 3 * B + _bits(n) + 8)]
         if rounds_played >= 2:
             widths += [("C21", S), ("C20", S)]
         if rounds_played >= 1:
@@ -338,47 +339,35 @@ class _Round:
             else:
                 continue
             self.w[(i, j)] = base[(i, j)]
-        if mdps:
-            self.solve()
         R = len(residents)
-        unit = 1 << self.L.D  # one MDP-lock unit: above every generation-order digit
+        unit = 1 << self.L.D  # MDP-set bits sit above every generation-order digit
 
         def with_resident(v: int) -> bool:
             return self.mate.get(v) in res_set
 
-        # Stage A, Art. 4.4: the first valid MDP set (smallest differing BSN first)
-        locked: list[int] = []
-        for level_mdps in _by_score(self.p, mdps):
-            if not any(with_resident(v) for v in level_mdps):
-                continue
-            if all(with_resident(v) for v in level_mdps):
-                locked += level_mdps
-                continue
-            for v in level_mdps:
-                if not with_resident(v):
-                    for r in residents:
-                        self.add(v, r, unit)
-                    self.solve()
-                    for r in residents:
-                        self.add(v, r, -unit)
-                if with_resident(v):
-                    for r in residents:
-                        self.add(v, r, 2 * unit)
-                    locked.append(v)
-        # Stage B, Art. 4.2: each paired MDP takes the highest-ranked resident that still allows
-        # an optimal candidate (the lexicographically first transposition of S2)
-        # All MDPs at once: the k-th MDP's preference is the k-th digit of one number (most
-        # significant first), so one solve gives the lexicographic maximum, which is what fixing
-        # them one by one would give.
-        if locked:
+        # Stages A and B in one solve.  Art. 4.4: the MDP set is the first valid one in order of
+        # smallest differing BSN, i.e. the lexicographically greatest "is paired" vector over the
+        # MDPs in BSN order (C7 already fixes how many of each score are paired): MDP k earns
+        # 2^(m-1-k) units.  Art. 4.2: then each paired MDP, in BSN order, takes the highest-ranked
+        # resident that still allows an optimal candidate: digit k of one number (most significant
+        # first) says how high its opponent ranks.  The maximum of the sum is the lexicographic
+        # maximum, which is what fixing the MDPs one by one would give.
+        if mdps:
+            m = len(mdps)
             radix = R + 2
-            for k, v in enumerate(locked):
-                place = radix ** (len(locked) - 1 - k)
+            together = self.fits(radix, m)
+            for k, v in enumerate(mdps):
+                bonus = unit << (m - 1 - k)
+                place = radix ** (m - 1 - k) if together else 0
                 for d, r in enumerate(reversed(residents), start=1):
-                    self.add(v, r, d * place)
+                    self.add(v, r, bonus + d * place)
             self.solve()
-            for v in locked:
-                self.freeze(v, self.mate[v])
+            paired = [v for v in mdps if with_resident(v)]
+            if together:
+                for v in paired:
+                    self.freeze(v, self.mate[v])
+            else:
+                self.one_by_one([(v, residents) for v in paired])
         # Stage C, Art. 3.3: the remainder, with fresh BSNs
         remainder = [r for r in residents if r in self.alive]
         rem_set = set(remainder)
@@ -404,6 +393,8 @@ class _Round:
         for _attempt in range(3):
             if pairs_now == 0:
                 done = True
+                break
+            if not self.fits(radix, pairs_now):
                 break
             s1 = remainder[:pairs_now]
             s1_idx = {v: k for k, v in enumerate(s1)}
@@ -477,7 +468,9 @@ class _Round:
             # Stage E, Art. 4.2: transpositions, each upper member with the highest-ranked partner
             # (one solve, digits as in Stage B)
             ordered = sorted(uppers)
-            radix = len(remainder) + 2
+            if not self.fits(radix, len(ordered)):
+                self.one_by_one([(u, [b for b in remainder if b > u]) for u in ordered])
+                return
             for k, u in enumerate(ordered):
                 place = radix ** (len(ordered) - 1 - k)
                 for d, b in enumerate(reversed(remainder), start=1):
@@ -486,6 +479,20 @@ class _Round:
             self.solve()
             for u in ordered:
                 self.freeze(u, self.mate[u])
+
+    def fits(self, radix: int, places: int) -> bool:
+        """Whether ``places`` generation-order digits of base ``radix`` fit below the MDP-set bits."""
+        return (radix ** places).bit_length() < self.L.D
+
+    def one_by_one(self, choosers: list[tuple[int, list[int]]]) -> None:
+        """Art. 4.2 the slow way: each player in turn takes the highest-ranked partner (of its list,
+        in rank order) that still allows an optimal candidate; one solve each."""
+        for v, partners in choosers:
+            cands = [r for r in partners if r in self.alive and self.w.get((min(v, r), max(v, r)), 0) > 0]
+            for d, r in enumerate(reversed(cands), start=1):
+                self.add(v, r, d)
+            self.solve()
+            self.freeze(v, self.mate[v])
 
 
 def _by_score(players: list[PairingPlayer], indices: Iterable[int]) -> list[list[int]]:
