@@ -59,9 +59,6 @@ def _tournaments() -> list:
     marks = [pytest.mark.fast] * len(paths)
     if (CORPUS / "dutch-2026" / "tournaments").is_dir():
         extra = sorted((CORPUS / "dutch-2026" / "tournaments").glob("*.trf"))
-        # the per-round cases above already cover every round of every corpus tournament; here
-        # the tournaments themselves are re-paired, round by round, up to 40 players
-        extra = [p for p in extra if int(p.name.split("-n")[1].split("-")[0]) <= 40]
         paths += extra
         marks += [pytest.mark.corpus] * len(extra)
     return [pytest.param(p, id=p.name, marks=m) for p, m in zip(paths, marks)]
