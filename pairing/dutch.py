@@ -26,7 +26,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import Iterable
 
 from pairing.matching import max_weight_matching
 from pairing.players import Float, PairingInputError, PairingPlayer, Strength, infer_initial_colour, pairing_players
@@ -327,7 +326,6 @@ class _Round:
     def bracket(self, mdps: list[int], residents: list[int], nxt: list[int]) -> None:
         res_set, mdp_set, next_set = set(residents), set(mdps), set(nxt)
         working = mdps + residents + nxt
-        size = len(working)
         base: dict[tuple[int, int], int] = {}
         for i, j in combinations(sorted(working), 2):
             if (i, j) not in self.compat or (i in mdp_set and j in mdp_set):
@@ -493,16 +491,6 @@ class _Round:
                 self.add(v, r, d)
             self.solve()
             self.freeze(v, self.mate[v])
-
-
-def _by_score(players: list[PairingPlayer], indices: Iterable[int]) -> list[list[int]]:
-    out: list[list[int]] = []
-    for i in indices:
-        if out and players[out[-1][0]].score == players[i].score:
-            out[-1].append(i)
-        else:
-            out.append([i])
-    return out
 
 
 # --------------------------------------------------------------------------- colours (Art. 5)

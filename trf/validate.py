@@ -9,7 +9,6 @@ points equal to the results (TRF-16 2.2, columns 81-84), at most one PAB per rou
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 from trf.diagnostics import Diagnostic, Severity
 from trf.writer import fmt_points
