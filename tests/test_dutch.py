@@ -267,3 +267,51 @@ def test_one_solve_per_player_fallback_gives_the_same_pairings(monkeypatch) -> N
     slow = [pair_round(parse_path(c).tournament).bbp_lines() for c in cases]
     assert slow == fast
     assert fast == [expected_lines(c.with_suffix(".pairs")) for c in cases]
+
+
+def _tournament(games: dict[int, list[tuple[int, int, str, str]]], absent: dict[int, list[int]],
+                n: int, rounds: int) -> trf.Tournament:
+    """A tournament from (white, black, white code, black code) per round; ``absent`` declares
+    zero-point byes per round (also for the round to pair)."""
+    from trf.model import Header, InitialColour, Player, RoundCount, RoundEntry
+
+    entries: dict[int, dict[int, RoundEntry]] = {i: {} for i in range(1, n + 1)}
+    for rnd, boards in games.items():
+        for w, b, cw, cb in boards:
+            entries[w][rnd] = RoundEntry(b, Colour.WHITE, trf.Result(cw))
+            entries[b][rnd] = RoundEntry(w, Colour.BLACK, trf.Result(cb))
+    for rnd, ids in absent.items():
+        for i in ids:
+            entries[i][rnd] = RoundEntry(None, Colour.NONE, trf.Result.ZERO_POINT_BYE)
+    last = max(list(games) + list(absent))
+    players = [Player(i, name=f"Player {i}", rating=2500 - 10 * i,
+                      rounds=tuple(entries[i].get(r) for r in range(1, last + 1))) for i in range(1, n + 1)]
+    t = trf.Tournament((Header("012", "Hand case"), *players, RoundCount(rounds, "XXR"), InitialColour(Colour.WHITE, "XXC")))
+    return trf.parse_text(trf.dumps(t)).tournament
+
+
+@pytest.mark.fast
+def test_c5_lowest_pab_score_reshapes_the_top_bracket() -> None:
+    """Round 3 of 3.  After two rounds 1 and 3 have 2.0, 2 and 6 have 1.0 (and met in round 2),
+    4 has 0.0, 5 is absent.  The natural 1-3 would leave 2, 6, 4: 2-6 cannot meet, so the PAB
+    would fall on a 1.0 player.  C5 (Art. 2.3.1, above every quality criterion) wants the PAB on
+    4 (0.0), which needs 1-6 and 3-2 (the only perfect pairing of 1, 2, 3, 6 without rematches).
+    Colours: 1 (w b: mild White) v 6 (b w: mild Black) get their wishes (5.2.1); 2 (b b: absolute
+    White) beats 3's mild White wish (5.2.2).  Board order: 1's pair first (same scores, lower TPN)."""
+    t = _tournament(
+        {1: [(1, 4, "1", "0"), (5, 2, "0", "1"), (3, 6, "1", "0")],
+         2: [(5, 1, "0", "1"), (4, 3, "0", "1"), (6, 2, "1", "0")]},
+        {3: [5]}, n=6, rounds=3)
+    assert pair_round(t).bbp_lines() == ["3", "1 6", "2 3", "4 0"]
+
+
+@pytest.mark.fast
+def test_c9_pab_to_the_player_with_fewest_unplayed_games() -> None:
+    """Round 2 of 3.  1 and 2 won round 1 and meet (2 wants White after Black, 1 Black after
+    White: "2 1").  On 0.0: 3 and 4 played round 1, 5 was absent (a zero-point bye keeps 5
+    PAB-eligible, C2).  C9 (Art. 2.4.4): the PAB assignee must have as few unplayed games as
+    possible, so 5 is paired and 3 or 4 gets the PAB; of the candidates 3-5 (no exchange) comes
+    before 4-5 (one exchange, Art. 4.3), so 4 gets the PAB.  3 (Black last) gets White; 5 has
+    no colour history (5.2.1)."""
+    t = _tournament({1: [(1, 3, "1", "0"), (4, 2, "0", "1")]}, {1: [5]}, n=5, rounds=3)
+    assert pair_round(t).bbp_lines() == ["3", "2 1", "3 5", "4 0"]
