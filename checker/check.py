@@ -1,0 +1,391 @@
+"""Check a round's pairing: absolute criteria, colours, and quality against other candidates.
+
+The quality check looks for a candidate that Art. 3.8 ranks above the given pairing.  Candidates
+come from the checker's own local search (every re-pairing of two boards, every move of the PAB,
+applied repeatedly) and, when asked, from the pairing engine as one more candidate; every
+candidate is judged only by this package's criteria.  Finding none proves nothing about pairings
+the search does not reach: the report says which sources were used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from checker.colours import allocate
+from checker.criteria import CRITERIA, FLOATS_ON, QUALITY, Bracket, Evaluator, Mate, describe, first_difference, pair_breach
+from checker.order import generation_key
+from checker.state import GivenPairing, RoundState, given_pairing, participants, round_state
+from trf.model import Tournament
+
+ENGINE_AUTO_LIMIT = 120  # players; above it the engine candidate is used only when asked for
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One discrepancy.  ``kind``: absolute, completion, colour, quality or order."""
+
+    kind: str
+    criterion: str  # C1..C21, "5.2.x", or "order"
+    message: str
+    boards: tuple[tuple[int, int | None], ...] = ()
+    bracket: int | None = None
+    given: str | None = None
+    better: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        art = CRITERIA[self.criterion][0] if self.criterion in CRITERIA else (
+            self.criterion if self.criterion.startswith("5.") else "3.8")
+        return {"kind": self.kind, "criterion": self.criterion, "article": art, "message": self.message,
+                "boards": [list(b) for b in self.boards], "bracket": self.bracket,
+                "given_value": self.given, "candidate_value": self.better}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How Art. 3.8 ranks candidate ``b`` against ``a``: ``winner`` is "a" or "b"."""
+
+    criterion: str  # C5..C21 or "order"
+    bracket: int | None
+    value_a: Any
+    value_b: Any
+    winner: str
+
+
+@dataclass
+class RoundReport:
+    round: int
+    players: int
+    boards: tuple[tuple[int, int], ...]
+    bye: int | None
+    findings: list[Finding] = field(default_factory=list)
+    candidate: tuple[tuple[int, int], ...] | None = None  # the best candidate found (white, black)
+    candidate_bye: int | None = None
+    brackets: list[dict[str, Any]] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    engine_disagrees: str | None = None  # the engine's pairing ranks below the given one
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round, "ok": self.ok, "players": self.players,
+            "boards": [list(b) for b in self.boards], "bye": self.bye,
+            "findings": [f.as_dict() for f in self.findings],
+            "candidate": None if self.candidate is None else {
+                "boards": [list(b) for b in self.candidate], "bye": self.candidate_bye},
+            "brackets": self.brackets, "candidate_sources": self.sources, "notes": self.notes,
+            "engine_disagrees": self.engine_disagrees,
+        }
+
+
+# --------------------------------------------------------------------------- comparing
+
+
+def compare(ev: Evaluator, a: Mate, b: Mate, a_brackets: list[Bracket] | None = None, start: int = 0,
+            cache: dict[int, dict[str, Any]] | None = None) -> Verdict | None:
+    """Art. 3.8 between two complete, legal round-pairings; ``None`` when they are the same.
+
+    C5 is round-wide; then the brackets top-down, and in the first bracket where the two choose
+    differently, the first quality criterion that differs, or else the generation order.
+    ``start``: a bracket above which the two are known to agree."""
+    sa, sb = ev.pab_score(a), ev.pab_score(b)
+    if sa != sb:
+        return Verdict("C5", None, sa, sb, "a" if sa < sb else "b")  # type: ignore[operator]
+    ab = a_brackets if a_brackets is not None else ev.brackets(a)
+    n = len(ab)
+    mdps = ab[start].mdps if start < n else ()
+    for k in range(start, n):
+        ba = ab[k]
+        bb = ev.bracket(k, mdps, b)
+        if bb.same_choice(ba):
+            mdps = bb.downfloaters
+            continue
+        na = ab[k + 1] if k + 1 < n else None
+        nb = ev.bracket(k + 1, bb.downfloaters, b) if k + 1 < n else None
+        if cache is not None and k in cache:
+            va = cache[k]
+        else:
+            va = ev.values(ba, na, a)
+            if cache is not None:
+                cache[k] = va
+        vb = ev.values(bb, nb, b)
+        c = first_difference(va, vb, ba.downfloaters == bb.downfloaters)
+        if c is not None:
+            return Verdict(c, k, va[c], vb[c], "a" if va[c] < vb[c] else "b")
+        ka, kb = generation_key(ba, ev.rank), generation_key(bb, ev.rank)
+        return Verdict("order", k, ka, kb, "a" if ka <= kb else "b")
+    return None
+
+
+# --------------------------------------------------------------------------- candidates
+
+
+def _boards(mate: Mate, ev: Evaluator) -> list[tuple[int, int]]:
+    out = []
+    for u, v in mate.items():
+        if v is not None and ev.rank[u] < ev.rank[v]:
+            out.append((u, v))
+    return sorted(out, key=lambda uv: ev.rank[uv[0]])
+
+
+def neighbours(ev: Evaluator, mate: Mate) -> Iterator[tuple[frozenset[int], Mate]]:
+    """Every legal re-pairing of two boards, and every legal move of the PAB to a board's player."""
+    st = ev.state
+    boards = _boards(mate, ev)
+    ok = _compat_cache(ev)
+    for i in range(len(boards)):
+        a, b = boards[i]
+        for j in range(i + 1, len(boards)):
+            c, d = boards[j]
+            for (x1, y1), (x2, y2) in (((a, c), (b, d)), ((a, d), (b, c))):
+                if ok(x1, y1) and ok(x2, y2):
+                    m = dict(mate)
+                    m[x1], m[y1], m[x2], m[y2] = y1, x1, y2, x2
+                    yield frozenset((a, b, c, d)), m
+    byes = [u for u, v in mate.items() if v is None]
+    if byes:
+        p = byes[0]
+        for c, d in boards:
+            for stay, leave in ((c, d), (d, c)):
+                if st.players[leave].pab_ban is None and ok(p, stay):
+                    m = dict(mate)
+                    m[p], m[stay], m[leave] = stay, p, None
+                    yield frozenset((p, c, d)), m
+
+
+def _compat_cache(ev: Evaluator):  # type: ignore[no-untyped-def]
+    memo: dict[tuple[int, int], bool] = {}
+    st = ev.state
+
+    def ok(x: int, y: int) -> bool:
+        key = (x, y) if x < y else (y, x)
+        r = memo.get(key)
+        if r is None:
+            r = memo[key] = pair_breach(st, st.players[x], st.players[y]) is None
+        return r
+    return ok
+
+
+def improve(ev: Evaluator, mate: Mate, rounds: int = 1) -> tuple[Mate, Verdict | None]:
+    """Best-improvement local search: the best neighbour that Art. 3.8 ranks above ``mate``,
+    repeated ``rounds`` times.  Returns the final pairing and the verdict of its first step."""
+    first: Verdict | None = None
+    current = mate
+    for _ in range(rounds):
+        brs = ev.brackets(current)
+        cache: dict[int, dict[str, Any]] = {}
+        best: Mate | None = None
+        best_verdict: Verdict | None = None
+        for changed, cand in neighbours(ev, current):
+            start = min(ev.group_of[x] for x in changed)
+            v = compare(ev, current, cand, brs, start, cache)
+            if v is None or v.winner == "a":
+                continue
+            if best is None:
+                best, best_verdict = cand, v
+                continue
+            w = compare(ev, best, cand)
+            if w is not None and w.winner == "b":
+                best, best_verdict = cand, v
+        if best is None:
+            break
+        if first is None:
+            first = best_verdict
+        current = best
+    return current, first
+
+
+# --------------------------------------------------------------------------- the round
+
+
+def _mate_of(g: GivenPairing) -> Mate:
+    mate: Mate = {}
+    for w, b in g.boards:
+        mate[w], mate[b] = b, w
+    if g.bye is not None:
+        mate[g.bye] = None
+    return mate
+
+
+def _bracket_summary(ev: Evaluator, brs: list[Bracket], mate: Mate) -> list[dict[str, Any]]:
+    from checker.criteria import show_value
+    out = []
+    for k, b in enumerate(brs):
+        nxt = brs[k + 1] if k + 1 < len(brs) else None
+        vals = ev.values(b, nxt, mate)
+        failures = {c: show_value(c, vals[c]) for c in QUALITY
+                    if c not in ("C7", "C8", "C9") and vals[c] not in (0, ())}
+        out.append({
+            "bracket": k + 1, "score": str(b.score), "mdps": list(b.mdps), "residents": len(b.residents),
+            "pairs": len(b.pairs), "downfloaters": list(b.downfloaters),
+            "heterogeneous": bool(b.mdps), "failures": failures,
+        })
+    return out
+
+
+def _bracket_name(ev: Evaluator, k: int | None) -> str:
+    if k is None:
+        return "the round"
+    score = ev.p[ev.groups[k][0]].score
+    s = str(score.numerator) if score.denominator == 1 else f"{float(score):g}"
+    return f"bracket {k + 1} (score {s})"
+
+
+def explain(ev: Evaluator, v: Verdict, given_is: str = "a") -> str:
+    """One line for a verdict between the given pairing and a candidate."""
+    from checker.criteria import show_value
+    where = _bracket_name(ev, v.bracket)
+    g, c = (v.value_a, v.value_b) if given_is == "a" else (v.value_b, v.value_a)
+    if v.criterion == "order":
+        return (f"in {where} both pairings tie on every criterion; the candidate is generated earlier "
+                "(Art. 3.8, order of Art. 4: MDP set, transposition, exchange)")
+    if v.criterion == "C5":
+        return f"{describe('C5')}: the given PAB goes to score {show_value('C7', g)}, the candidate's to {show_value('C7', c)}"
+    return f"in {where}, {describe(v.criterion)}: given {show_value(v.criterion, g)}, candidate {show_value(v.criterion, c)}"
+
+
+def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_rounds: int | None = None,
+                search_rounds: int = 8) -> RoundReport:
+    """Check round ``rnd`` of ``t`` as paired in the file.
+
+    ``engine``: also compare with :mod:`pairing`'s pairing (``None``: when the round has at
+    most :data:`ENGINE_AUTO_LIMIT` players)."""
+    st = round_state(t, rnd, total_rounds=total_rounds)
+    g = given_pairing(t, rnd)
+    rep = RoundReport(rnd, len(st.players), g.boards, g.bye)
+    if not st.total_rounds_known:
+        rep.notes.append("the total number of rounds is not in the file (XXR/142): the last round in the file "
+                         "is taken as final for topscorers (Art. 1.8)")
+    if st.initial_colour is None:
+        rep.notes.append("no initial colour (XXC/152) and no round 1 to infer it from: White assumed (Art. 5.2.5)")
+    _absolute(st, g, rep)
+    _colours(st, g, rep)
+    if rep.findings:
+        rep.notes.append("quality criteria not compared: the pairing breaks an absolute criterion")
+        return rep
+    ev = Evaluator(st)
+    mate = _mate_of(g)
+    brs = ev.brackets(mate)
+    rep.brackets = _bracket_summary(ev, brs, mate)
+    rep.sources.append("local search (two-board re-pairings, PAB moves)")
+    best, verdict = improve(ev, mate, rounds=search_rounds)
+    if engine is None:
+        engine = len(st.players) <= ENGINE_AUTO_LIMIT
+    cands = [best] if verdict is not None else []
+    if engine:
+        em = engine_candidate(t, rnd, st, rep)
+        if em is not None:
+            rep.sources.append("pairing engine")
+            v = compare(ev, mate, em, brs)
+            if v is not None and v.winner == "a":
+                rep.engine_disagrees = "the given pairing ranks above the engine's: " + explain(ev, v)
+            elif v is not None:
+                if cands:
+                    w = compare(ev, em, cands[0])
+                    if w is not None and w.winner == "b":
+                        rep.engine_disagrees = "the checker's local search found a better pairing than the engine's: " + explain(ev, w)
+                cands.append(em)
+    if cands:
+        best = cands[0]
+        for c in cands[1:]:
+            w = compare(ev, best, c)
+            if w is not None and w.winner == "b":
+                best = c
+        verdict = compare(ev, mate, best, brs)
+    if verdict is not None:
+        kind = "order" if verdict.criterion == "order" else "quality"
+        diff = [(u, w) for u, w in _boards(best, ev) if mate.get(u) != w]
+        bye = next((u for u, w in best.items() if w is None), None)
+        rep.findings.append(Finding(
+            kind, verdict.criterion, explain(ev, verdict), tuple(diff) + (((bye, None),) if bye is not None and bye != g.bye else ()),
+            None if verdict.bracket is None else verdict.bracket + 1,
+            _show(verdict.criterion, verdict.value_a), _show(verdict.criterion, verdict.value_b)))
+        rep.candidate = tuple(_colour_boards(st, best, ev))
+        rep.candidate_bye = bye
+    return rep
+
+
+def _show(criterion: str, value: Any) -> str:
+    from checker.criteria import show_value
+    if criterion == "order":
+        return str(value)
+    return show_value("C7" if criterion == "C5" else criterion, value)
+
+
+def _colour_boards(st: RoundState, mate: Mate, ev: Evaluator) -> list[tuple[int, int]]:
+    out = []
+    for u, v in _boards(mate, ev):
+        al = allocate(st.players[u], st.players[v], st.initial_colour)
+        out.append((al.white, al.black))
+    return out
+
+
+def engine_candidate(t: Tournament, rnd: int, st: RoundState, rep: RoundReport) -> Mate | None:
+    """The pairing engine's pairing of the round, as one more candidate (issue 4 allows asking it;
+    its criteria are never used here)."""
+    from pairing.dutch import NoLegalPairing, pair_round
+    from pairing.players import PairingInputError
+    from trf.edit import cut_to_round
+
+    try:
+        cut = cut_to_round(t, rnd)
+        p = pair_round(cut, rnd, initial_colour=st.initial_colour, total_rounds=t.total_rounds or max(t.round_columns, rnd))
+    except (NoLegalPairing, PairingInputError) as exc:
+        rep.notes.append(f"the pairing engine gave no candidate: {exc}")
+        return None
+    mate: Mate = {}
+    for w, b in p.boards:
+        mate[w], mate[b] = b, w
+    if p.bye is not None:
+        mate[p.bye] = None
+    if set(mate) != set(st.players):
+        rep.notes.append("the pairing engine paired a different set of players (absences read differently); "
+                         "its candidate is not used")
+        return None
+    return mate
+
+
+def _absolute(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
+    counts: dict[int, int] = {}
+    for w, b in g.boards:
+        for x in (w, b):
+            counts[x] = counts.get(x, 0) + 1
+        if w in st.players and b in st.players:
+            hit = pair_breach(st, st.players[w], st.players[b])
+            if hit is not None:
+                rep.findings.append(Finding("absolute", hit[0], f"{describe(hit[0])}: {hit[1]}", ((w, b),)))
+    byes = ([g.bye] if g.bye is not None else []) + list(g.extra_byes)
+    for x in byes:
+        ban = st.players[x].pab_ban if x in st.players else None
+        if ban is not None:
+            rep.findings.append(Finding("absolute", "C2", f"{describe('C2')}: {x} received the PAB but {ban}", ((x, None),)))
+    if len(byes) > 1:
+        rep.findings.append(Finding("completion", "C4", f"{describe('C4')}: {len(byes)} players received the PAB "
+                                    f"({', '.join(map(str, byes))}); at most one player may be left unpaired (Art. 1.9)",
+                                    tuple((x, None) for x in byes)))
+    twice = sorted(x for x, c in counts.items() if c > 1)
+    if twice:
+        rep.findings.append(Finding("completion", "C4", f"players on more than one board: {', '.join(map(str, twice))}"))
+
+
+def _colours(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
+    for w, b in g.boards:
+        if w not in st.players or b not in st.players:
+            continue
+        al = allocate(st.players[w], st.players[b], st.initial_colour)
+        if al.white != w:
+            rep.findings.append(Finding(
+                "colour", al.rule, f"board {w}-{b}: {al.why}, so {al.white} should have White", ((w, b),)))
+
+
+def check_tournament(t: Tournament, rounds: list[int] | None = None, **kw: Any) -> list[RoundReport]:
+    todo = rounds if rounds is not None else list(range(1, t.rounds_paired + 1))
+    return [check_round(t, r, **kw) for r in todo]
+
+
+__all__ = ["Finding", "RoundReport", "Verdict", "check_round", "check_tournament", "compare", "explain",
+           "participants", "FLOATS_ON"]

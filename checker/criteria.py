@@ -1,0 +1,228 @@
+"""The pairing criteria of C.04.3 (2026) Art. 2, evaluated on a whole round-pairing.
+
+A round-pairing is a *mate* map: player -> opponent, or ``None`` for the PAB.  It is cut into
+the brackets the Dutch process would have worked through (Art. 1.3, 1.9): the top scoregroup,
+then each lower scoregroup joined by the players left unpaired above (MDPs).  A pair belongs to
+the bracket of its lower-ranked scoregroup; the higher player floated down to meet it.
+
+Each bracket gets its vector of quality values C6-C21 (Art. 2.4), compared lexicographically
+(Art. 3.8.1), after the absolute criteria C1-C4 and the round-wide PAB criterion C5.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from checker.colours import allocate
+from checker.state import CPlayer, Flt, Pref, RoundState
+from trf.model import Colour
+
+Mate = dict[int, "int | None"]
+
+# criterion -> (article, one-line paraphrase, better is ...)
+CRITERIA: dict[str, tuple[str, str]] = {
+    "C1": ("2.1.1", "two players may not meet twice"),
+    "C2": ("2.1.2", "no PAB for a player who already had one or scored a win without playing"),
+    "C3": ("2.1.3", "two non-topscorers with the same absolute colour preference may not meet"),
+    "C4": ("2.2.1", "the players left after each bracket must still be pairable (completion)"),
+    "C5": ("2.3.1", "minimise the score of the player who receives the PAB"),
+    "C6": ("2.4.1", "minimise the number of downfloaters (maximise the pairs in the bracket)"),
+    "C7": ("2.4.2", "minimise the scores of the downfloaters"),
+    "C8": ("2.4.3", "choose the downfloaters so that the next bracket pairs as well as possible (C6-C7 there)"),
+    "C9": ("2.4.4", "minimise the unplayed games of the player who receives the PAB"),
+    "C10": ("2.4.5", "minimise topscorers or their opponents ending with a colour difference beyond +-2"),
+    "C11": ("2.4.6", "minimise topscorers or their opponents getting the same colour three times in a row"),
+    "C12": ("2.4.7", "minimise the players who do not get their colour preference"),
+    "C13": ("2.4.8", "minimise the players who do not get their strong colour preference"),
+    "C14": ("2.4.9", "minimise resident downfloaters who also downfloated in the previous round"),
+    "C15": ("2.4.10", "minimise MDP opponents who upfloated in the previous round"),
+    "C16": ("2.4.11", "minimise resident downfloaters who downfloated two rounds before"),
+    "C17": ("2.4.12", "minimise MDP opponents who upfloated two rounds before"),
+    "C18": ("2.4.13", "minimise the score differences of MDPs who downfloated in the previous round"),
+    "C19": ("2.4.14", "minimise the score differences of MDP opponents who upfloated in the previous round"),
+    "C20": ("2.4.15", "minimise the score differences of MDPs who downfloated two rounds before"),
+    "C21": ("2.4.16", "minimise the score differences of MDP opponents who upfloated two rounds before"),
+}
+QUALITY = tuple(f"C{i}" for i in range(6, 22))
+
+# Art. 2.4.13/2.4.15 do not define the score difference of an MDP who floats on; the TEC's
+# annotated rules treat it as larger than any paired one.
+FLOATS_ON = Fraction(10**6)
+
+
+def describe(criterion: str) -> str:
+    art, text = CRITERIA[criterion]
+    return f"{criterion} (Art. {art}): {text}"
+
+
+# --------------------------------------------------------------------------- absolute criteria
+
+
+def same_absolute(a: CPlayer, b: CPlayer) -> bool:
+    return a.strength is Pref.ABSOLUTE and b.strength is Pref.ABSOLUTE and a.pref is b.pref
+
+
+def pair_breach(state: RoundState, a: CPlayer, b: CPlayer) -> tuple[str, str] | None:
+    """The absolute criterion the pair ``a``-``b`` breaks, with the reason, or ``None``."""
+    if b.id in a.met:
+        return "C1", f"{a.id} and {b.id} already met in round {a.met[b.id]}"
+    if frozenset((a.id, b.id)) in state.forbidden:
+        return "C1", f"{a.id}-{b.id} is a forbidden pair (XXP/260; C.04.1 treats it like a previous meeting)"
+    if same_absolute(a, b) and not (a.topscorer or b.topscorer):
+        col = "White" if a.pref is Colour.WHITE else "Black"
+        return "C3", f"{a.id} and {b.id} both have an absolute preference for {col} and neither is a topscorer"
+    return None
+
+
+def compatible(state: RoundState, a: int, b: int) -> bool:
+    return pair_breach(state, state.players[a], state.players[b]) is None
+
+
+# --------------------------------------------------------------------------- brackets
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """One bracket as a candidate pairs it."""
+
+    index: int
+    score: Fraction  # the residents' score
+    mdps: tuple[int, ...]  # in rank order
+    residents: tuple[int, ...]
+    pairs: frozenset[tuple[int, int]]  # (higher-ranked, lower-ranked)
+    downfloaters: tuple[int, ...]  # in rank order
+
+    @property
+    def members(self) -> tuple[int, ...]:
+        return self.mdps + self.residents
+
+    def same_choice(self, other: Bracket) -> bool:
+        return self.pairs == other.pairs and self.downfloaters == other.downfloaters
+
+
+class Evaluator:
+    """Brackets and criteria of any complete round-pairing of one :class:`RoundState`."""
+
+    def __init__(self, state: RoundState) -> None:
+        self.state = state
+        self.p = state.players
+        ranked = state.ranked()
+        self.rank = {pl.id: i for i, pl in enumerate(ranked)}
+        groups: list[list[int]] = []
+        for pl in ranked:
+            if groups and self.p[groups[-1][0]].score == pl.score:
+                groups[-1].append(pl.id)
+            else:
+                groups.append([pl.id])
+        self.groups = groups
+        self.group_of = {i: k for k, g in enumerate(groups) for i in g}
+
+    # ---- decomposition
+    def bracket(self, k: int, mdps: tuple[int, ...], mate: Mate) -> Bracket:
+        residents = tuple(self.groups[k])
+        members = mdps + residents
+        inside = set(members)
+        pairs = set()
+        down = []
+        for u in members:
+            v = mate.get(u)
+            if v is not None and v in inside:
+                if self.rank[u] < self.rank[v]:
+                    pairs.add((u, v))
+            else:
+                down.append(u)
+        return Bracket(k, self.p[residents[0]].score, mdps, residents, frozenset(pairs), tuple(down))
+
+    def brackets(self, mate: Mate) -> list[Bracket]:
+        out = []
+        mdps: tuple[int, ...] = ()
+        for k in range(len(self.groups)):
+            b = self.bracket(k, mdps, mate)
+            out.append(b)
+            mdps = b.downfloaters
+        return out
+
+    # ---- values
+    def pab_score(self, mate: Mate) -> Fraction | None:
+        byes = [i for i, m in mate.items() if m is None]
+        return self.p[byes[0]].score if byes else None
+
+    def values(self, b: Bracket, nxt: Bracket | None, mate: Mate) -> dict[str, Any]:
+        """C6-C21 for bracket ``b`` (smaller is better for every entry)."""
+        p = self.p
+        d = b.downfloaters
+        mdp_set = set(b.mdps)
+        v: dict[str, Any] = {
+            "C6": len(d),
+            "C7": tuple(sorted((p[i].score for i in d), reverse=True)),
+            "C8": (len(nxt.downfloaters), tuple(sorted((p[i].score for i in nxt.downfloaters), reverse=True)))
+            if nxt is not None else (0, ()),
+        }
+        bye = [i for i in d if mate.get(i, 0) is None]
+        v["C9"] = p[bye[0]].unplayed if (bye and len(d) == 1) else None
+        c10 = c11 = c12 = c13 = 0
+        for u, w in b.pairs:
+            a, c = p[u], p[w]
+            if a.pref is not None and a.pref is c.pref:
+                c12 += 1
+                if min(a.strength, c.strength) is Pref.STRONG:
+                    c13 += 1
+            if a.topscorer or c.topscorer:
+                al = allocate(a, c, self.state.initial_colour)
+                for pl in (a, c):
+                    col = Colour.WHITE if al.white == pl.id else Colour.BLACK
+                    if abs(pl.cd + (1 if col is Colour.WHITE else -1)) > 2:
+                        c10 += 1
+                    if len(pl.colours) >= 2 and pl.colours[-1] is col and pl.colours[-2] is col:
+                        c11 += 1
+        v.update(C10=c10, C11=c11, C12=c12, C13=c13)
+        for back, (cd_, cu_, sd_, su_) in enumerate((("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))):
+            v[cd_] = sum(1 for i in d if i not in mdp_set and p[i].floats[back] is Flt.DOWN)
+            up = []
+            for u, w in b.pairs:
+                if u in mdp_set and p[w].floats[back] is Flt.UP:
+                    up.append(p[u].score - p[w].score)
+            v[cu_] = len(up)
+            down = []
+            for m in b.mdps:
+                if p[m].floats[back] is Flt.DOWN:
+                    o = mate.get(m)
+                    down.append(p[m].score - p[o].score if (o is not None and o in set(b.members)) else FLOATS_ON)
+            v[sd_] = tuple(sorted(down, reverse=True))
+            v[su_] = tuple(sorted(up, reverse=True))
+        return {k: v[k] for k in QUALITY}
+
+
+def first_difference(va: dict[str, Any], vb: dict[str, Any], same_downfloaters: bool) -> str | None:
+    """The first quality criterion on which two vectors of the same bracket differ.  C8 looks at
+    what the downfloaters allow next, so it cannot tell apart two choices with the same ones; C9
+    applies only when both candidates leave the PAB assignee as the bracket's only downfloater."""
+    for c in QUALITY:
+        if c == "C8" and same_downfloaters:
+            continue
+        x, y = va[c], vb[c]
+        if c == "C9" and (x is None or y is None):
+            continue
+        if x != y:
+            return c
+    return None
+
+
+def show_value(criterion: str, value: Any) -> str:
+    """A value as an arbiter reads it."""
+    def num(x: Fraction) -> str:
+        if x == FLOATS_ON:
+            return "floats on"
+        return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+    if criterion == "C8":
+        n, scores = value
+        return f"{n} downfloater(s) next" + (f" (scores {', '.join(num(s) for s in scores)})" if scores else "")
+    if isinstance(value, tuple):
+        return "[" + ", ".join(num(x) for x in value) + "]"
+    if isinstance(value, Fraction):
+        return num(value)
+    if value is None:
+        return "n/a"
+    return str(value)
