@@ -303,6 +303,75 @@ def generate(
     _write_or_print(text, output)
 
 
+class CheckFormat(str, Enum):
+    report = "report"
+    bbp = "bbp"
+    json = "json"
+
+
+@app.command()
+def check(
+    file: Path = FileArg,
+    round_: Optional[int] = typer.Option(None, "--round", min=1, help="Check only this round (default: every round)."),
+    why_not: Optional[str] = typer.Option(None, "--why-not", metavar="A-B",
+                                          help="Force the pair A-B (start ranks) into the round and say what it costs."),
+    fmt: CheckFormat = typer.Option(CheckFormat.report, "--format", help="report, bbp (bbpPairings' -c layout), or json."),
+    engine: Optional[bool] = typer.Option(None, "--engine/--no-engine",
+                                          help="Also compare with the pairing engine's pairing (default: for rounds of "
+                                               "at most 120 players)."),
+    rounds: Optional[int] = typer.Option(None, "--rounds", min=1, help="Total number of rounds when the file does not say (XXR/142)."),
+    json_out: bool = JsonOpt,
+    encoding: Optional[str] = EncodingOpt,
+) -> None:
+    """Check a file's pairings against FIDE Dutch C.04.3 (2026), C1-C21 and the colour rules, and name the
+    criterion that decides.  Exit 0 when every round conforms, 4 on a discrepancy, 3 for invalid input."""
+    from rich.progress import Progress
+
+    from checker.check import check_round
+    from checker.output import bbp_text, report_dict
+
+    result = _read(file, encoding)
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        render.diagnostics(err, errors, str(file))
+        _fail(exitcodes.INVALID_INPUT, f"{file} has {len(errors)} error(s); fix them before checking")
+    t = result.tournament
+    if t.rounds_paired < 1:
+        _fail(exitcodes.INVALID_INPUT, f"{file}: no round is paired yet; nothing to check")
+    if round_ is not None and round_ > t.rounds_paired:
+        _fail(exitcodes.USAGE, f"--round {round_}: the file has rounds 1-{t.rounds_paired}")
+    if json_out:
+        fmt = CheckFormat.json
+    if why_not is not None:
+        from checker.whynot import why_not as run_why_not
+
+        try:
+            a, b = (int(x) for x in why_not.replace(" ", "").split("-"))
+        except ValueError:
+            _fail(exitcodes.USAGE, f"--why-not {why_not!r}: expected two start ranks as A-B, e.g. 3-12")
+        rnd = round_ if round_ is not None else t.rounds_paired
+        w = run_why_not(t, rnd, a, b)
+        if fmt is CheckFormat.json:
+            _emit_json(w.as_dict())
+        else:
+            render.why_not(out, w)
+        raise typer.Exit(exitcodes.DISCREPANCY if w.verdict == "better" else exitcodes.OK)
+    todo = [round_] if round_ is not None else list(range(1, t.rounds_paired + 1))
+    reports = []
+    with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task(f"checking {len(todo)} round(s)", total=len(todo))
+        for r in todo:
+            reports.append(check_round(t, r, engine=engine, total_rounds=rounds))
+            bar.update(task, advance=1)
+    if fmt is CheckFormat.json:
+        _emit_json(report_dict(str(file), reports))
+    elif fmt is CheckFormat.bbp:
+        out.file.write(bbp_text(str(file), reports))
+    else:
+        render.check_report(out, reports, str(file))
+    raise typer.Exit(exitcodes.OK if all(r.ok for r in reports) else exitcodes.DISCREPANCY)
+
+
 def main() -> None:
     """Console-script entry point: no Python traceback ever reaches the user."""
     try:

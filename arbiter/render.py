@@ -101,3 +101,52 @@ def pairing_table(console: Console, t: Tournament, rnd: int, boards: list[tuple[
     table.caption = "; ".join(notes) if notes else None
     width = None if console.is_terminal else max(console.width, console.measure(table).maximum)
     console.print(table, width=width)
+
+
+def check_report(console: Console, reports: list, filename: str) -> None:
+    """``arbiter check``: one line per conforming round; for a round with discrepancies, what was
+    found (criterion, article, both values) and the boards that differ from the better candidate."""
+    bad = [r for r in reports if not r.ok]
+    for rep in reports:
+        if rep.ok:
+            line = Text.assemble((f"Round {rep.round}: ", "bold"), ("OK", "bold green"),
+                                 f"  {_n(rep.players, 'player')}, {_n(len(rep.brackets), 'bracket')}")
+            console.print(line)
+            for note in rep.notes:
+                console.print(Text(f"  note: {note}", style="dim"))
+            if rep.engine_disagrees:
+                console.print(Text(f"  engine disagreement: {rep.engine_disagrees}", style="yellow"))
+            continue
+        console.print(Text.assemble((f"Round {rep.round}: ", "bold"), ("DISCREPANCY", "bold red")))
+        for f in rep.findings:
+            console.print(Text(f"  {f.message}", style="red" if f.kind in ("absolute", "completion") else ""))
+        if rep.candidate is not None:
+            given = {frozenset(b) for b in rep.boards}
+            cand = {frozenset(b) for b in rep.candidate}
+            table = Table(title=None, show_edge=False, pad_edge=False)
+            table.add_column("Checker pairing (better)")
+            table.add_column("Given pairing")
+            left = [f"{w} - {b}" for w, b in rep.candidate if frozenset((w, b)) not in given or (w, b) not in rep.boards]
+            if rep.candidate_bye is not None and rep.candidate_bye != rep.bye:
+                left.append(f"{rep.candidate_bye} PAB")
+            right = [f"{w} - {b}" for w, b in rep.boards if frozenset((w, b)) not in cand or (w, b) not in rep.candidate]
+            if rep.bye is not None and rep.candidate_bye != rep.bye:
+                right.append(f"{rep.bye} PAB")
+            for i in range(max(len(left), len(right))):
+                table.add_row(left[i] if i < len(left) else "", right[i] if i < len(right) else "")
+            console.print(table)
+        for note in rep.notes:
+            console.print(Text(f"  note: {note}", style="dim"))
+    if bad:
+        console.print(Text(f"{filename}: {_n(len(bad), 'round')} with discrepancies of {len(reports)} checked",
+                           style="bold red"))
+    else:
+        console.print(Text(f"{filename}: all {_n(len(reports), 'round')} conform to C.04.3 (2026)", style="bold green"))
+
+
+def why_not(console: Console, w) -> None:  # type: ignore[no-untyped-def]
+    style = {"better": "bold red", "impossible": "bold", "incomplete": "bold"}.get(w.verdict, "")
+    console.print(Text(f"Round {w.round}, why not {w.pair[0]}-{w.pair[1]}? ", style="bold") + Text(w.message, style=style))
+    if w.candidate:
+        console.print(Text("  pairing considered: " + ", ".join(f"{a}-{b}" for a, b in w.candidate)
+                           + (f", PAB {w.candidate_bye}" if w.candidate_bye is not None else ""), style="dim"))

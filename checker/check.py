@@ -132,10 +132,11 @@ def _boards(mate: Mate, ev: Evaluator) -> list[tuple[int, int]]:
     return sorted(out, key=lambda uv: ev.rank[uv[0]])
 
 
-def neighbours(ev: Evaluator, mate: Mate) -> Iterator[tuple[frozenset[int], Mate]]:
-    """Every legal re-pairing of two boards, and every legal move of the PAB to a board's player."""
+def neighbours(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset()) -> Iterator[tuple[frozenset[int], Mate]]:
+    """Every legal re-pairing of two boards, and every legal move of the PAB to a board's player
+    (boards with a ``frozen`` player stay as they are)."""
     st = ev.state
-    boards = _boards(mate, ev)
+    boards = [bd for bd in _boards(mate, ev) if not (bd[0] in frozen or bd[1] in frozen)]
     ok = _compat_cache(ev)
     for i in range(len(boards)):
         a, b = boards[i]
@@ -170,7 +171,7 @@ def _compat_cache(ev: Evaluator):  # type: ignore[no-untyped-def]
     return ok
 
 
-def improve(ev: Evaluator, mate: Mate, rounds: int = 1) -> tuple[Mate, Verdict | None]:
+def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] = frozenset()) -> tuple[Mate, Verdict | None]:
     """Best-improvement local search: the best neighbour that Art. 3.8 ranks above ``mate``,
     repeated ``rounds`` times.  Returns the final pairing and the verdict of its first step."""
     first: Verdict | None = None
@@ -180,7 +181,7 @@ def improve(ev: Evaluator, mate: Mate, rounds: int = 1) -> tuple[Mate, Verdict |
         cache: dict[int, dict[str, Any]] = {}
         best: Mate | None = None
         best_verdict: Verdict | None = None
-        for changed, cand in neighbours(ev, current):
+        for changed, cand in neighbours(ev, current, frozen):
             start = min(ev.group_of[x] for x in changed)
             v = compare(ev, current, cand, brs, start, cache)
             if v is None or v.winner == "a":
@@ -264,11 +265,20 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
         rep.notes.append("no initial colour (XXC/152) and no round 1 to infer it from: White assumed (Art. 5.2.5)")
     _absolute(st, g, rep)
     _colours(st, g, rep)
-    if rep.findings:
-        rep.notes.append("quality criteria not compared: the pairing breaks an absolute criterion")
-        return rep
     ev = Evaluator(st)
     mate = _mate_of(g)
+    if any(f.kind in ("absolute", "completion") for f in rep.findings):
+        rep.notes.append("quality criteria not compared: the pairing breaks an absolute criterion")
+        if engine is not False and (engine or len(st.players) <= ENGINE_AUTO_LIMIT):
+            em = engine_candidate(t, rnd, st, rep)
+            if em is not None:
+                rep.sources.append("pairing engine")
+                rep.candidate = tuple(_colour_boards(st, em, ev))
+                rep.candidate_bye = next((u for u, w in em.items() if w is None), None)
+        return rep
+    if rep.findings:  # colours only so far: the same pairs, coloured by Art. 5.2
+        rep.candidate = tuple(_colour_boards(st, mate, ev))
+        rep.candidate_bye = g.bye
     brs = ev.brackets(mate)
     rep.brackets = _bracket_summary(ev, brs, mate)
     rep.sources.append("local search (two-board re-pairings, PAB moves)")

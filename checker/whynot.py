@@ -1,0 +1,131 @@
+"""``--why-not A-B``: force a pair into a round and say what it costs.
+
+The answer is one of: the pair is impossible (the absolute criterion it breaks); no complete
+pairing containing it was found (C4); it is worse at criterion Cn in some bracket (both values);
+it is as good on every criterion but generated later (Art. 3.8); or it is better, in which case
+the given pairing itself is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from checker.check import _boards, _colour_boards, _compat_cache, _mate_of, compare, explain, improve
+from checker.criteria import Evaluator, Mate, describe, pair_breach
+from checker.state import given_pairing, round_state
+from trf.model import Tournament
+
+
+@dataclass(frozen=True)
+class WhyNot:
+    round: int
+    pair: tuple[int, int]
+    verdict: str  # "given", "impossible", "incomplete", "worse", "later", "better"
+    criterion: str | None
+    message: str
+    candidate: tuple[tuple[int, int], ...] = ()
+    candidate_bye: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "pair": list(self.pair), "verdict": self.verdict, "criterion": self.criterion,
+                "message": self.message, "candidate": {"boards": [list(b) for b in self.candidate],
+                                                       "bye": self.candidate_bye}}
+
+
+def _forced(ev: Evaluator, mate: Mate, a: int, b: int) -> list[Mate]:
+    """Complete legal pairings that contain a-b and differ little from ``mate``: a-b plus the two
+    abandoned partners paired together (or one of them given the PAB), or re-paired with a third
+    board's players."""
+    ok = _compat_cache(ev)
+    st = ev.state
+    pa, pb = mate.get(a), mate.get(b)
+    base = dict(mate)
+    base[a], base[b] = b, a
+    loose = [x for x in (pa, pb) if x is not None]
+    out: list[Mate] = []
+    if len(loose) == 2:
+        x, y = loose
+        if ok(x, y):
+            m = dict(base)
+            m[x], m[y] = y, x
+            out.append(m)
+        others = [(u, v) for u, v in _boards(mate, ev) if u not in (a, b, x, y) and v not in (a, b, x, y)]
+        for u, v in others:
+            for (x1, y1), (x2, y2) in (((x, u), (y, v)), ((x, v), (y, u))):
+                if ok(x1, y1) and ok(x2, y2):
+                    m = dict(base)
+                    m[x1], m[y1], m[x2], m[y2] = y1, x1, y2, x2
+                    out.append(m)
+        bye = next((u for u, v in mate.items() if v is None), None)
+        if bye is not None and bye not in (a, b):
+            for stay, leave in ((x, y), (y, x)):
+                if ok(bye, stay) and st.players[leave].pab_ban is None:
+                    m = dict(base)
+                    m[bye], m[stay], m[leave] = stay, bye, None
+                    out.append(m)
+    elif len(loose) == 1:  # one of a, b had the PAB: the other's partner takes it
+        x = loose[0]
+        if st.players[x].pab_ban is None:
+            m = dict(base)
+            m[x] = None
+            out.append(m)
+        for u, v in _boards(mate, ev):
+            if {u, v} & {a, b, x}:
+                continue
+            for stay, leave in ((u, v), (v, u)):
+                if ok(x, stay) and st.players[leave].pab_ban is None:
+                    m = dict(base)
+                    m[x], m[stay], m[leave] = stay, x, None
+                    out.append(m)
+    return out
+
+
+def why_not(t: Tournament, rnd: int, a: int, b: int) -> WhyNot:
+    st = round_state(t, rnd)
+    g = given_pairing(t, rnd)
+    pair = (a, b)
+    for x in (a, b):
+        if x not in st.players:
+            return WhyNot(rnd, pair, "impossible", None, f"player {x} is not paired in round {rnd} (absent or unknown)")
+    if a == b:
+        return WhyNot(rnd, pair, "impossible", None, "a player cannot play themself")
+    hit = pair_breach(st, st.players[a], st.players[b])
+    if hit is not None:
+        return WhyNot(rnd, pair, "impossible", hit[0], f"{describe(hit[0])}: {hit[1]}")
+    mate = _mate_of(g)
+    if mate.get(a) == b:
+        return WhyNot(rnd, pair, "given", None, f"{a}-{b} is already paired in round {rnd}")
+    ev = Evaluator(st)
+    cands = _forced(ev, mate, a, b)
+    if not cands:
+        return WhyNot(rnd, pair, "incomplete", "C4",
+                      f"{describe('C4')}: no complete pairing with {a}-{b} was found near the given one "
+                      "(the abandoned partners cannot be re-paired legally)")
+    best = cands[0]
+    for c in cands[1:]:
+        w = compare(ev, best, c)
+        if w is not None and w.winner == "b":
+            best = c
+    # the rest of the round re-paired as well as local search can around the forced pair
+    best = _polish(ev, best, a, b)
+    v = compare(ev, mate, best)
+    boards = tuple(_colour_boards(st, best, ev))
+    bye = next((u for u, w in best.items() if w is None), None)
+    if v is None:
+        return WhyNot(rnd, pair, "given", None, "the forced pairing is the given one", boards, bye)
+    if v.winner == "b":
+        return WhyNot(rnd, pair, "better", v.criterion,
+                      f"a pairing with {a}-{b} is BETTER than the given one: {explain(ev, v)}", boards, bye)
+    if v.criterion == "order":
+        where = "the round" if v.bracket is None else f"bracket {v.bracket + 1}"
+        return WhyNot(rnd, pair, "later", "order",
+                      f"with {a}-{b} the round is as good on every criterion, but in {where} the given pairing is "
+                      "generated earlier (Art. 3.8; order of Art. 4)", boards, bye)
+    return WhyNot(rnd, pair, "worse", v.criterion, f"with {a}-{b}: {explain(ev, v)}", boards, bye)
+
+
+def _polish(ev: Evaluator, mate: Mate, a: int, b: int) -> Mate:
+    """Improve the rest of the round by local search while keeping a-b together."""
+    polished, _ = improve(ev, mate, rounds=4, frozen=frozenset((a, b)))
+    return polished
