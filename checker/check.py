@@ -171,17 +171,66 @@ def _compat_cache(ev: Evaluator):  # type: ignore[no-untyped-def]
     return ok
 
 
-def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] = frozenset()) -> tuple[Mate, Verdict | None]:
+ENUMERATE_LIMIT = 10  # paired players of a bracket re-paired in every possible way
+
+
+def bracket_repairings(ev: Evaluator, mate: Mate, brs: list[Bracket], limit: int = ENUMERATE_LIMIT,
+                       frozen: frozenset[int] = frozenset(),
+                       too_large: list[int] | None = None) -> Iterator[tuple[frozenset[int], Mate]]:
+    """Every other way to pair the players a bracket pairs, keeping its downfloaters (so the
+    rest of the round stands): all the candidates Art. 3-4 generate with that choice of
+    downfloaters, MDPs against residents only (Art. 3.2).  Brackets with more than ``limit``
+    paired players are skipped (listed in ``too_large``)."""
+    ok = _compat_cache(ev)
+    for b in brs:
+        players = sorted((x for pr in b.pairs for x in pr if x not in frozen), key=ev.rank.__getitem__)
+        if len(players) < 4:
+            continue
+        if len(players) > limit:
+            if too_large is not None:
+                too_large.append(b.index)
+            continue
+        mdps = set(b.mdps)
+        current = {(u, v) for u, v in b.pairs if u in players}
+
+        def matchings(rest: list[int]) -> Iterator[list[tuple[int, int]]]:
+            if not rest:
+                yield []
+                return
+            u = rest[0]
+            for i in range(1, len(rest)):
+                v = rest[i]
+                if (u in mdps and v in mdps) or not ok(u, v):
+                    continue
+                for tail in matchings(rest[1:i] + rest[i + 1:]):
+                    yield [(u, v)] + tail
+
+        for m in matchings(players):
+            if set(m) == current:
+                continue
+            q = dict(mate)
+            for u, v in m:
+                q[u], q[v] = v, u
+            yield frozenset(players), q
+
+
+def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] = frozenset(),
+            too_large: list[int] | None = None) -> tuple[Mate, Verdict | None]:
     """Best-improvement local search: the best neighbour that Art. 3.8 ranks above ``mate``,
-    repeated ``rounds`` times.  Returns the final pairing and the verdict of its first step."""
+    repeated ``rounds`` times.  Neighbours: two-board re-pairings, PAB moves, and every
+    re-pairing of a small bracket.  Returns the final pairing and the verdict of its first step."""
+    from itertools import chain
+
     first: Verdict | None = None
     current = mate
-    for _ in range(rounds):
+    for step in range(rounds):
         brs = ev.brackets(current)
         cache: dict[int, dict[str, Any]] = {}
         best: Mate | None = None
         best_verdict: Verdict | None = None
-        for changed, cand in neighbours(ev, current, frozen):
+        big = too_large if step == 0 else None
+        for changed, cand in chain(neighbours(ev, current, frozen),
+                                   bracket_repairings(ev, current, brs, frozen=frozen, too_large=big)):
             start = min(ev.group_of[x] for x in changed)
             v = compare(ev, current, cand, brs, start, cache)
             if v is None or v.winner == "a":
@@ -242,11 +291,32 @@ def explain(ev: Evaluator, v: Verdict, given_is: str = "a") -> str:
     where = _bracket_name(ev, v.bracket)
     g, c = (v.value_a, v.value_b) if given_is == "a" else (v.value_b, v.value_a)
     if v.criterion == "order":
-        return (f"in {where} both pairings tie on every criterion; the candidate is generated earlier "
-                "(Art. 3.8, order of Art. 4: MDP set, transposition, exchange)")
+        first, second = ("candidate", "given pairing") if v.winner == "b" else ("given pairing", "candidate")
+        ka, kb = (v.value_b, v.value_a) if v.winner == "b" else (v.value_a, v.value_b)
+        return (f"in {where} both pairings tie on every criterion, and the {first} is generated first "
+                f"(Art. 3.8): {order_reason(ka, kb)}")
     if v.criterion == "C5":
         return f"{describe('C5')}: the given PAB goes to score {show_value('C7', g)}, the candidate's to {show_value('C7', c)}"
     return f"in {where}, {describe(v.criterion)}: given {show_value(v.criterion, g)}, candidate {show_value(v.criterion, c)}"
+
+
+def order_reason(first: Any, later: Any) -> str:
+    """Where two generation keys (:func:`checker.order.generation_key`) part, in the Handbook's terms
+    (BSNs: bracket sequence numbers, 1 for the highest-ranked member)."""
+    def seq(x: tuple[int, ...]) -> str:
+        return "-".join(map(str, x)) if x else "none"
+    (s1a, ta, (xa, ra)), (s1b, tb, (xb, rb)) = first, later
+    if s1a != s1b:
+        return f"its set of paired MDPs (BSNs {seq(s1a)}) precedes {seq(s1b)} (Art. 4.4)"
+    if ta != tb:
+        return f"the MDPs' opponents, transposition {seq(ta)}, precede {seq(tb)} (Art. 4.2)"
+    rem = "the remainder" if s1a else "the bracket"
+    if xa != xb:
+        na, da, outa, ina = xa
+        nb, db, outb, inb = xb
+        desc = lambda o, i: (f"S1 {seq(tuple(-x for x in o))} <-> S2 {seq(i)}" if o else "no exchange")
+        return (f"in {rem} its resident exchange ({desc(outa, ina)}) comes before ({desc(outb, inb)}) (Art. 4.3)")
+    return f"in {rem} the same exchange; its S2 transposition {seq(ra)} precedes {seq(rb)} (Art. 4.2)"
 
 
 def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_rounds: int | None = None,
@@ -281,8 +351,13 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
         rep.candidate_bye = g.bye
     brs = ev.brackets(mate)
     rep.brackets = _bracket_summary(ev, brs, mate)
+    too_large: list[int] = []
+    best, verdict = improve(ev, mate, rounds=search_rounds, too_large=too_large)
     rep.sources.append("local search (two-board re-pairings, PAB moves)")
-    best, verdict = improve(ev, mate, rounds=search_rounds)
+    rep.sources.append(f"every re-pairing of brackets with at most {ENUMERATE_LIMIT} paired players (Art. 3-4)")
+    if too_large:
+        rep.notes.append("brackets too large to enumerate every re-pairing: "
+                         + ", ".join(str(k + 1) for k in too_large) + " (local search only there)")
     if engine is None:
         engine = len(st.players) <= ENGINE_AUTO_LIMIT
     cands = [best] if verdict is not None else []
