@@ -86,13 +86,19 @@ class RoundReport:
 
 
 def compare(ev: Evaluator, a: Mate, b: Mate, a_brackets: list[Bracket] | None = None, start: int = 0,
-            cache: dict[int, dict[str, Any]] | None = None) -> Verdict | None:
+            cache: dict[int, dict[str, Any]] | None = None, changed: frozenset[int] | None = None) -> Verdict | None:
     """Art. 3.8 between two complete, legal round-pairings; ``None`` when they are the same.
 
     C5 is round-wide; then the brackets top-down, and in the first bracket where the two choose
     differently, the first quality criterion that differs, or else the generation order.
-    ``start``: a bracket above which the two are known to agree."""
-    sa, sb = ev.pab_score(a), ev.pab_score(b)
+    ``start``: a bracket above which the two are known to agree; ``changed``: the only players
+    whose opponents differ, when known."""
+    if changed is not None:
+        byes = [x for x in changed if a[x] is None or b[x] is None]
+        sa = next((ev.p[x].score for x in byes if a[x] is None), None)
+        sb = next((ev.p[x].score for x in byes if b[x] is None), None)
+    else:
+        sa, sb = ev.pab_score(a), ev.pab_score(b)
     if sa != sb:
         return Verdict("C5", None, sa, sb, "a" if sa < sb else "b")  # type: ignore[operator]
     ab = a_brackets if a_brackets is not None else ev.brackets(a)
@@ -232,7 +238,7 @@ def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] =
         for changed, cand in chain(neighbours(ev, current, frozen),
                                    bracket_repairings(ev, current, brs, frozen=frozen, too_large=big)):
             start = min(ev.group_of[x] for x in changed)
-            v = compare(ev, current, cand, brs, start, cache)
+            v = compare(ev, current, cand, brs, start, cache, changed)
             if v is None or v.winner == "a":
                 continue
             if best is None:
