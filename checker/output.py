@@ -21,6 +21,9 @@ def report_dict(path: str, reports: list[RoundReport]) -> dict[str, Any]:
 def _sides(rep: RoundReport) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """(checker's, tournament's) boards that differ, as (white, black) with 0 for the PAB."""
     given = [(w, b) for w, b in rep.boards] + ([(rep.bye, 0)] if rep.bye is not None else [])
+    if rep.candidate is None:  # no better pairing to show: the boards the findings name
+        named = {(w, b or 0) for f in rep.findings for w, b in f.boards}
+        return [], [g for g in given if g in named]
     cand = [(w, b) for w, b in (rep.candidate or ())] + ([(rep.candidate_bye, 0)] if rep.candidate_bye is not None else [])
     gset = set(given)
     wrong = [c for c in cand if c not in gset]
@@ -39,7 +42,7 @@ def bbp_text(path: str, reports: list[RoundReport]) -> str:
             continue
         wrong, provided = _sides(rep)
         if not wrong and not provided:
-            out.append(f"No valid pairing exists for round {rep.round}." if rep.candidate is None else "")
+            out.append(f"  {rep.findings[0].message}")
             out.append("")
             continue
         out.append("  Checker pairings" + " " * 8 + "Tournament pairings ")
