@@ -178,6 +178,98 @@ def _compat_cache(ev: Evaluator):  # type: ignore[no-untyped-def]
 
 
 ENUMERATE_LIMIT = 10  # paired players of a bracket re-paired in every possible way
+EXHAUSTIVE_LIMIT = 12  # rounds this small are checked against every legal pairing
+FULL_TRIPLES_LIMIT = 40  # rounds this small get every three-board move; larger ones a window
+WINDOW = 6  # consecutive boards (in rank order) whose triples are re-paired in larger rounds
+
+
+def _perfect(players: list[int], ok) -> Iterator[list[tuple[int, int]]]:  # type: ignore[no-untyped-def]
+    if not players:
+        yield []
+        return
+    u = players[0]
+    for i in range(1, len(players)):
+        v = players[i]
+        if ok(u, v):
+            for tail in _perfect(players[1:i] + players[i + 1:], ok):
+                yield [(u, v)] + tail
+
+
+def triple_moves(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset()) -> Iterator[tuple[frozenset[int], Mate]]:
+    """Re-pairings of three boards that keep none of them (two-board moves cover the rest), and
+    moves of the PAB that re-pair two boards around it.  Every triple when the round has at most
+    :data:`FULL_TRIPLES_LIMIT` players; otherwise triples within :data:`WINDOW` consecutive
+    boards, and PAB moves over the last :data:`WINDOW` * 2 boards."""
+    ok = _compat_cache(ev)
+    st = ev.state
+    boards = [bd for bd in _boards(mate, ev) if not (bd[0] in frozen or bd[1] in frozen)]
+    full = len(st.players) <= FULL_TRIPLES_LIMIT
+    nb = len(boards)
+    for i in range(nb):
+        hi = nb if full else min(nb, i + WINDOW)
+        for j in range(i + 1, hi):
+            for k in range(j + 1, hi):
+                six = [*boards[i], *boards[j], *boards[k]]
+                old = {frozenset(boards[i]), frozenset(boards[j]), frozenset(boards[k])}
+                for m in _perfect(six, ok):
+                    if any(frozenset(pr) in old for pr in m):
+                        continue
+                    q = dict(mate)
+                    for u, v in m:
+                        q[u], q[v] = v, u
+                    yield frozenset(six), q
+    byes = [u for u, v in mate.items() if v is None]
+    if not byes or byes[0] in frozen:
+        return
+    p = byes[0]
+    pool = boards if full else boards[-2 * WINDOW:]
+    for i in range(len(pool)):
+        for j in range(i + 1, len(pool)):
+            five = [p, *pool[i], *pool[j]]
+            for leave in five[1:]:
+                if st.players[leave].pab_ban is not None:
+                    continue
+                rest = [x for x in five if x != leave]
+                for m in _perfect(rest, ok):
+                    q = dict(mate)
+                    for u, v in m:
+                        q[u], q[v] = v, u
+                    q[leave] = None
+                    yield frozenset(five), q
+
+
+def all_pairings(ev: Evaluator) -> Iterator[Mate]:
+    """Every legal complete pairing of the round (C1-C4; the PAB to a C2-eligible player)."""
+    ok = _compat_cache(ev)
+    ids = sorted(ev.p, key=ev.rank.__getitem__)
+    odd = len(ids) % 2 == 1
+    for bye in (ids if odd else [None]):
+        if bye is not None and ev.p[bye].pab_ban is not None:
+            continue
+        rest = [x for x in ids if x != bye]
+        for m in _perfect(rest, ok):
+            q: Mate = {}
+            for u, v in m:
+                q[u], q[v] = v, u
+            if bye is not None:
+                q[bye] = None
+            yield q
+
+
+def best_of_all(ev: Evaluator) -> Mate | None:
+    """The pairing Art. 3.8 ranks first among every legal pairing: an exact pairing by the
+    checker's own reading, for rounds small enough to enumerate."""
+    best: Mate | None = None
+    brs: list[Bracket] = []
+    cache: dict[int, dict[str, Any]] = {}
+    for q in all_pairings(ev):
+        if best is None:
+            best, brs, cache = q, ev.brackets(q), {}
+            continue
+        v = compare(ev, best, q, brs, 0, cache)
+        if v is not None and v.winner == "b":
+            best, brs, cache = q, ev.brackets(q), {}
+    return best
 
 
 def bracket_repairings(ev: Evaluator, mate: Mate, brs: list[Bracket], limit: int = ENUMERATE_LIMIT,
@@ -236,7 +328,8 @@ def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] =
         best_verdict: Verdict | None = None
         big = too_large if step == 0 else None
         for changed, cand in chain(neighbours(ev, current, frozen),
-                                   bracket_repairings(ev, current, brs, frozen=frozen, too_large=big)):
+                                   bracket_repairings(ev, current, brs, frozen=frozen, too_large=big),
+                                   triple_moves(ev, current, frozen)):
             start = min(ev.group_of[x] for x in changed)
             v = compare(ev, current, cand, brs, start, cache, changed)
             if v is None or v.winner == "a":
@@ -359,7 +452,7 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
     rep.brackets = _bracket_summary(ev, brs, mate)
     too_large: list[int] = []
     best, verdict = improve(ev, mate, rounds=search_rounds, too_large=too_large)
-    rep.sources.append("local search (two-board re-pairings, PAB moves)")
+    rep.sources.append("local search (two- and three-board re-pairings, PAB moves)")
     rep.sources.append(f"every re-pairing of brackets with at most {ENUMERATE_LIMIT} paired players (Art. 3-4)")
     if too_large:
         rep.notes.append("brackets too large to enumerate every re-pairing: "
@@ -367,6 +460,11 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
     if engine is None:
         engine = len(st.players) <= ENGINE_AUTO_LIMIT
     cands = [best] if verdict is not None else []
+    if len(st.players) <= EXHAUSTIVE_LIMIT:
+        exact = best_of_all(ev)
+        rep.sources.append(f"every legal pairing of the round (at most {EXHAUSTIVE_LIMIT} players): exact")
+        if exact is not None and compare(ev, mate, exact, brs) is not None:
+            cands.append(exact)
     if engine:
         em = engine_candidate(t, rnd, st, rep)
         if em is not None:

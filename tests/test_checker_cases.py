@@ -209,10 +209,6 @@ def test_c5_pab_score() -> None:
 C5_RESHAPE_HISTORY = ["1-4:1 5-2:0 3-6:1", "5-1:0 4-3:0 6-2:1"]  # 5 is absent in round 3 ("5:Z")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the checker accepts a C5 breach whose repair changes three boards: its local search only "
-    "re-pairs two boards or moves the PAB, and every such neighbour of 1-3, 2-4, 6 PAB still gives "
-    "the PAB to a 1-point player (see the docstring); with engine=False nothing else is tried"))
 def test_c5_pab_score_reshapes_the_top_bracket() -> None:
     """Round 3 of 3 (bbp's dutch_2025_C5 idea, worked again here).  1 and 3 have 2 points, 2 and 6
     have 1 (and met in round 2), 4 has 0, 5 is absent.  The natural 1-3 leaves 2 and 6 to float,
@@ -406,10 +402,6 @@ def test_c16_resident_downfloater_floated_two_rounds_before() -> None:
     assert_accepted(check(6, C16_HISTORY, "1-3 2-4 5-6", total=5))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the checker accepts this C16 breach: the repair 1-2 5-3 6-4 -> 1-3 2-4 5-6 changes all three "
-    "boards, no two-board re-pairing or same-downfloater bracket re-pairing on the way improves "
-    "(see the docstring), so the local search stops at the given pairing"))
 def test_c16_natural_wrong_pairing_needs_three_board_changes() -> None:
     """The C16 tournament with the wrong downfloater (3) but bracket 2 paired as well as it can be
     for that choice: 3-5 (3 strong Black v 5 absolute White) and 4-6 (strong Black v mild White),
