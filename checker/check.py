@@ -86,7 +86,7 @@ class RoundReport:
 
 
 def compare(ev: Evaluator, a: Mate, b: Mate, a_brackets: list[Bracket] | None = None, start: int = 0,
-            cache: dict[int, dict[str, Any]] | None = None, changed: frozenset[int] | None = None) -> Verdict | None:
+            cache: dict[Any, Any] | None = None, changed: frozenset[int] | None = None) -> Verdict | None:
     """Art. 3.8 between two complete, legal round-pairings; ``None`` when they are the same.
 
     C5 is round-wide; then the brackets top-down, and in the first bracket where the two choose
@@ -106,23 +106,47 @@ def compare(ev: Evaluator, a: Mate, b: Mate, a_brackets: list[Bracket] | None = 
     mdps = ab[start].mdps if start < n else ()
     for k in range(start, n):
         ba = ab[k]
-        bb = ev.bracket(k, mdps, b)
-        if bb.same_choice(ba):
-            mdps = bb.downfloaters
-            continue
-        na = ab[k + 1] if k + 1 < n else None
-        nb = ev.bracket(k + 1, bb.downfloaters, b) if k + 1 < n else None
-        if cache is not None and k in cache:
-            va = cache[k]
-        else:
-            va = ev.values(ba, na, a)
+        entry = cache.get(k) if cache is not None else None
+        if entry is None:
+            members = frozenset(ba.members)
+            sums_a = ev.pair_sums(ba.pairs, frozenset(ba.mdps))
+            entry = (None, sums_a, members)
             if cache is not None:
-                cache[k] = va
-        vb = ev.values(bb, nb, b)
-        c = first_difference(va, vb, ba.downfloaters == bb.downfloaters)
+                cache[k] = entry
+        va, sums_a, members = entry
+        if changed is not None:
+            bb, removed, added = ev.bracket_delta(ba, members, a, b, changed)
+            if bb.downfloaters == ba.downfloaters and not removed and not added:
+                mdps = bb.downfloaters
+                continue
+            sums_b = ev.shift_sums(sums_a, removed, added, frozenset(ba.mdps))
+        else:
+            bb = ev.bracket(k, mdps, b)
+            if bb.same_choice(ba):
+                mdps = bb.downfloaters
+                continue
+            sums_b = None
+        na = ab[k + 1] if k + 1 < n else None
+        same_down = ba.downfloaters == bb.downfloaters
+        nb = (na if same_down else ev.bracket(k + 1, bb.downfloaters, b)) if k + 1 < n else None
+        if va is None:
+            va = ev.values(ba, na, a, sums_a)
+            if cache is not None:
+                cache[k] = (va, sums_a, members)
+        vb = ev.values(bb, nb, b, sums_b)
+        c = first_difference(va, vb, same_down)
         if c is not None:
             return Verdict(c, k, va[c], vb[c], "a" if va[c] < vb[c] else "b")
-        ka, kb = generation_key(ba, ev.rank), generation_key(bb, ev.rank)
+        if cache is not None:
+            got = cache.get(("key", k))
+            if got is None:
+                bsn = {pid: i + 1 for i, pid in enumerate(ba.members)}
+                got = cache[("key", k)] = (generation_key(ba, ev.rank, bsn), bsn)
+            ka, bsn = got
+        else:
+            bsn = {pid: i + 1 for i, pid in enumerate(ba.members)}
+            ka = generation_key(ba, ev.rank, bsn)
+        kb = generation_key(bb, ev.rank, bsn)
         return Verdict("order", k, ka, kb, "a" if ka <= kb else "b")
     return None
 
@@ -261,7 +285,7 @@ def best_of_all(ev: Evaluator) -> Mate | None:
     checker's own reading, for rounds small enough to enumerate."""
     best: Mate | None = None
     brs: list[Bracket] = []
-    cache: dict[int, dict[str, Any]] = {}
+    cache: dict[int, Any] = {}
     for q in all_pairings(ev):
         if best is None:
             best, brs, cache = q, ev.brackets(q), {}
@@ -323,7 +347,7 @@ def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] =
     current = mate
     for step in range(rounds):
         brs = ev.brackets(current)
-        cache: dict[int, dict[str, Any]] = {}
+        cache: dict[int, Any] = {}
         best: Mate | None = None
         best_verdict: Verdict | None = None
         big = too_large if step == 0 else None

@@ -102,6 +102,19 @@ class Bracket:
         return self.pairs == other.pairs and self.downfloaters == other.downfloaters
 
 
+@dataclass(frozen=True)
+class PairSums:
+    """The per-pair part of a bracket's values: C10-C13 counts, and the score differences of
+    MDP opponents who upfloated one and two rounds before (C15/C19, C17/C21)."""
+
+    c10: int
+    c11: int
+    c12: int
+    c13: int
+    up0: tuple[Any, ...]
+    up1: tuple[Any, ...]
+
+
 class Evaluator:
     """Brackets and criteria of any complete round-pairing of one :class:`RoundState`."""
 
@@ -118,6 +131,7 @@ class Evaluator:
                 groups.append([pl.id])
         self.groups = groups
         self.group_of = {i: k for k, g in enumerate(groups) for i in g}
+        self._terms: dict[tuple[int, int, bool], tuple[int, int, int, int, Any, Any]] = {}
 
     # ---- decomposition
     def bracket(self, k: int, mdps: tuple[int, ...], mate: Mate) -> Bracket:
@@ -149,11 +163,69 @@ class Evaluator:
         byes = [i for i, m in mate.items() if m is None]
         return self.p[byes[0]].score if byes else None
 
-    def values(self, b: Bracket, nxt: Bracket | None, mate: Mate) -> dict[str, Any]:
+    def pair_terms(self, u: int, w: int, mdp_pair: bool) -> tuple[int, int, int, int, Any, Any]:
+        """What one pair adds to C10, C11, C12, C13 and, against an MDP ``u``, the score
+        differences for C15/C19 and C17/C21 (``None`` when the opponent did not upfloat)."""
+        key = (u, w, mdp_pair)
+        hit = self._terms.get(key)
+        if hit is not None:
+            return hit
+        p = self.p
+        a, c = p[u], p[w]
+        c10 = c11 = c12 = c13 = 0
+        if a.pref is not None and a.pref is c.pref:
+            c12 = 1
+            if min(a.strength, c.strength) is Pref.STRONG:
+                c13 = 1
+        if a.topscorer or c.topscorer:
+            al = allocate(a, c, self.state.initial_colour)
+            for pl in (a, c):
+                col = Colour.WHITE if al.white == pl.id else Colour.BLACK
+                if abs(pl.cd + (1 if col is Colour.WHITE else -1)) > 2:
+                    c10 += 1
+                if len(pl.colours) >= 2 and pl.colours[-1] is col and pl.colours[-2] is col:
+                    c11 += 1
+        ups = tuple((a.score - c.score) if (mdp_pair and c.floats[back] is Flt.UP) else None for back in (0, 1))
+        out = (c10, c11, c12, c13, ups[0], ups[1])
+        self._terms[key] = out
+        return out
+
+    def pair_sums(self, pairs: Any, mdp_set: set[int] | frozenset[int]) -> PairSums:
+        c = [0, 0, 0, 0]
+        up: tuple[list[Any], list[Any]] = ([], [])
+        for u, w in pairs:
+            t = self.pair_terms(u, w, u in mdp_set)
+            for i in range(4):
+                c[i] += t[i]
+            for back in (0, 1):
+                if t[4 + back] is not None:
+                    up[back].append(t[4 + back])
+        return PairSums(c[0], c[1], c[2], c[3], tuple(sorted(up[0], reverse=True)), tuple(sorted(up[1], reverse=True)))
+
+    def shift_sums(self, s: PairSums, removed: Any, added: Any, mdp_set: set[int] | frozenset[int]) -> PairSums:
+        """``s`` with the pairs ``removed`` taken out and ``added`` put in."""
+        c = [s.c10, s.c11, s.c12, s.c13]
+        up = (list(s.up0), list(s.up1))
+        for sign, prs in ((-1, removed), (1, added)):
+            for u, w in prs:
+                t = self.pair_terms(u, w, u in mdp_set)
+                for i in range(4):
+                    c[i] += sign * t[i]
+                for back in (0, 1):
+                    if t[4 + back] is not None:
+                        if sign < 0:
+                            up[back].remove(t[4 + back])
+                        else:
+                            up[back].append(t[4 + back])
+        return PairSums(c[0], c[1], c[2], c[3], tuple(sorted(up[0], reverse=True)), tuple(sorted(up[1], reverse=True)))
+
+    def values(self, b: Bracket, nxt: Bracket | None, mate: Mate, sums: PairSums | None = None) -> dict[str, Any]:
         """C6-C21 for bracket ``b`` (smaller is better for every entry)."""
         p = self.p
         d = b.downfloaters
         mdp_set = set(b.mdps)
+        if sums is None:
+            sums = self.pair_sums(b.pairs, mdp_set)
         v: dict[str, Any] = {
             "C6": len(d),
             "C7": tuple(sorted((p[i].score for i in d), reverse=True)),
@@ -162,37 +234,47 @@ class Evaluator:
         }
         bye = [i for i in d if mate.get(i, 0) is None]
         v["C9"] = p[bye[0]].unplayed if (bye and len(d) == 1) else None
-        c10 = c11 = c12 = c13 = 0
-        for u, w in b.pairs:
-            a, c = p[u], p[w]
-            if a.pref is not None and a.pref is c.pref:
-                c12 += 1
-                if min(a.strength, c.strength) is Pref.STRONG:
-                    c13 += 1
-            if a.topscorer or c.topscorer:
-                al = allocate(a, c, self.state.initial_colour)
-                for pl in (a, c):
-                    col = Colour.WHITE if al.white == pl.id else Colour.BLACK
-                    if abs(pl.cd + (1 if col is Colour.WHITE else -1)) > 2:
-                        c10 += 1
-                    if len(pl.colours) >= 2 and pl.colours[-1] is col and pl.colours[-2] is col:
-                        c11 += 1
-        v.update(C10=c10, C11=c11, C12=c12, C13=c13)
+        v.update(C10=sums.c10, C11=sums.c11, C12=sums.c12, C13=sums.c13)
+        members = set(b.members)
         for back, (cd_, cu_, sd_, su_) in enumerate((("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))):
             v[cd_] = sum(1 for i in d if i not in mdp_set and p[i].floats[back] is Flt.DOWN)
-            up = []
-            for u, w in b.pairs:
-                if u in mdp_set and p[w].floats[back] is Flt.UP:
-                    up.append(p[u].score - p[w].score)
+            up = sums.up0 if back == 0 else sums.up1
             v[cu_] = len(up)
             down = []
             for m in b.mdps:
                 if p[m].floats[back] is Flt.DOWN:
                     o = mate.get(m)
-                    down.append(p[m].score - p[o].score if (o is not None and o in set(b.members)) else FLOATS_ON)
+                    down.append(p[m].score - p[o].score if (o is not None and o in members) else FLOATS_ON)
             v[sd_] = tuple(sorted(down, reverse=True))
-            v[su_] = tuple(sorted(up, reverse=True))
+            v[su_] = up
         return {k: v[k] for k in QUALITY}
+
+    def bracket_delta(self, b: Bracket, members: set[int] | frozenset[int], a: Mate, q: Mate,
+                      changed: frozenset[int]) -> tuple[Bracket, set[tuple[int, int]], set[tuple[int, int]]]:
+        """Bracket ``b`` of pairing ``a`` as pairing ``q`` pairs it, when only the players in
+        ``changed`` have other opponents in ``q``; also the pairs removed and added."""
+        rank = self.rank
+        removed: set[tuple[int, int]] = set()
+        added: set[tuple[int, int]] = set()
+        for x in changed:
+            if x not in members:
+                continue
+            for m, out in ((a, removed), (q, added)):
+                y = m.get(x)
+                if y is not None and y in members:
+                    out.add((x, y) if rank[x] < rank[y] else (y, x))
+        common = removed & added
+        removed -= common
+        added -= common
+        if not removed and not added:
+            down = b.downfloaters
+        else:
+            down = tuple(sorted(
+                [u for u in b.downfloaters if u not in changed]
+                + [x for x in changed if x in members and (q.get(x) is None or q[x] not in members)],
+                key=rank.__getitem__))
+        pairs = (b.pairs - removed) | added if (removed or added) else b.pairs
+        return Bracket(b.index, b.score, b.mdps, b.residents, frozenset(pairs), down), removed, added
 
 
 def first_difference(va: dict[str, Any], vb: dict[str, Any], same_downfloaters: bool) -> str | None:

@@ -20,9 +20,11 @@ from typing import Any
 from checker.criteria import Bracket
 
 
-def homogeneous_key(order: list[int], pairs: set[tuple[int, int]] | frozenset[tuple[int, int]]) -> tuple[Any, ...]:
+def homogeneous_key(order: list[int] | tuple[int, ...], pairs: set[tuple[int, int]] | frozenset[tuple[int, int]],
+                    bsn: dict[int, int] | None = None) -> tuple[Any, ...]:
     """``order``: the players in rank order (BSN = position + 1); ``pairs`` among them."""
-    bsn = {pid: i + 1 for i, pid in enumerate(order)}
+    if bsn is None:
+        bsn = {pid: i + 1 for i, pid in enumerate(order)}
     n1 = len(pairs)
     partner: dict[int, int] = {}
     moved_out: list[int] = []  # S1 -> S2
@@ -34,19 +36,21 @@ def homogeneous_key(order: list[int], pairs: set[tuple[int, int]] | frozenset[tu
             moved_out.append(b)
         elif a > n1:
             moved_in.append(a)
-    paired = set(partner)
-    moved_out += [x for x in range(1, n1 + 1) if x not in paired]
-    s1 = sorted((set(range(1, n1 + 1)) - set(moved_out)) | set(moved_in))
+    moved_out += [x for x in range(1, n1 + 1) if x not in partner]
+    out_set = set(moved_out)
+    s1 = [x for x in range(1, n1 + 1) if x not in out_set] + sorted(moved_in)
     exchange = (len(moved_out), sum(moved_in) - sum(moved_out),
                 tuple(-x for x in sorted(moved_out, reverse=True)), tuple(sorted(moved_in)))
     return (exchange, tuple(partner[x] for x in s1))
 
 
-def generation_key(b: Bracket, rank: dict[int, int]) -> tuple[Any, ...]:
-    order = list(b.members)  # MDPs first, each part already in rank order
+def generation_key(b: Bracket, rank: dict[int, int], bsn: dict[int, int] | None = None) -> tuple[Any, ...]:
+    """``bsn``: the bracket's BSNs when already known (they depend only on its members)."""
+    order = b.members  # MDPs first, each part already in rank order
+    if bsn is None:
+        bsn = {pid: i + 1 for i, pid in enumerate(order)}
     if not b.mdps:
-        return ((), (), homogeneous_key(order, b.pairs))
-    bsn = {pid: i + 1 for i, pid in enumerate(order)}
+        return ((), (), homogeneous_key(order, b.pairs, bsn))
     mdp_set = set(b.mdps)
     mdp_pairs = sorted(((u, v) for u, v in b.pairs if u in mdp_set), key=lambda uv: bsn[uv[0]])
     s1 = tuple(bsn[u] for u, _ in mdp_pairs)
