@@ -182,6 +182,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         # every dutch-2026 input that has the engine's answer beside it (rounds/ and features/)
         cases = [f for f in all_trf_files() if f.dutch and f.path.with_suffix(".pairs").is_file()]
         metafunc.parametrize("pairing_case", [_param(f, f.shared) for f in cases])
+    if "endorsed_case" in names:
+        # as pairing_case, without the shared rounds/ cases: each is a round of a corpus
+        # tournament, which the checker's tournament tests check in place
+        cases = [f for f in all_trf_files() if f.dutch and f.path.with_suffix(".pairs").is_file()
+                 and not (f.shared and f.kind == "rounds")]
+        metafunc.parametrize("endorsed_case", [_param(f, f.shared) for f in cases])
     if "conversion_case" in names:
         metafunc.parametrize("conversion_case", [_param(c, c.shared) for c in conversion_cases()])
 
