@@ -463,7 +463,7 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
     if any(f.kind in ("absolute", "completion") for f in rep.findings):
         rep.notes.append("quality criteria not compared: the pairing breaks an absolute criterion")
         if engine is not False and (engine or len(st.players) <= ENGINE_AUTO_LIMIT):
-            em = engine_candidate(t, rnd, st, rep)
+            em = engine_candidate(t, rnd, st, rep, total_rounds)
             if em is not None:
                 rep.sources.append("pairing engine")
                 rep.candidate = tuple(_colour_boards(st, em, ev))
@@ -490,7 +490,7 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
         if exact is not None and compare(ev, mate, exact, brs) is not None:
             cands.append(exact)
     if engine:
-        em = engine_candidate(t, rnd, st, rep)
+        em = engine_candidate(t, rnd, st, rep, total_rounds)
         if em is not None:
             rep.sources.append("pairing engine")
             v = compare(ev, mate, em, brs)
@@ -537,7 +537,8 @@ def _colour_boards(st: RoundState, mate: Mate, ev: Evaluator) -> list[tuple[int,
     return out
 
 
-def engine_candidate(t: Tournament, rnd: int, st: RoundState, rep: RoundReport) -> Mate | None:
+def engine_candidate(t: Tournament, rnd: int, st: RoundState, rep: RoundReport,
+                     total_rounds: int | None = None) -> Mate | None:
     """The pairing engine's pairing of the round, as one more candidate (issue 4 allows asking it;
     its criteria are never used here)."""
     from pairing.dutch import NoLegalPairing, pair_round
@@ -546,7 +547,8 @@ def engine_candidate(t: Tournament, rnd: int, st: RoundState, rep: RoundReport) 
 
     try:
         cut = cut_to_round(t, rnd)
-        p = pair_round(cut, rnd, initial_colour=st.initial_colour, total_rounds=t.total_rounds or max(t.round_columns, rnd))
+        p = pair_round(cut, rnd, initial_colour=st.initial_colour,
+                       total_rounds=total_rounds or t.total_rounds or max(t.round_columns, rnd))
     except (NoLegalPairing, PairingInputError) as exc:
         rep.notes.append(f"the pairing engine gave no candidate: {exc}")
         return None
@@ -559,6 +561,13 @@ def engine_candidate(t: Tournament, rnd: int, st: RoundState, rep: RoundReport) 
         rep.notes.append("the pairing engine paired a different set of players (absences read differently); "
                          "its candidate is not used")
         return None
+    for u, v in mate.items():
+        hit = (pair_breach(st, st.players[u], st.players[v]) if v is not None
+               else (("C2", st.players[u].pab_ban) if st.players[u].pab_ban else None))
+        if hit is not None:
+            rep.engine_disagrees = (f"the pairing engine's pairing breaks {hit[0]} by the checker's reading "
+                                    f"({hit[1]}); its candidate is not used")
+            return None
     return mate
 
 
