@@ -320,6 +320,7 @@ def check(
                                           help="Also compare with the pairing engine's pairing (default: for rounds of "
                                                "at most 120 players)."),
     rounds: Optional[int] = typer.Option(None, "--rounds", min=1, help="Total number of rounds when the file does not say (XXR/142)."),
+    brackets: bool = typer.Option(False, "--brackets", help="Also show each round's brackets and the criteria not at their ideal."),
     json_out: bool = JsonOpt,
     encoding: Optional[str] = EncodingOpt,
 ) -> None:
@@ -336,6 +337,8 @@ def check(
         render.diagnostics(err, errors, str(file))
         _fail(exitcodes.INVALID_INPUT, f"{file} has {len(errors)} error(s); fix them before checking")
     t = result.tournament
+    if t.is_team_event:
+        _fail(exitcodes.INVALID_INPUT, f"{file}: a team event; the checker verifies individual Dutch-system pairings")
     if t.rounds_paired < 1:
         _fail(exitcodes.INVALID_INPUT, f"{file}: no round is paired yet; nothing to check")
     if round_ is not None and round_ > t.rounds_paired:
@@ -368,7 +371,7 @@ def check(
     elif fmt is CheckFormat.bbp:
         out.file.write(bbp_text(str(file), reports))
     else:
-        render.check_report(out, reports, str(file))
+        render.check_report(out, reports, str(file), brackets=brackets)
     raise typer.Exit(exitcodes.OK if all(r.ok for r in reports) else exitcodes.DISCREPANCY)
 
 

@@ -103,9 +103,25 @@ def pairing_table(console: Console, t: Tournament, rnd: int, boards: list[tuple[
     console.print(table, width=width)
 
 
-def check_report(console: Console, reports: list, filename: str) -> None:
+def _brackets(console: Console, rep) -> None:  # type: ignore[no-untyped-def]
+    """The given pairing bracket by bracket: who floated in and out, and every quality criterion
+    it does not meet at its ideal (C10-C21 counts and lists)."""
+    if not rep.brackets:
+        return
+    table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
+    for col in ("Bracket", "Score", "MDPs", "Residents", "Pairs", "Downfloaters", "Criteria not at their ideal"):
+        table.add_column(col, justify="right" if col in ("Bracket", "Score", "Residents", "Pairs") else "left")
+    for b in rep.brackets:
+        table.add_row(str(b["bracket"]), b["score"], " ".join(map(str, b["mdps"])) or "-", str(b["residents"]),
+                      str(b["pairs"]), " ".join(map(str, b["downfloaters"])) or "-",
+                      Text(", ".join(f"{c} {v}" for c, v in b["failures"].items()) or "-"))
+    console.print(table)
+
+
+def check_report(console: Console, reports: list, filename: str, brackets: bool = False) -> None:
     """``arbiter check``: one line per conforming round; for a round with discrepancies, what was
-    found (criterion, article, both values) and the boards that differ from the better candidate."""
+    found (criterion, article, both values) and the boards that differ from the better candidate.
+    ``brackets``: also the given pairing's bracket-by-bracket evaluation."""
     bad = [r for r in reports if not r.ok]
     for rep in reports:
         if rep.ok:
@@ -116,6 +132,8 @@ def check_report(console: Console, reports: list, filename: str) -> None:
                 console.print(Text(f"  note: {note}", style="dim"))
             if rep.engine_disagrees:
                 console.print(Text(f"  engine disagreement: {rep.engine_disagrees}", style="yellow"))
+            if brackets:
+                _brackets(console, rep)
             continue
         console.print(Text.assemble((f"Round {rep.round}: ", "bold"), ("DISCREPANCY", "bold red")))
         for f in rep.findings:
@@ -137,11 +155,14 @@ def check_report(console: Console, reports: list, filename: str) -> None:
             console.print(table)
         for note in rep.notes:
             console.print(Text(f"  note: {note}", style="dim"))
+        if brackets:
+            _brackets(console, rep)
     if bad:
         console.print(Text(f"{filename}: {_n(len(bad), 'round')} with discrepancies of {len(reports)} checked",
                            style="bold red"))
     else:
-        console.print(Text(f"{filename}: all {_n(len(reports), 'round')} conform to C.04.3 (2026)", style="bold green"))
+        console.print(Text(f"{filename}: {_n(len(reports), 'round')} checked, all conform to C.04.3 (2026)",
+                           style="bold green"))
 
 
 def why_not(console: Console, w) -> None:  # type: ignore[no-untyped-def]

@@ -391,7 +391,7 @@ def _bracket_summary(ev: Evaluator, brs: list[Bracket], mate: Mate) -> list[dict
         nxt = brs[k + 1] if k + 1 < len(brs) else None
         vals = ev.values(b, nxt, mate)
         failures = {c: show_value(c, vals[c]) for c in QUALITY
-                    if c not in ("C7", "C8", "C9") and vals[c] not in (0, ())}
+                    if c not in ("C6", "C7", "C8", "C9") and vals[c] not in (0, ())}
         out.append({
             "bracket": k + 1, "score": str(b.score), "mdps": list(b.mdps), "residents": len(b.residents),
             "pairs": len(b.pairs), "downfloaters": list(b.downfloaters),
@@ -522,10 +522,10 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
     return rep
 
 
-def _show(criterion: str, value: Any) -> str:
+def _show(criterion: str, value: Any) -> str | None:
     from checker.criteria import show_value
     if criterion == "order":
-        return str(value)
+        return None  # the message says where the generation orders part
     return show_value("C7" if criterion == "C5" else criterion, value)
 
 
