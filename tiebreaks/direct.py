@@ -1,0 +1,85 @@
+"""Direct encounter (C.07 art. 6): a ranking procedure on a group of tied players, not a number.
+
+It is recomputed on every group still tied when it is reached in the list (art. 4.2), and
+recursively on the sub-groups it leaves tied.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tiebreaks.codes import Modifiers
+from trf.model import Result, Tournament
+
+
+def mutual_results(t: Tournament, group: list[int], rounds: int, forfeits: bool) -> dict[int, dict[int, list[Fraction]]]:
+    """For each member, the points scored against each other member, one entry per game.
+
+    Art. 6.1.1: forfeited games are left out unless the regulations include them (``/P``, and
+    always in round robins, art. 15.2)."""
+    members = set(group)
+    sc = t.scoring
+    out: dict[int, dict[int, list[Fraction]]] = {p: {} for p in group}
+    for p in group:
+        pl = t.player(p)
+        for r in range(1, rounds + 1):
+            e = pl.entry(r)
+            if e is None or e.opponent is None or e.opponent not in members or e.opponent == p:
+                continue
+            if not e.is_played and not (forfeits and e.result in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)):
+                continue
+            out[p].setdefault(e.opponent, []).append(sc.value(e))
+    return out
+
+
+def de_scores(t: Tournament, group: list[int], rounds: int, forfeits: bool) -> tuple[dict[int, Fraction], dict[int, int]]:
+    """Art. 6.1: each member's points against the others (6.1.2: the average of several games
+    against the same opponent), and how many members each has not met."""
+    res = mutual_results(t, group, rounds, forfeits)
+    score = {p: sum((sum(v, Fraction(0)) / len(v) for v in res[p].values()), Fraction(0)) for p in group}
+    missing = {p: sum(1 for q in group if q != p and q not in res[p] and p not in res[q]) for p in group}
+    return score, missing
+
+
+def direct_encounter(t: Tournament, group: list[int], rounds: int, mods: Modifiers = Modifiers(),
+                     round_robin: bool = False) -> list[list[int]]:
+    """The group split into ordered sub-groups, best first; members of a sub-group stay tied.
+
+    Art. 6.2: when everyone has met everyone, order by the DE score and apply art. 6 again to
+    each sub-group left tied.  Art. 6.3: otherwise a member is placed first only if no outcome of
+    the games not played among the group could catch them, then the next likewise; the rest stay
+    together and art. 6 is applied to them again."""
+    if len(group) < 2:
+        return [list(group)]
+    forfeits = mods.forfeits or round_robin
+    score, missing = de_scores(t, group, rounds, forfeits)
+    win = t.scoring.win_white
+    order = sorted(group, key=lambda p: -score[p])
+    if not any(missing.values()):
+        levels: list[list[int]] = []
+        for p in order:
+            if levels and score[levels[-1][0]] == score[p]:
+                levels[-1].append(p)
+            else:
+                levels.append([p])
+        if len(levels) == 1:
+            return [sorted(group)]
+        out: list[list[int]] = []
+        for lvl in levels:
+            out += direct_encounter(t, lvl, rounds, mods, round_robin) if len(lvl) > 1 else [lvl]
+        return out
+    out = []
+    rest = list(order)
+    while len(rest) > 1:
+        top = rest[0]
+        best_other = max(score[q] + win * missing[q] for q in rest[1:])
+        if score[top] > best_other:
+            out.append([top])
+            rest = rest[1:]
+        else:
+            break
+    if len(rest) == 1:
+        return out + [rest]
+    if len(rest) < len(group):
+        return out + direct_encounter(t, rest, rounds, mods, round_robin)
+    return out + [sorted(rest)]

@@ -1,0 +1,119 @@
+"""Standings: points, then each tie-break of the list on each group still tied (C.07 art. 4.2).
+
+Scalar tie-breaks are computed once for everyone; DE is a procedure on the current tied group
+(art. 6) and is recomputed wherever it is reached.  Players still tied after the last tie-break
+share the place (art. 2; a drawing of lots is the organiser's, not ours).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable
+
+from tiebreaks.codes import TieBreak
+from tiebreaks.direct import direct_encounter
+from trf.model import Tournament
+
+Value = Any  # Fraction | int | None
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int  # 1-based position in the table
+    place: str  # "3" or "3-5" when shared
+    pid: int
+    points: Fraction
+    values: tuple[Value, ...]  # one per tie-break; DE as the rank within its tied group
+
+
+@dataclass
+class Standings:
+    tiebreaks: list[TieBreak]
+    rows: list[Row]
+    rounds: int
+    edition: str
+    notes: list[str] = field(default_factory=list)
+    separated_by: dict[tuple[int, int], str] = field(default_factory=dict)  # neighbours -> deciding tie-break
+
+
+def _split(group: list[int], key: Callable[[int], Value], higher_is_better: bool) -> list[list[int]]:
+    """Order a tied group by one value; undefined values (None) go last; equal values stay together."""
+    def sort_key(p: int) -> tuple[int, Value]:
+        v = key(p)
+        if v is None:
+            return (1, 0)
+        return (0, -v if higher_is_better else v)
+    out: list[list[int]] = []
+    last: Any = object()
+    for p in sorted(group, key=sort_key):
+        k = sort_key(p)
+        if out and k == last:
+            out[-1].append(p)
+        else:
+            out.append([p])
+            last = k
+    return out
+
+
+def rank_groups(players: list[int], points: dict[int, Fraction], tiebreaks: list[TieBreak],
+                scalar: Callable[[TieBreak, int], Value],
+                de: Callable[[TieBreak, list[int]], list[list[int]]]) -> tuple[list[list[int]], dict[tuple[int, int], str], dict[int, dict[int, Value]]]:
+    """The ordered groups after points and every tie-break; which tie-break separated each pair
+    of neighbours; and the DE rank of each player within the group where DE was applied."""
+    groups = _split(players, lambda p: points[p], True)
+    why: dict[tuple[int, int], str] = {}
+    de_rank: dict[int, dict[int, Value]] = {}
+    for a, b in zip(groups, groups[1:]):
+        why[(a[-1], b[0])] = "PTS"
+    for i, tb in enumerate(tiebreaks):
+        new: list[list[int]] = []
+        for g in groups:
+            if len(g) == 1:
+                new.append(g)
+                continue
+            if tb.code == "DE":
+                parts = de(tb, g)
+                pos = 1
+                for part in parts:
+                    for p in part:
+                        de_rank.setdefault(i, {})[p] = pos
+                    pos += len(part)
+            else:
+                parts = _split(g, lambda p: scalar(tb, p), tb.higher_is_better)
+            for a, b in zip(parts, parts[1:]):
+                why[(a[-1], b[0])] = tb.text
+            new.extend(parts)
+        groups = new
+    return groups, why, de_rank
+
+
+def standings(t: Tournament, tiebreaks: list[TieBreak], edition: Any = None, after_round: int | None = None,
+              round_robin: bool | None = None) -> Standings:
+    from tiebreaks.context import build_context
+    from tiebreaks.registry import value
+
+    ctx = build_context(t, edition=edition, after_round=after_round, round_robin=round_robin)
+    players = sorted(ctx.score)
+    cache: dict[tuple[str, int], Value] = {}
+
+    def scalar(tb: TieBreak, p: int) -> Value:
+        key = (tb.text, p)
+        if key not in cache:
+            cache[key] = value(ctx, p, tb)
+        return cache[key]
+
+    def de(tb: TieBreak, group: list[int]) -> list[list[int]]:
+        return direct_encounter(t, group, ctx.rounds, tb.mods, ctx.round_robin)
+
+    groups, why, de_rank = rank_groups(players, ctx.score, tiebreaks, scalar, de)
+    rows = []
+    pos = 1
+    for g in groups:
+        place = str(pos) if len(g) == 1 else f"{pos}-{pos + len(g) - 1}"
+        for p in sorted(g):
+            vals = tuple(de_rank.get(i, {}).get(p) if tb.code == "DE" else scalar(tb, p)
+                         for i, tb in enumerate(tiebreaks))
+            rows.append(Row(pos, place, p, ctx.score[p], vals))
+        pos += len(g)
+    return Standings(tiebreaks, rows, ctx.rounds, str(getattr(ctx.edition, "value", ctx.edition)), separated_by=why)
