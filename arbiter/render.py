@@ -171,3 +171,47 @@ def why_not(console: Console, w) -> None:  # type: ignore[no-untyped-def]
     if w.candidate:
         console.print(Text("  pairing considered: " + ", ".join(f"{a}-{b}" for a, b in w.candidate)
                            + (f", PAB {w.candidate_bye}" if w.candidate_bye is not None else ""), style="dim"))
+
+
+def standings(console: Console, t: Tournament, s) -> None:  # type: ignore[no-untyped-def]
+    from tiebreaks.output import fmt_value
+
+    table = Table(title=f"{t.name or 'Standings'}: after round {s.rounds} (C.07, {s.edition} rules)")
+    for col in ("Pl", "No", "Name", "Rtg", "Pts"):
+        table.add_column(col, justify="right" if col in ("No", "Rtg", "Pts") else "left")
+    for tb in s.tiebreaks:
+        table.add_column(tb.text, justify="right")
+    for r in s.rows:
+        p = t.player(r.pid)
+        table.add_row(r.place, str(r.pid), p.name, str(p.rating or ""), fmt_value(r.points),
+                      *[fmt_value(v, tb.code) for tb, v in zip(s.tiebreaks, r.values)])
+    console.print(table)
+    for note in s.notes:
+        console.print(Text(f"note: {note}", style="dim"))
+
+
+def rank_check(console: Console, problems: list, filename: str) -> None:
+    if not problems:
+        console.print(Text(f"{filename}: the rank column agrees with the computed standings", style="bold green"))
+        return
+    console.print(Text(f"{filename}: {_n(len(problems), 'rank')} differ from the computed standings", style="bold red"))
+    for p in problems:
+        console.print(f"  {p['start_rank']} {p['name']}: file says {p['file_rank']}, standings give {p['computed_place']}")
+
+
+def explain(console: Console, data: dict) -> None:
+    console.print(Text(f"{data['start_rank']} {data['name']}: place {data['place']}, {data['points']} points "
+                       f"({data['edition']} rules{', round robin' if data['round_robin'] else ''})", style="bold"))
+    console.print("  " + ", ".join(f"{k} {v}" for k, v in data["tiebreaks"].items()))
+    table = Table(show_edge=False, pad_edge=False)
+    for col in ("Rd", "Opp", "Kind", "Pts", "Counted for BH", "SB part", "How"):
+        table.add_column(col)
+    for r in data["rounds"]:
+        kind = r["kind"] + (f" (cat. {r['category']}{', VUR' if r['vur'] else ''})" if r["category"] else "")
+        table.add_row(str(r["round"]), str(r["opponent"] or "-"), kind, r["points"], r["opponent_score_counted"],
+                      r["sb_contribution"], r["how"])
+    console.print(table)
+    console.print(Text(f"  adjusted score as seen by opponents (art. 16.3): {data['adjusted_score_seen_by_opponents']}", style="dim"))
+    for n in data["neighbours"]:
+        side, other = ("above", n["above"]) if "above" in n else ("below", n["below"])
+        console.print(f"  vs {other} ({side}): separated by {n['separated_by']}")

@@ -35,6 +35,8 @@ class Standings:
     edition: str
     notes: list[str] = field(default_factory=list)
     separated_by: dict[tuple[int, int], str] = field(default_factory=dict)  # neighbours -> deciding tie-break
+    ctx: Any = None  # the tiebreaks.context.TBContext the values were computed from
+    round_robin: bool = False
 
 
 def _split(group: list[int], key: Callable[[int], Value], higher_is_better: bool) -> list[list[int]]:
@@ -88,12 +90,25 @@ def rank_groups(players: list[int], points: dict[int, Fraction], tiebreaks: list
     return groups, why, de_rank
 
 
+DEFAULT_SWISS = "BH/C1,BH,DE,WIN,BWG"
+DEFAULT_ROUND_ROBIN = "DE,SB,WIN,KS"
+
+
 def standings(t: Tournament, tiebreaks: list[TieBreak], edition: Any = None, after_round: int | None = None,
-              round_robin: bool | None = None) -> Standings:
+              round_robin: bool | None = None, default_list: bool = False) -> Standings:
+    """``default_list``: ignore ``tiebreaks`` and use :data:`DEFAULT_SWISS` or
+    :data:`DEFAULT_ROUND_ROBIN` (C.07 prescribes no list; these follow its suitability rules:
+    Buchholz for Swiss events only, Koya for round robins)."""
+    from tiebreaks.codes import parse_list
     from tiebreaks.context import build_context
     from tiebreaks.registry import value
 
     ctx = build_context(t, edition=edition, after_round=after_round, round_robin=round_robin)
+    notes = []
+    if default_list:
+        text = DEFAULT_ROUND_ROBIN if ctx.round_robin else DEFAULT_SWISS
+        tiebreaks = parse_list(text)
+        notes.append(f"no tie-break list in the file (202/212) or --tiebreaks: using {text}")
     players = sorted(ctx.score)
     cache: dict[tuple[str, int], Value] = {}
 
@@ -116,4 +131,5 @@ def standings(t: Tournament, tiebreaks: list[TieBreak], edition: Any = None, aft
                          for i, tb in enumerate(tiebreaks))
             rows.append(Row(pos, place, p, ctx.score[p], vals))
         pos += len(g)
-    return Standings(tiebreaks, rows, ctx.rounds, str(getattr(ctx.edition, "value", ctx.edition)), separated_by=why)
+    return Standings(tiebreaks, rows, ctx.rounds, str(getattr(ctx.edition, "value", ctx.edition)), notes=notes,
+                     separated_by=why, ctx=ctx, round_robin=ctx.round_robin)
