@@ -108,8 +108,8 @@ def explain_dict(t: Tournament, s: Standings, pid: int) -> dict[str, Any]:
             "played": rec.played, "category": rec.category,
             "vur": ctx.is_vur(pid, rec.round) if unplayed else False,
             "opponent_score_counted": fmt_value(bh, "BH"),
-            "how": ("dummy opponent (C.07 art. 16.4)" if unplayed and (rec.opponent is None or not ctx.round_robin)
-                    else "opponent's adjusted score (art. 16.3)" if not ctx.round_robin else "opponent's score (art. 15.2)"),
+            "how": ("dummy opponent (art. 16.4)" if unplayed and (rec.opponent is None or not ctx.round_robin)
+                    else "opponent, adjusted (art. 16.3)" if not ctx.round_robin else "opponent (art. 15.2)"),
             "sb_contribution": fmt_value(bh * rec.points, "SB"),
         })
     neighbours = []
