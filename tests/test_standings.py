@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import trf
 from arbiter import exitcodes
 from arbiter.cli import app
 from tiebreaks.codes import parse_list
