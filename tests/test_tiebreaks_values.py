@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trf
-from tiebreaks.buchholz import Element, apply_cuts, cut, cut_elements, cut_counts, elements
+from tiebreaks.buchholz import Element, apply_cuts, cut_counts, cut_elements, elements
 from tiebreaks.codes import Modifiers, parse_tiebreak
 from tiebreaks.context import (
     Edition, TBContext, build_context, categories, default_edition, is_round_robin, parse_start_date,
