@@ -109,6 +109,14 @@ def standings(t: Tournament, tiebreaks: list[TieBreak], edition: Any = None, aft
         text = DEFAULT_ROUND_ROBIN if ctx.round_robin else DEFAULT_SWISS
         tiebreaks = parse_list(text)
         notes.append(f"no tie-break list in the file (202/212) or --tiebreaks: using {text}")
+    rating_codes = [tb.text for tb in tiebreaks if tb.code in ("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG")
+                    and tb.mods.unrated is None]
+    if rating_codes:
+        from tiebreaks.rating import has_unrated
+
+        if has_unrated(t):
+            notes.append(f"unrated players take part and {', '.join(rating_codes)} has no /Unnnn rule: C.07 says "
+                         "rating tie-breaks must then not be used (values shown leave unrated opponents out)")
     players = sorted(ctx.score)
     cache: dict[tuple[str, int], Value] = {}
 
