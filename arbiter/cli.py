@@ -78,6 +78,17 @@ def _read(path: Path, encoding: Optional[str]) -> ParseResult:
         _fail(exitcodes.FILE_ERROR, f"cannot read {path}: {exc.strerror or exc}")
 
 
+def _read_valid(path: Path, encoding: Optional[str], consequence: str) -> ParseResult:
+    """Read a file and exit 3 listing its errors when it has any (``consequence``: what the
+    user is told, e.g. "fix them before pairing")."""
+    result = _read(path, encoding)
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        render.diagnostics(err, errors, str(path))
+        _fail(exitcodes.INVALID_INPUT, f"{path} has {len(errors)} error(s); {consequence}")
+    return result
+
+
 def _emit_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
@@ -154,11 +165,7 @@ def convert(
     """Rewrite a file as TRF-16 or TRF-2026. The input is never modified; output is written atomically."""
     if output is not None and output.exists() and output.resolve() == file.resolve():
         _fail(exitcodes.USAGE, f"refusing to overwrite the input file {file}; choose another -o")
-    result = _read(file, encoding)
-    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-    if errors:
-        render.diagnostics(err, errors, str(file))
-        _fail(exitcodes.INVALID_INPUT, f"{file} has {len(errors)} error(s); nothing written")
+    result = _read_valid(file, encoding, "nothing written")
     converted, notes = convert_tournament(result.tournament, to.value)
     try:
         text = dumps(converted)
@@ -219,11 +226,7 @@ def pair(
     from trf.edit import cut_to_round, with_pairing
     from trf.model import Colour
 
-    result = _read(file, encoding)
-    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-    if errors:
-        render.diagnostics(err, errors, str(file))
-        _fail(exitcodes.INVALID_INPUT, f"{file} has {len(errors)} error(s); fix them before pairing")
+    result = _read_valid(file, encoding, "fix them before pairing")
     t = result.tournament
     rnd = round_ if round_ is not None else t.rounds_paired + 1
     if rnd > t.rounds_paired + 1:
@@ -331,11 +334,7 @@ def check(
     from checker.check import check_round
     from checker.output import bbp_text, report_dict
 
-    result = _read(file, encoding)
-    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-    if errors:
-        render.diagnostics(err, errors, str(file))
-        _fail(exitcodes.INVALID_INPUT, f"{file} has {len(errors)} error(s); fix them before checking")
+    result = _read_valid(file, encoding, "fix them before checking")
     t = result.tournament
     if t.is_team_event:
         _fail(exitcodes.INVALID_INPUT, f"{file}: a team event; the checker verifies individual Dutch-system pairings")
@@ -411,11 +410,7 @@ def standings(
     from tiebreaks.output import explain_dict, rank_check, standings_csv, standings_dict
     from tiebreaks.standings import standings as compute
 
-    result = _read(file, encoding)
-    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-    if errors:
-        render.diagnostics(err, errors, str(file))
-        _fail(exitcodes.INVALID_INPUT, f"{file} has {len(errors)} error(s); fix them before computing standings")
+    result = _read_valid(file, encoding, "fix them before computing standings")
     t = result.tournament
     if t.is_team_event:
         _fail(exitcodes.INVALID_INPUT, f"{file}: a team event; team tie-breaks are not implemented yet")
