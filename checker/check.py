@@ -262,6 +262,16 @@ def triple_moves(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset()
                     yield frozenset(five), q
 
 
+def best_of(ev: Evaluator, cands: list[Mate]) -> Mate:
+    """The candidate Art. 3.8 ranks first (the earliest of equals)."""
+    best = cands[0]
+    for c in cands[1:]:
+        w = compare(ev, best, c)
+        if w is not None and w.winner == "b":
+            best = c
+    return best
+
+
 def all_pairings(ev: Evaluator) -> Iterator[Mate]:
     """Every legal complete pairing of the round (C1-C4; the PAB to a C2-eligible player)."""
     ok = _compat_cache(ev)
@@ -315,19 +325,10 @@ def bracket_repairings(ev: Evaluator, mate: Mate, brs: list[Bracket], limit: int
         mdps = set(b.mdps)
         current = {(u, v) for u, v in b.pairs if u in players}
 
-        def matchings(rest: list[int]) -> Iterator[list[tuple[int, int]]]:
-            if not rest:
-                yield []
-                return
-            u = rest[0]
-            for i in range(1, len(rest)):
-                v = rest[i]
-                if (u in mdps and v in mdps) or not ok(u, v):
-                    continue
-                for tail in matchings(rest[1:i] + rest[i + 1:]):
-                    yield [(u, v)] + tail
+        def legal(u: int, v: int) -> bool:
+            return not (u in mdps and v in mdps) and ok(u, v)
 
-        for m in matchings(players):
+        for m in _perfect(players, legal):
             if set(m) == current:
                 continue
             q = dict(mate)
@@ -503,11 +504,7 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
                         rep.engine_disagrees = "the checker's local search found a better pairing than the engine's: " + explain(ev, w)
                 cands.append(em)
     if cands:
-        best = cands[0]
-        for c in cands[1:]:
-            w = compare(ev, best, c)
-            if w is not None and w.winner == "b":
-                best = c
+        best = best_of(ev, cands)
         verdict = compare(ev, mate, best, brs)
     if verdict is not None:
         kind = "order" if verdict.criterion == "order" else "quality"

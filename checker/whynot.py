@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.check import _boards, _colour_boards, _compat_cache, _mate_of, compare, explain, improve
+from checker.check import _boards, _colour_boards, _compat_cache, _mate_of, best_of, compare, explain, improve
 from checker.criteria import Evaluator, Mate, describe, pair_breach
 from checker.state import given_pairing, round_state
 from trf.model import Tournament
@@ -102,11 +102,7 @@ def why_not(t: Tournament, rnd: int, a: int, b: int) -> WhyNot:
         return WhyNot(rnd, pair, "incomplete", "C4",
                       f"{describe('C4')}: no complete pairing with {a}-{b} was found near the given one "
                       "(the abandoned partners cannot be re-paired legally)")
-    best = cands[0]
-    for c in cands[1:]:
-        w = compare(ev, best, c)
-        if w is not None and w.winner == "b":
-            best = c
+    best = best_of(ev, cands)
     # the rest of the round re-paired as well as local search can around the forced pair
     best = _polish(ev, best, a, b)
     v = compare(ev, mate, best)
