@@ -453,6 +453,11 @@ def standings(
         raise typer.Exit(exitcodes.DISCREPANCY)
 
 
+# Commands defined in their own modules register themselves on ``app`` when imported; they
+# use the helpers above, so they are imported once those exist.
+from arbiter import cli_ratings, cli_rotation  # noqa: E402,F401
+
+
 def main() -> None:
     """Console-script entry point: no Python traceback ever reaches the user."""
     try:

@@ -1,0 +1,7 @@
+"""``arbiter rotation ...``: club-night rotation sessions.
+
+Registered on :data:`arbiter.cli.app` at import (see the end of :mod:`arbiter.cli`)."""
+
+from __future__ import annotations
+
+from arbiter.cli import app  # noqa: F401
