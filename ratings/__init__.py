@@ -1,0 +1,1 @@
+"""FIDE rating reports and rating changes (FIDE B.02)."""
