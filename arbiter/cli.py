@@ -22,6 +22,7 @@ from trf.diagnostics import Diagnostic
 from trf.export import tournament_dict
 from trf.parser import ParseResult
 from trf.writer import WriteError, write_atomic
+from tiebreaks.context import is_round_robin
 
 app = typer.Typer(
     name="arbiter",
@@ -49,6 +50,12 @@ class PairFormat(str, Enum):
     bbp = "bbp"
     json = "json"
     trf = "trf"
+
+
+class CheckSystem(str, Enum):
+    auto = "auto"
+    dutch = "dutch"
+    berger = "berger"
 
 
 class InitialColourOpt(str, Enum):
@@ -324,11 +331,15 @@ def check(
                                                "at most 120 players)."),
     rounds: Optional[int] = typer.Option(None, "--rounds", min=1, help="Total number of rounds when the file does not say (XXR/142)."),
     brackets: bool = typer.Option(False, "--brackets", help="Also show each round's brackets and the criteria not at their ideal."),
+    system: CheckSystem = typer.Option(CheckSystem.auto, "--system",
+                                       help="dutch, berger (round robin: every round against the Berger table), or auto "
+                                            "(berger when 192/092 names a round robin)."),
     json_out: bool = JsonOpt,
     encoding: Optional[str] = EncodingOpt,
 ) -> None:
     """Check a file's pairings against FIDE Dutch C.04.3 (2026), C1-C21 and the colour rules, and name the
-    criterion that decides.  Exit 0 when every round conforms, 4 on a discrepancy, 3 for invalid input."""
+    criterion that decides; or a round robin against the Berger tables (C.05 Annex 1).  Exit 0 when every
+    round conforms, 4 on a discrepancy, 3 for invalid input."""
     from rich.progress import Progress
 
     from checker.check import check_round
@@ -344,6 +355,17 @@ def check(
         _fail(exitcodes.USAGE, f"--round {round_}: the file has rounds 1-{t.rounds_paired}")
     if json_out:
         fmt = CheckFormat.json
+    if system is CheckSystem.berger or (system is CheckSystem.auto and is_round_robin(t)):
+        from checker.roundrobin import check_round_robin
+
+        if why_not is not None:
+            _fail(exitcodes.USAGE, "--why-not applies to Swiss pairings; a round robin's pairings come from the table")
+        rr = check_round_robin(t, [round_] if round_ is not None else None)
+        if fmt is CheckFormat.json:
+            _emit_json({"file": str(file), **rr.as_dict()})
+        else:
+            render.round_robin_check(out, rr, str(file))
+        raise typer.Exit(exitcodes.OK if rr.ok else exitcodes.DISCREPANCY)
     if why_not is not None:
         from checker.whynot import why_not as run_why_not
 
@@ -455,7 +477,7 @@ def standings(
 
 # Commands defined in their own modules register themselves on ``app`` when imported; they
 # use the helpers above, so they are imported once those exist.
-from arbiter import cli_ratings, cli_rotation  # noqa: E402,F401
+from arbiter import cli_ratings, cli_rotation, cli_roundrobin  # noqa: E402,F401
 
 
 def main() -> None:

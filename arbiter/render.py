@@ -215,3 +215,25 @@ def explain(console: Console, data: dict) -> None:
     for n in data["neighbours"]:
         side, other = ("above", n["above"]) if "above" in n else ("below", n["below"])
         console.print(f"  vs {other} ({side}): separated by {n['separated_by']}")
+
+
+def round_robin_check(console: Console, rr, filename: str) -> None:  # type: ignore[no-untyped-def]
+    """The Berger-table check: one line per round, each deviation in words."""
+    kind = "double round robin" if rr.cycles == 2 else "round robin"
+    console.print(f"{filename}: {kind} of {rr.players} players, checked against the Berger table "
+                  f"(C.05 Annex 1), {_n(len(rr.rounds_checked), 'round')}")
+    for note in rr.notes:
+        console.print(Text(f"note: {note}", style="dim"))
+    by_round: dict[int, list] = {}
+    for d in rr.deviations:
+        by_round.setdefault(d.round, []).append(d)
+    for r in sorted(by_round):
+        devs = by_round[r]
+        console.print(Text.assemble(f"Round {r}: ", (f"{_n(len(devs), 'deviation')}", "bold red")))
+        for d in devs:
+            console.print(f"  {d.message}", markup=False)
+    good = [r for r in rr.rounds_checked if r not in by_round]
+    verdict = ("every round follows the table" if rr.ok
+               else f"{_n(len(rr.deviations), 'deviation')} in {_n(len(by_round), 'round')}"
+               + (f"; rounds {', '.join(map(str, good))} follow the table" if good else ""))
+    console.print(Text(verdict, style="bold green" if rr.ok else "bold red"))

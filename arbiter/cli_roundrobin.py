@@ -1,0 +1,180 @@
+"""``arbiter roundrobin``: Berger tables, numbering constraints, Varma draw, timetable, TRF-2026.
+
+Registered on :data:`arbiter.cli.app` at import (see the end of :mod:`arbiter.cli`).  Every rule
+lives in :mod:`pairing.roundrobin`, :mod:`pairing.berger`, :mod:`pairing.seeding`,
+:mod:`pairing.varma` and :mod:`pairing.schedule`; this module reads options and renders."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.table import Table
+
+from arbiter import exitcodes
+from arbiter.cli import _emit_json, _fail, app, out
+from pairing.berger import BYE
+from pairing.roundrobin import (EntrantsError, Plan, numbered_entrants, parse_groups, plan,
+                                read_entrants, to_tournament)
+from pairing.seeding import Unsatisfiable, parse_fix, parse_meet
+from pairing.varma import VarmaError
+
+
+def plan_dict(p: Plan) -> dict[str, Any]:
+    """The stable JSON shape of ``arbiter roundrobin --json`` (without the timetable)."""
+    sched = p.schedule
+    rounds = []
+    for r, rnd in enumerate(sched.rounds, 1):
+        boards = [{"board": b, "white": w, "black": k, "white_name": p.name(w), "black_name": p.name(k)}
+                  for b, (w, k) in enumerate((x for x in rnd if x[1] != BYE), 1)]
+        rounds.append({"round": r, "cycle": 1 if r <= len(sched.rounds) // sched.cycles else 2,
+                       "boards": boards, "bye": sched.bye(r)})
+    numbering: dict[str, Any] = {"method": p.method, "moved": list(p.moved),
+                                 "constraints": [str(c) for c in p.constraints]}
+    if p.draw is not None:
+        numbering["varma"] = {
+            "table_source": p.draw.table.source,
+            "envelopes": {name: list(env) for name, env in zip("ABCD", p.draw.table.envelopes)},
+            "draws": [{"group": g, "envelope": e, "numbers": list(nums)} for g, e, nums in p.draw.envelopes],
+        }
+    return {
+        "players": [{"number": i, "name": e.name, "federation": e.federation, "rating": e.rating,
+                     "group": p.groups.get(e.name) or None}
+                    for i, e in enumerate(p.players, 1)],
+        "cycles": sched.cycles,
+        "order": p.order,
+        "games": sum(len(sched.games(r)) for r in range(1, len(sched.rounds) + 1)),
+        "numbering": numbering,
+        "group_meetings_in_last_rounds": [{"group": c.group, "players": [c.a, c.b], "round": c.round}
+                                          for c in p.conflicts],
+        "rounds": rounds,
+    }
+
+
+def plan_csv(p: Plan) -> str:
+    """One row per board: round, board, white number and name, black number and name (the bye
+    as a row with black 0 and "bye")."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["round", "board", "white_no", "white", "black_no", "black"])
+    for r, rnd in enumerate(p.schedule.rounds, 1):
+        b = 0
+        for white, black in rnd:
+            if black == BYE:
+                w.writerow([r, "", white, p.name(white), 0, "bye"])
+            else:
+                b += 1
+                w.writerow([r, b, white, p.name(white), black, p.name(black)])
+    return buf.getvalue()
+
+
+def _render(p: Plan) -> None:
+    sched = p.schedule
+    games = sum(len(sched.games(r)) for r in range(1, len(sched.rounds) + 1))
+    kind = "double round robin" if sched.cycles == 2 else "round robin"
+    out.print(f"[bold]{kind}[/bold]: {len(p.players)} players, {len(sched.rounds)} rounds, {games} games"
+              + (f" (cycle 2: {'reverse order' if p.order == 'reverse' else 'FIDE order'}, colours reversed)"
+                 if sched.cycles == 2 else ""))
+    how = {"given": "numbers in the order given",
+           "varma": "numbers drawn with the Varma tables (C.05 Annex 2)",
+           "constraints": "numbers chosen to meet the constraints"}[p.method]
+    out.print(how + (f"; moved: {', '.join(p.moved)}" if p.moved and p.method == "constraints" else ""))
+    if p.draw is not None:
+        out.print(f"Varma envelopes for {len(p.players)} players ({p.draw.table.source}): "
+                  + "; ".join(f"{n}: {', '.join(map(str, env))}" for n, env in zip("ABCD", p.draw.table.envelopes)))
+        for g, env, nums in p.draw.envelopes:
+            if len(nums) > 1:
+                out.print(f"  {g} drew envelope {env}: {', '.join(map(str, nums))}")
+    for c in p.conflicts:
+        out.print(f"[yellow]note[/yellow]: {c.a} and {c.b} (group {c.group}) meet in round {c.round}, "
+                  "one of the last three")
+    players = Table(title="Players", show_edge=False)
+    for col in ("No", "Name", "Fed", "Rating", "Group"):
+        players.add_column(col, justify="right" if col in ("No", "Rating") else "left")
+    for i, e in enumerate(p.players, 1):
+        players.add_row(str(i), e.name, e.federation, str(e.rating or ""), p.groups.get(e.name, ""))
+    out.print(players)
+    table = Table(title="Rounds (White-Black, board 1 first)", show_edge=False)
+    table.add_column("Rd", justify="right")
+    boards = max(len(sched.games(r)) for r in range(1, len(sched.rounds) + 1))
+    for b in range(1, boards + 1):
+        table.add_column(f"Bd {b}", justify="center")
+    if any(sched.bye(r) for r in range(1, len(sched.rounds) + 1)):
+        table.add_column("Bye", justify="center")
+    for r in range(1, len(sched.rounds) + 1):
+        cells = [f"{w}-{k}" for w, k in sched.games(r)]
+        row = [str(r)] + cells + [""] * (boards - len(cells))
+        if table.columns[-1].header == "Bye":
+            row.append(str(sched.bye(r) or ""))
+        table.add_row(*row)
+    out.print(table)
+
+
+@app.command()
+def roundrobin(
+    players: Optional[int] = typer.Option(None, "--players", min=2, max=500, help="Number of players (named Player 1..N)."),
+    names: Optional[Path] = typer.Option(None, "--names", help="Entrants file: Name[,Federation[,Rating]] per line, in number order."),
+    double: bool = typer.Option(False, "--double", help="Double round robin (two cycles, colours reversed in cycle 2)."),
+    reverse_second_cycle: bool = typer.Option(False, "--reverse-second-cycle",
+                                              help="Cycle 2 in reverse round order (with --double; not FIDE's order)."),
+    varma: Optional[str] = typer.Option(None, "--varma", metavar="GROUPS",
+                                        help="Keep groups apart in the last three rounds (C.05 Annex 2): 'federation' "
+                                             "(the names file's second column), a file of 'GROUP: name, name' lines, "
+                                             "or the same inline separated by ';'."),
+    fix: list[str] = typer.Option([], "--fix", metavar="NAME=N", help="Give a player a number, e.g. \"Smith=1\" (repeatable)."),
+    meet: list[str] = typer.Option([], "--meet", metavar="A-B@R",
+                                   help="Two players meet in round R (a number, 'first' or 'last'), e.g. \"Lee-Khan@last\" (repeatable)."),
+    seed: str = typer.Option("0", "--seed", help="Seed of the Varma drawing of lots (same seed, same draw)."),
+    name: str = typer.Option("Round robin", "--name", help="Tournament name for --trf."),
+    json_out: bool = typer.Option(False, "--json", help="Machine-readable output (stable shape, see README)."),
+    csv_out: bool = typer.Option(False, "--csv", help="One CSV row per board."),
+    trf_out: Optional[Path] = typer.Option(None, "--trf", metavar="OUT",
+                                           help="Write a TRF-2026 file with every round paired, results pending."),
+) -> None:
+    """Round-robin pairings by the FIDE Berger tables (C.05 Annex 1): numbering (Varma draw, --fix, --meet),
+    the rounds, and a TRF-2026 file.  Exit 1 when the constraints cannot be met."""
+    if (players is None) == (names is None):
+        _fail(exitcodes.USAGE, "give either --players N or --names FILE")
+    if reverse_second_cycle and not double:
+        _fail(exitcodes.USAGE, "--reverse-second-cycle needs --double")
+    if json_out and csv_out:
+        _fail(exitcodes.USAGE, "--json and --csv exclude each other")
+    if names is not None:
+        try:
+            entrants = read_entrants(names)
+        except EntrantsError as exc:
+            _fail(exitcodes.INVALID_INPUT, str(exc))
+        except (OSError, UnicodeDecodeError) as exc:
+            _fail(exitcodes.FILE_ERROR, f"cannot read {names}: {getattr(exc, 'strerror', None) or exc}")
+    else:
+        entrants = numbered_entrants(players or 0)
+    try:
+        constraints = [parse_fix(f) for f in fix] + [parse_meet(m) for m in meet]
+        groups = parse_groups(varma, entrants) if varma else None
+    except (ValueError, OSError) as exc:
+        _fail(exitcodes.USAGE, str(exc))
+    if varma and not groups:
+        _fail(exitcodes.USAGE, f"--varma {varma}: no player has a group")
+    try:
+        p = plan(entrants, double=double, reverse_second_cycle=reverse_second_cycle,
+                 constraints=constraints, groups=groups, seed=seed)
+    except (Unsatisfiable, VarmaError) as exc:
+        _fail(exitcodes.NO_PAIRING, str(exc))
+    if trf_out is not None:
+        from trf.writer import WriteError, dumps, write_atomic
+
+        try:
+            write_atomic(trf_out, dumps(to_tournament(p, name=name)).encode("utf-8"))
+        except (OSError, WriteError) as exc:
+            _fail(exitcodes.FILE_ERROR, f"cannot write {trf_out}: {getattr(exc, 'strerror', None) or exc}")
+    if json_out:
+        _emit_json(plan_dict(p))
+    elif csv_out:
+        out.file.write(plan_csv(p))
+    else:
+        _render(p)
+        if trf_out is not None:
+            out.print(f"wrote {trf_out}")

@@ -1,0 +1,201 @@
+"""A round-robin event from a list of entrants: numbers, Berger rounds, and its TRF-2026 file.
+
+This is what ``arbiter roundrobin`` does, as library calls:
+
+* :func:`read_entrants` reads the entrants (``Name[,Federation[,Rating]]`` per line);
+* :func:`plan` gives them their numbers (the given order; or the Varma drawing of lots, C.05
+  Annex 2; or the numbering that meets ``--fix``/``--meet``/groups constraints,
+  :mod:`pairing.seeding`) and lays out the Berger rounds (C.05 Annex 1, :mod:`pairing.berger`);
+* :func:`to_tournament` writes the event as a TRF-2026 tournament whose rounds are all paired
+  with results pending (a round robin's pairings are pre-determined), the bye of an odd-sized
+  event written ``0000 - Z`` (it scores nothing in a round robin).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pairing.berger import BYE, RoundRobinSchedule, double_round_robin, single_round_robin
+from pairing.seeding import Apart, Constraint, Numbering, solve
+from pairing.varma import Conflict, Draw, VarmaError, varma_conflicts, varma_draw
+from trf.model import Colour, Header, InitialColour, Player, Result, RoundCount, RoundEntry, Tournament
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One line of the entrants file."""
+
+    name: str
+    federation: str = ""
+    rating: int | None = None
+    line: int = 0
+
+
+class EntrantsError(ValueError):
+    """An entrants file that cannot be read, with the line at fault."""
+
+    def __init__(self, path: str, line: int, message: str) -> None:
+        super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
+        self.path, self.line, self.message = path, line, message
+
+
+def parse_entrants(text: str, path: str = "<names>") -> list[Entrant]:
+    """``Name[,Federation[,Rating]]`` per line (comma or tab separated); blank lines and lines
+    starting with ``#`` are skipped, and so is a first line ``name,...`` (a CSV header)."""
+    out: list[Entrant] = []
+    seen: dict[str, int] = {}
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        fields = [f.strip() for f in re.split(r"\t|,", line)]
+        if not out and fields[0].lower() in ("name", "player", "names"):
+            continue
+        if len(fields) > 3:
+            raise EntrantsError(path, no, f"expected Name[,Federation[,Rating]], got {len(fields)} fields")
+        name = fields[0]
+        if not name:
+            raise EntrantsError(path, no, "the name is empty")
+        if name in seen:
+            raise EntrantsError(path, no, f"{name!r} is already on line {seen[name]}; names must be unique")
+        rating = None
+        if len(fields) == 3 and fields[2]:
+            if not fields[2].isdigit():
+                raise EntrantsError(path, no, f"rating {fields[2]!r} is not a whole number")
+            rating = int(fields[2])
+        seen[name] = no
+        out.append(Entrant(name, fields[1] if len(fields) > 1 else "", rating, no))
+    if len(out) < 2:
+        raise EntrantsError(path, 0, f"a round robin needs at least 2 entrants, the file has {len(out)}")
+    return out
+
+
+def read_entrants(path: str | Path) -> list[Entrant]:
+    """Read an entrants file (UTF-8)."""
+    return parse_entrants(Path(path).read_text(encoding="utf-8"), str(path))
+
+
+def numbered_entrants(n: int) -> list[Entrant]:
+    """``--players N``: entrants called by their numbers."""
+    return [Entrant(f"Player {i}") for i in range(1, n + 1)]
+
+
+def parse_groups(spec: str, entrants: Sequence[Entrant]) -> dict[str, str]:
+    """Player -> group, from ``--varma``: ``federation`` (the entrants' second column), a file of
+    lines ``GROUP: name, name, ...``, or the same inline with ``;`` between groups."""
+    if spec.strip().lower() in ("federation", "fed", "federations"):
+        return {e.name: e.federation for e in entrants if e.federation}
+    p = Path(spec)
+    text = p.read_text(encoding="utf-8") if p.is_file() else spec.replace(";", "\n")
+    names = {e.name for e in entrants}
+    groups: dict[str, str] = {}
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if ":" not in line:
+            raise ValueError(f"--varma line {no}: expected GROUP: name, name, ... (got {line!r})")
+        group, _, members = line.partition(":")
+        for m in (x.strip() for x in members.split(",")):
+            if not m:
+                continue
+            if m not in names:
+                raise ValueError(f"--varma: {m!r} (group {group.strip()}) is not one of the entrants")
+            if m in groups:
+                raise ValueError(f"--varma: {m!r} is in two groups ({groups[m]} and {group.strip()})")
+            groups[m] = group.strip()
+    return groups
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A numbered round robin: ``players[i]`` has number i+1."""
+
+    players: tuple[Entrant, ...]
+    schedule: RoundRobinSchedule
+    method: str  # "given", "varma", "constraints"
+    order: str  # "table" (single), "fide" or "reverse" (double)
+    moved: tuple[str, ...] = ()
+    constraints: tuple[Constraint, ...] = ()
+    groups: Mapping[str, str] = field(default_factory=dict)
+    draw: Draw | None = None
+    conflicts: tuple[Conflict, ...] = ()
+
+    def number(self, name: str) -> int:
+        return next(i for i, e in enumerate(self.players, 1) if e.name == name)
+
+    def name(self, number: int) -> str:
+        return self.players[number - 1].name
+
+
+def plan(entrants: Sequence[Entrant], double: bool = False, reverse_second_cycle: bool = False,
+         constraints: Sequence[Constraint] = (), groups: Mapping[str, str] | None = None,
+         seed: int | str = 0) -> Plan:
+    """Number the entrants and lay out the rounds.
+
+    * no constraints: the given order is the numbering (the lots were drawn before);
+    * groups only, 9-24 entrants: the Varma drawing of lots (C.05 Annex 2), seeded by ``seed``;
+    * otherwise: :func:`pairing.seeding.solve`, with each group of two or more as an
+      :class:`~pairing.seeding.Apart` constraint (not in the last three rounds) after the
+      ``--fix``/``--meet`` constraints.
+
+    Raises :class:`pairing.seeding.Unsatisfiable` or :class:`pairing.varma.VarmaError`."""
+    n = len(entrants)
+    schedule = double_round_robin(n, reverse_second_cycle) if double else single_round_robin(n)
+    order = ("reverse" if reverse_second_cycle else "fide") if double else "table"
+    names = [e.name for e in entrants]
+    groups = dict(groups or {})
+    method, moved, draw = "given", (), None
+    numbers: dict[str, int] = {p: i for i, p in enumerate(names, 1)}
+    if groups and not constraints and 9 <= n <= 24:
+        draw = varma_draw(names, groups, seed)
+        numbers, method = dict(draw.numbering), "varma"
+        moved = tuple(p for p in names if numbers[p] != names.index(p) + 1)
+    elif groups or constraints:
+        members: dict[str, list[str]] = {}
+        for p in names:
+            if groups.get(p):
+                members.setdefault(groups[p], []).append(p)
+        apart = [Apart(g, tuple(ps)) for g, ps in sorted(members.items()) if len(ps) > 1]
+        sol: Numbering = solve(names, schedule.rounds, list(constraints) + apart)
+        numbers, moved, method = sol.numbers, sol.moved, "constraints"
+    by_number = sorted(entrants, key=lambda e: numbers[e.name])
+    conflicts = tuple(varma_conflicts(numbers, groups, schedule.rounds)) if groups else ()
+    return Plan(tuple(by_number), schedule, method, order, moved, tuple(constraints), groups, draw, conflicts)
+
+
+def to_tournament(p: Plan, name: str = "Round robin", start: str | None = None,
+                  round_dates: Sequence[str] = ()) -> Tournament:
+    """The event as a TRF-2026 tournament: headers, ``142`` rounds, ``192`` the system, and
+    every player's rounds paired with results pending (the bye ``0000 - Z``).
+
+    ``start``: the first day (``YYYY/MM/DD``) for ``042``; ``round_dates``: ``YY/MM/DD`` per
+    round for ``132``."""
+    sched = p.schedule
+    rounds_by_player: dict[int, list[RoundEntry]] = {i: [] for i in range(1, len(p.players) + 1)}
+    for rnd in sched.rounds:
+        for white, black in rnd:
+            if black == BYE:
+                rounds_by_player[white].append(RoundEntry(None, Colour.NONE, Result.ZERO_POINT_BYE))
+            else:
+                rounds_by_player[white].append(RoundEntry(black, Colour.WHITE, None))
+                rounds_by_player[black].append(RoundEntry(white, Colour.BLACK, None))
+    system = "FIDE_DOUBLEROUNDROBIN" if sched.cycles == 2 else "FIDE_ROUNDROBIN"
+    records: list = [Header("012", name)]
+    if start:
+        records.append(Header("042", start))
+    records += [Header("062", str(len(p.players))), Header("092", "Individual: Round robin (Berger tables)")]
+    if round_dates:
+        records.append(Header("132", " " * 87 + "".join(f"{d:<10}" for d in round_dates).rstrip()))
+    records += [RoundCount(len(sched.rounds)), InitialColour(Colour.WHITE), Header("192", system)]
+    for i, e in enumerate(p.players, 1):
+        records.append(Player(start_rank=i, name=e.name, rating=e.rating, federation=e.federation,
+                              points=0, rank=i, rounds=tuple(rounds_by_player[i])))
+    return Tournament(tuple(records))
+
+
+__all__ = ["Entrant", "EntrantsError", "Plan", "VarmaError", "numbered_entrants", "parse_entrants",
+           "parse_groups", "plan", "read_entrants", "to_tournament"]
