@@ -226,7 +226,10 @@ def round_robin_check(console: Console, rr, filename: str) -> None:  # type: ign
         console.print(Text(f"note: {note}", style="dim"))
     by_round: dict[int, list] = {}
     for d in rr.deviations:
-        by_round.setdefault(d.round, []).append(d)
+        if d.kind != "unplayed":
+            by_round.setdefault(d.round, []).append(d)
+    for d in rr.unplayed:
+        console.print(Text(f"note: {d.message}", style="dim"))
     for r in sorted(by_round):
         devs = by_round[r]
         console.print(Text.assemble(f"Round {r}: ", (f"{_n(len(devs), 'deviation')}", "bold red")))
@@ -234,6 +237,6 @@ def round_robin_check(console: Console, rr, filename: str) -> None:  # type: ign
             console.print(f"  {d.message}", markup=False)
     good = [r for r in rr.rounds_checked if r not in by_round]
     verdict = ("every round follows the table" if rr.ok
-               else f"{_n(len(rr.deviations), 'deviation')} in {_n(len(by_round), 'round')}"
+               else f"{_n(sum(len(v) for v in by_round.values()), 'deviation')} in {_n(len(by_round), 'round')}"
                + (f"; rounds {', '.join(map(str, good))} follow the table" if good else ""))
     console.print(Text(verdict, style="bold green" if rr.ok else "bold red"))

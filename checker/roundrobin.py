@@ -69,7 +69,7 @@ class Deviation:
     """One difference between the file's round and the table's."""
 
     round: int
-    kind: str  # "pair", "colour", "bye", "missing", "extra"
+    kind: str  # "pair", "colour", "bye", "extra"; "unplayed" (both unpaired) is only noted
     players: tuple[int, ...]
     expected: str
     found: str
@@ -90,13 +90,20 @@ class RoundRobinReport:
     rounds_checked: tuple[int, ...]
     deviations: tuple[Deviation, ...]
     notes: tuple[str, ...] = field(default=())
-    #: When the starting ranks are not the table numbers but another numbering makes every round
-    #: the table's: starting rank -> table number.
+    #: When the rounds deviate read with the starting ranks but another numbering makes every
+    #: round the table's: starting rank -> table number (reported, not assumed: the deviations
+    #: stay, since the file's numbers are the starting ranks).
     numbering: dict[int, int] | None = None
 
     @property
     def ok(self) -> bool:
-        return not self.deviations
+        """No round contradicts the table.  A table game missing from the file with both players
+        unpaired (a withdrawal) does not contradict it; it is listed in ``unplayed``."""
+        return not any(d.kind != "unplayed" for d in self.deviations)
+
+    @property
+    def unplayed(self) -> tuple[Deviation, ...]:
+        return tuple(d for d in self.deviations if d.kind == "unplayed")
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -106,8 +113,9 @@ class RoundRobinReport:
             "order": self.order,
             "ok": self.ok,
             "rounds_checked": list(self.rounds_checked),
-            "rounds_with_deviations": sorted({d.round for d in self.deviations}),
-            "deviations": [d.as_dict() for d in self.deviations],
+            "rounds_with_deviations": sorted({d.round for d in self.deviations if d.kind != "unplayed"}),
+            "deviations": [d.as_dict() for d in self.deviations if d.kind != "unplayed"],
+            "unplayed": [d.as_dict() for d in self.unplayed],
             "notes": list(self.notes),
             "numbering": ({str(k): v for k, v in sorted(self.numbering.items())}
                           if self.numbering is not None else None),
@@ -142,8 +150,9 @@ def _deviations(t: Tournament, rnd: int, expected: list[Board]) -> list[Deviatio
             continue
         got_w = opp.get(w)
         if got_w is None and w in alone and b in alone:
-            out.append(Deviation(rnd, "missing", (w, b), f"{w}-{b}", "not paired",
-                                 f"round {rnd}: {w}-{b} is missing: neither is paired in the file"))
+            out.append(Deviation(rnd, "unplayed", (w, b), f"{w}-{b}", "neither paired",
+                                 f"round {rnd}: {w}-{b} is not in the file: neither has an opponent "
+                                 "(a withdrawal, or a game not played)"))
             continue
         if got_w is not None and got_w[0] == b:
             if got_w[1] is Colour.BLACK:
@@ -212,7 +221,8 @@ def find_numbering(t: Tournament, rounds: list[int], order: str) -> dict[int, in
         for x in ranks:
             if x not in sigma:
                 sigma[x] = next(free)
-        if not any(_deviations(_renumbered(t, sigma), r, expected_round(n, r, order)) for r in rounds):
+        if not any(d.kind != "unplayed" for r in rounds
+                   for d in _deviations(_renumbered(t, sigma), r, expected_round(n, r, order))):
             return sigma
     return None
 
@@ -258,9 +268,6 @@ def check_round_robin(t: Tournament, rounds: list[int] | None = None, order: str
     todo = rounds or list(range(1, t.rounds_paired + 1))
     too_far = [r for r in todo if r > cycles * per_cycle]
     todo = [r for r in todo if r <= cycles * per_cycle]
-    for r in too_far:
-        notes.append(f"round {r} is beyond the {cycles * per_cycle} rounds of a "
-                     f"{'double ' if cycles == 2 else ''}round robin of {n} players")
     candidates = [order] if order else (list(ORDERS) if cycles == 2 else ["table"])
     best: tuple[int, str, list[Deviation]] | None = None
     for o in candidates:
@@ -270,16 +277,17 @@ def check_round_robin(t: Tournament, rounds: list[int] | None = None, order: str
     assert best is not None
     _, chosen, devs = best
     numbering = None
-    if devs and todo:
+    if any(d.kind != "unplayed" for d in devs) and rounds is None and len(todo) >= 2:
         for o in ([chosen] + [x for x in candidates if x != chosen]):
             numbering = find_numbering(t, todo, o)
             if numbering is not None:
-                chosen, devs = o, []
                 moved = ", ".join(f"{k}->{v}" for k, v in sorted(numbering.items()) if k != v)
-                notes.append("the starting ranks are not the table numbers, but every round is the Berger "
-                             f"table's with the players renumbered (starting rank->number): {moved}")
+                notes.append("every round would be the Berger table's with the players renumbered "
+                             f"(starting rank->number: {moved}); if those were the numbers drawn, the "
+                             "pairings are right and only the file's starting ranks differ from them")
                 break
-    devs += [Deviation(r, "extra", (), "no such round", "a paired round", notes[-1]) for r in too_far[:1]]
+    devs += [Deviation(r, "extra", (), "no such round", "a paired round",
+                       f"round {r} is beyond the {cycles * per_cycle} rounds of the table") for r in too_far]
     if cycles == 2 and not order:
         notes.append({"fide": "double round robin in FIDE's order: last two rounds of cycle 1 swapped, "
                               "cycle 2 in the table's order with colours reversed",
