@@ -1,7 +1,272 @@
 """``arbiter report`` and ``arbiter ratings``: the FIDE rating report and rating changes (B.02).
 
-Registered on :data:`arbiter.cli.app` at import (see the end of :mod:`arbiter.cli`)."""
+Registered on :data:`arbiter.cli.app` at import (see the end of :mod:`arbiter.cli`).
+Thin: the rules live in :mod:`ratings`; this module reads arguments, calls it and renders.
+"""
 
 from __future__ import annotations
 
-from arbiter.cli import app  # noqa: F401
+import csv
+import io
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from arbiter import exitcodes
+from arbiter.cli import EncodingOpt, FileArg, Format, JsonOpt, _emit_json, _fail, _read, _read_valid, app, err, out
+
+KOpt = typer.Option(None, "--k", metavar="FILE",
+                    help="CSV of id,K (FIDE id; start rank for players without one). Default: FIDE's K from "
+                         "rating, birth year and date (B.02 8.3.3).")
+CsvOpt = typer.Option(False, "--csv", help="CSV output (one row per player).")
+DateOpt = typer.Option(None, "--date", metavar="YYYY-MM-DD",
+                       help="The tournament's start date, for the rules in force (default: 042, else 132, else 052).")
+
+
+def _date(text: Optional[str]) -> Any:
+    from datetime import date
+
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        _fail(exitcodes.USAGE, f"--date {text!r}: expected a date as YYYY-MM-DD")
+
+_STYLE = {"error": "bold red", "warning": "yellow", "info": "dim"}
+
+
+def _k_table(path: Optional[Path]) -> Optional[dict[str, int]]:
+    from ratings.kfactor import KFileError, read_k_file
+
+    if path is None:
+        return None
+    try:
+        return read_k_file(path)
+    except FileNotFoundError:
+        _fail(exitcodes.FILE_ERROR, f"cannot read {path}: no such file")
+    except IsADirectoryError:
+        _fail(exitcodes.FILE_ERROR, f"cannot read {path}: it is a directory")
+    except UnicodeDecodeError:
+        _fail(exitcodes.INVALID_INPUT, f"{path}: not UTF-8 text; expected lines of id,K")
+    except KFileError as exc:
+        _fail(exitcodes.INVALID_INPUT, str(exc))
+    except OSError as exc:
+        _fail(exitcodes.FILE_ERROR, f"cannot read {path}: {exc.strerror or exc}")
+
+
+def _fmt_change(v: Any) -> str:
+    from ratings.output import dec
+
+    text = dec(v)
+    return "" if text is None else (text if text.startswith("-") or text == "0" else "+" + text)
+
+
+def render_ratings(console: Console, r: Any, title: str) -> None:
+    """The rating-change table: one row per player, then the rules applied."""
+    from ratings.output import dec
+    from tiebreaks.rating import round_half_up
+
+    table = Table(title=title, title_style="bold", header_style="bold")
+    for head in ("No", "Name", "Rtg", "K", "Games", "Ra", "We", "W", "W-We", "Change", "Rounded", "Perf"):
+        table.add_column(head, justify="left" if head == "Name" else "right", no_wrap=True)
+    for p in r.players:
+        ra = p.average_opponent
+        perf = ""
+        if p.performance is not None:
+            perf = "" if p.performance.value is None else str(p.performance.value)
+            if p.performance.value is not None and not p.performance.published:
+                perf += "*"
+        table.add_row(
+            str(p.start_rank), p.name, str(p.rating or ""), str(p.k.value) if p.k else "", str(len(p.games)),
+            "" if ra is None else str(round_half_up(ra)),
+            dec(p.expected) if p.rating and p.games else "", dec(p.score) if p.games else "",
+            _fmt_change(p.score - p.expected) if p.rating and p.games else "",
+            _fmt_change(p.change_exact) if p.change_exact is not None else "",
+            _fmt_change(p.change) if p.change is not None else "", perf)
+    # piped output is not cut to the terminal's width (rich caps print(width=) at the console's)
+    if not console.is_terminal:
+        need = console.measure(table, options=console.options.update(max_width=10_000)).maximum
+        if need > console.width:
+            console = Console(file=console.file, width=need, highlight=False, soft_wrap=True,
+                              color_system=console.color_system, no_color=console.no_color)  # type: ignore[arg-type]
+    console.print(table)
+    when = r.date.isoformat() if r.date else "no date in the file"
+    console.print(Text(f"Rules: {r.rules.name} (tournament date {when}, from {r.date_source}); "
+                       f"{r.rules.cap}-point rule"
+                       + (f" except for players rated {r.rules.cap_exempt_from}+" if r.rules.cap_exempt_from else "")
+                       + ("; once per event" if r.rules.cap_once_per_event else "")
+                       + "; change = K x (W - We), rounded .5 away from zero.", style="dim"))
+    if any(p.performance and p.performance.value is not None and not p.performance.published for p in r.players):
+        console.print(Text("* performance of an unrated player, not yet publishable (fewer than 5 games against "
+                           "rated opponents, or under the floor)", style="dim"))
+    for note in r.notes:
+        console.print(Text(f"note: {note}", style="dim"))
+    for u in r.rules.unconfirmed:
+        console.print(Text(f"UNCONFIRMED for this edition: {u}", style="dim"))
+
+
+def _compute_ratings(t: Any, k_table: Optional[dict[str, int]], when: Any) -> Any:
+    from ratings.change import tournament_ratings
+
+    return tournament_ratings(t, k_table, when)
+
+
+@app.command()
+def ratings(
+    file: Path = FileArg,
+    k: Optional[Path] = KOpt,
+    when: Optional[str] = DateOpt,
+    json_out: bool = JsonOpt,
+    csv_out: bool = CsvOpt,
+    encoding: Optional[str] = EncodingOpt,
+) -> None:
+    """Rating changes (FIDE B.02 8.3): rated games, average opponent, expected score from FIDE's table,
+    K and the change per player, with the rules in force at the tournament's dates; unrated players'
+    performance (8.2)."""
+    from ratings.output import ratings_csv, ratings_dict
+
+    day = _date(when)
+    k_table = _k_table(k)
+    result = _read_valid(file, encoding, "fix them before computing rating changes")
+    t = result.tournament
+    if t.is_team_event:
+        _fail(exitcodes.INVALID_INPUT, f"{file}: a team event; rating changes of team events are not implemented")
+    r = _compute_ratings(t, k_table, day)
+    if json_out:
+        _emit_json(ratings_dict(r, str(file)))
+    elif csv_out:
+        sys.stdout.write(ratings_csv(r))
+    else:
+        render_ratings(out, r, f"{t.name or 'Tournament'}: rating changes (FIDE B.02)")
+
+
+def _problems_csv(problems: Any) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["line", "column", "severity", "code", "message", "fix"])
+    for p in problems:
+        w.writerow([p.line, p.column, p.severity.value, p.code, p.message, p.fix])
+    return buf.getvalue()
+
+
+def _render_problems(console: Console, check: Any, filename: str) -> None:
+    for p in check.problems:
+        console.print(Text(p.format(filename), style=_STYLE[p.severity.value]))
+    for note in check.notes:
+        console.print(Text(f"note: {note}", style="dim"))
+
+
+def _summary(check: Any, filename: str) -> Text:
+    from collections import Counter
+
+    counts = Counter(p.severity.value for p in check.problems)
+    verdict = "not fit to be rated" if counts["error"] else "fit to be rated"
+    style = "bold red" if counts["error"] else "bold green"
+    by_code = Counter(p.code for p in check.problems if p.severity.value != "info")
+    detail = ", ".join(f"{c} {n}" for c, n in sorted(by_code.items()))
+    return Text.assemble((f"{filename}: ", ""), (verdict, style),
+                         f" ({counts['error']} error(s), {counts['warning']} warning(s)"
+                         + (f": {detail}" if detail else "") + ")")
+
+
+@app.command()
+def report(
+    file: Path = FileArg,
+    to: Format = typer.Option(Format.trf16, "--to", help="Format of the clean report: trf16 (default) or trf26."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output",
+                                          help="Write the clean report here (atomically; never the input). "
+                                               "Default: standard output, unless --ratings/--json/--csv."),
+    tiebreaks: Optional[str] = typer.Option(None, "--tiebreaks", metavar="LIST",
+                                            help="Tie-break list for the ranks (default: the file's 202/212, else "
+                                                 "BH/C1,BH,DE,WIN,BWG or DE,SB,WIN,KS)."),
+    strict: bool = typer.Option(False, "--strict", help="Write nothing (exit 3) when the report has errors."),
+    with_ratings: bool = typer.Option(False, "--ratings", help="Also compute the rating changes (as `arbiter ratings`)."),
+    k: Optional[Path] = KOpt,
+    when: Optional[str] = DateOpt,
+    json_out: bool = JsonOpt,
+    csv_out: bool = typer.Option(False, "--csv", help="CSV output: the problems, or the rating changes with --ratings."),
+    encoding: Optional[str] = EncodingOpt,
+) -> None:
+    """Check that a TRF file is fit to be rated (FIDE B.02 9.1) and write the clean report with recomputed
+    points and ranks. Exit 0 when fit, 4 when it has errors (report still written), 3 with --strict or
+    when the games contradict each other (nothing written)."""
+    from ratings.output import ratings_csv, ratings_dict, report_dict
+    from ratings.report import check_report, clean_report, unrated_games
+    from tiebreaks.codes import parse_list
+    from trf import dumps
+    from trf.writer import WriteError, write_atomic
+
+    if output is not None and output.exists() and output.resolve() == file.resolve():
+        _fail(exitcodes.USAGE, f"refusing to overwrite the input file {file}; choose another -o")
+    tbs = None
+    if tiebreaks is not None:
+        try:
+            tbs = parse_list(tiebreaks)
+        except ValueError as exc:
+            _fail(exitcodes.USAGE, f"--tiebreaks: {exc}")
+    result = _read(file, encoding)
+    t = result.tournament
+    if t.is_team_event:
+        _fail(exitcodes.INVALID_INPUT, f"{file}: a team event; team rating reports are not implemented")
+    day = _date(when)
+    k_table = _k_table(k) if with_ratings else None
+    try:
+        check = check_report(t, result.diagnostics, tbs)
+    except ValueError as exc:  # a bad 202/212 list in the file
+        _fail(exitcodes.INVALID_INPUT, f"{file}: record 202/212: {exc}")
+    name = str(file)
+    blocking = not check.ranks and bool(t.players)
+    if blocking or (strict and check.errors):
+        if json_out:
+            _emit_json(report_dict(check, name, to.value, str(output) if output else None, False, unrated_games(t)))
+        else:
+            _render_problems(err, check, name)
+            err.print(_summary(check, name))
+        why = "its games contradict each other" if blocking else "--strict"
+        _fail(exitcodes.INVALID_INPUT, f"{file} has {len(check.errors)} error(s); nothing written ({why})")
+    clean, _notes = clean_report(t, check, to.value)
+    try:
+        text = dumps(clean)
+    except WriteError as exc:
+        _fail(exitcodes.INVALID_INPUT, f"cannot write {to.value}: {exc}")
+    if output is not None:
+        try:
+            write_atomic(output, text.encode("utf-8"))
+        except OSError as exc:
+            _fail(exitcodes.FILE_ERROR, f"cannot write {output}: {exc.strerror or exc}")
+    r = None
+    if with_ratings:
+        r = _compute_ratings(t, k_table, day)
+    to_stdout = output is None and not (with_ratings or json_out or csv_out)
+    if json_out:
+        data = report_dict(check, name, to.value, str(output) if output else None, output is not None,
+                           unrated_games(t), text if output is None else None)
+        data["ratings"] = ratings_dict(r, name) if r is not None else None
+        _emit_json(data)
+    elif csv_out:
+        sys.stdout.write(ratings_csv(r) if r is not None else _problems_csv(check.problems))
+    else:
+        console = err if to_stdout else out
+        _render_problems(console, check, name)
+        unrated = unrated_games(t)
+        if unrated:
+            from collections import Counter
+
+            kinds = Counter(g["kind"] for g in unrated)
+            console.print(Text("not rated (marked so in the file): "
+                               + ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items())), style="dim"))
+        console.print(_summary(check, name))
+        if output is not None:
+            console.print(f"wrote {output} ({to.value}, {len(clean.players)} players, points and ranks recomputed)",
+                          markup=False)
+        if r is not None:
+            render_ratings(out, r, f"{t.name or 'Tournament'}: rating changes (FIDE B.02)")
+        if to_stdout:
+            sys.stdout.write(text)
+    raise typer.Exit(exitcodes.DISCREPANCY if check.errors else exitcodes.OK)
