@@ -1,7 +1,258 @@
-"""``arbiter rotation ...``: club-night rotation sessions.
+"""``arbiter rotation ...``: club-night rotation sessions (issue 8).
 
-Registered on :data:`arbiter.cli.app` at import (see the end of :mod:`arbiter.cli`)."""
+Registered on :data:`arbiter.cli.app` at import (see the end of :mod:`arbiter.cli`).
+
+The session file: ``new FILE`` creates it; every other session command takes
+``--session FILE`` (``-s``), defaulting to the environment variable ``ARBITER_ROTATION``, so an
+evening can be run as ``export ARBITER_ROTATION=club.db`` followed by short commands.
+All the work is done by :mod:`pairing.rotation_log` (the same Python calls give the same result).
+
+Exit codes: 0 ok; 1 no game could be started (every table busy, too few players waiting);
+2 the command does not fit the session (unknown player, busy table, bad option); 5 the session
+file cannot be created or read."""
 
 from __future__ import annotations
 
-from arbiter.cli import app  # noqa: F401
+from enum import Enum
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from arbiter import exitcodes
+from arbiter.cli import JsonOpt, _emit_json, _fail, app, out
+from pairing import rotation as rot
+from pairing import rotation_log as rlog
+from pairing import rotation_sim as rsim
+
+rotation_app = typer.Typer(
+    help="Club-night rotation: fair casual pairings (bughouse or singles) over several boards.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+app.add_typer(rotation_app, name="rotation")
+
+ENV = "ARBITER_ROTATION"
+SessionOpt = typer.Option(None, "--session", "-s", envvar=ENV, show_default=False,
+                          help=f"The session file (default: ${ENV}).")
+
+
+class FormatOpt(str, Enum):
+    bughouse = "bughouse"
+    singles = "singles"
+
+
+class ModeOpt(str, Enum):
+    refill = "refill"
+    reshuffle = "reshuffle"
+    wait = "wait"
+    all = "all"
+
+
+def _session(path: Optional[Path]) -> Path:
+    if path is None:
+        _fail(exitcodes.USAGE, f"no session file: give --session FILE or set {ENV}")
+    return path
+
+
+def _run(call: Callable[[], Any]) -> Any:
+    """Run a library call, turning its errors into the documented one-line messages."""
+    try:
+        return call()
+    except rot.NoGame as exc:
+        _fail(exitcodes.NO_PAIRING, str(exc))
+    except rot.RotationError as exc:
+        _fail(exitcodes.USAGE, str(exc))
+    except rlog.SessionFileError as exc:
+        _fail(exitcodes.FILE_ERROR, str(exc))
+
+
+def _teams_text(teams) -> str:  # type: ignore[no-untyped-def]
+    return " & ".join(teams[0]) + "  vs  " + " & ".join(teams[1])
+
+
+def _report(session: Path, outcome: rlog.Outcome, json_out: bool, message: str) -> None:
+    if json_out:
+        _emit_json({"session": str(session), "events": list(outcome.events),
+                    "started": [g.as_dict() for g in outcome.started]})
+        return
+    out.print(message, markup=False)
+    for g in outcome.started:
+        by = " (set by the organiser)" if g.by == "organiser" else ""
+        out.print(f"table {g.table}: {_teams_text(g.teams)}{by}", markup=False)
+
+
+@rotation_app.command("new")
+def new(
+    file: Path = typer.Argument(..., help="The session file to create (SQLite; never overwritten).", show_default=False),
+    tables: int = typer.Option(..., "--tables", min=1, help="Number of tables (bughouse: two boards each)."),
+    format_: FormatOpt = typer.Option(FormatOpt.bughouse, "--format", help="bughouse (4 per table) or singles (2)."),
+    seed: int = typer.Option(..., "--seed", help="Session seed: same seed and events give the same evening."),
+    mode: ModeOpt = typer.Option(ModeOpt.refill, "--mode", help="What a freed table does (docs/rotation.md)."),
+    balanced: bool = typer.Option(False, "--balanced", help="Balanced sides: rating gap within 250 points."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Create a session file."""
+    config = _run(lambda: rot.Config(tables=tables, format=format_.value, seed=seed, mode=mode.value,
+                                     balanced=balanced))
+    _run(lambda: rlog.create(file, config))
+    if json_out:
+        _emit_json({"session": str(file), "config": config.as_dict()})
+    else:
+        out.print(f"created {file}: {tables} table(s), {format_.value}, mode {mode.value}, seed {seed}"
+                  + (", balanced" if balanced else ""), markup=False)
+
+
+@rotation_app.command("arrive")
+def arrive(
+    name: str = typer.Argument(..., show_default=False),
+    rating: Optional[int] = typer.Option(None, "--rating", min=0, help="Rating (used when balancing)."),
+    session: Optional[Path] = SessionOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """A player arrives and joins the shared queue (no owed time for before they came)."""
+    path = _session(session)
+    outcome = _run(lambda: rlog.arrive(path, name, rating))
+    _report(path, outcome, json_out, f"{name.strip()} arrived")
+
+
+def _status_command(kind: str, doc: str) -> None:
+    def command(name: str = typer.Argument(..., show_default=False), session: Optional[Path] = SessionOpt,
+                json_out: bool = JsonOpt) -> None:
+        path = _session(session)
+        outcome = _run(lambda: rlog.status_change(path, kind, name))
+        _report(path, outcome, json_out, f"{name.strip()}: {kind}")
+    command.__doc__ = doc
+    rotation_app.command(kind)(command)
+
+
+_status_command("pause", "Pause a player: they keep their history and are skipped until resumed.")
+_status_command("resume", "A paused player is back in the queue.")
+_status_command("leave", "A player leaves; their games count for every statistic.")
+
+
+@rotation_app.command("next")
+def next_(
+    table: Optional[int] = typer.Option(None, "--table", "-t", help="Fill only this table."),
+    session: Optional[Path] = SessionOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Start games on every free table in one pass (or on --table)."""
+    path = _session(session)
+    outcome = _run(lambda: rlog.next_games(path, table))
+    _report(path, outcome, json_out, "started:")
+
+
+@rotation_app.command("finish")
+def finish(
+    table: int = typer.Argument(..., show_default=False),
+    session: Optional[Path] = SessionOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """A game ends; the table mode decides what starts (refill: the table is refilled at once)."""
+    path = _session(session)
+    outcome = _run(lambda: rlog.finish(path, table))
+    msg = f"table {table} finished" + ("" if outcome.started else "; nothing started (table mode or too few players)")
+    _report(path, outcome, json_out, msg)
+
+
+@rotation_app.command("set")
+def set_(
+    table: int = typer.Argument(..., show_default=False),
+    names: list[str] = typer.Argument(..., show_default=False,
+                                      help="k names (bughouse: first two vs last two) or fewer to fix them."),
+    session: Optional[Path] = SessionOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Manual change: set the game on a table (replaces the game in progress there)."""
+    path = _session(session)
+    outcome = _run(lambda: rlog.set_game(path, table, names))
+    _report(path, outcome, json_out, f"table {table} set by the organiser")
+
+
+@rotation_app.command("why")
+def why(
+    table: int = typer.Argument(..., show_default=False),
+    session: Optional[Path] = SessionOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Why this game? Each player's games and sit-outs, who waited next and why, why these teams."""
+    path = _session(session)
+    data = _run(lambda: rlog.why(path, table))
+    if json_out:
+        _emit_json(data)
+        return
+    out.print(Text(f"table {table}: {_teams_text(data['teams'])}  ({data['text']})", style="bold"))
+    t = Table(show_edge=False, box=None, padding=(0, 1), header_style="bold")
+    for col in ("Player", "Games tonight", "Sat out before", "Owed"):
+        t.add_column(col, justify="left" if col == "Player" else "right")
+    for p in data["players"]:
+        owed = p["owed"] + (" (owed a game)" if p["was_owed"] else "")
+        t.add_row(p["name"], str(p["games_tonight"]), str(p["sitouts_before"]), owed)
+    out.print(t)
+    if data["by"] == "organiser":
+        return
+    if data["waiting_next"]:
+        out.print("Waiting next:", markup=False)
+        for w in data["waiting_next"]:
+            out.print(f"  {w['name']} ({w['games']} game(s), {w['sitouts']} sit-out(s)): {w['text']}", markup=False)
+    out.print(f"Teams: {data['why_teams']['text']}", markup=False)
+    if data["limits"]["relaxed"]:
+        out.print(f"Relaxed to find a game: {', '.join(data['limits']['relaxed'])}", markup=False)
+
+
+@rotation_app.command("status")
+def status(session: Optional[Path] = SessionOpt, json_out: bool = JsonOpt) -> None:
+    """Tables in play, the queue and every player's games, sit-outs and owed time."""
+    path = _session(session)
+    data = rlog.status(_run(lambda: rlog.state(path)))
+    if json_out:
+        _emit_json(data)
+        return
+    cfg = data["config"]
+    out.print(Text(f"{path}: {cfg['tables']} table(s), {cfg['format']}, mode {cfg['mode']}, "
+                   f"{data['games_started']} game(s) started, sit-out limit {data['sitout_limit']}", style="bold"))
+    for tb in data["tables"]:
+        out.print(f"table {tb['table']}: " + (_teams_text(tb["teams"]) if tb["teams"] else "free"), markup=False)
+    t = Table(show_edge=False, box=None, padding=(0, 1), header_style="bold")
+    for col in ("Player", "Status", "Table", "Games", "Sat out", "Owed"):
+        t.add_column(col, justify="left" if col in ("Player", "Status") else "right")
+    for p in data["players"]:
+        t.add_row(p["name"], p["status"], str(p["table"] or ""), str(p["games"]), str(p["sitouts"]), p["owed"])
+    out.print(t)
+    out.print("queue: " + (", ".join(data["queue"]) or "(empty)"), markup=False)
+
+
+@rotation_app.command("simulate")
+def simulate(
+    players: int = typer.Option(..., "--players", min=2, help="Players at the start."),
+    tables: int = typer.Option(..., "--tables", min=1),
+    games: int = typer.Option(..., "--games", min=1),
+    seed: int = typer.Option(..., "--seed"),
+    churn: bool = typer.Option(False, "--churn", help="Random arrivals and departures."),
+    format_: FormatOpt = typer.Option(FormatOpt.bughouse, "--format"),
+    mode: ModeOpt = typer.Option(ModeOpt.refill, "--mode"),
+    json_out: bool = JsonOpt,
+) -> None:
+    """A simulated evening (random game lengths) and its fairness figures."""
+    k = 4 if format_ is FormatOpt.bughouse else 2
+    if players < k * tables and mode is not ModeOpt.reshuffle:
+        _fail(exitcodes.USAGE, f"--players {players}: at least {k * tables} needed for {tables} {format_.value} table(s)")
+    r = _run(lambda: rsim.simulate(players, tables, games, seed, churn=churn, fmt=format_.value, mode=mode.value))
+    data = r.as_dict()
+    if json_out:
+        _emit_json(data)
+        return
+    out.print(Text(f"simulated {data['games']} games: {players} players, {tables} table(s), "
+                   f"{format_.value}, mode {mode.value}, seed {seed}" + (", churn" if churn else ""), style="bold"))
+    if not churn:
+        out.print(f"longest run of sit-outs: {data['max_sitouts']} (bound {data['sitout_bound']})", markup=False)
+        out.print(f"largest spread of games at a cycle end: {data['max_spread_at_cycle_end']} "
+                  f"({data['cycles']} cycle(s))", markup=False)
+    g = sorted(data["final_games"].values())
+    out.print(f"games per player: min {g[0]}, max {g[-1]}", markup=False)
+    out.print("relaxations: " + (", ".join(f"{k} x{v}" for k, v in data["relaxations"].items()) or "none"),
+              markup=False)
+

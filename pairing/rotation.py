@@ -1,0 +1,749 @@
+"""Club-night rotation: fair casual pairings over several boards (issue 8).
+
+No FIDE rule governs a casual evening; every choice here is documented in ``docs/rotation.md``.
+
+The model
+---------
+* One shared queue: every present, active player who is not at a board is *waiting*.
+* A *pass* fills one or more free tables at once (one table in the refill/reshuffle/wait modes,
+  every table in the all-tables mode).  Every waiting player not chosen in a pass *sits out* once.
+* A *candidate* is a group of waiting players with a split into two sides (bughouse: four
+  players, three splits into two teams; singles: two players).  Candidates that pass the hard
+  limits are compared strictly lexicographically by :data:`CRITERIA` (the first criterion that
+  differs decides); see :func:`candidate_key`.
+* Hard limits, relaxed in the fixed order of :data:`RELAXATIONS` when nothing is admissible.
+
+The state is derived by replaying events (:func:`replay`); the engine functions are pure.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from math import ceil
+from typing import Iterable, Mapping, Optional, Sequence
+
+BUGHOUSE = "bughouse"
+SINGLES = "singles"
+FORMATS = (BUGHOUSE, SINGLES)
+MODES = ("refill", "reshuffle", "wait", "all")
+BALANCE_GAP = 250  # rating gap allowed between the two sides when balancing (issue 8)
+DEFAULT_RATING = 1500  # a player arriving without a rating counts as 1500 for balancing only
+OWED_FIX = Fraction(1)  # a player owed at least one whole game is fixed into the next game
+MAX_OWED_FIXED = 2  # at most two fixed places, so the evening does not freeze into the same groups
+
+# The lexicographic criteria, in order (docs/rotation.md gives the reason for each).
+CRITERIA = (
+    "partner coverage",
+    "repeated pairing",
+    "partner recency",
+    "opponent coverage",
+    "opponent recency",
+    "wait fairness",
+    "games played",
+    "owed time",
+    "back-to-back",
+    "seeded hash",
+)
+
+# Hard limits in the order they are relaxed when no candidate is admissible.
+RELAXATIONS = ("balance", "owed duty", "rest check", "sit-out limit")
+
+
+class RotationError(ValueError):
+    """An event or command that cannot be applied (unknown player, busy table, ...)."""
+
+
+class NoGame(RotationError):
+    """No game can be started: every table is busy or too few players are waiting."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """The session settings, fixed when the session is created."""
+
+    tables: int
+    format: str = BUGHOUSE
+    seed: int = 0
+    mode: str = "refill"
+    balanced: bool = False
+
+    def __post_init__(self) -> None:
+        if self.tables < 1:
+            raise RotationError("--tables must be at least 1")
+        if self.format not in FORMATS:
+            raise RotationError(f"format must be one of {', '.join(FORMATS)}, not {self.format!r}")
+        if self.mode not in MODES:
+            raise RotationError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
+
+    @property
+    def k(self) -> int:
+        """Players per table: 4 for bughouse (two boards), 2 for singles."""
+        return 4 if self.format == BUGHOUSE else 2
+
+    def as_dict(self) -> dict:
+        return {"tables": self.tables, "format": self.format, "seed": self.seed,
+                "mode": self.mode, "balanced": self.balanced}
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player's standing tonight.  ``sitouts``: passes sat out in a row while waiting;
+    ``streak``: games played in a row without a sit-out; ``expected``: the share of the room's
+    places since arrival (``owed = expected - games``)."""
+
+    name: str
+    rating: Optional[int] = None
+    status: str = "active"  # active | paused | left
+    order: int = 0  # arrival order
+    arrived_pass: int = 0
+    games: int = 0
+    sitouts: int = 0
+    streak: int = 0
+    expected: Fraction = Fraction(0)
+    table: Optional[int] = None
+    last_pass: int = -1
+    fresh: bool = False  # finished a game and has not sat out (or paused) since
+    credit: int = 0  # games credited at arrival/resume: no owed time for before they came
+
+    @property
+    def level(self) -> int:
+        """Games counted from arrival: games played plus the arrival credit (the least-played
+        present player's count when they came), so a late arrival is level with the least
+        played, ahead of those who have played more."""
+        return self.games + self.credit
+
+    @property
+    def owed(self) -> Fraction:
+        """Games owed relative to the rest of the room, counted from arrival (docs: "owed")."""
+        return self.expected - self.games
+
+    @property
+    def back_to_back(self) -> bool:
+        """Would go straight back on: has just finished a game and not sat out since."""
+        return self.fresh
+
+
+Side = tuple[str, ...]
+Teams = tuple[Side, Side]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game started at ``table`` in selection pass ``pass_no``; ``by`` is ``engine`` or ``organiser``."""
+
+    table: int
+    teams: Teams
+    pass_no: int
+    by: str = "engine"
+    fixed: tuple[str, ...] = ()  # players the organiser fixed into an engine-completed game
+    restrict: tuple[str, ...] = ()  # reshuffle mode: the players the candidates were drawn from
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.teams[0] + self.teams[1]
+
+    def as_dict(self) -> dict:
+        return {"table": self.table, "teams": [list(t) for t in self.teams], "pass": self.pass_no,
+                "by": self.by, "fixed": list(self.fixed), "restrict": list(self.restrict)}
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+def canonical(teams: Teams) -> Teams:
+    """Sides sorted inside and between themselves: the identity of "the exact same pairing"."""
+    s = sorted(tuple(sorted(t)) for t in teams)
+    return (s[0], s[1])
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything derived from the log up to some event."""
+
+    config: Config
+    players: Mapping[str, Player] = field(default_factory=dict)
+    tables: tuple[Optional[Game], ...] = ()
+    passes: int = 0
+    history: tuple[Game, ...] = ()  # every game started (finished or not), in order
+    partners: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    partner_last: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    opponents: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    opponent_last: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    pairings: Mapping[Teams, int] = field(default_factory=dict)
+    last_finished: Mapping[int, Game] = field(default_factory=dict)  # table -> its last finished game
+
+    @staticmethod
+    def new(config: Config) -> "State":
+        return State(config=config, tables=(None,) * config.tables)
+
+    def active(self) -> list[Player]:
+        """Present, unpaused players (at a board or waiting), in arrival order."""
+        return [p for p in self.players.values() if p.status == "active"]
+
+    def waiting(self) -> list[Player]:
+        return [p for p in self.active() if p.table is None]
+
+    def free_tables(self) -> list[int]:
+        return [i + 1 for i, g in enumerate(self.tables) if g is None]
+
+    def game(self, table: int) -> Optional[Game]:
+        _check_table(self, table)
+        return self.tables[table - 1]
+
+
+def _check_table(state: State, table: int) -> None:
+    if not 1 <= table <= state.config.tables:
+        raise RotationError(f"table {table} does not exist (tables 1-{state.config.tables})")
+
+
+# --------------------------------------------------------------------------- limits
+
+def bench_size(state: State) -> int:
+    """B: players left on the bench while every table is busy."""
+    return max(0, len(state.active()) - state.config.k * state.config.tables)
+
+
+def sitout_limit(state: State) -> int:
+    """The most passes a player may sit out in a row (issue 8, "Done means").
+
+    Refill-style modes: ceil(B/k), plus one when B is a multiple of k (a limit of exactly B/k
+    would force the same group back together every time).  All-tables mode: ceil(B/(kC))
+    rounds, and at least one."""
+    k, c, b = state.config.k, state.config.tables, bench_size(state)
+    if state.config.mode == "all":
+        return max(1, ceil(b / (k * c)))
+    return ceil(b / k) + (1 if b % k == 0 else 0)
+
+
+def next_pass_tables(state: State) -> int:
+    """How many tables the next pass will fill (the look-ahead of the rest check)."""
+    return state.config.tables if state.config.mode in ("all", "wait") else 1
+
+
+# --------------------------------------------------------------------------- candidates
+
+def splits(group: Sequence[str], fmt: str) -> list[Teams]:
+    """Every way to split a group into two sides: 3 for four players (bughouse), 1 for two."""
+    g = sorted(group)
+    if fmt == SINGLES:
+        return [((g[0],), (g[1],))]
+    a, b, c, d = g
+    return [((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))]
+
+
+def _opp_pairs(teams: Teams) -> list[tuple[str, str]]:
+    return [_pair(x, y) for x in teams[0] for y in teams[1]]
+
+
+def _partner_pairs(teams: Teams) -> list[tuple[str, str]]:
+    return [_pair(*t) for t in teams if len(t) == 2]
+
+
+def seeded_hash(seed: int, teams: Teams) -> str:
+    """Criterion 10: sha256 of the seed and the canonical candidate (stable across processes)."""
+    text = json.dumps([seed, [list(t) for t in canonical(teams)]])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def criterion_value(state: State, teams: Teams, index: int) -> tuple:
+    """The value of criterion ``index`` (0-based in :data:`CRITERIA`) for a candidate; lower is better.
+
+    1 partner coverage: the partnership counts, largest first (nobody partners anyone twice
+      while everyone has not partnered everyone);
+    2 times this exact pairing was played;  3 partner recency: the latest pass either
+      partnership was used (older is better);  4 opponent coverage: opponent counts, largest
+      first;  5 opponent recency;  6 wait fairness: the chosen players' sit-outs in a row, most
+      first (more is better, so negated);  7 games played tonight, most first;  8 owed time
+      (more owed is better, negated);  9 players going straight back on;  10 seeded hash."""
+    players = state.players
+    if index == 0:
+        return tuple(sorted((state.partners.get(p, 0) for p in _partner_pairs(teams)), reverse=True))
+    if index == 1:
+        return (state.pairings.get(canonical(teams), 0),)
+    if index == 2:
+        return (max((state.partner_last.get(p, -1) for p in _partner_pairs(teams)), default=-1),)
+    if index == 3:
+        return tuple(sorted((state.opponents.get(p, 0) for p in _opp_pairs(teams)), reverse=True))
+    if index == 4:
+        return (max(state.opponent_last.get(p, -1) for p in _opp_pairs(teams)),)
+    names = teams[0] + teams[1]
+    if index == 5:
+        return tuple(-s for s in sorted((players[n].sitouts for n in names), reverse=True))
+    if index == 6:
+        return tuple(sorted((players[n].games for n in names), reverse=True))
+    if index == 7:
+        return (-sum((players[n].owed for n in names), Fraction(0)),)
+    if index == 8:
+        return (sum(players[n].back_to_back for n in names),)
+    return (seeded_hash(state.config.seed, teams),)
+
+
+def candidate_key(state: State, teams: Teams) -> tuple:
+    """The full lexicographic key of a candidate (smaller is better)."""
+    return tuple(criterion_value(state, teams, i) for i in range(len(CRITERIA)))
+
+
+def best_candidates(state: State, cands: Iterable[Teams]) -> list[Teams]:
+    """Strict lexicographic choice: keep the candidates best on criterion 1, then among those the
+    best on criterion 2, and so on; later criteria are consulted only on ties.  Returns the
+    survivors (one, unless two candidates are identical on every criterion)."""
+    pool = list(cands)
+    for i in range(len(CRITERIA)):
+        if len(pool) <= 1:
+            break
+        vals = [criterion_value(state, t, i) for t in pool]
+        best = min(vals)
+        pool = [t for t, v in zip(pool, vals) if v == best]
+    return pool
+
+
+def deciding_criterion(state: State, a: Teams, b: Teams) -> Optional[int]:
+    """The first criterion on which two candidates differ (None when identical)."""
+    for i in range(len(CRITERIA)):
+        if criterion_value(state, a, i) != criterion_value(state, b, i):
+            return i
+    return None
+
+
+def rating_gap(state: State, teams: Teams) -> Fraction:
+    """Gap between the sides' average ratings (unrated players count as 1500)."""
+    def avg(side: Side) -> Fraction:
+        rs = [state.players[n].rating or DEFAULT_RATING for n in side]
+        return Fraction(sum(rs), len(rs))
+    return abs(avg(teams[0]) - avg(teams[1]))
+
+
+# --------------------------------------------------------------------------- hard limits
+
+@dataclass(frozen=True)
+class Limits:
+    """The hard limits in force for one table of a pass, and how far they were relaxed."""
+
+    sitout_limit: int  # the limit in force (raised above the normal limit only as a last resort)
+    normal_limit: int
+    rest_check: bool
+    owed_fixed: tuple[str, ...]  # players fixed by the owed-time duty (empty when relaxed)
+    owed_cap: bool  # owed-time duty, second part: nobody goes two games ahead of anyone present
+    balance: bool
+    organiser_fixed: tuple[str, ...]
+    relaxed: tuple[str, ...]  # names from RELAXATIONS that had to be relaxed
+
+    def as_dict(self) -> dict:
+        return {"sitout_limit": self.sitout_limit, "normal_limit": self.normal_limit,
+                "rest_check": self.rest_check, "owed_fixed": list(self.owed_fixed), "owed_cap": self.owed_cap,
+                "balance": self.balance, "organiser_fixed": list(self.organiser_fixed),
+                "relaxed": list(self.relaxed)}
+
+
+def owed_players(state: State, pool: Sequence[Player]) -> tuple[str, ...]:
+    """Players fallen a whole game or more behind the room, most owed first, at most two."""
+    owed = [p for p in pool if p.owed >= OWED_FIX]
+    owed.sort(key=lambda p: (-p.owed, -p.sitouts, p.games, p.order))
+    return tuple(p.name for p in owed[:MAX_OWED_FIXED])
+
+
+def spread_after(state: State, group: frozenset, placed: frozenset,
+                 forced_next: frozenset = frozenset()) -> tuple[int, int]:
+    """(spread before, spread after) of games counted from arrival over the present players,
+    if ``group`` and the players already ``placed`` in this pass start a game now and the
+    players ``forced_next`` (at the sit-out limit after this pass) play in the next one."""
+    act = state.active()
+    before = [p.level for p in act]
+    after = [p.level + (p.name in group or p.name in placed or p.name in forced_next) for p in act]
+    return max(before) - min(before), max(after) - min(after)
+
+
+class _Room:
+    """Per-choice precomputation for the hard limits (levels, sit-outs), so that each group is
+    checked in one pass over the room."""
+
+    def __init__(self, state: State, pool_names: frozenset, placed: frozenset, normal_limit: int) -> None:
+        act = state.active()
+        self.levels = {p.name: p.level for p in act}
+        self.sit = {n: state.players[n].sitouts for n in pool_names}
+        self.pool_names = pool_names
+        self.placed = placed
+        self.normal = normal_limit
+        self.k = state.config.k
+        self.next_tables = next_pass_tables(state)
+        lv = list(self.levels.values())
+        self.spread_before = max(lv) - min(lv) if lv else 0
+
+    def _spread(self, bumped: frozenset) -> int:
+        hi, lo = None, None
+        for n, v in self.levels.items():
+            if n in bumped:
+                v += 1
+            if hi is None or v > hi:
+                hi = v
+            if lo is None or v < lo:
+                lo = v
+        return (hi - lo) if hi is not None else 0
+
+    def _can_serve(self, left: frozenset) -> bool:
+        """The rest check (look-ahead): after this pass every waiting player left out sits out
+        once more; for every j >= 1, those who would reach the limit within the next j passes
+        must fit into the places of those j passes (k per table filled)."""
+        places = self.k * self.next_tables
+        need = sorted(max(1, self.normal - self.sit[n]) for n in left)  # passes until at the limit
+        for count, j in enumerate(need, start=1):
+            if count > places * j:
+                return False
+        return True
+
+    def group_ok(self, group: frozenset, limits: "Limits", tables_after: int, last_of_pass: bool) -> bool:
+        """Every hard limit that depends on who plays (not on the split)."""
+        if not group.issuperset(limits.organiser_fixed) or not group.issuperset(limits.owed_fixed):
+            return False
+        left = self.pool_names - group
+        sit = self.sit
+        if sum(1 for n in left if sit[n] >= limits.sitout_limit) > self.k * tables_after:
+            return False
+        due = frozenset(n for n in left if sit[n] + 1 >= self.normal) if last_of_pass else frozenset()
+        if limits.rest_check and last_of_pass and not self._can_serve(left):
+            return False
+        if limits.owed_cap:
+            allowed = max(1, self.spread_before)
+            bumped = group | self.placed
+            if self._spread(bumped) > allowed:
+                return False
+            if due and self._spread(bumped | due) > allowed:
+                return False
+        return True
+
+
+def _admissible(state: State, group: frozenset, teams: Teams, pool_names: frozenset,
+                limits: Limits, tables_after: int, last_of_pass: bool, normal_limit: int,
+                placed: frozenset = frozenset(), room: Optional[_Room] = None) -> bool:
+    """Whether a candidate passes the hard limits in ``limits`` (see :func:`choose_table`)."""
+    room = room or _Room(state, pool_names, placed, normal_limit)
+    if not room.group_ok(group, limits, tables_after, last_of_pass):
+        return False
+    return not (limits.balance and rating_gap(state, teams) > BALANCE_GAP)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One table's choice: the game, the limits it was chosen under, and the candidates pool."""
+
+    table: int
+    teams: Teams
+    limits: Limits
+    pool: tuple[str, ...]  # waiting players it was chosen from
+    admissible: int  # how many candidates were admissible
+    restrict: tuple[str, ...] = ()  # reshuffle mode: the players the candidates were drawn from
+
+
+def choose_table(state: State, pool: Sequence[Player], table: int, tables_after: int,
+                 last_of_pass: bool, organiser_fixed: Sequence[str] = (),
+                 restrict: Optional[Sequence[str]] = None, placed: frozenset = frozenset()) -> Choice:
+    """Choose the game for one table from ``pool`` (waiting players not yet placed in this pass).
+
+    Hard limits are tried strictest first and relaxed in the order of :data:`RELAXATIONS`:
+    balance, then the owed-time duty, then the rest check, then the sit-out limit itself,
+    raised one game at a time (exceeded by as few games as possible, never ignored).
+    Organiser-fixed players are never dropped.  ``restrict`` (reshuffle mode) limits the
+    candidates to those players plus anyone the sit-out limit forces in."""
+    k = state.config.k
+    if len(pool) < k:
+        raise RotationError(f"table {table}: {len(pool)} player(s) waiting, {k} needed")
+    normal = sitout_limit(state)
+    pool_names = frozenset(p.name for p in pool)
+    owed = owed_players(state, pool)
+    fixed = tuple(organiser_fixed)
+    fixed_set = set(fixed)
+    rest = [p.name for p in pool if p.name not in fixed_set]
+    need = k - len(fixed)
+    groups = [frozenset(fixed) | frozenset(c) for c in itertools.combinations(sorted(rest), need)]
+    narrowed: list[frozenset] = []
+    if restrict is not None:
+        allowed_all = set(restrict) | {p.name for p in pool if p.sitouts >= normal} | fixed_set
+        narrowed = [g for g in groups if g <= allowed_all]
+    max_sit = max(p.sitouts for p in pool)
+    levels: list[Limits] = []
+    base = dict(normal_limit=normal, organiser_fixed=fixed)
+    bal = state.config.balanced
+    if bal:
+        levels.append(Limits(sitout_limit=normal, rest_check=True, owed_fixed=owed, owed_cap=True,
+                             balance=True, relaxed=(), **base))
+    r1 = ("balance",) if bal else ()
+    levels.append(Limits(sitout_limit=normal, rest_check=True, owed_fixed=owed, owed_cap=True,
+                         balance=False, relaxed=r1, **base))
+    r2 = r1 + ("owed duty",)
+    levels.append(Limits(sitout_limit=normal, rest_check=True, owed_fixed=(), owed_cap=False,
+                         balance=False, relaxed=r2, **base))
+    levels.append(Limits(sitout_limit=normal, rest_check=False, owed_fixed=(), owed_cap=False,
+                         balance=False, relaxed=r2 + ("rest check",), **base))
+    for lim in range(normal + 1, max(normal, max_sit) + 2):
+        levels.append(Limits(sitout_limit=lim, rest_check=False, owed_fixed=(), owed_cap=False,
+                             balance=False, relaxed=r2 + ("rest check", "sit-out limit"), **base))
+    room = _Room(state, pool_names, placed, normal)
+    fmt = state.config.format
+    for limits in levels:
+        # Reshuffle mode: the same players are preferred over the owed duty; the rest check and
+        # the sit-out limit still bind, so once the owed duty is relaxed the whole pool is open.
+        tries = [narrowed] if narrowed else []
+        if restrict is None or not narrowed or "owed duty" in limits.relaxed:
+            tries.append(groups)
+        ok = []
+        for gs in tries:
+            ok = [t for g in gs if room.group_ok(g, limits, tables_after, last_of_pass)
+                  for t in splits(sorted(g), fmt)
+                  if not (limits.balance and rating_gap(state, t) > BALANCE_GAP)]
+            if ok:
+                break
+        if ok:
+            best = best_candidates(state, ok)
+            return Choice(table=table, teams=best[0], limits=limits, pool=tuple(p.name for p in pool),
+                          admissible=len(ok), restrict=tuple(restrict) if restrict is not None else ())
+    raise RotationError(f"table {table}: the organiser-fixed players cannot all play")  # pragma: no cover
+
+
+def choose_pass(state: State, tables: Sequence[int], organiser_fixed: Mapping[int, Sequence[str]] = {},
+                restrict: Mapping[int, Sequence[str]] = {}) -> list[Choice]:
+    """Fill ``tables`` in one pass, table by table from the shared queue (pure: the state is not
+    changed).  Tables that cannot be filled (fewer than k players left) are skipped."""
+    k = state.config.k
+    waiting = state.waiting()
+    chosen: list[Choice] = []
+    placed: set[str] = set()
+    fillable = min(len(tables), len(waiting) // k)
+    for j, table in enumerate(list(tables)[:fillable]):
+        pool = [p for p in waiting if p.name not in placed]
+        c = choose_table(state, pool, table, fillable - j - 1, j == fillable - 1,
+                         organiser_fixed.get(table, ()), restrict.get(table), frozenset(placed))
+        chosen.append(c)
+        placed.update(c.teams[0] + c.teams[1])
+    return chosen
+
+
+# --------------------------------------------------------------------------- events and replay
+
+def _bump(d: dict, key, value: int = 1) -> None:
+    d[key] = d.get(key, 0) + value
+
+
+def start_pass(state: State, games: Sequence[Game]) -> State:
+    """Apply one pass: the games start, every other waiting player sits out once, and every
+    active player's expected share grows by k/active for each game (the "owed" bookkeeping)."""
+    if not games:
+        return state
+    players = dict(state.players)
+    tables = list(state.tables)
+    partners, partner_last = dict(state.partners), dict(state.partner_last)
+    opponents, opponent_last = dict(state.opponents), dict(state.opponent_last)
+    pairings = dict(state.pairings)
+    pass_no = state.passes
+    active = [p for p in players.values() if p.status == "active"]
+    share = Fraction(state.config.k * len(games), len(active)) if active else Fraction(0)
+    in_game: set[str] = set()
+    for g in games:
+        _check_table(state, g.table)
+        if tables[g.table - 1] is not None:
+            raise RotationError(f"table {g.table} is busy")
+        for n in g.players:
+            p = players.get(n)
+            if p is None:
+                raise RotationError(f"unknown player {n!r}")
+            if p.status != "active" or p.table is not None or n in in_game:
+                raise RotationError(f"{n} is not waiting")
+            in_game.add(n)
+        tables[g.table - 1] = g
+        for pr in _partner_pairs(g.teams):
+            _bump(partners, pr)
+            partner_last[pr] = pass_no
+        for pr in _opp_pairs(g.teams):
+            _bump(opponents, pr)
+            opponent_last[pr] = pass_no
+        _bump(pairings, canonical(g.teams))
+    for p in active:
+        n = p.name
+        q = replace(p, expected=p.expected + share)
+        if n in in_game:
+            table = next(g.table for g in games if n in g.players)
+            q = replace(q, games=p.games + 1, sitouts=0, streak=p.streak + 1, table=table, last_pass=pass_no,
+                        fresh=False)
+        elif p.table is None:
+            q = replace(q, sitouts=p.sitouts + 1, streak=0, fresh=False)
+        players[n] = q
+    return replace(state, players=players, tables=tuple(tables), passes=pass_no + 1,
+                   history=state.history + tuple(games), partners=partners, partner_last=partner_last,
+                   opponents=opponents, opponent_last=opponent_last, pairings=pairings)
+
+
+def finish(state: State, table: int) -> State:
+    """A game ends: its players go back to the queue (their sit-out count starts at 0)."""
+    g = state.game(table)
+    if g is None:
+        raise RotationError(f"table {table} has no game in progress")
+    players = dict(state.players)
+    for n in g.players:
+        players[n] = replace(players[n], table=None, fresh=True)
+    tables = list(state.tables)
+    tables[table - 1] = None
+    last = dict(state.last_finished)
+    last[table] = g
+    return replace(state, players=players, tables=tuple(tables), last_finished=last)
+
+
+def arrive(state: State, name: str, rating: Optional[int] = None) -> State:
+    """A player arrives (or comes back after leaving): no owed time for before they came."""
+    name = name.strip()
+    if not name:
+        raise RotationError("a player needs a name")
+    players = dict(state.players)
+    old = players.get(name)
+    if old is not None and old.status != "left":
+        raise RotationError(f"{name} is already here")
+    floor = _least_level(state)
+    if old is not None:  # back after leaving: keeps the games, owes nothing for the absence
+        players[name] = replace(old, status="active", sitouts=0, streak=0, fresh=False, expected=Fraction(old.games),
+                                rating=rating if rating is not None else old.rating,
+                                credit=max(old.credit, floor - old.games))
+    else:
+        players[name] = Player(name=name, rating=rating, order=len(players), arrived_pass=state.passes,
+                               credit=floor)
+    return replace(state, players=players)
+
+
+def set_status(state: State, name: str, status: str) -> State:
+    """pause / resume / leave.  A paused player keeps their history and is skipped; a player
+    who leaves keeps their games for every statistic.  A player at a board finishes the game
+    first (games in progress are never rewritten): the new status applies when it ends."""
+    p = state.players.get(name)
+    if p is None:
+        raise RotationError(f"unknown player {name!r}")
+    if p.status == "left":
+        raise RotationError(f"{name} has left (use arrive to bring them back)")
+    if status == "active" and p.status != "paused":
+        raise RotationError(f"{name} is not paused")
+    if status == "paused" and p.status == "paused":
+        raise RotationError(f"{name} is already paused")
+    players = dict(state.players)
+    # Owed time does not grow while paused: resuming restarts the count from the games played.
+    expected = Fraction(p.games) if status == "active" else p.expected
+    credit = max(p.credit, _least_level(state) - p.games) if status == "active" else p.credit
+    players[name] = replace(p, status=status, expected=expected, credit=credit, fresh=False,
+                            sitouts=0 if status == "active" else p.sitouts)
+    return replace(state, players=players)
+
+
+def _least_level(state: State) -> int:
+    """The least games-from-arrival among present players (0 in an empty room)."""
+    return min((p.level for p in state.active()), default=0)
+
+
+def apply_event(state: State, event: Mapping) -> State:
+    """Apply one logged event (see docs/rotation.md for the shapes)."""
+    kind = event["type"]
+    if kind == "arrive":
+        return arrive(state, event["name"], event.get("rating"))
+    if kind in ("pause", "resume", "leave"):
+        return set_status(state, event["name"], {"pause": "paused", "resume": "active", "leave": "left"}[kind])
+    if kind == "start":
+        games = [Game(table=g["table"], teams=_teams(g["teams"]), pass_no=state.passes,
+                      by=g.get("by", "engine"), fixed=tuple(g.get("fixed", ())),
+                      restrict=tuple(g.get("restrict", ())))
+                 for g in event["games"]]
+        return start_pass(state, games)
+    if kind == "finish":
+        return finish(state, event["table"])
+    raise RotationError(f"unknown event type {kind!r}")
+
+
+def _teams(raw: Sequence[Sequence[str]]) -> Teams:
+    return (tuple(raw[0]), tuple(raw[1]))
+
+
+def resolve_manual(events: Sequence[Mapping]) -> list[dict]:
+    """Fold manual changes ("set") into the event stream: a ``set`` on a table with a game in
+    progress replaces that game where it started (the organiser's game is what was played; the
+    engine's discarded choice never counts); a ``set`` on a free table starts a game there."""
+    out: list[dict] = []
+    open_start: dict[int, tuple[int, int]] = {}  # table -> (index in out, index in its games)
+    for ev in events:
+        ev = dict(ev)
+        if ev["type"] == "start":
+            ev["games"] = [dict(g) for g in ev["games"]]
+            for gi, g in enumerate(ev["games"]):
+                open_start[g["table"]] = (len(out), gi)
+            out.append(ev)
+        elif ev["type"] == "finish":
+            open_start.pop(ev["table"], None)
+            out.append(ev)
+        elif ev["type"] == "set":
+            game = {"table": ev["table"], "teams": ev["teams"], "by": "organiser"}
+            if ev["table"] in open_start:
+                i, gi = open_start[ev["table"]]
+                out[i]["games"][gi] = game
+            else:
+                open_start[ev["table"]] = (len(out), 0)
+                out.append({"type": "start", "games": [game]})
+        else:
+            out.append(ev)
+    return out
+
+
+def replay(config: Config, events: Sequence[Mapping]) -> State:
+    """The state after a log of events (manual changes folded in first)."""
+    state = State.new(config)
+    for ev in resolve_manual(events):
+        state = apply_event(state, ev)
+    return state
+
+
+# --------------------------------------------------------------------------- what happens when a table frees
+
+def plan_next(state: State, table: Optional[int] = None) -> list[Choice]:
+    """The games to start now on ``table`` alone, or on every free table in one pass (players
+    left out sit out once, however many tables the pass fills)."""
+    free = state.free_tables()
+    if table is not None:
+        _check_table(state, table)
+        if state.tables[table - 1] is not None:
+            raise RotationError(f"table {table} is busy (finish it first)")
+        free = [table]
+    if not free:
+        return []
+    return choose_pass(state, free)
+
+
+def plan_after_finish(state: State, table: int) -> list[Choice]:
+    """What the table mode does once ``table`` has been finished (``state`` is after the finish).
+
+    refill: refill that table from the shared queue;  reshuffle: the same players in a new
+    split (bench players come in only when the sit-out limit forces them);  wait: nothing until
+    every table is free, then each is refilled in turn;  all: nothing until every table is free,
+    then all are refilled in one pass."""
+    mode = state.config.mode
+    if mode == "refill":
+        return plan_next(state, table)
+    if mode == "reshuffle":
+        last = state.last_finished.get(table)
+        names = [n for n in last.players if state.players[n].status == "active"] if last else []
+        restrict = {table: names} if names else {}
+        return choose_pass(state, [table], restrict=restrict) if len(state.waiting()) >= state.config.k else []
+    if mode == "all" and state.free_tables() == list(range(1, state.config.tables + 1)):
+        return plan_next(state)
+    return []
+
+
+def choices_event(choices: Sequence[Choice]) -> dict:
+    """The log event that starts the chosen games."""
+    games = []
+    for c in choices:
+        g: dict = {"table": c.table, "teams": [list(c.teams[0]), list(c.teams[1])], "by": "engine"}
+        if c.restrict:
+            g["restrict"] = list(c.restrict)
+        games.append(g)
+    return {"type": "start", "games": games}
+
+
+def apply_choices(state: State, choices: Sequence[Choice]) -> State:
+    """Start the chosen games as one pass."""
+    return apply_event(state, choices_event(choices)) if choices else state
