@@ -20,6 +20,7 @@ from pairing.berger import BYE
 from pairing.roundrobin import (EntrantsError, Plan, numbered_entrants, parse_groups, plan,
                                 read_entrants, to_tournament)
 from pairing.seeding import Unsatisfiable, parse_fix, parse_meet
+from pairing.schedule import Timetable, parse_duration, parse_sessions, parse_start, schedule, timetable_dict
 from pairing.varma import VarmaError
 
 
@@ -54,11 +55,20 @@ def plan_dict(p: Plan) -> dict[str, Any]:
     }
 
 
-def plan_csv(p: Plan) -> str:
+def plan_csv(p: Plan, tt: Timetable | None = None) -> str:
     """One row per board: round, board, white number and name, black number and name (the bye
-    as a row with black 0 and "bye")."""
+    as a row with black 0 and "bye"); with a timetable, its slot, day, start and end first."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
+    if tt is not None:
+        w.writerow(["slot", "day", "start", "end", "round", "board", "white_no", "white", "black_no", "black"])
+        for s in tt.slots:
+            for b, white, black in s.games:
+                w.writerow([s.number, s.day, s.start.isoformat(sep=" "), s.end.isoformat(sep=" "), s.round, b,
+                            white, p.name(white), black, p.name(black)])
+        for r, player in tt.byes:
+            w.writerow(["", "", "", "", r, "", player, p.name(player), 0, "bye"])
+        return buf.getvalue()
     w.writerow(["round", "board", "white_no", "white", "black_no", "black"])
     for r, rnd in enumerate(p.schedule.rounds, 1):
         b = 0
@@ -71,7 +81,41 @@ def plan_csv(p: Plan) -> str:
     return buf.getvalue()
 
 
-def _render(p: Plan) -> None:
+def _sessions_words(tt: Timetable) -> str:
+    if tt.sessions.per_day is not None:
+        return f"{tt.sessions.per_day} slot(s) a day"
+    if tt.sessions.windows:
+        return "daily sessions " + tt.sessions.describe()
+    return "no breaks"
+
+
+def _render_timetable(p: Plan, tt: Timetable) -> None:
+    t = tt.totals
+    out.print(f"[bold]Timetable[/bold]: {t.games} games, {t.rounds} rounds, {t.slots} slots of "
+              f"{int(tt.slot_length.total_seconds() // 60)} min on {tt.boards} board(s), {t.days} day(s) "
+              f"({_sessions_words(tt)}): {t.first_start:%a %Y-%m-%d %H:%M} to {t.last_end:%a %Y-%m-%d %H:%M}")
+    table = Table(show_edge=False)
+    for col in ("Slot", "Day", "Time", "Rd", "Games (board: White-Black)"):
+        table.add_column(col, justify="right" if col in ("Slot", "Day", "Rd") else "left")
+    byes = dict(tt.byes)
+    for s in tt.slots:
+        games = "  ".join(f"{b}: {w}-{k}" for b, w, k in s.games)
+        last_of_round = s.number == len(tt.slots) or tt.slots[s.number].round != s.round
+        if last_of_round and s.round in byes:
+            games += f"  (bye: {byes[s.round]})"
+        table.add_row(str(s.number), str(s.day), f"{s.start:%a %d %H:%M}-{s.end:%H:%M}", str(s.round), games)
+    out.print(table)
+    if not tt.back_to_back:
+        out.print("no player plays in two consecutive slots")
+        return
+    proof = "proved minimal" if tt.minimal else f"not proved minimal (lower bound {tt.lower_bound})"
+    out.print(f"[yellow]{len(tt.back_to_back)} back-to-back game(s)[/yellow], {proof}:")
+    for x in tt.back_to_back:
+        out.print(f"  {x.player} {p.name(x.player)}: slots {x.slots[0]}-{x.slots[1]} (rounds {x.rounds[0]}-{x.rounds[1]}): "
+                  f"{x.reason}", markup=False)
+
+
+def _render(p: Plan, tt: Timetable | None = None) -> None:
     sched = p.schedule
     games = sum(len(sched.games(r)) for r in range(1, len(sched.rounds) + 1))
     kind = "double round robin" if sched.cycles == 2 else "round robin"
@@ -97,6 +141,9 @@ def _render(p: Plan) -> None:
     for i, e in enumerate(p.players, 1):
         players.add_row(str(i), e.name, e.federation, str(e.rating or ""), p.groups.get(e.name, ""))
     out.print(players)
+    if tt is not None:
+        _render_timetable(p, tt)
+        return
     table = Table(title="Rounds (White-Black, board 1 first)", show_edge=False)
     table.add_column("Rd", justify="right")
     boards = max(len(sched.games(r)) for r in range(1, len(sched.rounds) + 1))
@@ -127,6 +174,11 @@ def roundrobin(
     fix: list[str] = typer.Option([], "--fix", metavar="NAME=N", help="Give a player a number, e.g. \"Smith=1\" (repeatable)."),
     meet: list[str] = typer.Option([], "--meet", metavar="A-B@R",
                                    help="Two players meet in round R (a number, 'first' or 'last'), e.g. \"Lee-Khan@last\" (repeatable)."),
+    boards: Optional[int] = typer.Option(None, "--boards", min=1, help="Boards (or courts) available: lay the rounds out in time slots."),
+    start: Optional[str] = typer.Option(None, "--start", metavar="\"YYYY-MM-DD HH:MM\"", help="Start of the first slot (with --boards)."),
+    slot: Optional[str] = typer.Option(None, "--slot", metavar="45m", help="Length of a slot: 45m, 90m, 2h, 1h30m (with --boards)."),
+    sessions: str = typer.Option("unlimited", "--sessions",
+                                 help="Slots per day (e.g. 4), daily windows (\"09:00-13:00,15:00-19:00\") or unlimited."),
     seed: str = typer.Option("0", "--seed", help="Seed of the Varma drawing of lots (same seed, same draw)."),
     name: str = typer.Option("Round robin", "--name", help="Tournament name for --trf."),
     json_out: bool = typer.Option(False, "--json", help="Machine-readable output (stable shape, see README)."),
@@ -135,13 +187,24 @@ def roundrobin(
                                            help="Write a TRF-2026 file with every round paired, results pending."),
 ) -> None:
     """Round-robin pairings by the FIDE Berger tables (C.05 Annex 1): numbering (Varma draw, --fix, --meet),
-    the rounds, and a TRF-2026 file.  Exit 1 when the constraints cannot be met."""
+    the rounds, a timetable over boards and time slots, and a TRF-2026 file.  Exit 1 when the constraints
+    cannot be met."""
     if (players is None) == (names is None):
         _fail(exitcodes.USAGE, "give either --players N or --names FILE")
     if reverse_second_cycle and not double:
         _fail(exitcodes.USAGE, "--reverse-second-cycle needs --double")
     if json_out and csv_out:
         _fail(exitcodes.USAGE, "--json and --csv exclude each other")
+    timing = None
+    if boards is not None:
+        if start is None or slot is None:
+            _fail(exitcodes.USAGE, "--boards needs --start \"YYYY-MM-DD HH:MM\" and --slot (e.g. 45m)")
+        try:
+            timing = (parse_start(start), parse_duration(slot), parse_sessions(sessions))
+        except ValueError as exc:
+            _fail(exitcodes.USAGE, str(exc))
+    elif start is not None or slot is not None:
+        _fail(exitcodes.USAGE, "--start and --slot lay out a timetable: give --boards too")
     if names is not None:
         try:
             entrants = read_entrants(names)
@@ -163,18 +226,31 @@ def roundrobin(
                  constraints=constraints, groups=groups, seed=seed)
     except (Unsatisfiable, VarmaError) as exc:
         _fail(exitcodes.NO_PAIRING, str(exc))
+    tt = None
+    if timing is not None:
+        try:
+            tt = schedule(p.schedule, boards or 1, *timing)
+        except ValueError as exc:
+            _fail(exitcodes.USAGE, str(exc))
     if trf_out is not None:
         from trf.writer import WriteError, dumps, write_atomic
 
+        dates: list[str] = []
+        if tt is not None:
+            first = {}
+            for s in tt.slots:
+                first.setdefault(s.round, s.start)
+            dates = [first[r].strftime("%y/%m/%d") for r in sorted(first)]
+        begin = tt.totals.first_start.strftime("%Y/%m/%d") if tt is not None else None
         try:
-            write_atomic(trf_out, dumps(to_tournament(p, name=name)).encode("utf-8"))
+            write_atomic(trf_out, dumps(to_tournament(p, name=name, start=begin, round_dates=dates)).encode("utf-8"))
         except (OSError, WriteError) as exc:
             _fail(exitcodes.FILE_ERROR, f"cannot write {trf_out}: {getattr(exc, 'strerror', None) or exc}")
     if json_out:
-        _emit_json(plan_dict(p))
+        _emit_json({**plan_dict(p), "timetable": timetable_dict(tt) if tt is not None else None})
     elif csv_out:
-        out.file.write(plan_csv(p))
+        out.file.write(plan_csv(p, tt))
     else:
-        _render(p)
+        _render(p, tt)
         if trf_out is not None:
             out.print(f"wrote {trf_out}")

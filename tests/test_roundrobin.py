@@ -23,7 +23,7 @@ from pairing.berger import BYE, berger_table, double_round_robin
 from pairing.roundrobin import (Entrant, EntrantsError, numbered_entrants, parse_entrants, parse_groups, plan,
                                 to_tournament)
 from pairing.seeding import Apart, Fix, Meet, Unsatisfiable, parse_fix, parse_meet, solve
-from pairing.varma import (ENVELOPES, VarmaError, drawing_order, table_conflicts, varma_conflicts, varma_draw,
+from pairing.varma import (VarmaError, drawing_order, table_conflicts, varma_conflicts, varma_draw,
                            varma_table)
 from conftest import shared_corpus
 from trf import dumps, parse_text
@@ -423,3 +423,46 @@ def test_cli_check_berger_reports_a_deviation(tmp_path) -> None:
     res = runner.invoke(app, ["check", str(f), "--system", "berger"])
     assert res.exit_code == 4
     assert "round 2: 1-2 is right but the colours are swapped: the table gives White to 1" in res.output
+
+
+def test_cli_roundrobin_timetable_totals_first_and_trf_dates(tmp_path) -> None:
+    """6 players on 2 boards, 45-minute slots, 4 a day from Sat 5 Dec 2026 09:00: each round's
+    3 games take 2 slots, so 10 slots, 4 + 4 + 2 over 3 days; round r+1 starts when round r ends."""
+    out = tmp_path / "rr.trf"
+    res = runner.invoke(app, ["roundrobin", "--players", "6", "--boards", "2", "--start", "2026-12-05 09:00",
+                              "--slot", "45m", "--sessions", "4", "--json", "--trf", str(out)])
+    assert res.exit_code == 0, res.output
+    tt = json.loads(res.stdout)["timetable"]
+    assert (tt["totals"]["games"], tt["totals"]["rounds"], tt["totals"]["slots"], tt["totals"]["days"]) == (15, 5, 10, 3)
+    starts = [s["start"] for s in tt["slots"]]
+    assert starts[:5] == ["2026-12-05T09:00:00", "2026-12-05T09:45:00", "2026-12-05T10:30:00",
+                          "2026-12-05T11:15:00", "2026-12-06T09:00:00"]
+    rounds = [s["round"] for s in tt["slots"]]
+    assert rounds == sorted(rounds) and all(rounds.count(r) == 2 for r in range(1, 6))
+    assert tt["back_to_back"] == []  # 3 games on 2 boards leave room to rest everyone
+    t = parse_text(out.read_text()).tournament
+    assert t.header("042") == "2026/12/05"
+    assert t.header("132").split() == ["26/12/05", "26/12/05", "26/12/06", "26/12/06", "26/12/07"]
+    text = runner.invoke(app, ["roundrobin", "--players", "6", "--boards", "2", "--start", "2026-12-05 09:00",
+                               "--slot", "45m", "--sessions", "4"]).output
+    assert text.index("Timetable: 15 games, 5 rounds, 10 slots") < text.index("Sat 05 09:00-09:45")
+
+
+def test_cli_roundrobin_reports_a_forced_back_to_back() -> None:
+    """4 players on 1 board: round 2 (4-3, 1-2) after round 1 (1-4, 2-3): whichever game of round 1
+    is played second, both of its players are in a game of round 2, so one plays twice in a row."""
+    res = runner.invoke(app, ["roundrobin", "--players", "4", "--boards", "1", "--start", "2026-12-05 10:00",
+                              "--slot", "1h"])
+    assert res.exit_code == 0, res.output
+    assert "2 back-to-back game(s), proved minimal" in res.output
+    assert "every game of round 2 involves a player of round 1's last slot" in res.output
+
+
+def test_cli_roundrobin_timetable_usage_errors() -> None:
+    res = runner.invoke(app, ["roundrobin", "--players", "4", "--boards", "1", "--start", "2026-12-05 10:00",
+                              "--slot", "45"])
+    assert res.exit_code == 2 and "bad duration '45'" in res.output
+    res = runner.invoke(app, ["roundrobin", "--players", "4", "--boards", "1", "--slot", "1h"])
+    assert res.exit_code == 2 and "--boards needs --start" in res.output
+    res = runner.invoke(app, ["roundrobin", "--players", "4", "--start", "2026-12-05 10:00"])
+    assert res.exit_code == 2
