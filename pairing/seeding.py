@@ -4,8 +4,9 @@ A Berger table is fixed once the players have their numbers (C.05 Annex 1), so e
 organiser has about who meets whom, and when, is met by **permuting the numbers**: "Smith must
 be number 1" (``Fix``), "A and B meet in the last round" or "C and D in round 1" (``Meet``),
 "the players of one federation do not meet in the last three rounds" (``Apart``, the Varma aim,
-C.05 Annex 2).  :func:`solve` finds a numbering that satisfies all of them, changing the given
-order (the drawing of lots, or the rating order) as little as it can, or raises
+C.05 Annex 2).  :func:`solve` finds a numbering that satisfies all of them, trying for each constrained player
+the numbers nearest his place in the given order first (the drawing of lots, or the rating
+order; unconstrained players keep their relative order), or raises
 :class:`Unsatisfiable` naming the first constraint, in the order given, that cannot be met
 together with the ones before it.
 
