@@ -293,13 +293,44 @@ def best_candidates(state: State, cands: Iterable[Teams]) -> list[Teams]:
     best on criterion 2, and so on; later criteria are consulted only on ties.  Returns the
     survivors (one, unless two candidates are identical on every criterion)."""
     pool = list(cands)
+    constant = _constant_criteria(state, pool)
     for i in range(len(CRITERIA)):
         if len(pool) <= 1:
             break
+        if i in constant:  # every candidate has the same value: the criterion cannot decide
+            continue
         vals = [criterion_value(state, t, i) for t in pool]
         best = min(vals)
         pool = [t for t, v in zip(pool, vals) if v == best]
     return pool
+
+
+def _constant_criteria(state: State, cands: Sequence[Teams]) -> frozenset[int]:
+    """Criteria that take the same value on every candidate, found without listing their values.
+
+    A pruning that never changes a choice: skipping a criterion on which all candidates tie
+    leaves the same survivors for the next one.  Criteria 1-5 are constant when no two of the
+    candidates' players have played together or against each other (every count is 0, every
+    recency -1, every pairing new); criteria 6-9 are constant when every such player has the
+    same sit-outs, games, owed time or back-to-back flag (each candidate then has k equal
+    values).  This is what makes the first fill of a large room fast: there, only the seeded
+    hash decides (docs/rotation.md, "Speed")."""
+    names = {n for t in cands for side in t for n in side}
+    out: set[int] = set()
+    if not any(a in names and b in names for (a, b) in state.partners):
+        out.update((0, 2))
+    if not any(a in names and b in names for (a, b) in state.opponents):
+        out.update((3, 4))
+    if not any(all(n in names for side in t for n in side) for t in state.pairings):
+        out.add(1)
+    ps = [state.players[n] for n in names]
+    sizes = {len(t[0]) + len(t[1]) for t in cands}
+    if len(sizes) == 1:
+        for i, stat in ((5, lambda p: p.sitouts), (6, lambda p: p.games), (7, lambda p: p.owed),
+                        (8, lambda p: p.back_to_back)):
+            if len({stat(p) for p in ps}) <= 1:
+                out.add(i)
+    return frozenset(out)
 
 
 def deciding_criterion(state: State, a: Teams, b: Teams) -> Optional[int]:
@@ -347,6 +378,46 @@ def owed_players(state: State, pool: Sequence[Player]) -> tuple[str, ...]:
     return tuple(p.name for p in owed[:MAX_OWED_FIXED])
 
 
+def cycle_share(state: State, placed_games: int = 0) -> int:
+    """The level everyone should have at the next complete-cycle end (docs/rotation.md, "Cycle").
+
+    With N present active players and G games started (``placed_games`` of them chosen earlier
+    in the current pass), a cycle ends after game G* whenever k x G* is a multiple of N: the
+    k x G* places can then be shared equally.  The next game is number G+1; the share is the
+    room's total level after G* games divided by N, rounded up (exact without arrivals, where
+    levels are games).  A player already at the share who plays again before G* makes the
+    spread at that cycle end at least one, hence all but certainly two."""
+    act = state.active()
+    n, k = len(act), state.config.k
+    if n == 0:
+        return 0
+    g = len(state.history) + placed_games
+    g_end = g + 1
+    while (k * g_end) % n:
+        g_end += 1
+    total = sum(p.level for p in act) + k * placed_games + k * (g_end - g)
+    return -(-total // n)
+
+
+def behind_share(state: State, pool: Sequence[Player], placed_games: int = 0) -> tuple[str, ...]:
+    """When nobody is owed a whole game: the waiting players furthest below the next cycle end's
+    share (most games short first, then most sit-outs, then arrival), at most two.  They are
+    fixed into the game like owed players: a player left behind now may be at a board, out of
+    reach, when the cycle ends (docs/rotation.md, "Spread at cycle ends").  Nobody is fixed when
+    every waiting player is equally short (the first fill, for one): that would be an arbitrary
+    draw, which the criteria make instead."""
+    share = cycle_share(state, placed_games)
+    short = [p for p in pool if share - p.level >= 1]
+    if not short:
+        return ()
+    most = max(share - p.level for p in short)
+    top = [p for p in short if share - p.level == most]
+    if len(top) == len(pool):  # everyone equally short: fixing would only be an arbitrary draw
+        return ()
+    top.sort(key=lambda p: (-p.sitouts, p.order))
+    return tuple(p.name for p in top[:MAX_OWED_FIXED])
+
+
 def spread_after(state: State, group: frozenset, placed: frozenset,
                  forced_next: frozenset = frozenset()) -> tuple[int, int]:
     """(spread before, spread after) of games counted from arrival over the present players,
@@ -373,6 +444,7 @@ class _Room:
         self.next_tables = next_pass_tables(state)
         lv = list(self.levels.values())
         self.spread_before = max(lv) - min(lv) if lv else 0
+        self.cycle_share = cycle_share(state, len(placed) // self.k)
 
     def _spread(self, bumped: frozenset) -> int:
         hi, lo = None, None
@@ -408,6 +480,9 @@ class _Room:
         if limits.rest_check and last_of_pass and not self._can_serve(left):
             return False
         if limits.owed_cap:
+            # (c) nobody goes above the next cycle end's equal share (docs: "cycle cap")
+            if any(self.levels[n] >= self.cycle_share for n in group):
+                return False
             allowed = max(1, self.spread_before)
             bumped = group | self.placed
             if self._spread(bumped) > allowed:
@@ -454,7 +529,7 @@ def choose_table(state: State, pool: Sequence[Player], table: int, tables_after:
         raise RotationError(f"table {table}: {len(pool)} player(s) waiting, {k} needed")
     normal = sitout_limit(state)
     pool_names = frozenset(p.name for p in pool)
-    owed = owed_players(state, pool)
+    owed = owed_players(state, pool) or behind_share(state, pool, len(placed) // k)
     fixed = tuple(organiser_fixed)
     fixed_set = set(fixed)
     rest = [p.name for p in pool if p.name not in fixed_set]

@@ -7,6 +7,7 @@ written in each test's docstring."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import sqlite3
 from dataclasses import replace
@@ -624,3 +625,62 @@ def test_rest_check_looks_more_than_one_game_ahead() -> None:
     c = rot.choose_table(s, s.waiting(), 1, 0, True)
     assert set(c.teams[0] + c.teams[1]) & set("ABCDE")
     assert c.limits.relaxed == ()
+
+
+def _unpruned_choice(state: rot.State, pool: list, table: int, tables_after: int, last: bool,
+                     placed: frozenset) -> rot.Teams:
+    """The choice written out without any pruning: every group of k, every split, the first
+    relaxation level that admits one, then the smallest full key (all 10 criteria computed)."""
+    k, normal = state.config.k, rot.sitout_limit(state)
+    names = frozenset(p.name for p in pool)
+    probe = rot.choose_table(state, pool, table, tables_after, last, placed=placed)
+    limits = probe.limits  # the level is found the same way; only the comparison is re-done
+    cands = [t for g in itertools.combinations(sorted(names), k) for t in rot.splits(g, state.config.format)
+             if rot._admissible(state, frozenset(g), t, names, limits, tables_after, last, normal, placed)]
+    return min(cands, key=lambda t: rot.candidate_key(state, t))
+
+
+@pytest.mark.parametrize("fmt,tables,players,seed", [
+    (rot.BUGHOUSE, 2, 11, 1), (rot.BUGHOUSE, 1, 9, 2), (rot.SINGLES, 2, 7, 3), (rot.SINGLES, 3, 9, 4)])
+def test_pruned_comparison_chooses_as_the_full_enumeration(fmt: str, tables: int, players: int, seed: int) -> None:
+    """Skipping criteria on which every candidate ties (``_constant_criteria``) never changes a
+    choice: at the first fill (where it skips criteria 1-9) and at every later pass of a
+    simulated evening, the engine's game equals the smallest full key over all admissible
+    candidates."""
+    from pairing import rotation_sim as sim
+    checked = []
+
+    def check(state: rot.State, choices: list) -> None:
+        placed: set = set()
+        for j, c in enumerate(choices):
+            pool = [state.players[n] for n in c.pool]
+            got = c.teams
+            want = _unpruned_choice(state, pool, c.table, len(choices) - j - 1, j == len(choices) - 1,
+                                    frozenset(placed))
+            assert rot.canonical(got) == rot.canonical(want)
+            checked.append(state.passes)
+            placed.update(got[0] + got[1])
+
+    sim.simulate(players, tables, 3 * players, seed, fmt=fmt, check=check)
+    assert 0 in checked and len(checked) >= 2 * players
+
+
+def test_cycle_share_and_players_short_of_it() -> None:
+    """Hand example: singles, one table, Ann, Bob, Cat (N=3, k=2).  A cycle ends when 2 x G is a
+    multiple of 3: after games 3, 6, ...  Before any game everyone is equally short of the share
+    (2 x 3 / 3 = 2), so nobody is fixed (an arbitrary draw).  After game 1 (Ann v Bob) the share
+    at game 3 is (2 + 2 x 2) / 3 = 2: Ann and Bob are 1 short, Cat 2, so Cat is fixed.  After game
+    2 (Cat v Ann) levels are 2, 1, 1 and the share is still 2: Ann is at it and may not play
+    game 3 (the cycle cap), Bob and Cat are each 1 short."""
+    st = rot.State.new(rot.Config(tables=1, format=rot.SINGLES))
+    for n in ("Ann", "Bob", "Cat"):
+        st = rot.arrive(st, n)
+    assert rot.cycle_share(st) == 2
+    assert rot.behind_share(st, st.waiting()) == ()
+    st = rot.finish(rot.start_pass(st, [rot.Game(1, (("Ann",), ("Bob",)), 0)]), 1)
+    assert rot.cycle_share(st) == 2
+    assert rot.behind_share(st, st.waiting()) == ("Cat",)
+    st = rot.finish(rot.start_pass(st, [rot.Game(1, (("Ann",), ("Cat",)), 1)]), 1)
+    assert rot.cycle_share(st) == 2
+    (choice,) = rot.plan_next(st)
+    assert sorted(choice.teams[0] + choice.teams[1]) == ["Bob", "Cat"]

@@ -8,10 +8,25 @@ played is at most one after every complete cycle (whenever k x games started is 
 N, so that everyone could have played equally often; the games then sum to a multiple of N, so
 a spread of at most one there means everyone has played exactly as often).  No repeated partnership
 is chosen while an admissible candidate without one existed, and the same seed and events give
-the same evening."""
+the same evening.
+
+Where the spread bound is asserted, and where it is not (docs/rotation.md, "Spread at cycle ends"):
+
+* one table, and the all-tables mode: asserted in every evening;
+* refill mode with several tables: the games are counted when they start, and a table whose game
+  runs long holds its k players while the other tables keep starting games.  Whether *any*
+  engine could hold the spread then depends on the order in which tables free, which in the
+  simulation does not depend on who plays.  :func:`clairvoyant_feasible` decides it exactly for
+  a given order (a search over every choice of every pass, knowing the whole future, with the
+  sit-out bound as a hard limit).  Where it answers "impossible" the evening is excluded, and we
+  check that the engine indeed did not meet it (an engine cannot beat an impossibility, so this
+  is a check on the search).  Where it answers "possible" the engine must meet the bound, except
+  the evenings in :data:`UNMET`, which are marked strict xfail (visible in every run; the test
+  fails the day the engine meets them, so that the list is shortened)."""
 
 from __future__ import annotations
 
+import collections
 import itertools
 from math import ceil
 
@@ -63,9 +78,97 @@ def partner_check(violations: list) -> callable:
     return check
 
 
+def is_cycle_end(games_started: int, n: int, k: int) -> bool:
+    """A complete cycle ends when k x games started is a multiple of N (the places can be shared
+    equally; games are counted when they start)."""
+    return (k * games_started) % n == 0
+
+
+def clairvoyant_feasible(n: int, k: int, c: int, freed: list[int], total_games: int, limit: int) -> bool:
+    """Could ANY sequence of choices, knowing the whole future, keep sit-outs in a row within
+    ``limit`` and the spread of games 0 (hence at most one) at every cycle end?
+
+    The refill-mode evening as the issue states it: the first pass fills the c tables (everyone
+    is alike then, so which k go where does not matter), then before refill i the table
+    ``freed[i]`` frees, its k players join the waiting players, and k of the B + k waiting
+    players start; the others sit out once more.  ``total_games`` games in all.  At a cycle end
+    the games sum to k x G, a multiple of N, so a spread of at most one means all equal.
+
+    Exact depth-first search.  Players are only told apart by (games, sit-outs) on the bench
+    and by games at a table, so a state is: per table, the sorted games of its players, and the
+    sorted bench.  Failed states are remembered.  A branch dies as soon as someone exceeds the
+    sit-out limit, has more games than the next cycle end's equal share (games never go down),
+    or a cycle end is not level."""
+    b = n - k * c
+    refills = total_games - c
+    if b and limit < 1:
+        return False
+    dead: set = set()
+
+    def next_share(g: int) -> int:
+        end = g
+        while not is_cycle_end(end, n, k):
+            end += 1
+        return k * end // n
+
+    def search(i: int, tables: tuple, bench: tuple) -> bool:
+        if i == refills:
+            return True
+        key = (i, tables, bench)
+        if key in dead:
+            return False
+        t = freed[i] - 1
+        pool = collections.Counter(bench + tuple((g, 0) for g in tables[t]))
+        kinds = sorted(pool)
+        g_now = c + i + 1
+        share = next_share(g_now)
+
+        def picks(j: int, left: int):
+            if left == 0:
+                yield {}
+                return
+            if j == len(kinds):
+                return
+            for m in range(min(left, pool[kinds[j]]), -1, -1):
+                for rest in picks(j + 1, left - m):
+                    yield {kinds[j]: m, **rest}
+
+        for pick in picks(0, k):
+            on, off = [], []
+            for kind in kinds:
+                m = pick.get(kind, 0)
+                on += [kind[0] + 1] * m
+                off += [(kind[0], kind[1] + 1)] * (pool[kind] - m)
+            if any(s > limit for _, s in off):
+                continue
+            new_tables = tables[:t] + (tuple(sorted(on)),) + tables[t + 1:]
+            games = [g for tb in new_tables for g in tb] + [g for g, _ in off]
+            if max(games) > share:
+                continue
+            if is_cycle_end(g_now, n, k) and min(games) != max(games):
+                continue
+            if search(i + 1, new_tables, tuple(sorted(off))):
+                return True
+        dead.add(key)
+        return False
+
+    return search(0, tuple((1,) * k for _ in range(c)), tuple((0, 1) for _ in range(b)))
+
+
+# Refill evenings with several tables where an engine knowing the future could hold the spread
+# but ours (which does not know how long games will last) does not: found by running this
+# module; see docs/rotation.md.  Strict xfail: the test fails when the engine starts to meet one.
+UNMET = {
+    "b-refill-C2-N13-s2", "b-refill-C2-N14-s2", "b-refill-C3-N17-s1",
+    "b-refill-C3-N17-s2", "b-refill-C3-N18-s2", "s-refill-C2-N7-s2", "s-refill-C2-N9-s2",
+    "s-refill-C3-N11-s1",
+}
+
+
 @pytest.mark.parametrize("fmt,mode,tables,players,seed", COMBOS,
                          ids=[f"{f[0]}-{m}-C{c}-N{n}-s{s}" for f, m, c, n, s in COMBOS])
-def test_simulated_evening_fairness(fmt: str, mode: str, tables: int, players: int, seed: int) -> None:
+def test_simulated_evening_fairness(fmt: str, mode: str, tables: int, players: int, seed: int,
+                                    request: pytest.FixtureRequest) -> None:
     k = 4 if fmt == rot.BUGHOUSE else 2
     games = max(12, 2 * players)
     violations: list = []
@@ -73,15 +176,46 @@ def test_simulated_evening_fairness(fmt: str, mode: str, tables: int, players: i
     assert len(r.games) >= games
     assert r.max_sitouts <= issue_bound(players, k, tables, mode)
     assert violations == []
+    # the cycle ends (checked after each pass), counted here from the log, not from the engine's figures
+    started = list(itertools.accumulate(len(ev["games"]) for ev in r.events if ev["type"] == "start"))
+    assert len(r.spreads) == sum(is_cycle_end(g, players, k) for g in started)
+    spread = max(r.spreads, default=0)
     if tables == 1 or mode == "all":
-        assert max(r.spreads, default=0) <= 1, r.spreads
-    else:
-        # Documented limitation (docs/rotation.md): in refill mode with several tables a table
-        # whose games run short sends its players back sooner; with few players on the bench
-        # the engine cannot hold them back without breaking the sit-out limit (which the issue
-        # ranks above the owed duty), so the spread at a cycle end can reach 3 (measured over
-        # 108 evenings of 3N games with 2-3 tables: 0 at 392 cycle ends, 2 at 212, 3 at 8).
-        assert max(r.spreads, default=0) <= 3, r.spreads
+        assert spread <= 1, r.spreads
+        return
+    freed = [ev["table"] for ev in r.events if ev["type"] == "finish"]
+    if not clairvoyant_feasible(players, k, tables, freed, len(r.games), issue_bound(players, k, tables, mode)):
+        assert spread > 1  # excluded: no engine could; ours cannot beat that either
+        return
+    key = f"{fmt[0]}-{mode}-C{tables}-N{players}-s{seed}"
+    if key in UNMET:
+        request.applymarker(pytest.mark.xfail(strict=True, reason="possible knowing the future; not met online"))
+    assert spread <= 1, r.spreads
+
+
+def test_clairvoyant_counterexamples() -> None:
+    """Hand-checked evenings where no engine can hold the spread at a cycle end.
+
+    1. B = 0 (nobody on the bench), bughouse, 2 tables, 8 players: table 1 frees twice while
+       table 2 plays its first game.  Refill puts table 1's four back on (nobody else waits):
+       after 4 games (4 x 4 = 16 = 2N, a cycle end) they have 3 games, table 2's four have 1.
+    2. 0 < B < k: singles, 2 tables, 5 players (B = 1, limit ceil(1/2) = 1).  Table 2's game
+       (players c, d) lasts while table 1 frees three times (lengths 10, 10, 10 against 30, all
+       within the simulation's 10-30 minutes).  Game 5 is a cycle end (2 x 5 = 2N); c and d have
+       1 game each, so the other three share 10 - 2 = 8 places: someone has 3, spread >= 2.
+    3. B = k: bughouse, 2 tables, 12 players (limit 1 + 1 = 2): a cycle is 3 games (everyone
+       once).  Game 2 (table 2) ends at minute 10, game 3 starts there with the four who sat
+       out (the only way to level the room at game 3) and lasts 30 minutes; game 1 ends at
+       minute 11 and table 1 then plays 10-minute games: games 4, 5, 6 start at 11, 21, 31,
+       before minute 40.  Game 6 is a cycle end (4 x 6 = 2N) and game 3's four, at a board
+       since game 3, have 1 game while 24 - 4 = 20 places went to the other eight: spread 1 is
+       impossible with sums of 24 unless all have 2.
+    And a timeline where it is possible (so the search does not answer "no" for everything):
+    singles, 2 tables, 6 players, tables freeing in turn."""
+    assert not clairvoyant_feasible(8, 4, 2, [1, 1], 4, 1)
+    assert not clairvoyant_feasible(5, 2, 2, [1, 1, 1], 5, 1)
+    assert not clairvoyant_feasible(12, 4, 2, [2, 1, 1, 1], 6, 2)
+    assert clairvoyant_feasible(6, 2, 2, [1, 2, 1, 2, 1, 2, 1, 2], 10, 2)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
