@@ -31,7 +31,9 @@ class SimResult:
     counted only while the room was as at the start (no churn);  ``spreads``: the spread of
     games played (max - min) at the end of every complete cycle (whenever k x games started is
     a multiple of N: every player could have played equally often);  ``relaxations``: how often each hard
-    limit had to be relaxed."""
+    limit had to be relaxed;  ``timeline``: ``(table, start minute, end minute)`` of every game
+    started, in start order (the end is drawn when the game starts; the tests use it to decide
+    what an engine that does not know game lengths could guarantee)."""
 
     config: rot.Config
     players: int
@@ -42,6 +44,7 @@ class SimResult:
     spreads: tuple[int, ...]
     final_games: dict[str, int]
     relaxations: dict[str, int] = field(default_factory=dict)
+    timeline: tuple[tuple[int, int, int], ...] = ()
 
     def as_dict(self) -> dict:
         return {
@@ -85,6 +88,7 @@ def simulate(players: int, tables: int, games: int, seed: int, churn: bool = Fal
     relax: dict[str, int] = {}
     spreads: list[int] = []
     next_arrival = players + 1
+    timeline: list[tuple[int, int, int]] = []
 
     def start(choices: list[rot.Choice]) -> None:
         nonlocal max_sit
@@ -98,6 +102,7 @@ def simulate(players: int, tables: int, games: int, seed: int, churn: bool = Fal
         do(rot.choices_event(choices))
         for c in choices:
             ends[c.table] = now + rng.randint(*GAME_LENGTH)
+            timeline.append((c.table, now, ends[c.table]))
         if not churn:
             max_sit = max([max_sit] + [p.sitouts for p in state.active()])
             if len(state.history) * k % players == 0:  # a complete cycle: all could be level
@@ -127,7 +132,7 @@ def simulate(players: int, tables: int, games: int, seed: int, churn: bool = Fal
         config=config, players=players, events=tuple(events), games=state.history,
         max_sitouts=max_sit, sitout_bound=expected_bound(players, k, tables, mode),
         spreads=tuple(spreads), final_games={p.name: p.games for p in state.players.values()},
-        relaxations=relax,
+        relaxations=relax, timeline=tuple(timeline),
     )
 
 
