@@ -20,6 +20,7 @@ from trf import Severity, dumps, parse_file
 from trf.convert import convert as convert_tournament
 from trf.diagnostics import Diagnostic
 from trf.export import tournament_dict
+from trf.model import Tournament
 from trf.parser import ParseResult
 from trf.writer import WriteError, write_atomic
 from tiebreaks.context import is_round_robin
@@ -174,15 +175,9 @@ def convert(
         _fail(exitcodes.USAGE, f"refusing to overwrite the input file {file}; choose another -o")
     result = _read_valid(file, encoding, "nothing written")
     converted, notes = convert_tournament(result.tournament, to.value)
-    try:
-        text = dumps(converted)
-    except WriteError as exc:
-        _fail(exitcodes.INVALID_INPUT, f"cannot write {to.value}: {exc}")
+    text = _dump(converted, to.value)
     if output is not None:
-        try:
-            write_atomic(output, text.encode("utf-8"))
-        except OSError as exc:
-            _fail(exitcodes.FILE_ERROR, f"cannot write {output}: {exc.strerror or exc}")
+        _write_file(output, text)
     if json_out:
         _emit_json({
             "file": str(file),
@@ -199,6 +194,22 @@ def convert(
         err.print(f"wrote {output} ({to.value}, {len(converted.players)} players)", markup=False)
 
 
+def _write_file(output: Path, text: str) -> None:
+    """Write ``text`` to ``output`` atomically (UTF-8), or exit 5 with the reason."""
+    try:
+        write_atomic(output, text.encode("utf-8"))
+    except OSError as exc:
+        _fail(exitcodes.FILE_ERROR, f"cannot write {output}: {exc.strerror or exc}")
+
+
+def _dump(t: Tournament, fmt: str) -> str:
+    """The TRF text of ``t``, or exit 3 when a value does not fit the format's columns."""
+    try:
+        return dumps(t)
+    except WriteError as exc:
+        _fail(exitcodes.INVALID_INPUT, f"cannot write {fmt}: {exc}")
+
+
 def _write_or_print(text: str, output: Optional[Path], source: Optional[Path] = None) -> None:
     """Standard output, or ``output`` written atomically; never over the ``source`` file."""
     if output is None:
@@ -206,10 +217,7 @@ def _write_or_print(text: str, output: Optional[Path], source: Optional[Path] = 
         return
     if source is not None and output.exists() and output.resolve() == source.resolve():
         _fail(exitcodes.USAGE, f"refusing to overwrite the input file {source}; choose another -o")
-    try:
-        write_atomic(output, text.encode("utf-8"))
-    except OSError as exc:
-        _fail(exitcodes.FILE_ERROR, f"cannot write {output}: {exc.strerror or exc}")
+    _write_file(output, text)
 
 
 @app.command()

@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arbiter import exitcodes
-from arbiter.cli import EncodingOpt, FileArg, Format, JsonOpt, _emit_json, _fail, _read, _read_valid, app, err, out
+from arbiter.cli import EncodingOpt, FileArg, Format, JsonOpt, _dump, _emit_json, _fail, _read, _read_valid, _write_file, app, err, out
 
 KOpt = typer.Option(None, "--k", metavar="FILE",
                     help="CSV of id,K (FIDE id; start rank for players without one). Default: FIDE's K from "
@@ -199,8 +199,6 @@ def report(
     from ratings.output import ratings_csv, ratings_dict, report_dict
     from ratings.report import check_report, clean_report, unrated_games
     from tiebreaks.codes import parse_list
-    from trf import dumps
-    from trf.writer import WriteError, write_atomic
 
     if output is not None and output.exists() and output.resolve() == file.resolve():
         _fail(exitcodes.USAGE, f"refusing to overwrite the input file {file}; choose another -o")
@@ -231,15 +229,9 @@ def report(
         why = "its games contradict each other" if blocking else "--strict"
         _fail(exitcodes.INVALID_INPUT, f"{file} has {len(check.errors)} error(s); nothing written ({why})")
     clean, _notes = clean_report(t, check, to.value)
-    try:
-        text = dumps(clean)
-    except WriteError as exc:
-        _fail(exitcodes.INVALID_INPUT, f"cannot write {to.value}: {exc}")
+    text = _dump(clean, to.value)
     if output is not None:
-        try:
-            write_atomic(output, text.encode("utf-8"))
-        except OSError as exc:
-            _fail(exitcodes.FILE_ERROR, f"cannot write {output}: {exc.strerror or exc}")
+        _write_file(output, text)
     r = None
     if with_ratings:
         r = _compute_ratings(t, k_table, day)
