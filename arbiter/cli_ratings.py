@@ -70,7 +70,7 @@ def _fmt_change(v: Any) -> str:
 def render_ratings(console: Console, r: Any, title: str) -> None:
     """The rating-change table: one row per player, then the rules applied."""
     from ratings.output import dec
-    from tiebreaks.rating import round_half_up
+    from ratings.tables import round_half_up
 
     table = Table(title=title, title_style="bold", header_style="bold")
     for head in ("No", "Name", "Rtg", "K", "Games", "Ra", "We", "W", "W-We", "Change", "Rounded", "Perf"):

@@ -5,7 +5,7 @@ Registered on :data:`arbiter.cli.app` at import (see the end of :mod:`arbiter.cl
 The session file: ``new FILE`` creates it; every other session command takes
 ``--session FILE`` (``-s``), defaulting to the environment variable ``ARBITER_ROTATION``, so an
 evening can be run as ``export ARBITER_ROTATION=club.db`` followed by short commands.
-All the work is done by :mod:`pairing.rotation_log` (the same Python calls give the same result).
+All the work is done by :mod:`rotation.log` (the same Python calls give the same result).
 
 Exit codes: 0 ok; 1 no game could be started (every table busy, too few players waiting);
 2 the command does not fit the session (unknown player, busy table, bad option); 5 the session
@@ -23,9 +23,9 @@ from rich.text import Text
 
 from arbiter import exitcodes
 from arbiter.cli import JsonOpt, _emit_json, _fail, app, out
-from pairing import rotation as rot
-from pairing import rotation_log as rlog
-from pairing import rotation_sim as rsim
+from rotation import engine as rot
+from rotation import log as rlog
+from rotation import simulate as rsim
 
 rotation_app = typer.Typer(
     help="Club-night rotation: fair casual pairings (bughouse or singles) over several boards.",

@@ -1,8 +1,8 @@
 """``arbiter roundrobin``: Berger tables, numbering constraints, Varma draw, timetable, TRF-2026.
 
 Registered on :data:`arbiter.cli.app` at import (see the end of :mod:`arbiter.cli`).  Every rule
-lives in :mod:`pairing.roundrobin`, :mod:`pairing.berger`, :mod:`pairing.seeding`,
-:mod:`pairing.varma` and :mod:`pairing.schedule`; this module reads options and renders."""
+lives in :mod:`roundrobin.event`, :mod:`roundrobin.berger`, :mod:`roundrobin.seeding`,
+:mod:`roundrobin.varma` and :mod:`roundrobin.timetable`; this module reads options and renders."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from rich.table import Table
 
 from arbiter import exitcodes
 from arbiter.cli import _emit_json, _fail, app, out
-from pairing.berger import BYE
-from pairing.roundrobin import (EntrantsError, Plan, numbered_entrants, parse_groups, plan,
+from roundrobin.berger import BYE
+from roundrobin.event import (EntrantsError, Plan, numbered_entrants, parse_groups, plan,
                                 read_entrants, to_tournament)
-from pairing.seeding import Unsatisfiable, parse_fix, parse_meet
-from pairing.schedule import Timetable, parse_duration, parse_sessions, parse_start, schedule, timetable_dict
-from pairing.varma import VarmaError
+from roundrobin.seeding import Unsatisfiable, parse_fix, parse_meet
+from roundrobin.timetable import Timetable, parse_duration, parse_sessions, parse_start, schedule, timetable_dict
+from roundrobin.varma import VarmaError
 
 
 def plan_dict(p: Plan) -> dict[str, Any]:

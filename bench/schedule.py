@@ -1,4 +1,4 @@
-"""Time the round-robin timetable search (:func:`pairing.schedule.schedule`).
+"""Time the round-robin timetable search (:func:`roundrobin.timetable.schedule`).
 
     python bench/schedule.py                   # n = 10, 20, 40; single and double; 1, 2, n/4 boards
     python bench/schedule.py --sessions 4      # 4 slots a day (night breaks cut the seams)
@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pairing.berger import double_round_robin, single_round_robin  # noqa: E402
-from pairing.schedule import parse_sessions, schedule  # noqa: E402
+from roundrobin.berger import double_round_robin, single_round_robin  # noqa: E402
+from roundrobin.timetable import parse_sessions, schedule  # noqa: E402
 
 
 def main() -> None:

@@ -4,7 +4,7 @@ In a round robin the pairings are not chosen, they are read off the Berger table
 players' numbers (their starting ranks in the TRF).  This module checks that every paired round
 of a file is the table's round: the same boards, the same colours, the bye (odd number of
 players) to the right player.  It computes the table **itself**, from the closed form of the
-reference digest (10.2), and shares no code with :mod:`pairing.berger` (which builds it by
+reference digest (10.2), and shares no code with :mod:`roundrobin.berger` (which builds it by
 FIDE's construction): the two readings agree on every n (tests), and that is the proof.
 
 Double round robins are checked against the three orders in use, and the report names the one

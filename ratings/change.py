@@ -9,7 +9,7 @@ Two layers:
 * :func:`tournament_ratings`, which reads a :class:`trf.model.Tournament`.
 
 Tables: the B.02 8.1.1 (p -> dp) and 8.1.2 (D -> PD) tables are those of
-:mod:`tiebreaks.rating` (data, not a formula), imported, not copied.
+:mod:`ratings.tables` (data, not a formula), imported, not copied.
 
 Which games count (B.02, digest §11.2): only games played over the board with a result ``1 = 0``
 between two rated players. Forfeits (``+ -``), games of less than one move (``W D L``) and byes
@@ -29,7 +29,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ratings.kfactor import KFactor, k_factor
 from ratings.rules import Rules, birth_year, rules_for, tournament_date
-from tiebreaks.rating import DP_TABLE, dp, expected, percentage, round_half_up
+from ratings.tables import DP_TABLE, dp, expected, percentage, round_half_up
 from trf.model import Result, Tournament
 
 __all__ = [

@@ -14,7 +14,7 @@ from typing import Any
 
 from ratings.change import PlayerRating, TournamentRatings
 from ratings.report import ReportCheck
-from tiebreaks.rating import round_half_up
+from ratings.tables import round_half_up
 
 __all__ = ["dec", "ratings_dict", "ratings_csv", "report_dict", "player_dict"]
 

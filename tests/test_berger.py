@@ -1,4 +1,4 @@
-"""Berger tables (FIDE C.05 Annex 1) and double round robins: :mod:`pairing.berger`.
+"""Berger tables (FIDE C.05 Annex 1) and double round robins: :mod:`roundrobin.berger`.
 
 Hand check against the published tables, done before the golden files were written
 -------------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ from pathlib import Path
 
 import pytest
 
-from pairing.berger import (
+from roundrobin.berger import (
     BYE,
     berger_table,
     berger_table_closed_form,

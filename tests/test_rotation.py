@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from pairing import rotation as rot
-from pairing import rotation_log as log
+from rotation import engine as rot
+from rotation import log
 
 pytestmark = pytest.mark.fast
 
@@ -647,7 +647,7 @@ def test_pruned_comparison_chooses_as_the_full_enumeration(fmt: str, tables: int
     choice: at the first fill (where it skips criteria 1-9) and at every later pass of a
     simulated evening, the engine's game equals the smallest full key over all admissible
     candidates."""
-    from pairing import rotation_sim as sim
+    from rotation import simulate as sim
     checked = []
 
     def check(state: rot.State, choices: list) -> None:

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from arbiter import exitcodes
 from arbiter.cli import app
-from pairing import rotation_log as rlog
+from rotation import log as rlog
 
 pytestmark = pytest.mark.fast
 

@@ -35,8 +35,8 @@ from typing import Optional
 
 import pytest
 
-from pairing import rotation as rot
-from pairing import rotation_sim as sim
+from rotation import engine as rot
+from rotation import simulate as sim
 
 pytestmark = pytest.mark.fast
 

@@ -3,7 +3,7 @@ constraints, the TRF-2026 file of an event, and ``arbiter check`` on round robin
 
 Expectations come from the rule texts (the Varma aim: a group never meets in the last three
 rounds), from hand-worked tables (written out below), from the independent closed form in
-``checker/roundrobin.py`` agreeing with FIDE's construction in ``pairing/berger.py``, and from a
+``checker/roundrobin.py`` agreeing with FIDE's construction in ``roundrobin/berger.py``, and from a
 real file: the FIDE tie-break exercises' round robin (Held), whose pairings are Berger's once two
 players are renumbered."""
 
@@ -19,11 +19,11 @@ from typer.testing import CliRunner
 
 from arbiter.cli import app
 from checker.roundrobin import berger_round, check_round_robin, expected_round, find_numbering
-from pairing.berger import BYE, berger_table, double_round_robin
-from pairing.roundrobin import (Entrant, EntrantsError, numbered_entrants, parse_entrants, parse_groups, plan,
+from roundrobin.berger import BYE, berger_table, double_round_robin
+from roundrobin.event import (Entrant, EntrantsError, numbered_entrants, parse_entrants, parse_groups, plan,
                                 to_tournament)
-from pairing.seeding import Apart, Fix, Meet, Unsatisfiable, parse_fix, parse_meet, solve
-from pairing.varma import (VarmaError, drawing_order, table_conflicts, varma_conflicts, varma_draw,
+from roundrobin.seeding import Apart, Fix, Meet, Unsatisfiable, parse_fix, parse_meet, solve
+from roundrobin.varma import (VarmaError, drawing_order, table_conflicts, varma_conflicts, varma_draw,
                            varma_table)
 from conftest import shared_corpus
 from trf import dumps, parse_text

@@ -1,4 +1,4 @@
-"""Round-robin timetables: :mod:`pairing.schedule` (issue 6, schedule part).
+"""Round-robin timetables: :mod:`roundrobin.timetable` (issue 6, schedule part).
 
 The invariants are checked against the slots themselves (not against the scheduler's own
 bookkeeping): every game scheduled once, capacity, one game per player per slot, rounds in
@@ -19,8 +19,8 @@ from datetime import datetime, time, timedelta
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pairing.berger import BYE, double_round_robin, single_round_robin
-from pairing.schedule import (
+from roundrobin.berger import BYE, double_round_robin, single_round_robin
+from roundrobin.timetable import (
     Sessions,
     format_duration,
     parse_duration,
@@ -337,7 +337,7 @@ def test_minimum_random_rounds(rounds, boards, per):
 def test_seam_bound_is_the_single_seam_minimum(rounds, boards):
     """The per-seam lower bound: for two rounds it is the exhaustive minimum itself (nothing
     else couples them); over more rounds the sum never exceeds the exhaustive minimum."""
-    from pairing.schedule import _prepare, _seam_bound
+    from roundrobin.timetable import _prepare, _seam_bound
 
     rds, _, _ = _prepare(rounds, boards)
     bounds = [_seam_bound(a, b, boards) for a, b in zip(rds, rds[1:])]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from math import ceil
 from typing import Callable, Optional
 
-from pairing import rotation as rot
+from rotation import engine as rot
 
 GAME_LENGTH = (10, 30)  # minutes, uniform
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pairing.berger import BYE, Round
+from roundrobin.berger import BYE, Round
 
 #: A search that has not finished after this many placements gives up (and says so).
 NODE_BUDGET = 400_000

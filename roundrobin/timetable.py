@@ -1,6 +1,6 @@
 """Timetables for round robins: the rounds laid out on boards (or courts) and clock time.
 
-Given the rounds of an all-play-all (a :class:`pairing.berger.RoundRobinSchedule`'s ``rounds``,
+Given the rounds of an all-play-all (a :class:`roundrobin.berger.RoundRobinSchedule`'s ``rounds``,
 or any sequence of rounds of pairs, for players, teams or courts), a number of boards, a start
 time, a slot length and the sessions, :func:`schedule` assigns every game a slot (a time
 interval) and a board.  Design decisions (issue 6, schedule part):
@@ -66,7 +66,7 @@ from itertools import combinations
 from math import comb
 from typing import Iterator, Sequence
 
-from pairing.berger import BYE, RoundRobinSchedule
+from roundrobin.berger import BYE, RoundRobinSchedule
 
 __all__ = [
     "BackToBack", "CSV_HEADER", "Sessions", "Slot", "Timetable", "Totals", "format_duration",

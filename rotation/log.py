@@ -2,7 +2,7 @@
 
 Every command is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``): it reads the log, replays
 it, decides, and appends its events; an interrupted command leaves the log as it was.  The state
-is never stored, only derived (:func:`pairing.rotation.replay`).
+is never stored, only derived (:func:`rotation.engine.replay`).
 
 Schema (version 1)::
 
@@ -24,8 +24,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
-from pairing import rotation as rot
-from pairing.rotation_explain import explain
+from rotation import engine as rot
+from rotation.explain import explain
 
 SCHEMA_VERSION = "1"
 

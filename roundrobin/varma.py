@@ -31,7 +31,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pairing.berger import BYE, berger_table
+from roundrobin.berger import BYE, berger_table
 
 #: The Handbook's envelopes, by N (players rounded up to even): A, B, C, D (C.05 Annex 2 point 5).
 _HANDBOOK: dict[int, tuple[tuple[int, ...], ...]] = {

@@ -12,7 +12,7 @@ import itertools
 from fractions import Fraction
 from typing import Optional, Sequence
 
-from pairing import rotation as rot
+from rotation import engine as rot
 
 
 def _frac(x: Fraction) -> str:

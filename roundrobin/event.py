@@ -5,7 +5,7 @@ This is what ``arbiter roundrobin`` does, as library calls:
 * :func:`read_entrants` reads the entrants (``Name[,Federation[,Rating]]`` per line);
 * :func:`plan` gives them their numbers (the given order; or the Varma drawing of lots, C.05
   Annex 2; or the numbering that meets ``--fix``/``--meet``/groups constraints,
-  :mod:`pairing.seeding`) and lays out the Berger rounds (C.05 Annex 1, :mod:`pairing.berger`);
+  :mod:`roundrobin.seeding`) and lays out the Berger rounds (C.05 Annex 1, :mod:`roundrobin.berger`);
 * :func:`to_tournament` writes the event as a TRF-2026 tournament whose rounds are all paired
   with results pending (a round robin's pairings are pre-determined), the bye of an odd-sized
   event written ``0000 - Z`` (it scores nothing in a round robin).
@@ -18,9 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pairing.berger import BYE, RoundRobinSchedule, double_round_robin, single_round_robin
-from pairing.seeding import Apart, Constraint, Numbering, solve
-from pairing.varma import Conflict, Draw, VarmaError, varma_conflicts, varma_draw
+from roundrobin.berger import BYE, RoundRobinSchedule, double_round_robin, single_round_robin
+from roundrobin.seeding import Apart, Constraint, Numbering, solve
+from roundrobin.varma import Conflict, Draw, VarmaError, varma_conflicts, varma_draw
 from trf.model import Colour, Header, InitialColour, Player, Result, RoundCount, RoundEntry, Tournament
 
 
@@ -138,11 +138,11 @@ def plan(entrants: Sequence[Entrant], double: bool = False, reverse_second_cycle
 
     * no constraints: the given order is the numbering (the lots were drawn before);
     * groups only, 9-24 entrants: the Varma drawing of lots (C.05 Annex 2), seeded by ``seed``;
-    * otherwise: :func:`pairing.seeding.solve`, with each group of two or more as an
-      :class:`~pairing.seeding.Apart` constraint (not in the last three rounds) after the
+    * otherwise: :func:`roundrobin.seeding.solve`, with each group of two or more as an
+      :class:`~roundrobin.seeding.Apart` constraint (not in the last three rounds) after the
       ``--fix``/``--meet`` constraints.
 
-    Raises :class:`pairing.seeding.Unsatisfiable` or :class:`pairing.varma.VarmaError`."""
+    Raises :class:`roundrobin.seeding.Unsatisfiable` or :class:`roundrobin.varma.VarmaError`."""
     n = len(entrants)
     schedule = double_round_robin(n, reverse_second_cycle) if double else single_round_robin(n)
     order = ("reverse" if reverse_second_cycle else "fide") if double else "table"
