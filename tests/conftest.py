@@ -1,4 +1,4 @@
-"""Shared test helpers: where ``../shared`` is, and the TRF files the corpus tests run over.
+"""pytest fixtures and parametrisation over the corpus (helpers: :mod:`support`).
 
 The project's data corpus lives next to the repository, in ``../shared/corpus`` (about 2,000
 TRF files: the generated Dutch 2026 corpus and a few real-world files).  A fresh clone does not
@@ -19,37 +19,11 @@ every corpus test reuses the same :class:`trf.ParseResult` (all model objects ar
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-import trf
-
-REPO = Path(__file__).resolve().parents[1]
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-CORPUS = SHARED / "corpus"
-FIXTURES = REPO / "fixtures"
-
-#: Extensions of TRF files in the corpus: ``.trf``, JaVaFo's ``.trfx``, bbpPairings' ``.input``.
-TRF_SUFFIXES = (".trf", ".trfx", ".input")
-
-SKIP_REASON = (
-    f"../shared/corpus not present: {CORPUS} does not exist "
-    "(a fresh clone has only the sample in fixtures/; the corpus tests need the shared data)"
-)
-
-
-def shared_present() -> bool:
-    return CORPUS.is_dir()
-
-
-def shared_corpus() -> Path:
-    """The corpus folder; skips the calling test when ``../shared/corpus`` is absent."""
-    if not shared_present():
-        pytest.skip(SKIP_REASON)
-    return CORPUS
+from tests.support import TrfFile, all_trf_files, conversion_cases, corpus_files, parse_path, shared_corpus
 
 
 @pytest.fixture
@@ -58,111 +32,11 @@ def corpus_dir() -> Path:
     return shared_corpus()
 
 
-# --------------------------------------------------------------------------- file lists
-
-
-@dataclass(frozen=True)
-class TrfFile:
-    """A TRF file of the corpus or of ``fixtures/``.
-
-    ``id`` is the test id (path relative to ``../shared/corpus``, or ``fixtures/...``);
-    ``rel`` is the path relative to the corpus root *or* to ``fixtures/`` (whose
-    ``dutch-2026/`` mirrors the corpus layout), so both kinds are classified alike.
-    """
-
-    id: str
-    path: Path
-    rel: str
-    shared: bool
-
-    @property
-    def dutch(self) -> bool:
-        return self.rel.startswith("dutch-2026/")
-
-    @property
-    def kind(self) -> str:
-        """``tournaments``, ``rounds``, ``features/trf26`` ... for dutch-2026 files, else ``real``."""
-        parts = self.rel.split("/")
-        if not self.dutch:
-            return parts[0]
-        return "/".join(parts[1:3]) if parts[1] == "features" else parts[1]
-
-    @property
-    def root(self) -> Path:
-        """The folder ``rel`` is relative to."""
-        return CORPUS if self.shared else FIXTURES
-
-
-def _trf_files(root: Path, shared: bool) -> list[TrfFile]:
-    if not root.is_dir():
-        return []
-    out = []
-    for path in sorted(root.rglob("*")):
-        if path.suffix in TRF_SUFFIXES and path.is_file():
-            rel = path.relative_to(root).as_posix()
-            out.append(TrfFile(rel if shared else f"fixtures/{rel}", path, rel, shared))
-    return out
-
-
-@functools.lru_cache(maxsize=None)
-def fixture_files() -> tuple[TrfFile, ...]:
-    """Every TRF file under ``fixtures/`` (always present)."""
-    return tuple(_trf_files(FIXTURES, shared=False))
-
-
-@functools.lru_cache(maxsize=None)
-def corpus_files() -> tuple[TrfFile, ...]:
-    """Every TRF file under ``../shared/corpus`` (empty when it is absent)."""
-    return tuple(_trf_files(CORPUS, shared=True))
-
-
 @pytest.fixture(scope="session")
 def corpus_trf_files() -> tuple[TrfFile, ...]:
     """The corpus files the parametrised tests run over (skips when ../shared is absent)."""
     shared_corpus()
     return corpus_files()
-
-
-def all_trf_files() -> tuple[TrfFile, ...]:
-    return fixture_files() + corpus_files()
-
-
-@dataclass(frozen=True)
-class ConversionCase:
-    """``convert(parse(source), to)`` must write exactly ``target``'s bytes."""
-
-    id: str
-    source: Path
-    target: Path
-    to: str
-    shared: bool
-
-
-def _conversion_cases(root: Path, shared: bool) -> list[ConversionCase]:
-    """features/trf26/NAME.trf <-> rounds/NAME.trf; features/{forbidden,accelerated}/NAME-trf16.trf
-    <-> NAME-trf26.trf; both directions."""
-    base = root / "dutch-2026"
-    prefix = "" if shared else "fixtures/"
-    out: list[ConversionCase] = []
-
-    def add(a: Path, b: Path, name: str) -> None:
-        out.append(ConversionCase(f"{prefix}{name}:to-trf26", a, b, "trf26", shared))
-        out.append(ConversionCase(f"{prefix}{name}:to-trf16", b, a, "trf16", shared))
-
-    for f in sorted((base / "features" / "trf26").glob("*.trf")):
-        add(base / "rounds" / f.name, f, f"dutch-2026/features/trf26/{f.name}")
-    for sub in ("forbidden", "accelerated"):
-        for f in sorted((base / "features" / sub).glob("*-trf16.trf")):
-            twin = f.with_name(f.name[: -len("-trf16.trf")] + "-trf26.trf")
-            add(f, twin, f"dutch-2026/features/{sub}/{twin.name[: -len('-trf26.trf')]}")
-    return out
-
-
-def conversion_cases() -> list[ConversionCase]:
-    cases = _conversion_cases(FIXTURES, shared=False)
-    if shared_present():
-        cases += _conversion_cases(CORPUS, shared=True)
-    return cases
 
 
 def _param(obj, shared: bool):
@@ -190,15 +64,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("endorsed_case", [_param(f, f.shared) for f in cases])
     if "conversion_case" in names:
         metafunc.parametrize("conversion_case", [_param(c, c.shared) for c in conversion_cases()])
-
-
-# --------------------------------------------------------------------------- parsing
-
-
-@functools.lru_cache(maxsize=None)
-def parse_path(path: Path) -> trf.ParseResult:
-    """``trf.parse_file``, once per file and session."""
-    return trf.parse_file(path)
 
 
 @pytest.fixture(scope="session")

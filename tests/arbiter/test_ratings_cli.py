@@ -15,11 +15,12 @@ from typer.testing import CliRunner
 import trf
 from arbiter import exitcodes
 from arbiter.cli import app
-from test_ratings_report import FIT
+from tests.ratings.test_ratings_report import FIT
+from tests.support import REPO
 
 pytestmark = pytest.mark.fast
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPO
 EXAMPLE = ROOT / "fixtures" / "example.trf"
 
 

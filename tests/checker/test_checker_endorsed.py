@@ -16,7 +16,7 @@ import trf
 from checker.check import check_round
 from trf.edit import with_pairing
 
-from conftest import parse_path, shared_corpus
+from tests.support import parse_path, shared_corpus
 
 
 def _answer(path: Path) -> tuple[list[tuple[int, int]], int | None]:

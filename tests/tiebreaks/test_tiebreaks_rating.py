@@ -22,7 +22,7 @@ from types import SimpleNamespace
 import pytest
 
 import trf
-from conftest import CORPUS, FIXTURES, parse_path, shared_corpus, shared_present
+from tests.support import CORPUS, FIXTURES, parse_path, shared_corpus, shared_present
 from tiebreaks import rating as R
 from tiebreaks.rating import (
     DP_TABLE, PD_BANDS, PD_TABLE, aro, appo, apro, dp, expected, percentage, ptp, round_half_up, tpr,

@@ -87,7 +87,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -98,10 +97,11 @@ from roundrobin.berger import (
     double_round_robin,
     single_round_robin,
 )
+from tests.support import REPO
 
 pytestmark = pytest.mark.fast
 
-GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "berger"
+GOLDEN = REPO / "fixtures" / "berger"
 SIZES = range(2, 41)
 
 

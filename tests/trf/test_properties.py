@@ -23,10 +23,7 @@ import trf
 from trf import Colour, ParseResult, Player, Result, RoundEntry, Severity, Tournament
 from trf.diagnostics import CODES, Diagnostic
 
-try:
-    from strategies import GAME_RESULTS, tournaments
-except ImportError:  # tests/ imported as a package
-    from tests.strategies import GAME_RESULTS, tournaments
+from tests.strategies import GAME_RESULTS, tournaments
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

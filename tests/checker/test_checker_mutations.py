@@ -45,7 +45,7 @@ from typing import Callable, Iterator
 import pytest
 
 from checker.check import RoundReport, check_round
-from conftest import CORPUS, FIXTURES, parse_path, shared_corpus
+from tests.support import CORPUS, FIXTURES, parse_path, shared_corpus
 from pairing.dutch import allocate_colours
 from pairing.players import PairingPlayer, infer_initial_colour, pairing_players
 from trf.edit import cut_to_round, with_pairing

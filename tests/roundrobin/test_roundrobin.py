@@ -25,7 +25,7 @@ from roundrobin.event import (Entrant, EntrantsError, numbered_entrants, parse_e
 from roundrobin.seeding import Apart, Fix, Meet, Unsatisfiable, parse_fix, parse_meet, solve
 from roundrobin.varma import (VarmaError, drawing_order, table_conflicts, varma_conflicts, varma_draw,
                            varma_table)
-from conftest import shared_corpus
+from tests.support import shared_corpus
 from trf import dumps, parse_text
 from trf.model import Colour, Player, RoundEntry
 

@@ -33,12 +33,8 @@ from tiebreaks.context import (
 from tiebreaks.registry import SCALARS, value
 from trf import Player, Tournament
 
-try:
-    from conftest import CORPUS, shared_corpus, shared_present
-    from strategies import tournaments
-except ImportError:  # tests/ imported as a package
-    from tests.conftest import CORPUS, shared_corpus, shared_present
-    from tests.strategies import tournaments
+from tests.strategies import tournaments
+from tests.support import CORPUS, shared_corpus, shared_present
 
 F = Fraction
 REAL = CORPUS / "real" / "tiebreaks"

@@ -15,10 +15,11 @@ from arbiter import exitcodes
 from arbiter.cli import app
 from trf import dumps, parse_file
 from trf.edit import cut_to_round, with_pairing
+from tests.support import REPO
 
 pytestmark = pytest.mark.fast
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPO
 EXAMPLE = ROOT / "fixtures" / "example.trf"
 SAMPLE = ROOT / "fixtures" / "dutch-2026"
 

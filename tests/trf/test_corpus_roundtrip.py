@@ -26,6 +26,7 @@ import pytest
 import trf
 from trf import Colour, Result
 from trf.parser import split_lines
+from tests.support import REPO
 
 # --------------------------------------------------------------------------- pinned exceptions
 
@@ -182,7 +183,7 @@ def test_corpus_is_complete(corpus_dir: Path, corpus_trf_files) -> None:
 @pytest.mark.corpus
 def test_fixture_sample_is_a_copy_of_the_corpus(corpus_dir: Path) -> None:
     """fixtures/dutch-2026 must stay byte-identical to the corpus files it samples."""
-    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    fixtures = REPO / "fixtures"
     files = [p for p in sorted((fixtures / "dutch-2026").rglob("*")) if p.is_file() and p.name != "README.md"]
     assert files
     for p in files:

@@ -21,9 +21,9 @@ from tiebreaks.codes import parse_list
 from tiebreaks.context import Edition
 from tiebreaks.standings import standings
 
-from conftest import CORPUS, FIXTURES, parse_path, shared_corpus
+from tests.support import CORPUS, FIXTURES, REPO, parse_path, shared_corpus
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPO
 
 
 def _tsvs() -> list:

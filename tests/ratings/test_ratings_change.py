@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction as F
-from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
@@ -19,6 +18,7 @@ from ratings.change import (
 from ratings.kfactor import KFileError, k_factor, parse_k_text
 from ratings.rules import EDITIONS, birth_year, parse_date, rules_for
 import trf
+from tests.support import SHARED
 
 pytestmark = pytest.mark.fast
 
@@ -28,7 +28,7 @@ R2005 = rules_for(date(2005, 7, 28))
 R2012 = rules_for(date(2012, 1, 1))
 R2020 = rules_for(date(2020, 1, 1))
 R2024_pre = rules_for(date(2024, 2, 1))
-REAL = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "real"
+REAL = SHARED / "corpus" / "real"
 
 
 # ---------------------------------------------------------------- editions and dates
@@ -245,7 +245,7 @@ def test_initial_rating_before_2024() -> None:
 
 def _tournament() -> trf.Tournament:
     """4 players, 3 rounds, 2026 (see test_ratings_report.FIT for the lines)."""
-    from test_ratings_report import FIT
+    from tests.ratings.test_ratings_report import FIT
 
     result = trf.parse_text(FIT)
     assert not result.diagnostics

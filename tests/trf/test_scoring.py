@@ -15,6 +15,7 @@ import pytest
 import trf
 from trf import Result, Severity
 from trf.scoring import ScoringSystem
+from tests.support import REPO
 
 HALF = Fraction(1, 2)
 
@@ -154,7 +155,7 @@ def test_162_symbol_z_is_read_as_a() -> None:
 
 # --------------------------------------------------------------------------- corpus 3/1/0 tournaments
 
-FIXTURE_310 = Path(__file__).resolve().parents[1] / "fixtures" / "dutch-2026" / "tournaments" / "dev-0032-n17-r11.trf"
+FIXTURE_310 = REPO / "fixtures" / "dutch-2026" / "tournaments" / "dev-0032-n17-r11.trf"
 
 
 @pytest.mark.fast

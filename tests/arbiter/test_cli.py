@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 
 from arbiter import exitcodes
 from arbiter.cli import app
+from tests.support import REPO
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPO
 EXAMPLE = ROOT / "fixtures" / "example.trf"
 SAMPLE = ROOT / "fixtures" / "dutch-2026"
 

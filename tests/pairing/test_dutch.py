@@ -15,11 +15,11 @@ import pytest
 
 import trf
 from pairing.dutch import NoLegalPairing, pair_round
-from pairing.players import PairingInputError, colour_preference, pairing_players, Strength
+from pairing.players import PairingInputError, colour_preference, Strength
 from trf.edit import cut_to_round
 from trf.model import Colour
 
-from conftest import CORPUS, FIXTURES, parse_path, shared_corpus
+from tests.support import CORPUS, FIXTURES, parse_path, shared_corpus
 
 
 def expected_lines(path: Path) -> list[str]:

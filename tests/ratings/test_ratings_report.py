@@ -13,11 +13,12 @@ import trf
 from ratings.report import check_report, clean_report, unrated_games
 from tiebreaks.codes import parse_list
 from tiebreaks.standings import standings
+from tests.support import CORPUS, REPO
 
 pytestmark = pytest.mark.fast
 
-ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "corpus"
+ROOT = REPO
+SHARED = CORPUS
 
 #: A small tournament fit to be rated (2026): every mandatory record, FIDE ids, birth dates, round
 #: dates; player 4 unrated; a forfeit in round 3. Points: 1: W W + = 3; 2: L L = = 0.5;

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from checker.check import RoundReport, check_round
-from conftest import TrfFile, corpus_files, fixture_files, parse_path, shared_corpus
+from tests.support import TrfFile, corpus_files, fixture_files, parse_path, shared_corpus
 
 
 def _tournament_files(files: tuple[TrfFile, ...]) -> list[TrfFile]:

@@ -18,7 +18,7 @@ from tiebreaks.codes import Modifiers, parse_list, parse_tiebreak
 from tiebreaks.direct import de_scores, direct_encounter
 from tiebreaks.standings import rank_groups
 
-from conftest import shared_corpus
+from tests.support import shared_corpus
 
 
 def ranks(t: trf.model.Tournament, round_robin: bool) -> dict[int, int]:
