@@ -23,7 +23,7 @@ from trf.export import tournament_dict
 from trf.model import Tournament
 from trf.parser import ParseResult
 from trf.writer import WriteError, write_atomic
-from tiebreaks.context import is_round_robin
+
 
 app = typer.Typer(
     name="arbiter",
@@ -363,7 +363,7 @@ def check(
         _fail(exitcodes.USAGE, f"--round {round_}: the file has rounds 1-{t.rounds_paired}")
     if json_out:
         fmt = CheckFormat.json
-    if system is CheckSystem.berger or (system is CheckSystem.auto and is_round_robin(t)):
+    if system is CheckSystem.berger or (system is CheckSystem.auto and t.system.is_round_robin):
         from checker.roundrobin import check_round_robin
 
         if why_not is not None:

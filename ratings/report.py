@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ratings.rules import parse_date, round_dates
+from trf.dates import parse_date
 from trf.diagnostics import Diagnostic, Severity
 from trf.model import Header, Player, Result, Tournament
 from trf.writer import fmt_points
@@ -146,7 +146,7 @@ def check_headers(t: Tournament) -> list[Problem]:
                            "correct 042 or 052", end.line if end else at, 5))
     rd = _header_record(t, "132")
     if rd is not None and rd.text:
-        dates = round_dates(t)
+        dates = t.round_dates
         for r in range(1, t.rounds_paired + 1):
             d = dates[r - 1] if r <= len(dates) else None
             col = 92 + 10 * (r - 1)

@@ -3,7 +3,8 @@
 The rules changed over time; a tournament is rated under the rules in force at its dates.
 Changes take effect for tournaments *starting* on or after the date (B.02 0.1 as worded up to
 2008: "For tournaments, such changes will apply to those starting on or after that date").
-The start date comes from record ``042``, else the first round date in ``132``, else ``052``.
+The start date comes from record ``042``, else the first round date in ``132``, else ``052``
+(every date is read by :mod:`trf.dates`, as for the tie-breaks and the pairing rules).
 
 Editions (rules digest ``../shared/reference/tiebreaks.md`` §11.2, §11.3; secondary sources
 marked UNCONFIRMED where the Handbook text was not seen):
@@ -33,10 +34,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
+from trf.dates import parse_date
+
 if TYPE_CHECKING:  # pragma: no cover
     from trf.model import Tournament
 
-__all__ = ["Rules", "EDITIONS", "rules_for", "parse_date", "birth_year", "round_dates", "tournament_date"]
+__all__ = ["Rules", "EDITIONS", "rules_for", "birth_year", "tournament_date"]
 
 
 @dataclass(frozen=True)
@@ -119,36 +122,6 @@ def rules_for(when: date | None) -> Rules:
 # --------------------------------------------------------------------------- dates
 
 
-def _year(text: str) -> int:
-    y = int(text)
-    if len(text) <= 2:
-        y += 2000 if y < 70 else 1900
-    return y
-
-
-def parse_date(text: str | None) -> date | None:
-    """A date written in any of the forms TRF producers use: ``2026/03/01`` (TRF-2026),
-    ``2005.07.28``, ``28. 07. 2005``, ``24/09/2010``, ``26/03/01`` (132 round dates, YY/MM/DD).
-    A 4-digit first field is the year; a 4-digit last field makes it day/month/year; three
-    short fields are YY/MM/DD (TRF-16 132). ``None`` when it is not a valid date."""
-    if not text:
-        return None
-    parts = re.findall(r"\d+", text)
-    if len(parts) != 3:
-        return None
-    a, b, c = parts
-    try:
-        if len(a) == 4:
-            return date(int(a), int(b), int(c))
-        if len(c) == 4:
-            return date(int(c), int(b), int(a))
-        if max(len(a), len(b), len(c)) <= 2:
-            return date(_year(a), int(b), int(c))
-    except ValueError:
-        return None
-    return None
-
-
 def birth_year(text: str | None) -> int | None:
     """The year of a birth-date field (``1969.12.06``, ``1969/12/06``, ``1978``), or ``None``."""
     if not text:
@@ -160,24 +133,14 @@ def birth_year(text: str | None) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def round_dates(t: Tournament) -> list[date | None]:
-    """The dates of record ``132`` in round order (blank-separated ``YY/MM/DD`` fields)."""
-    value = t.header("132")
-    if not value:
-        return []
-    return [parse_date(tok) for tok in value.split()]
-
-
 def tournament_date(t: Tournament) -> tuple[date | None, str]:
     """The date that decides which rules apply, and where it came from: the start date (``042``),
     else the first round date (``132``), else the end date (``052``); ``(None, "none")`` if none."""
-    start = parse_date(t.header("042"))
-    if start is not None:
-        return start, "042"
-    dates = [d for d in round_dates(t) if d is not None]
+    if t.start_date is not None:
+        return t.start_date, "042"
+    dates = [d for d in t.round_dates if d is not None]
     if dates:
         return dates[0], "132"
-    end = parse_date(t.header("052"))
-    if end is not None:
-        return end, "052"
+    if t.end_date is not None:
+        return t.end_date, "052"
     return None, "none"

@@ -20,7 +20,6 @@ Everything is exact (``Fraction``).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from datetime import date
 from enum import Enum
@@ -45,40 +44,12 @@ class Edition(str, Enum):
 V2023_FROM = date(2023, 9, 1)
 V2026_FROM = date(2026, 3, 1)
 
-_ISO = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
-_DMY = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})(?!\d)")
-
-
-def parse_start_date(text: str | None) -> date | None:
-    """The date of a ``042`` record, or ``None`` when absent or unreadable.
-
-    TRF writes ``YYYY/MM/DD``; files also carry ``YYYY-MM-DD``, ``DD.MM.YYYY`` and
-    ``DD/MM/YY``.  Anything after the date (blanks, a time of day) is ignored.  A two-digit
-    year is read day-first in the 21st century (``01/03/26`` = 2026-03-01): the reference
-    implementation reads it as 2001-03-26, which EXPECTED.md records as a known limitation;
-    a TRF written in this century names its own century's dates.
-    """
-    if not text:
-        return None
-    s = text.strip()
-    try:
-        if m := _ISO.match(s):
-            return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        if m := _DMY.match(s):
-            year = int(m.group(3))
-            if len(m.group(3)) == 2:
-                year += 2000
-            return date(year, int(m.group(2)), int(m.group(1)))
-    except ValueError:  # 0000/00/00, 2026/13/40 ...
-        return None
-    return None
-
 
 def default_edition(t: Tournament) -> Edition:
     """The edition in force at the event's start date (record 042): before 2023-09-01 the
     pre-2023 rules, before 2026-03-01 the 2023 rules, else (and when the date is missing or
     unreadable) the newest, as the reference implementation does."""
-    d = parse_start_date(t.header("042"))
+    d = t.start_date
     if d is None:
         return Edition.V2026
     if d < V2023_FROM:
@@ -86,23 +57,6 @@ def default_edition(t: Tournament) -> Edition:
     if d < V2026_FROM:
         return Edition.V2023
     return Edition.V2026
-
-
-_RR = re.compile(r"ROUND[\s_-]*ROBIN|BERGER|(?<![A-Z])RR(?![A-Z])")
-
-
-def is_round_robin(t: Tournament) -> bool:
-    """Pre-determined pairings, from the pairing system text (TRF-2026 ``192``, else the
-    ``092`` tournament type): it names a round robin / Berger tables and not a Swiss."""
-    for code in ("192", "092"):
-        text = (t.header(code) or "").upper()
-        if not text:
-            continue
-        if "SWISS" in text:
-            return False
-        if _RR.search(text):
-            return True
-    return False
 
 
 # --------------------------------------------------------------------------- rounds
@@ -390,9 +344,9 @@ def build_context(t: Tournament, edition: Edition | str | None = None, after_rou
 
     ``edition``: default from the start date (:func:`default_edition`); ``after_round``:
     standings after that round (default: every paired round); ``round_robin``: pre-determined
-    pairings, default from the pairing-system text (:func:`is_round_robin`)."""
+    pairings, default from the pairing system (:attr:`trf.model.Tournament.system`)."""
     ed = default_edition(t) if edition is None else Edition(edition)
-    rr = is_round_robin(t) if round_robin is None else bool(round_robin)
+    rr = t.system.is_round_robin if round_robin is None else bool(round_robin)
     rounds = default_rounds(t) if after_round is None else max(0, min(after_round, t.round_columns))
     swiss = not rr
     sc = t.scoring
@@ -416,5 +370,5 @@ def build_context(t: Tournament, edition: Edition | str | None = None, after_rou
 
 __all__ = [
     "Edition", "RoundRecord", "TBContext", "build_context", "categories", "classify", "default_edition",
-    "default_rounds", "is_round_robin", "parse_start_date",
+    "default_rounds",
 ]

@@ -13,12 +13,13 @@ from trf.model import (
 )
 from trf.parser import ParseResult, parse_bytes, parse_file, parse_text
 from trf.scoring import ScoringSystem
+from trf.system import Family, PairingSystem
 from trf.writer import WriteError, dump, dumps, format_record, write_atomic
 
 __all__ = [
     "AbsentRecord", "AccelerationRange", "BlankLine", "Bye", "ByeRecord", "Colour", "Comment",
-    "Diagnostic", "ForbiddenPairs", "Game", "Header", "InitialColour", "ParseResult", "Player",
-    "PlayerAcceleration", "PreservedRecord", "Record", "Result", "RoundCount", "RoundEntry",
+    "Diagnostic", "Family", "ForbiddenPairs", "Game", "Header", "InitialColour", "ParseResult", "Player",
+    "PairingSystem", "PlayerAcceleration", "PreservedRecord", "Record", "Result", "RoundCount", "RoundEntry",
     "ScoringRecord", "ScoringSystem", "Severity", "Tournament", "TrfError", "WriteError", "dump",
     "dumps", "format_record", "parse_bytes", "parse_file", "parse_text", "write_atomic",
 ]

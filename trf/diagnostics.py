@@ -78,6 +78,7 @@ CODES: dict[str, str] = {
     "points-mismatch": "listed points differ from the computed score",
     "bad-record": "a record's values contradict each other or the players",
     "duplicate-record": "a record that may appear once appears again",
+    "ambiguous-date": "a start or end date with a two-digit year (read as YY/MM/DD)",
     "not-canonical": "the file will be written back differently (same meaning)",
 }
 

@@ -15,11 +15,16 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from datetime import date
 from fractions import Fraction
 from functools import cached_property
-from typing import Iterator, Union
+from typing import TYPE_CHECKING, Iterator, Union
 
+from trf.dates import parse_date, parse_round_dates
 from trf.scoring import ScoringSystem, scoring_from_records
+
+if TYPE_CHECKING:  # pragma: no cover
+    from trf.system import PairingSystem
 
 
 class Colour(enum.Enum):
@@ -383,6 +388,30 @@ class Tournament:
     @property
     def name(self) -> str:
         return self.header("012") or ""
+
+    # ---- dates (one reader for every package: :mod:`trf.dates`)
+    @cached_property
+    def start_date(self) -> date | None:
+        """The start date (``042``), or ``None`` when absent or unreadable."""
+        return parse_date(self.header("042"))
+
+    @cached_property
+    def end_date(self) -> date | None:
+        """The end date (``052``), or ``None`` when absent or unreadable."""
+        return parse_date(self.header("052"))
+
+    @cached_property
+    def round_dates(self) -> tuple[date | None, ...]:
+        """The round dates of ``132`` in round order (``None`` for a field that is no date)."""
+        return tuple(parse_round_dates(self.header("132")))
+
+    @cached_property
+    def system(self) -> PairingSystem:
+        """The pairing system and event kind from ``192``/``092`` and the team records
+        (:func:`trf.system.pairing_system`)."""
+        from trf.system import pairing_system
+
+        return pairing_system(self)
 
     @cached_property
     def is_team_event(self) -> bool:

@@ -9,11 +9,11 @@ points equal to the results (TRF-16 2.2, columns 81-84), at most one PAB per rou
 
 from __future__ import annotations
 
-
+from trf.dates import parse_date, two_digit_year
 from trf.diagnostics import Diagnostic, Severity
 from trf.writer import fmt_points
 from trf.model import (
-    AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Player, PlayerAcceleration,
+    AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Header, Player, PlayerAcceleration,
     Result, RoundCount, Tournament,
 )
 
@@ -31,6 +31,21 @@ def validate(t: Tournament) -> list[Diagnostic]:
     out += _check_round_count(t)
     out += _check_points(t)
     out += _check_records(t)
+    out += _check_dates(t)
+    return out
+
+
+def _check_dates(t: Tournament) -> list[Diagnostic]:
+    """A start or end date written with a two-digit year is read ``YY/MM/DD`` (:mod:`trf.dates`),
+    which its writer may not have meant: say how it was read."""
+    out = []
+    for rec in t.records:
+        if isinstance(rec, Header) and rec.code in ("042", "052") and two_digit_year(rec.text):
+            read = parse_date(rec.text)
+            how = f"read as {read.isoformat()} (YY/MM/DD, the TRF form)" if read else "not a date as YY/MM/DD"
+            out.append(Diagnostic(Severity.WARNING, "ambiguous-date",
+                                  f"{rec.code} {rec.text!r} has a two-digit year: {how}; write YYYY/MM/DD",
+                                  rec.line, 5))
     return out
 
 

@@ -16,7 +16,8 @@ from ratings.change import (
     change_of, counted_difference, initial_rating, rated_games, round_change, tournament_ratings,
 )
 from ratings.kfactor import KFileError, k_factor, parse_k_text
-from ratings.rules import EDITIONS, birth_year, parse_date, rules_for
+from ratings.rules import EDITIONS, birth_year, rules_for
+from trf.dates import parse_date
 import trf
 from tests.support import SHARED
 

@@ -28,7 +28,7 @@ import trf
 from tiebreaks.buchholz import Element, apply_cuts, cut_counts, cut_elements, elements
 from tiebreaks.codes import Modifiers, parse_tiebreak
 from tiebreaks.context import (
-    Edition, TBContext, build_context, categories, default_edition, is_round_robin, parse_start_date,
+    Edition, TBContext, build_context, categories, default_edition,
 )
 from tiebreaks.registry import SCALARS, value
 from trf import Player, Tournament
@@ -645,13 +645,12 @@ def test_default_edition(text: str | None, edition: Edition) -> None:
 
 
 @pytest.mark.fast
-def test_two_digit_year_is_read_day_first() -> None:
-    """Decision: ``042 01/03/26`` is 1 March 2026 (2026 rules).  The reference reads it as
-    2001-03-26 (EXPECTED.md §0 calls this a known limitation); TRF dates are written
-    year-first with four digits, so a two-digit year can only be a day-first date."""
-    assert str(parse_start_date("01/03/26")) == "2026-03-01"
+def test_two_digit_year_follows_the_trf_form() -> None:
+    """``042 01/03/26`` is read as ``YY/MM/DD`` (2001-03-26, the form TRF's 132 defines; see
+    :mod:`trf.dates`), as the reference reads it (EXPECTED.md §0): the pre-2023 rules."""
     t = parse("012 T\n042 01/03/26\n" + player_line(1, ["0 - U"]) + "\n")
-    assert default_edition(t) is Edition.V2026
+    assert str(t.start_date) == "2001-03-26"
+    assert default_edition(t) is Edition.PRE2023
 
 
 @pytest.mark.fast
@@ -668,7 +667,8 @@ def test_two_digit_year_is_read_day_first() -> None:
 ])
 def test_round_robin_detection(records: str, rr: bool) -> None:
     t = parse("012 T\n" + records + player_line(1, ["0 - U"]) + "\n")
-    assert is_round_robin(t) is rr
+    assert t.system.is_round_robin is rr
+    assert build_context(t).round_robin is rr
     assert build_context(t, round_robin=not rr).round_robin is (not rr)
 
 
