@@ -1,17 +1,18 @@
-"""Club-night rotation: fair casual pairings over several boards (issue 8).
+"""Club-night rotation: fair casual pairings over several boards.
 
 No FIDE rule governs a casual evening; every choice here is documented in ``docs/rotation.md``.
 
 The model
 ---------
 * One shared queue: every present, active player who is not at a board is *waiting*.
-* A *pass* fills one or more free tables at once (one table in the refill/reshuffle/wait modes,
-  every table in the all-tables mode).  Every waiting player not chosen in a pass *sits out* once.
+* A *pass* fills one or more free tables at once (``next`` fills every free table in one pass,
+  and so does the all-tables mode; ``finish`` in the refill and reshuffle modes fills the one
+  table that freed).  Every waiting player not chosen in a pass *sits out* once.
 * A *candidate* is a group of waiting players with a split into two sides (bughouse: four
   players, three splits into two teams; singles: two players).  Candidates that pass the hard
-  limits are compared strictly lexicographically by :data:`CRITERIA` (the first criterion that
-  differs decides); see :func:`candidate_key`.
-* Hard limits, relaxed in the fixed order of :data:`RELAXATIONS` when nothing is admissible.
+  limits are compared strictly lexicographically by :data:`CRITERIA`, a table of (name,
+  function) pairs: the first criterion that differs decides (:func:`best_candidates`).
+* Hard limits, relaxed in the fixed order of :class:`Relaxation` when nothing is admissible.
 
 The state is derived by replaying events (:func:`replay`); the engine functions are pure.
 """
@@ -22,35 +23,61 @@ import hashlib
 import itertools
 import json
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from fractions import Fraction
 from math import ceil
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
 
-BUGHOUSE = "bughouse"
-SINGLES = "singles"
-FORMATS = (BUGHOUSE, SINGLES)
-MODES = ("refill", "reshuffle", "wait", "all")
-BALANCE_GAP = 250  # rating gap allowed between the two sides when balancing (issue 8)
+
+class Format(StrEnum):
+    """What is played at a table: bughouse (two boards, two-player teams) or singles."""
+
+    BUGHOUSE = "bughouse"
+    SINGLES = "singles"
+
+
+class Mode(StrEnum):
+    """What a table does when its game ends (docs/rotation.md, "Table modes")."""
+
+    REFILL = "refill"  # refilled at once from the shared queue
+    RESHUFFLE = "reshuffle"  # the same players again in a new split, unless others are due
+    WAIT = "wait"  # stays free until the organiser says next
+    ALL = "all"  # nothing starts until every table is free; then all tables in one pass
+
+
+class Status(StrEnum):
+    """A player's presence tonight."""
+
+    ACTIVE = "active"  # present: at a board or waiting
+    PAUSED = "paused"  # present but skipped until resumed
+    LEFT = "left"  # gone; their games still count in every statistic
+
+
+class By(StrEnum):
+    """Who chose a game."""
+
+    ENGINE = "engine"
+    ORGANISER = "organiser"
+
+
+class Relaxation(StrEnum):
+    """The hard limits that may give way, in the order they are relaxed."""
+
+    BALANCE = "balance"
+    OWED_DUTY = "owed duty"
+    REST_CHECK = "rest check"
+    SITOUT_LIMIT = "sit-out limit"
+
+
+BUGHOUSE = Format.BUGHOUSE
+SINGLES = Format.SINGLES
+FORMATS = tuple(Format)
+MODES = tuple(Mode)
+RELAXATIONS = tuple(Relaxation)
+BALANCE_GAP = 250  # rating gap allowed between the two sides when balancing
 DEFAULT_RATING = 1500  # a player arriving without a rating counts as 1500 for balancing only
 OWED_FIX = Fraction(1)  # a player owed at least one whole game is fixed into the next game
 MAX_OWED_FIXED = 2  # at most two fixed places, so the evening does not freeze into the same groups
-
-# The lexicographic criteria, in order (docs/rotation.md gives the reason for each).
-CRITERIA = (
-    "partner coverage",
-    "repeated pairing",
-    "partner recency",
-    "opponent coverage",
-    "opponent recency",
-    "wait fairness",
-    "games played",
-    "owed time",
-    "back-to-back",
-    "seeded hash",
-)
-
-# Hard limits in the order they are relaxed when no candidate is admissible.
-RELAXATIONS = ("balance", "owed duty", "rest check", "sit-out limit")
 
 
 class RotationError(ValueError):
@@ -61,32 +88,49 @@ class NoGame(RotationError):
     """No game can be started: every table is busy or too few players are waiting."""
 
 
+def parse_format(name: object) -> Format:
+    """The format named ``name`` (``bughouse`` or ``singles``)."""
+    if isinstance(name, str) and name in FORMATS:
+        return Format(name)
+    raise RotationError(f"format must be one of {', '.join(FORMATS)}, not {name!r}")
+
+
+def parse_mode(name: object) -> Mode:
+    """The table mode named ``name`` (``refill``, ``reshuffle``, ``wait`` or ``all``)."""
+    if isinstance(name, str) and name in MODES:
+        return Mode(name)
+    raise RotationError(f"mode must be one of {', '.join(MODES)}, not {name!r}")
+
+
 @dataclass(frozen=True)
 class Config:
-    """The session settings, fixed when the session is created."""
+    """The session settings, fixed when the session is created.  ``format`` and ``mode`` may be
+    given as their names; they are stored as :class:`Format` and :class:`Mode`."""
 
     tables: int
-    format: str = BUGHOUSE
+    format: Format = Format.BUGHOUSE
     seed: int = 0
-    mode: str = "refill"
+    mode: Mode = Mode.REFILL
     balanced: bool = False
 
     def __post_init__(self) -> None:
-        if self.tables < 1:
-            raise RotationError("--tables must be at least 1")
-        if self.format not in FORMATS:
-            raise RotationError(f"format must be one of {', '.join(FORMATS)}, not {self.format!r}")
-        if self.mode not in MODES:
-            raise RotationError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
+        if not isinstance(self.tables, int) or isinstance(self.tables, bool) or self.tables < 1:
+            raise RotationError(f"a session needs at least 1 table, not {self.tables!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise RotationError(f"the seed must be a whole number, not {self.seed!r}")
+        if not isinstance(self.balanced, bool):
+            raise RotationError(f"balanced must be true or false, not {self.balanced!r}")
+        object.__setattr__(self, "format", parse_format(self.format))
+        object.__setattr__(self, "mode", parse_mode(self.mode))
 
     @property
     def k(self) -> int:
         """Players per table: 4 for bughouse (two boards), 2 for singles."""
-        return 4 if self.format == BUGHOUSE else 2
+        return 4 if self.format == Format.BUGHOUSE else 2
 
-    def as_dict(self) -> dict:
-        return {"tables": self.tables, "format": self.format, "seed": self.seed,
-                "mode": self.mode, "balanced": self.balanced}
+    def as_dict(self) -> dict[str, Any]:
+        return {"tables": self.tables, "format": str(self.format), "seed": self.seed,
+                "mode": str(self.mode), "balanced": self.balanced}
 
 
 @dataclass(frozen=True)
@@ -97,7 +141,7 @@ class Player:
 
     name: str
     rating: Optional[int] = None
-    status: str = "active"  # active | paused | left
+    status: Status = Status.ACTIVE
     order: int = 0  # arrival order
     arrived_pass: int = 0
     games: int = 0
@@ -133,12 +177,13 @@ Teams = tuple[Side, Side]
 
 @dataclass(frozen=True)
 class Game:
-    """A game started at ``table`` in selection pass ``pass_no``; ``by`` is ``engine`` or ``organiser``."""
+    """A game started at ``table`` in selection pass ``pass_no``, chosen by the engine or set by
+    the organiser."""
 
     table: int
     teams: Teams
     pass_no: int
-    by: str = "engine"
+    by: By = By.ENGINE
     fixed: tuple[str, ...] = ()  # players the organiser fixed into an engine-completed game
     restrict: tuple[str, ...] = ()  # reshuffle mode: the players the candidates were drawn from
 
@@ -146,9 +191,9 @@ class Game:
     def players(self) -> tuple[str, ...]:
         return self.teams[0] + self.teams[1]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"table": self.table, "teams": [list(t) for t in self.teams], "pass": self.pass_no,
-                "by": self.by, "fixed": list(self.fixed), "restrict": list(self.restrict)}
+                "by": str(self.by), "fixed": list(self.fixed), "restrict": list(self.restrict)}
 
 
 def _pair(a: str, b: str) -> tuple[str, str]:
@@ -183,7 +228,7 @@ class State:
 
     def active(self) -> list[Player]:
         """Present, unpaused players (at a board or waiting), in arrival order."""
-        return [p for p in self.players.values() if p.status == "active"]
+        return [p for p in self.players.values() if p.status == Status.ACTIVE]
 
     def waiting(self) -> list[Player]:
         return [p for p in self.active() if p.table is None]
@@ -209,20 +254,22 @@ def bench_size(state: State) -> int:
 
 
 def sitout_limit(state: State) -> int:
-    """The most passes a player may sit out in a row (issue 8, "Done means").
+    """The most passes a player may sit out in a row (docs/rotation.md, "Sit-out limit").
 
     Refill-style modes: ceil(B/k), plus one when B is a multiple of k (a limit of exactly B/k
     would force the same group back together every time).  All-tables mode: ceil(B/(kC))
     rounds, and at least one."""
     k, c, b = state.config.k, state.config.tables, bench_size(state)
-    if state.config.mode == "all":
+    if state.config.mode == Mode.ALL:
         return max(1, ceil(b / (k * c)))
     return ceil(b / k) + (1 if b % k == 0 else 0)
 
 
 def next_pass_tables(state: State) -> int:
-    """How many tables the next pass will fill (the look-ahead of the rest check)."""
-    return state.config.tables if state.config.mode in ("all", "wait") else 1
+    """How many tables the next pass will fill (the look-ahead of the rest check): all of them
+    in the all-tables mode and in the wait mode (where ``next`` fills every free table), one in
+    the refill and reshuffle modes."""
+    return state.config.tables if state.config.mode in (Mode.ALL, Mode.WAIT) else 1
 
 
 # --------------------------------------------------------------------------- candidates
@@ -230,7 +277,7 @@ def next_pass_tables(state: State) -> int:
 def splits(group: Sequence[str], fmt: str) -> list[Teams]:
     """Every way to split a group into two sides: 3 for four players (bughouse), 1 for two."""
     g = sorted(group)
-    if fmt == SINGLES:
+    if fmt == Format.SINGLES:
         return [((g[0],), (g[1],))]
     a, b, c, d = g
     return [((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))]
@@ -241,102 +288,181 @@ def _opp_pairs(teams: Teams) -> list[tuple[str, str]]:
 
 
 def _partner_pairs(teams: Teams) -> list[tuple[str, str]]:
-    return [_pair(*t) for t in teams if len(t) == 2]
+    return [_pair(t[0], t[1]) for t in teams if len(t) == 2]
 
 
 def seeded_hash(seed: int, teams: Teams) -> str:
-    """Criterion 10: sha256 of the seed and the canonical candidate (stable across processes)."""
+    """The last criterion: sha256 of the seed and the canonical candidate (stable across
+    processes, unlike Python's salted ``hash()``)."""
     text = json.dumps([seed, [list(t) for t in canonical(teams)]])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def criterion_value(state: State, teams: Teams, index: int) -> tuple:
-    """The value of criterion ``index`` (0-based in :data:`CRITERIA`) for a candidate; lower is better.
+# --------------------------------------------------------------------------- the criteria
 
-    1 partner coverage: the partnership counts, largest first (nobody partners anyone twice
-      while everyone has not partnered everyone);
-    2 times this exact pairing was played;  3 partner recency: the latest pass either
-      partnership was used (older is better);  4 opponent coverage: opponent counts, largest
-      first;  5 opponent recency;  6 wait fairness: the chosen players' sit-outs in a row, most
-      first (more is better, so negated);  7 games played tonight, most first;  8 owed time
-      (more owed is better, negated);  9 players going straight back on;  10 seeded hash."""
-    players = state.players
-    if index == 0:
-        return tuple(sorted((state.partners.get(p, 0) for p in _partner_pairs(teams)), reverse=True))
-    if index == 1:
-        return (state.pairings.get(canonical(teams), 0),)
-    if index == 2:
-        return (max((state.partner_last.get(p, -1) for p in _partner_pairs(teams)), default=-1),)
-    if index == 3:
-        return tuple(sorted((state.opponents.get(p, 0) for p in _opp_pairs(teams)), reverse=True))
-    if index == 4:
-        return (max(state.opponent_last.get(p, -1) for p in _opp_pairs(teams)),)
-    names = teams[0] + teams[1]
-    if index == 5:
-        return tuple(-s for s in sorted((players[n].sitouts for n in names), reverse=True))
-    if index == 6:
-        return tuple(sorted((players[n].games for n in names), reverse=True))
-    if index == 7:
-        return (-sum((players[n].owed for n in names), Fraction(0)),)
-    if index == 8:
-        return (sum(players[n].back_to_back for n in names),)
+Value = tuple[Union[int, Fraction, str], ...]  # a criterion's value for a candidate; lower is better
+
+
+@dataclass(frozen=True)
+class CandidatePool:
+    """What the pruning needs to know about the candidates being compared: the players they are
+    drawn from, and whether every candidate has the same number of players."""
+
+    names: frozenset[str]
+    uniform: bool
+
+
+def _partner_coverage(state: State, teams: Teams) -> Value:
+    """The partnerships' previous counts, largest first: nobody partners anyone twice while
+    everyone has not partnered everyone."""
+    return tuple(sorted((state.partners.get(p, 0) for p in _partner_pairs(teams)), reverse=True))
+
+
+def _repeated_pairing(state: State, teams: Teams) -> Value:
+    """Times this exact pairing (same two sides) was played."""
+    return (state.pairings.get(canonical(teams), 0),)
+
+
+def _partner_recency(state: State, teams: Teams) -> Value:
+    """The latest pass either partnership was used (older is better)."""
+    return (max((state.partner_last.get(p, -1) for p in _partner_pairs(teams)), default=-1),)
+
+
+def _opponent_coverage(state: State, teams: Teams) -> Value:
+    """The opponent pairs' previous counts, largest first."""
+    return tuple(sorted((state.opponents.get(p, 0) for p in _opp_pairs(teams)), reverse=True))
+
+
+def _opponent_recency(state: State, teams: Teams) -> Value:
+    """The latest pass any of the opponent pairs met."""
+    return (max(state.opponent_last.get(p, -1) for p in _opp_pairs(teams)),)
+
+
+def _wait_fairness(state: State, teams: Teams) -> Value:
+    """The chosen players' sit-outs in a row, most first; more is better, hence negated."""
+    return tuple(-s for s in sorted((state.players[n].sitouts for n in teams[0] + teams[1]), reverse=True))
+
+
+def _games_played(state: State, teams: Teams) -> Value:
+    """The chosen players' games tonight, most first (fewer is better)."""
+    return tuple(sorted((state.players[n].games for n in teams[0] + teams[1]), reverse=True))
+
+
+def _owed_time(state: State, teams: Teams) -> Value:
+    """Total owed time of the chosen players; more owed is better, hence negated."""
+    return (-sum((state.players[n].owed for n in teams[0] + teams[1]), Fraction(0)),)
+
+
+def _back_to_back(state: State, teams: Teams) -> Value:
+    """How many of the chosen players would go straight back on."""
+    return (sum(state.players[n].back_to_back for n in teams[0] + teams[1]),)
+
+
+def _seeded_draw(state: State, teams: Teams) -> Value:
     return (seeded_hash(state.config.seed, teams),)
 
 
-def candidate_key(state: State, teams: Teams) -> tuple:
+def _met_among(history: Iterable[tuple[str, str]], names: frozenset[str]) -> bool:
+    return any(a in names and b in names for (a, b) in history)
+
+
+def _same_for_all(stat: Callable[[Player], object]) -> Callable[[State, CandidatePool], bool]:
+    """For a criterion that reads one statistic per player: every candidate ties when every
+    player has the same value (each candidate then has k equal values)."""
+    def ties(state: State, pool: CandidatePool) -> bool:
+        return pool.uniform and len({stat(state.players[n]) for n in pool.names}) <= 1
+    return ties
+
+
+def _no_partners_among(state: State, pool: CandidatePool) -> bool:
+    return not _met_among(state.partners, pool.names)
+
+
+def _no_opponents_among(state: State, pool: CandidatePool) -> bool:
+    return not _met_among(state.opponents, pool.names)
+
+
+def _no_pairing_among(state: State, pool: CandidatePool) -> bool:
+    return not any(all(n in pool.names for side in t for n in side) for t in state.pairings)
+
+
+def _never(state: State, pool: CandidatePool) -> bool:
+    return False
+
+
+class Criterion(NamedTuple):
+    """One lexicographic criterion: its name (as ``why`` reports it), its value for a candidate
+    (lower is better), and a test that every candidate drawn from a pool provably has the same
+    value, found without listing the values (a pruning that never changes a choice)."""
+
+    name: str
+    value: Callable[[State, Teams], Value]
+    ties: Callable[[State, CandidatePool], bool]
+
+
+# The lexicographic criteria, in order; docs/rotation.md gives the reason for each.  The first
+# five are about who plays with whom, the next four about who plays, the last breaks ties.
+CRITERIA: tuple[Criterion, ...] = (
+    Criterion("partner coverage", _partner_coverage, _no_partners_among),
+    Criterion("repeated pairing", _repeated_pairing, _no_pairing_among),
+    Criterion("partner recency", _partner_recency, _no_partners_among),
+    Criterion("opponent coverage", _opponent_coverage, _no_opponents_among),
+    Criterion("opponent recency", _opponent_recency, _no_opponents_among),
+    Criterion("wait fairness", _wait_fairness, _same_for_all(lambda p: p.sitouts)),
+    Criterion("games played", _games_played, _same_for_all(lambda p: p.games)),
+    Criterion("owed time", _owed_time, _same_for_all(lambda p: p.owed)),
+    Criterion("back-to-back", _back_to_back, _same_for_all(lambda p: p.back_to_back)),
+    Criterion("seeded hash", _seeded_draw, _never),
+)
+
+
+def criterion_value(state: State, teams: Teams, index: int) -> Value:
+    """The value of criterion ``index`` (0-based in :data:`CRITERIA`) for a candidate."""
+    return CRITERIA[index].value(state, teams)
+
+
+def candidate_key(state: State, teams: Teams) -> tuple[Value, ...]:
     """The full lexicographic key of a candidate (smaller is better)."""
-    return tuple(criterion_value(state, teams, i) for i in range(len(CRITERIA)))
+    return tuple(c.value(state, teams) for c in CRITERIA)
 
 
 def best_candidates(state: State, cands: Iterable[Teams]) -> list[Teams]:
-    """Strict lexicographic choice: keep the candidates best on criterion 1, then among those the
-    best on criterion 2, and so on; later criteria are consulted only on ties.  Returns the
-    survivors (one, unless two candidates are identical on every criterion)."""
+    """Strict lexicographic choice: keep the candidates best on the first criterion, then among
+    those the best on the second, and so on; later criteria are consulted only on ties.  Returns
+    the survivors (one, unless two candidates are identical on every criterion)."""
     pool = list(cands)
     constant = _constant_criteria(state, pool)
-    for i in range(len(CRITERIA)):
+    for i, criterion in enumerate(CRITERIA):
         if len(pool) <= 1:
             break
         if i in constant:  # every candidate has the same value: the criterion cannot decide
             continue
-        vals = [criterion_value(state, t, i) for t in pool]
+        vals = [criterion.value(state, t) for t in pool]
         best = min(vals)
         pool = [t for t, v in zip(pool, vals) if v == best]
     return pool
 
 
 def _constant_criteria(state: State, cands: Sequence[Teams]) -> frozenset[int]:
-    """Criteria that take the same value on every candidate, found without listing their values.
+    """The criteria (indices in :data:`CRITERIA`) on which every candidate ties, by each
+    criterion's own ``ties`` test.
 
-    A pruning that never changes a choice: skipping a criterion on which all candidates tie
-    leaves the same survivors for the next one.  Criteria 1-5 are constant when no two of the
-    candidates' players have played together or against each other (every count is 0, every
-    recency -1, every pairing new); criteria 6-9 are constant when every such player has the
-    same sit-outs, games, owed time or back-to-back flag (each candidate then has k equal
-    values).  This is what makes the first fill of a large room fast: there, only the seeded
-    hash decides (docs/rotation.md, "Speed")."""
-    names = {n for t in cands for side in t for n in side}
-    out: set[int] = set()
-    if not any(a in names and b in names for (a, b) in state.partners):
-        out.update((0, 2))
-    if not any(a in names and b in names for (a, b) in state.opponents):
-        out.update((3, 4))
-    if not any(all(n in names for side in t for n in side) for t in state.pairings):
-        out.add(1)
-    ps = [state.players[n] for n in names]
-    sizes = {len(t[0]) + len(t[1]) for t in cands}
-    if len(sizes) == 1:
-        for i, stat in ((5, lambda p: p.sitouts), (6, lambda p: p.games), (7, lambda p: p.owed),
-                        (8, lambda p: p.back_to_back)):
-            if len({stat(p) for p in ps}) <= 1:
-                out.add(i)
-    return frozenset(out)
+    Skipping a criterion on which all candidates tie leaves the same survivors for the next one,
+    so the choice is unchanged.  The pairing criteria tie when no two of the candidates' players
+    have played together or against each other (every count is 0, every recency -1, every
+    pairing new); the per-player ones when every such player has the same sit-outs, games, owed
+    time or back-to-back flag.  This is what makes the first fill of a large room fast: there,
+    only the seeded hash decides (docs/rotation.md, "Speed")."""
+    pool = CandidatePool(names=frozenset(n for t in cands for side in t for n in side),
+                         uniform=len({len(t[0]) + len(t[1]) for t in cands}) == 1)
+    return frozenset(i for i, c in enumerate(CRITERIA) if c.ties(state, pool))
 
 
 def deciding_criterion(state: State, a: Teams, b: Teams) -> Optional[int]:
-    """The first criterion on which two candidates differ (None when identical)."""
-    for i in range(len(CRITERIA)):
-        if criterion_value(state, a, i) != criterion_value(state, b, i):
+    """The first criterion (index in :data:`CRITERIA`) on which two candidates differ (None when
+    identical)."""
+    for i, criterion in enumerate(CRITERIA):
+        if criterion.value(state, a) != criterion.value(state, b):
             return i
     return None
 
@@ -362,13 +488,13 @@ class Limits:
     owed_cap: bool  # owed-time duty, second part: nobody goes two games ahead of anyone present
     balance: bool
     organiser_fixed: tuple[str, ...]
-    relaxed: tuple[str, ...]  # names from RELAXATIONS that had to be relaxed
+    relaxed: tuple[Relaxation, ...]  # the limits that had to be relaxed, in relaxation order
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"sitout_limit": self.sitout_limit, "normal_limit": self.normal_limit,
                 "rest_check": self.rest_check, "owed_fixed": list(self.owed_fixed), "owed_cap": self.owed_cap,
                 "balance": self.balance, "organiser_fixed": list(self.organiser_fixed),
-                "relaxed": list(self.relaxed)}
+                "relaxed": [str(r) for r in self.relaxed]}
 
 
 def owed_players(state: State, pool: Sequence[Player]) -> tuple[str, ...]:
@@ -418,22 +544,12 @@ def behind_share(state: State, pool: Sequence[Player], placed_games: int = 0) ->
     return tuple(p.name for p in top[:MAX_OWED_FIXED])
 
 
-def spread_after(state: State, group: frozenset, placed: frozenset,
-                 forced_next: frozenset = frozenset()) -> tuple[int, int]:
-    """(spread before, spread after) of games counted from arrival over the present players,
-    if ``group`` and the players already ``placed`` in this pass start a game now and the
-    players ``forced_next`` (at the sit-out limit after this pass) play in the next one."""
-    act = state.active()
-    before = [p.level for p in act]
-    after = [p.level + (p.name in group or p.name in placed or p.name in forced_next) for p in act]
-    return max(before) - min(before), max(after) - min(after)
-
-
 class _Room:
     """Per-choice precomputation for the hard limits (levels, sit-outs), so that each group is
     checked in one pass over the room."""
 
-    def __init__(self, state: State, pool_names: frozenset, placed: frozenset, normal_limit: int) -> None:
+    def __init__(self, state: State, pool_names: frozenset[str], placed: frozenset[str],
+                 normal_limit: int) -> None:
         act = state.active()
         self.levels = {p.name: p.level for p in act}
         self.sit = {n: state.players[n].sitouts for n in pool_names}
@@ -446,18 +562,13 @@ class _Room:
         self.spread_before = max(lv) - min(lv) if lv else 0
         self.cycle_share = cycle_share(state, len(placed) // self.k)
 
-    def _spread(self, bumped: frozenset) -> int:
-        hi, lo = None, None
-        for n, v in self.levels.items():
-            if n in bumped:
-                v += 1
-            if hi is None or v > hi:
-                hi = v
-            if lo is None or v < lo:
-                lo = v
-        return (hi - lo) if hi is not None else 0
+    def _spread(self, bumped: frozenset[str]) -> int:
+        if not self.levels:
+            return 0
+        values = [v + (n in bumped) for n, v in self.levels.items()]
+        return max(values) - min(values)
 
-    def _can_serve(self, left: frozenset) -> bool:
+    def _can_serve(self, left: frozenset[str]) -> bool:
         """The rest check (look-ahead): after this pass every waiting player left out sits out
         once more; for every j >= 1, those who would reach the limit within the next j passes
         must fit into the places of those j passes (k per table filled)."""
@@ -468,7 +579,7 @@ class _Room:
                 return False
         return True
 
-    def group_ok(self, group: frozenset, limits: "Limits", tables_after: int, last_of_pass: bool) -> bool:
+    def group_ok(self, group: frozenset[str], limits: Limits, tables_after: int, last_of_pass: bool) -> bool:
         """Every hard limit that depends on who plays (not on the split)."""
         if not group.issuperset(limits.organiser_fixed) or not group.issuperset(limits.owed_fixed):
             return False
@@ -492,9 +603,9 @@ class _Room:
         return True
 
 
-def _admissible(state: State, group: frozenset, teams: Teams, pool_names: frozenset,
+def _admissible(state: State, group: frozenset[str], teams: Teams, pool_names: frozenset[str],
                 limits: Limits, tables_after: int, last_of_pass: bool, normal_limit: int,
-                placed: frozenset = frozenset(), room: Optional[_Room] = None) -> bool:
+                placed: frozenset[str] = frozenset(), room: Optional[_Room] = None) -> bool:
     """Whether a candidate passes the hard limits in ``limits`` (see :func:`choose_table`)."""
     room = room or _Room(state, pool_names, placed, normal_limit)
     if not room.group_ok(group, limits, tables_after, last_of_pass):
@@ -514,12 +625,33 @@ class Choice:
     restrict: tuple[str, ...] = ()  # reshuffle mode: the players the candidates were drawn from
 
 
+def _levels(normal: int, max_sit: int, owed: tuple[str, ...], organiser_fixed: tuple[str, ...],
+            balanced: bool) -> list[Limits]:
+    """The hard limits to try, strictest first, each relaxation adding to the previous ones."""
+    def limits(sitout: int, rest: bool, duty: bool, balance: bool, relaxed: tuple[Relaxation, ...]) -> Limits:
+        return Limits(sitout_limit=sitout, normal_limit=normal, rest_check=rest,
+                      owed_fixed=owed if duty else (), owed_cap=duty, balance=balance,
+                      organiser_fixed=organiser_fixed, relaxed=relaxed)
+    out = []
+    if balanced:
+        out.append(limits(normal, True, True, True, ()))
+    r1 = (Relaxation.BALANCE,) if balanced else ()
+    out.append(limits(normal, True, True, False, r1))
+    r2 = r1 + (Relaxation.OWED_DUTY,)
+    out.append(limits(normal, True, False, False, r2))
+    r3 = r2 + (Relaxation.REST_CHECK,)
+    out.append(limits(normal, False, False, False, r3))
+    for lim in range(normal + 1, max(normal, max_sit) + 2):
+        out.append(limits(lim, False, False, False, r3 + (Relaxation.SITOUT_LIMIT,)))
+    return out
+
+
 def choose_table(state: State, pool: Sequence[Player], table: int, tables_after: int,
                  last_of_pass: bool, organiser_fixed: Sequence[str] = (),
-                 restrict: Optional[Sequence[str]] = None, placed: frozenset = frozenset()) -> Choice:
+                 restrict: Optional[Sequence[str]] = None, placed: frozenset[str] = frozenset()) -> Choice:
     """Choose the game for one table from ``pool`` (waiting players not yet placed in this pass).
 
-    Hard limits are tried strictest first and relaxed in the order of :data:`RELAXATIONS`:
+    Hard limits are tried strictest first and relaxed in the order of :class:`Relaxation`:
     balance, then the owed-time duty, then the rest check, then the sit-out limit itself,
     raised one game at a time (exceeded by as few games as possible, never ignored).
     Organiser-fixed players are never dropped.  ``restrict`` (reshuffle mode) limits the
@@ -535,37 +667,20 @@ def choose_table(state: State, pool: Sequence[Player], table: int, tables_after:
     rest = [p.name for p in pool if p.name not in fixed_set]
     need = k - len(fixed)
     groups = [frozenset(fixed) | frozenset(c) for c in itertools.combinations(sorted(rest), need)]
-    narrowed: list[frozenset] = []
+    narrowed: list[frozenset[str]] = []
     if restrict is not None:
         allowed_all = set(restrict) | {p.name for p in pool if p.sitouts >= normal} | fixed_set
         narrowed = [g for g in groups if g <= allowed_all]
     max_sit = max(p.sitouts for p in pool)
-    levels: list[Limits] = []
-    base = dict(normal_limit=normal, organiser_fixed=fixed)
-    bal = state.config.balanced
-    if bal:
-        levels.append(Limits(sitout_limit=normal, rest_check=True, owed_fixed=owed, owed_cap=True,
-                             balance=True, relaxed=(), **base))
-    r1 = ("balance",) if bal else ()
-    levels.append(Limits(sitout_limit=normal, rest_check=True, owed_fixed=owed, owed_cap=True,
-                         balance=False, relaxed=r1, **base))
-    r2 = r1 + ("owed duty",)
-    levels.append(Limits(sitout_limit=normal, rest_check=True, owed_fixed=(), owed_cap=False,
-                         balance=False, relaxed=r2, **base))
-    levels.append(Limits(sitout_limit=normal, rest_check=False, owed_fixed=(), owed_cap=False,
-                         balance=False, relaxed=r2 + ("rest check",), **base))
-    for lim in range(normal + 1, max(normal, max_sit) + 2):
-        levels.append(Limits(sitout_limit=lim, rest_check=False, owed_fixed=(), owed_cap=False,
-                             balance=False, relaxed=r2 + ("rest check", "sit-out limit"), **base))
     room = _Room(state, pool_names, placed, normal)
     fmt = state.config.format
-    for limits in levels:
+    for limits in _levels(normal, max_sit, owed, fixed, state.config.balanced):
         # Reshuffle mode: the same players are preferred over the owed duty; the rest check and
         # the sit-out limit still bind, so once the owed duty is relaxed the whole pool is open.
         tries = [narrowed] if narrowed else []
-        if restrict is None or not narrowed or "owed duty" in limits.relaxed:
+        if restrict is None or not narrowed or Relaxation.OWED_DUTY in limits.relaxed:
             tries.append(groups)
-        ok = []
+        ok: list[Teams] = []
         for gs in tries:
             ok = [t for g in gs if room.group_ok(g, limits, tables_after, last_of_pass)
                   for t in splits(sorted(g), fmt)
@@ -599,7 +714,10 @@ def choose_pass(state: State, tables: Sequence[int], organiser_fixed: Mapping[in
 
 # --------------------------------------------------------------------------- events and replay
 
-def _bump(d: dict, key, value: int = 1) -> None:
+Event = Mapping[str, Any]  # one logged event, as JSON (docs/rotation.md gives the shapes)
+
+
+def _bump(d: dict[Any, int], key: Any, value: int = 1) -> None:
     d[key] = d.get(key, 0) + value
 
 
@@ -614,7 +732,7 @@ def start_pass(state: State, games: Sequence[Game]) -> State:
     opponents, opponent_last = dict(state.opponents), dict(state.opponent_last)
     pairings = dict(state.pairings)
     pass_no = state.passes
-    active = [p for p in players.values() if p.status == "active"]
+    active = [p for p in players.values() if p.status == Status.ACTIVE]
     share = Fraction(state.config.k * len(games), len(active)) if active else Fraction(0)
     in_game: set[str] = set()
     for g in games:
@@ -625,7 +743,7 @@ def start_pass(state: State, games: Sequence[Game]) -> State:
             p = players.get(n)
             if p is None:
                 raise RotationError(f"unknown player {n!r}")
-            if p.status != "active" or p.table is not None or n in in_game:
+            if p.status != Status.ACTIVE or p.table is not None or n in in_game:
                 raise RotationError(f"{n} is not waiting")
             in_game.add(n)
         tables[g.table - 1] = g
@@ -673,11 +791,12 @@ def arrive(state: State, name: str, rating: Optional[int] = None) -> State:
         raise RotationError("a player needs a name")
     players = dict(state.players)
     old = players.get(name)
-    if old is not None and old.status != "left":
+    if old is not None and old.status != Status.LEFT:
         raise RotationError(f"{name} is already here")
     floor = _least_level(state)
     if old is not None:  # back after leaving: keeps the games, owes nothing for the absence
-        players[name] = replace(old, status="active", sitouts=0, streak=0, fresh=False, expected=Fraction(old.games),
+        players[name] = replace(old, status=Status.ACTIVE, sitouts=0, streak=0, fresh=False,
+                                expected=Fraction(old.games),
                                 rating=rating if rating is not None else old.rating,
                                 credit=max(old.credit, floor - old.games))
     else:
@@ -686,25 +805,26 @@ def arrive(state: State, name: str, rating: Optional[int] = None) -> State:
     return replace(state, players=players)
 
 
-def set_status(state: State, name: str, status: str) -> State:
+def set_status(state: State, name: str, status: Status | str) -> State:
     """pause / resume / leave.  A paused player keeps their history and is skipped; a player
     who leaves keeps their games for every statistic.  A player at a board finishes the game
     first (games in progress are never rewritten): the new status applies when it ends."""
+    status = Status(status)
     p = state.players.get(name)
     if p is None:
         raise RotationError(f"unknown player {name!r}")
-    if p.status == "left":
+    if p.status == Status.LEFT:
         raise RotationError(f"{name} has left (use arrive to bring them back)")
-    if status == "active" and p.status != "paused":
+    if status == Status.ACTIVE and p.status != Status.PAUSED:
         raise RotationError(f"{name} is not paused")
-    if status == "paused" and p.status == "paused":
+    if status == Status.PAUSED and p.status == Status.PAUSED:
         raise RotationError(f"{name} is already paused")
     players = dict(state.players)
     # Owed time does not grow while paused: resuming restarts the count from the games played.
-    expected = Fraction(p.games) if status == "active" else p.expected
-    credit = max(p.credit, _least_level(state) - p.games) if status == "active" else p.credit
+    expected = Fraction(p.games) if status == Status.ACTIVE else p.expected
+    credit = max(p.credit, _least_level(state) - p.games) if status == Status.ACTIVE else p.credit
     players[name] = replace(p, status=status, expected=expected, credit=credit, fresh=False,
-                            sitouts=0 if status == "active" else p.sitouts)
+                            sitouts=0 if status == Status.ACTIVE else p.sitouts)
     return replace(state, players=players)
 
 
@@ -713,16 +833,19 @@ def _least_level(state: State) -> int:
     return min((p.level for p in state.active()), default=0)
 
 
-def apply_event(state: State, event: Mapping) -> State:
+STATUS_AFTER = {"pause": Status.PAUSED, "resume": Status.ACTIVE, "leave": Status.LEFT}
+
+
+def apply_event(state: State, event: Event) -> State:
     """Apply one logged event (see docs/rotation.md for the shapes)."""
     kind = event["type"]
     if kind == "arrive":
         return arrive(state, event["name"], event.get("rating"))
-    if kind in ("pause", "resume", "leave"):
-        return set_status(state, event["name"], {"pause": "paused", "resume": "active", "leave": "left"}[kind])
+    if kind in STATUS_AFTER:
+        return set_status(state, event["name"], STATUS_AFTER[kind])
     if kind == "start":
         games = [Game(table=g["table"], teams=_teams(g["teams"]), pass_no=state.passes,
-                      by=g.get("by", "engine"), fixed=tuple(g.get("fixed", ())),
+                      by=By(g.get("by", By.ENGINE)), fixed=tuple(g.get("fixed", ())),
                       restrict=tuple(g.get("restrict", ())))
                  for g in event["games"]]
         return start_pass(state, games)
@@ -735,14 +858,14 @@ def _teams(raw: Sequence[Sequence[str]]) -> Teams:
     return (tuple(raw[0]), tuple(raw[1]))
 
 
-def resolve_manual(events: Sequence[Mapping]) -> list[dict]:
+def resolve_manual(events: Sequence[Event]) -> list[dict[str, Any]]:
     """Fold manual changes ("set") into the event stream: a ``set`` on a table with a game in
     progress replaces that game where it started (the organiser's game is what was played; the
     engine's discarded choice never counts); a ``set`` on a free table starts a game there."""
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     open_start: dict[int, tuple[int, int]] = {}  # table -> (index in out, index in its games)
-    for ev in events:
-        ev = dict(ev)
+    for raw in events:
+        ev = dict(raw)
         if ev["type"] == "start":
             ev["games"] = [dict(g) for g in ev["games"]]
             for gi, g in enumerate(ev["games"]):
@@ -752,7 +875,7 @@ def resolve_manual(events: Sequence[Mapping]) -> list[dict]:
             open_start.pop(ev["table"], None)
             out.append(ev)
         elif ev["type"] == "set":
-            game = {"table": ev["table"], "teams": ev["teams"], "by": "organiser"}
+            game = {"table": ev["table"], "teams": ev["teams"], "by": str(By.ORGANISER)}
             if ev["table"] in open_start:
                 i, gi = open_start[ev["table"]]
                 out[i]["games"][gi] = game
@@ -764,7 +887,7 @@ def resolve_manual(events: Sequence[Mapping]) -> list[dict]:
     return out
 
 
-def replay(config: Config, events: Sequence[Mapping]) -> State:
+def replay(config: Config, events: Sequence[Event]) -> State:
     """The state after a log of events (manual changes folded in first)."""
     state = State.new(config)
     for ev in resolve_manual(events):
@@ -792,27 +915,29 @@ def plan_after_finish(state: State, table: int) -> list[Choice]:
     """What the table mode does once ``table`` has been finished (``state`` is after the finish).
 
     refill: refill that table from the shared queue;  reshuffle: the same players in a new
-    split (bench players come in only when the sit-out limit forces them);  wait: nothing until
-    every table is free, then each is refilled in turn;  all: nothing until every table is free,
-    then all are refilled in one pass."""
+    split (bench players come in only when the sit-out limit forces them);  wait: nothing
+    starts, the table stays free until the organiser says ``next`` (:func:`plan_next`, which
+    fills every free table in one pass);  all: nothing until every table is free, then all are
+    refilled in one pass."""
     mode = state.config.mode
-    if mode == "refill":
+    if mode == Mode.REFILL:
         return plan_next(state, table)
-    if mode == "reshuffle":
+    if mode == Mode.RESHUFFLE:
         last = state.last_finished.get(table)
-        names = [n for n in last.players if state.players[n].status == "active"] if last else []
+        names = [n for n in last.players if state.players[n].status == Status.ACTIVE] if last else []
         restrict = {table: names} if names else {}
         return choose_pass(state, [table], restrict=restrict) if len(state.waiting()) >= state.config.k else []
-    if mode == "all" and state.free_tables() == list(range(1, state.config.tables + 1)):
+    if mode == Mode.ALL and state.free_tables() == list(range(1, state.config.tables + 1)):
         return plan_next(state)
     return []
 
 
-def choices_event(choices: Sequence[Choice]) -> dict:
+def choices_event(choices: Sequence[Choice]) -> dict[str, Any]:
     """The log event that starts the chosen games."""
     games = []
     for c in choices:
-        g: dict = {"table": c.table, "teams": [list(c.teams[0]), list(c.teams[1])], "by": "engine"}
+        g: dict[str, Any] = {"table": c.table, "teams": [list(c.teams[0]), list(c.teams[1])],
+                             "by": str(By.ENGINE)}
         if c.restrict:
             g["restrict"] = list(c.restrict)
         games.append(g)

@@ -1,4 +1,4 @@
-""""Why this game?" for a table in play (issue 8).
+""""Why this game?" for a table in play.
 
 The engine is deterministic, so the explanation recomputes the choice from the state just
 before the game started and compares it with the alternatives: for each waiting player left
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from rotation import engine as rot
 
@@ -19,7 +19,7 @@ def _frac(x: Fraction) -> str:
     return str(x) if x.denominator != 1 else str(x.numerator)
 
 
-def _player_line(before: rot.State, name: str, owed_fixed: Sequence[str]) -> dict:
+def _player_line(before: rot.State, name: str, owed_fixed: Sequence[str]) -> dict[str, Any]:
     p = before.players[name]
     return {
         "name": name,
@@ -34,7 +34,7 @@ def _player_line(before: rot.State, name: str, owed_fixed: Sequence[str]) -> dic
 
 
 def _left_out_reason(before: rot.State, choice: rot.Choice, name: str,
-                     placed: frozenset, tables_after: int, last_of_pass: bool) -> dict:
+                     placed: frozenset[str], tables_after: int, last_of_pass: bool) -> dict[str, Any]:
     """Why a waiting player was not chosen: the first criterion on which the best admissible
     candidate containing them lost to the chosen game, or the hard limit that excluded them."""
     p = before.players[name]
@@ -71,24 +71,23 @@ def _left_out_reason(before: rot.State, choice: rot.Choice, name: str,
                 "criterion": None}
     best = rot.best_candidates(before, cands)[0]
     i = rot.deciding_criterion(before, chosen, best)
-    crit = rot.CRITERIA[i] if i is not None else None
-    if i in (6,):
+    crit = rot.CRITERIA[i].name if i is not None else None
+    if crit == "games played":
         code, text = "more-games", f"more games played ({p.games} against {chosen_games} at most among the chosen)"
-    elif i == 8 or (i == 5 and p.back_to_back):
+    elif crit == "back-to-back" or (crit == "wait fairness" and p.back_to_back):
         code = "resting"
         text = (f"resting after {p.streak} games in a row" if p.streak >= 2
                 else "just finished a game: the others go on first")
-    elif i in (0, 1, 3) and p.games <= chosen_games:
+    elif crit in _NEW_WHAT and p.games <= chosen_games:
         code = "new-partnerships"
-        what = {0: "new partnerships", 1: "a pairing not played before", 3: "new opponents"}[i]
-        text = f"level on games but the chosen {k} gave {what}"
-    elif i in (0, 1, 3):
+        text = f"level on games but the chosen {k} gave {_NEW_WHAT[crit]}"
+    elif crit in _NEW_WHAT:
         code, text = "new-partnerships", f"more games played ({p.games}) and the chosen {k} gave new pairings"
-    elif i in (2, 4):
+    elif crit in ("partner recency", "opponent recency"):
         code, text = "recency", f"the chosen {k} had not played together as recently"
-    elif i == 5:
+    elif crit == "wait fairness":
         code, text = "waited-less", f"waited less ({p.sitouts} sit-out(s) in a row)"
-    elif i == 7:
+    elif crit == "owed time":
         code, text = "owed-less", "owed less playing time"
     else:
         code, text = "seeded-draw", "level on every criterion: the seeded draw decided"
@@ -96,7 +95,12 @@ def _left_out_reason(before: rot.State, choice: rot.Choice, name: str,
             "criterion": crit}
 
 
-def _teams_reason(before: rot.State, choice: rot.Choice) -> dict:
+# What a coverage criterion gives a group that won on it, in the words of ``why``.
+_NEW_WHAT = {"partner coverage": "new partnerships", "repeated pairing": "a pairing not played before",
+             "opponent coverage": "new opponents"}
+
+
+def _teams_reason(before: rot.State, choice: rot.Choice) -> dict[str, Any]:
     teams = choice.teams
     group = teams[0] + teams[1]
     alts = [t for t in rot.splits(sorted(group), before.config.format) if rot.canonical(t) != rot.canonical(teams)]
@@ -104,7 +108,7 @@ def _teams_reason(before: rot.State, choice: rot.Choice) -> dict:
     if alts:
         best_alt = min(alts, key=lambda t: rot.candidate_key(before, t))
         i = rot.deciding_criterion(before, teams, best_alt)
-        decided_by = rot.CRITERIA[i] if i is not None else None
+        decided_by = rot.CRITERIA[i].name if i is not None else None
     first_time = [list(pr) for pr in rot._partner_pairs(teams) if before.partners.get(pr, 0) == 0]
     met = before.pairings.get(rot.canonical(teams), 0)
     out = {
@@ -126,10 +130,10 @@ def _teams_reason(before: rot.State, choice: rot.Choice) -> dict:
     return out
 
 
-def explain(before: rot.State, game: rot.Game, pass_tables: Sequence[int]) -> dict:
+def explain(before: rot.State, game: rot.Game, pass_tables: Sequence[int]) -> dict[str, Any]:
     """The explanation of ``game``, started from state ``before`` in a pass that filled
     ``pass_tables`` (in that order)."""
-    if game.by == "organiser":
+    if game.by == rot.By.ORGANISER:
         return {"table": game.table, "teams": [list(t) for t in game.teams], "by": "organiser",
                 "text": "set by the organiser",
                 "players": [_player_line(before, n, ()) for n in game.players]}

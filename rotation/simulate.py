@@ -1,4 +1,4 @@
-"""A simulated club evening for the rotation engine (issue 8): random game lengths, optional
+"""A simulated club evening for the rotation engine: random game lengths, optional
 arrivals and departures, and the fairness figures the organiser cares about.
 
 Randomness comes from :class:`random.Random` seeded with a sha256 of the arguments, so the
@@ -10,7 +10,7 @@ import hashlib
 import random
 from dataclasses import dataclass, field
 from math import ceil
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from rotation import engine as rot
 
@@ -37,7 +37,7 @@ class SimResult:
 
     config: rot.Config
     players: int
-    events: tuple[dict, ...]
+    events: tuple[dict[str, Any], ...]
     games: tuple[rot.Game, ...]
     max_sitouts: int
     sitout_bound: int
@@ -46,7 +46,7 @@ class SimResult:
     relaxations: dict[str, int] = field(default_factory=dict)
     timeline: tuple[tuple[int, int, int], ...] = ()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "config": self.config.as_dict(), "players": self.players, "games": len(self.games),
             "max_sitouts": self.max_sitouts, "sitout_bound": self.sitout_bound,
@@ -57,10 +57,11 @@ class SimResult:
 
 
 def expected_bound(n: int, k: int, tables: int, mode: str) -> int:
-    """The sit-out bound the issue asks for: ceil(B/k) (+1 when B is a multiple of k) in refill
-    mode, ceil(B/(kC)) (at least 1) in all-tables mode, with B = n - kC on the bench."""
+    """The sit-out bound promised to the players (docs/rotation.md, "Sit-out limit"): ceil(B/k)
+    (+1 when B is a multiple of k) in refill mode, ceil(B/(kC)) (at least 1) in all-tables
+    mode, with B = n - kC on the bench."""
     b = max(0, n - k * tables)
-    if mode == "all":
+    if mode == rot.Mode.ALL:
         return max(1, ceil(b / (k * tables)))
     return ceil(b / k) + (1 if b % k == 0 else 0)
 
@@ -69,13 +70,13 @@ def simulate(players: int, tables: int, games: int, seed: int, churn: bool = Fal
              fmt: str = rot.BUGHOUSE, mode: str = "refill", check: Optional[Callable[[rot.State, list[rot.Choice]], None]] = None) -> SimResult:
     """Run an evening of ``games`` games.  ``check(state_before, choices)`` is called before every
     pass is applied (the tests use it to verify each choice independently)."""
-    config = rot.Config(tables=tables, format=fmt, seed=seed, mode=mode)
+    config = rot.Config(tables=tables, format=rot.parse_format(fmt), seed=seed, mode=rot.parse_mode(mode))
     k = config.k
     rng = rng_for("rotation-sim", players, tables, games, seed, churn, fmt, mode)
     state = rot.State.new(config)
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
 
-    def do(ev: dict) -> None:
+    def do(ev: dict[str, Any]) -> None:
         nonlocal state
         state = rot.apply_event(state, ev)
         events.append(ev)
