@@ -1,6 +1,6 @@
 """``arbiter report`` and ``arbiter ratings``: the FIDE rating report and rating changes (B.02).
 
-Registered on :data:`arbiter.cli.app` at import (see the end of :mod:`arbiter.cli`).
+Registered on :data:`arbiter.app.app` at import (see :mod:`arbiter.cli`).
 Thin: the rules live in :mod:`ratings`; this module reads arguments, calls it and renders.
 """
 
@@ -18,7 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from arbiter import exitcodes
-from arbiter.cli import EncodingOpt, FileArg, Format, JsonOpt, _dump, _emit_json, _fail, _read, _read_valid, _write_file, app, err, out
+from arbiter.app import (EncodingOpt, FileArg, JsonOpt, TrfFormat, app, dump_text, emit_json, err, fail, out, read,
+                         read_valid, refuse_overwrite, write_file)
 
 KOpt = typer.Option(None, "--k", metavar="FILE",
                     help="CSV of id,K (FIDE id; start rank for players without one). Default: FIDE's K from "
@@ -36,7 +37,7 @@ def _date(text: Optional[str]) -> Any:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        _fail(exitcodes.USAGE, f"--date {text!r}: expected a date as YYYY-MM-DD")
+        fail(exitcodes.USAGE, f"--date {text!r}: expected a date as YYYY-MM-DD")
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "dim"}
 
@@ -49,15 +50,24 @@ def _k_table(path: Optional[Path]) -> Optional[dict[str, int]]:
     try:
         return read_k_file(path)
     except FileNotFoundError:
-        _fail(exitcodes.FILE_ERROR, f"cannot read {path}: no such file")
+        fail(exitcodes.FILE_ERROR, f"cannot read {path}: no such file")
     except IsADirectoryError:
-        _fail(exitcodes.FILE_ERROR, f"cannot read {path}: it is a directory")
+        fail(exitcodes.FILE_ERROR, f"cannot read {path}: it is a directory")
     except UnicodeDecodeError:
-        _fail(exitcodes.INVALID_INPUT, f"{path}: not UTF-8 text; expected lines of id,K")
+        fail(exitcodes.INVALID_INPUT, f"{path}: not UTF-8 text; expected lines of id,K")
     except KFileError as exc:
-        _fail(exitcodes.INVALID_INPUT, str(exc))
+        fail(exitcodes.INVALID_INPUT, str(exc))
     except OSError as exc:
-        _fail(exitcodes.FILE_ERROR, f"cannot read {path}: {exc.strerror or exc}")
+        fail(exitcodes.FILE_ERROR, f"cannot read {path}: {exc.strerror or exc}")
+
+
+def _require_individual(t: Any, file: Path, task: str) -> None:
+    from trf.system import UnsupportedEvent, require_individual
+
+    try:
+        require_individual(t, task)
+    except UnsupportedEvent as exc:
+        fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
 
 
 def _fmt_change(v: Any) -> str:
@@ -133,13 +143,12 @@ def ratings(
 
     day = _date(when)
     k_table = _k_table(k)
-    result = _read_valid(file, encoding, "fix them before computing rating changes")
+    result = read_valid(file, encoding, "fix them before computing rating changes")
     t = result.tournament
-    if t.is_team_event:
-        _fail(exitcodes.INVALID_INPUT, f"{file}: a team event; rating changes of team events are not implemented")
+    _require_individual(t, file, "rating changes of team events are not implemented")
     r = _compute_ratings(t, k_table, day)
     if json_out:
-        _emit_json(ratings_dict(r, str(file)))
+        emit_json(ratings_dict(r, str(file)))
     elif csv_out:
         sys.stdout.write(ratings_csv(r))
     else:
@@ -178,7 +187,7 @@ def _summary(check: Any, filename: str) -> Text:
 @app.command()
 def report(
     file: Path = FileArg,
-    to: Format = typer.Option(Format.trf16, "--to", help="Format of the clean report: trf16 (default) or trf26."),
+    to: TrfFormat = typer.Option(TrfFormat.trf16, "--to", help="Format of the clean report: trf16 (default) or trf26."),
     output: Optional[Path] = typer.Option(None, "-o", "--output",
                                           help="Write the clean report here (atomically; never the input). "
                                                "Default: standard output, unless --ratings/--json/--csv."),
@@ -200,38 +209,36 @@ def report(
     from ratings.report import check_report, clean_report, unrated_games
     from tiebreaks.codes import parse_list
 
-    if output is not None and output.exists() and output.resolve() == file.resolve():
-        _fail(exitcodes.USAGE, f"refusing to overwrite the input file {file}; choose another -o")
+    refuse_overwrite(output, file)
     tbs = None
     if tiebreaks is not None:
         try:
             tbs = parse_list(tiebreaks)
         except ValueError as exc:
-            _fail(exitcodes.USAGE, f"--tiebreaks: {exc}")
-    result = _read(file, encoding)
+            fail(exitcodes.USAGE, f"--tiebreaks: {exc}")
+    result = read(file, encoding)
     t = result.tournament
-    if t.is_team_event:
-        _fail(exitcodes.INVALID_INPUT, f"{file}: a team event; team rating reports are not implemented")
+    _require_individual(t, file, "team rating reports are not implemented")
     day = _date(when)
     k_table = _k_table(k) if with_ratings else None
     try:
         check = check_report(t, result.diagnostics, tbs)
     except ValueError as exc:  # a bad 202/212 list in the file
-        _fail(exitcodes.INVALID_INPUT, f"{file}: record 202/212: {exc}")
+        fail(exitcodes.INVALID_INPUT, f"{file}: record 202/212: {exc}")
     name = str(file)
     blocking = not check.ranks and bool(t.players)
     if blocking or (strict and check.errors):
         if json_out:
-            _emit_json(report_dict(check, name, to.value, str(output) if output else None, False, unrated_games(t)))
+            emit_json(report_dict(check, name, to.value, str(output) if output else None, False, unrated_games(t)))
         else:
             _render_problems(err, check, name)
             err.print(_summary(check, name))
         why = "its games contradict each other" if blocking else "--strict"
-        _fail(exitcodes.INVALID_INPUT, f"{file} has {len(check.errors)} error(s); nothing written ({why})")
+        fail(exitcodes.INVALID_INPUT, f"{file} has {len(check.errors)} error(s); nothing written ({why})")
     clean, _notes = clean_report(t, check, to.value)
-    text = _dump(clean, to.value)
+    text = dump_text(clean, to.value)
     if output is not None:
-        _write_file(output, text)
+        write_file(output, text)
     r = None
     if with_ratings:
         r = _compute_ratings(t, k_table, day)
@@ -240,7 +247,7 @@ def report(
         data = report_dict(check, name, to.value, str(output) if output else None, output is not None,
                            unrated_games(t), text if output is None else None)
         data["ratings"] = ratings_dict(r, name) if r is not None else None
-        _emit_json(data)
+        emit_json(data)
     elif csv_out:
         sys.stdout.write(ratings_csv(r) if r is not None else _problems_csv(check.problems))
     else:

@@ -1,6 +1,6 @@
 """``arbiter rotation ...``: club-night rotation sessions (issue 8).
 
-Registered on :data:`arbiter.cli.app` at import (see the end of :mod:`arbiter.cli`).
+Registered on :data:`arbiter.app.app` at import (see :mod:`arbiter.cli`).
 
 The session file: ``new FILE`` creates it; every other session command takes
 ``--session FILE`` (``-s``), defaulting to the environment variable ``ARBITER_ROTATION``, so an
@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arbiter import exitcodes
-from arbiter.cli import JsonOpt, _emit_json, _fail, app, out
+from arbiter.app import JsonOpt, app, emit_json, fail, out
 from rotation import engine as rot
 from rotation import log as rlog
 from rotation import simulate as rsim
@@ -53,7 +53,7 @@ class ModeOpt(str, Enum):
 
 def _session(path: Optional[Path]) -> Path:
     if path is None:
-        _fail(exitcodes.USAGE, f"no session file: give --session FILE or set {ENV}")
+        fail(exitcodes.USAGE, f"no session file: give --session FILE or set {ENV}")
     return path
 
 
@@ -62,11 +62,11 @@ def _run(call: Callable[[], Any]) -> Any:
     try:
         return call()
     except rot.NoGame as exc:
-        _fail(exitcodes.NO_PAIRING, str(exc))
+        fail(exitcodes.NO_PAIRING, str(exc))
     except rot.RotationError as exc:
-        _fail(exitcodes.USAGE, str(exc))
+        fail(exitcodes.USAGE, str(exc))
     except rlog.SessionFileError as exc:
-        _fail(exitcodes.FILE_ERROR, str(exc))
+        fail(exitcodes.FILE_ERROR, str(exc))
 
 
 def _teams_text(teams) -> str:  # type: ignore[no-untyped-def]
@@ -75,7 +75,7 @@ def _teams_text(teams) -> str:  # type: ignore[no-untyped-def]
 
 def _report(session: Path, outcome: rlog.Outcome, json_out: bool, message: str) -> None:
     if json_out:
-        _emit_json({"session": str(session), "events": list(outcome.events),
+        emit_json({"session": str(session), "events": list(outcome.events),
                     "started": [g.as_dict() for g in outcome.started]})
         return
     out.print(message, markup=False)
@@ -99,7 +99,7 @@ def new(
                                      balanced=balanced))
     _run(lambda: rlog.create(file, config))
     if json_out:
-        _emit_json({"session": str(file), "config": config.as_dict()})
+        emit_json({"session": str(file), "config": config.as_dict()})
     else:
         out.print(f"created {file}: {tables} table(s), {format_.value}, mode {mode.value}, seed {seed}"
                   + (", balanced" if balanced else ""), markup=False)
@@ -182,7 +182,7 @@ def why(
     path = _session(session)
     data = _run(lambda: rlog.why(path, table))
     if json_out:
-        _emit_json(data)
+        emit_json(data)
         return
     out.print(Text(f"table {table}: {_teams_text(data['teams'])}  ({data['text']})", style="bold"))
     t = Table(show_edge=False, box=None, padding=(0, 1), header_style="bold")
@@ -209,7 +209,7 @@ def status(session: Optional[Path] = SessionOpt, json_out: bool = JsonOpt) -> No
     path = _session(session)
     data = rlog.status(_run(lambda: rlog.state(path)))
     if json_out:
-        _emit_json(data)
+        emit_json(data)
         return
     cfg = data["config"]
     out.print(Text(f"{path}: {cfg['tables']} table(s), {cfg['format']}, mode {cfg['mode']}, "
@@ -239,11 +239,11 @@ def simulate(
     """A simulated evening (random game lengths) and its fairness figures."""
     k = 4 if format_ is FormatOpt.bughouse else 2
     if players < k * tables and mode is not ModeOpt.reshuffle:
-        _fail(exitcodes.USAGE, f"--players {players}: at least {k * tables} needed for {tables} {format_.value} table(s)")
+        fail(exitcodes.USAGE, f"--players {players}: at least {k * tables} needed for {tables} {format_.value} table(s)")
     r = _run(lambda: rsim.simulate(players, tables, games, seed, churn=churn, fmt=format_.value, mode=mode.value))
     data = r.as_dict()
     if json_out:
-        _emit_json(data)
+        emit_json(data)
         return
     out.print(Text(f"simulated {data['games']} games: {players} players, {tables} table(s), "
                    f"{format_.value}, mode {mode.value}, seed {seed}" + (", churn" if churn else ""), style="bold"))

@@ -1,6 +1,6 @@
 """``arbiter roundrobin``: Berger tables, numbering constraints, Varma draw, timetable, TRF-2026.
 
-Registered on :data:`arbiter.cli.app` at import (see the end of :mod:`arbiter.cli`).  Every rule
+Registered on :data:`arbiter.app.app` at import (see :mod:`arbiter.cli`).  Every rule
 lives in :mod:`roundrobin.event`, :mod:`roundrobin.berger`, :mod:`roundrobin.seeding`,
 :mod:`roundrobin.varma` and :mod:`roundrobin.timetable`; this module reads options and renders."""
 
@@ -15,7 +15,7 @@ import typer
 from rich.table import Table
 
 from arbiter import exitcodes
-from arbiter.cli import _emit_json, _fail, app, out
+from arbiter.app import app, emit_json, fail, out
 from roundrobin.berger import BYE
 from roundrobin.event import (EntrantsError, Plan, numbered_entrants, parse_groups, plan,
                                 read_entrants, to_tournament)
@@ -190,48 +190,48 @@ def roundrobin(
     the rounds, a timetable over boards and time slots, and a TRF-2026 file.  Exit 1 when the constraints
     cannot be met."""
     if (players is None) == (names is None):
-        _fail(exitcodes.USAGE, "give either --players N or --names FILE")
+        fail(exitcodes.USAGE, "give either --players N or --names FILE")
     if reverse_second_cycle and not double:
-        _fail(exitcodes.USAGE, "--reverse-second-cycle needs --double")
+        fail(exitcodes.USAGE, "--reverse-second-cycle needs --double")
     if json_out and csv_out:
-        _fail(exitcodes.USAGE, "--json and --csv exclude each other")
+        fail(exitcodes.USAGE, "--json and --csv exclude each other")
     timing = None
     if boards is not None:
         if start is None or slot is None:
-            _fail(exitcodes.USAGE, "--boards needs --start \"YYYY-MM-DD HH:MM\" and --slot (e.g. 45m)")
+            fail(exitcodes.USAGE, "--boards needs --start \"YYYY-MM-DD HH:MM\" and --slot (e.g. 45m)")
         try:
             timing = (parse_start(start), parse_duration(slot), parse_sessions(sessions))
         except ValueError as exc:
-            _fail(exitcodes.USAGE, str(exc))
+            fail(exitcodes.USAGE, str(exc))
     elif start is not None or slot is not None:
-        _fail(exitcodes.USAGE, "--start and --slot lay out a timetable: give --boards too")
+        fail(exitcodes.USAGE, "--start and --slot lay out a timetable: give --boards too")
     if names is not None:
         try:
             entrants = read_entrants(names)
         except EntrantsError as exc:
-            _fail(exitcodes.INVALID_INPUT, str(exc))
+            fail(exitcodes.INVALID_INPUT, str(exc))
         except (OSError, UnicodeDecodeError) as exc:
-            _fail(exitcodes.FILE_ERROR, f"cannot read {names}: {getattr(exc, 'strerror', None) or exc}")
+            fail(exitcodes.FILE_ERROR, f"cannot read {names}: {getattr(exc, 'strerror', None) or exc}")
     else:
         entrants = numbered_entrants(players or 0)
     try:
         constraints = [parse_fix(f) for f in fix] + [parse_meet(m) for m in meet]
         groups = parse_groups(varma, entrants) if varma else None
     except (ValueError, OSError) as exc:
-        _fail(exitcodes.USAGE, str(exc))
+        fail(exitcodes.USAGE, str(exc))
     if varma and not groups:
-        _fail(exitcodes.USAGE, f"--varma {varma}: no player has a group")
+        fail(exitcodes.USAGE, f"--varma {varma}: no player has a group")
     try:
         p = plan(entrants, double=double, reverse_second_cycle=reverse_second_cycle,
                  constraints=constraints, groups=groups, seed=seed)
     except (Unsatisfiable, VarmaError) as exc:
-        _fail(exitcodes.NO_PAIRING, str(exc))
+        fail(exitcodes.NO_PAIRING, str(exc))
     tt = None
     if timing is not None:
         try:
             tt = schedule(p.schedule, boards or 1, *timing)
         except ValueError as exc:
-            _fail(exitcodes.USAGE, str(exc))
+            fail(exitcodes.USAGE, str(exc))
     if trf_out is not None:
         from trf.writer import WriteError, dumps, write_atomic
 
@@ -245,9 +245,9 @@ def roundrobin(
         try:
             write_atomic(trf_out, dumps(to_tournament(p, name=name, start=begin, round_dates=dates)).encode("utf-8"))
         except (OSError, WriteError) as exc:
-            _fail(exitcodes.FILE_ERROR, f"cannot write {trf_out}: {getattr(exc, 'strerror', None) or exc}")
+            fail(exitcodes.FILE_ERROR, f"cannot write {trf_out}: {getattr(exc, 'strerror', None) or exc}")
     if json_out:
-        _emit_json({**plan_dict(p), "timetable": timetable_dict(tt) if tt is not None else None})
+        emit_json({**plan_dict(p), "timetable": timetable_dict(tt) if tt is not None else None})
     elif csv_out:
         out.file.write(plan_csv(p, tt))
     else:

@@ -464,7 +464,7 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
     if any(f.kind in ("absolute", "completion") for f in rep.findings):
         rep.notes.append("quality criteria not compared: the pairing breaks an absolute criterion")
         if engine is not False and (engine or len(st.players) <= ENGINE_AUTO_LIMIT):
-            em = engine_candidate(t, rnd, st, rep, total_rounds)
+            em = engine_candidate(t, rnd, st, rep)
             if em is not None:
                 rep.sources.append("pairing engine")
                 rep.candidate = tuple(_colour_boards(st, em, ev))
@@ -491,7 +491,7 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
         if exact is not None and compare(ev, mate, exact, brs) is not None:
             cands.append(exact)
     if engine:
-        em = engine_candidate(t, rnd, st, rep, total_rounds)
+        em = engine_candidate(t, rnd, st, rep)
         if em is not None:
             rep.sources.append("pairing engine")
             v = compare(ev, mate, em, brs)
@@ -534,18 +534,16 @@ def _colour_boards(st: RoundState, mate: Mate, ev: Evaluator) -> list[tuple[int,
     return out
 
 
-def engine_candidate(t: Tournament, rnd: int, st: RoundState, rep: RoundReport,
-                     total_rounds: int | None = None) -> Mate | None:
-    """The pairing engine's pairing of the round, as one more candidate (issue 4 allows asking it;
-    its criteria are never used here)."""
-    from pairing.dutch import NoLegalPairing, pair_round
+def engine_candidate(t: Tournament, rnd: int, st: RoundState, rep: RoundReport) -> Mate | None:
+    """The pairing engine's pairing of the round, as one more candidate: the only use of
+    :mod:`pairing` in the checker; its criteria are never used here.  The engine gets the
+    checker's initial colour and total rounds (:class:`checker.state.RoundState`)."""
+    from pairing.dutch import NoLegalPairing
     from pairing.players import PairingInputError
-    from trf.edit import cut_to_round
+    from pairing.rounds import pair_next_round
 
     try:
-        cut = cut_to_round(t, rnd)
-        p = pair_round(cut, rnd, initial_colour=st.initial_colour,
-                       total_rounds=total_rounds or t.total_rounds or max(t.round_columns, rnd))
+        _, p = pair_next_round(t, rnd, initial_colour=st.initial_colour, total_rounds=st.total_rounds)
     except (NoLegalPairing, PairingInputError) as exc:
         rep.notes.append(f"the pairing engine gave no candidate: {exc}")
         return None
@@ -601,10 +599,5 @@ def _colours(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
                 "colour", al.rule, f"board {w}-{b}: {al.why}, so {al.white} should have White", ((w, b),)))
 
 
-def check_tournament(t: Tournament, rounds: list[int] | None = None, **kw: Any) -> list[RoundReport]:
-    todo = rounds if rounds is not None else list(range(1, t.rounds_paired + 1))
-    return [check_round(t, r, **kw) for r in todo]
-
-
-__all__ = ["Finding", "RoundReport", "Verdict", "check_round", "check_tournament", "compare", "explain",
+__all__ = ["Finding", "RoundReport", "Verdict", "check_round", "compare", "explain",
            "participants", "FLOATS_ON"]

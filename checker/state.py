@@ -62,6 +62,7 @@ class RoundState:
     forbidden: frozenset[frozenset[int]]
     initial_colour: Colour | None
     final_round: bool
+    total_rounds: int  # the file's (or the caller's); unknown: the last round in the file or this one
     total_rounds_known: bool
 
     def ranked(self, ids: object = None) -> list[CPlayer]:
@@ -184,7 +185,7 @@ def _build(t: Tournament, rnd: int, ids: list[int] | None, total_rounds: int | N
         )
     return RoundState(round=rnd, players=players, forbidden=t.forbidden(rnd),
                       initial_colour=initial,
-                      final_round=final, total_rounds_known=known)
+                      final_round=final, total_rounds=total, total_rounds_known=known)
 
 
 def _implied_initial_colour(t: Tournament) -> Colour | None:

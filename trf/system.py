@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     from trf.model import Tournament
 
-__all__ = ["Family", "PairingSystem", "pairing_system", "DUTCH_2026_FROM", "dutch_edition_for"]
+__all__ = ["Family", "PairingSystem", "pairing_system", "DUTCH_2026_FROM", "dutch_edition_for", "UnsupportedEvent",
+           "require_individual"]
 
 
 #: First day of the 2026 Dutch rules (C.04.3 as applied from 1 February 2026).
@@ -159,3 +160,20 @@ def pairing_system(t: Tournament) -> PairingSystem:
                 start = next((d for d in t.round_dates if d is not None), None)
             edition, reason = dutch_edition_for(start)
     return PairingSystem(family, edition, reason, baku, team, source)
+
+
+class UnsupportedEvent(ValueError):
+    """A task the toolkit does not perform on this kind of event (today: team events, whose
+    pairings, tie-breaks and rating reports are not implemented).  ``task`` says what was asked,
+    in words."""
+
+    def __init__(self, task: str) -> None:
+        super().__init__(f"a team event; {task}")
+        self.task = task
+
+
+def require_individual(t: Tournament, task: str) -> None:
+    """Raise :class:`UnsupportedEvent` when ``t`` is a team event (``task``: what is not
+    implemented for team events, e.g. ``"team tie-breaks are not implemented yet"``)."""
+    if t.is_team_event:
+        raise UnsupportedEvent(task)

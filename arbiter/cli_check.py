@@ -1,0 +1,103 @@
+"""``arbiter check``: the pairings of a file verified by the independent checker.
+
+Thin: which rounds, which system and the run are :mod:`checker.event`; the verdicts are
+:mod:`checker.check`, :mod:`checker.whynot` and :mod:`checker.roundrobin`.  This module reads
+arguments and renders.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from arbiter import exitcodes, render
+from arbiter.app import EncodingOpt, FileArg, JsonOpt, app, emit_json, err, fail, out, read_valid
+
+
+class CheckSystemOpt(str, Enum):
+    auto = "auto"
+    dutch = "dutch"
+    berger = "berger"
+
+
+class CheckFormat(str, Enum):
+    report = "report"
+    bbp = "bbp"
+    json = "json"
+
+
+@app.command()
+def check(
+    file: Path = FileArg,
+    round_: Optional[int] = typer.Option(None, "--round", min=1, help="Check only this round (default: every round)."),
+    why_not: Optional[str] = typer.Option(None, "--why-not", metavar="A-B",
+                                          help="Force the pair A-B (start ranks) into the round and say what it costs."),
+    fmt: CheckFormat = typer.Option(CheckFormat.report, "--format", help="report, bbp (bbpPairings' -c layout), or json."),
+    engine: Optional[bool] = typer.Option(None, "--engine/--no-engine",
+                                          help="Also compare with the pairing engine's pairing (default: for rounds of "
+                                               "at most 120 players)."),
+    rounds: Optional[int] = typer.Option(None, "--rounds", min=1, help="Total number of rounds when the file does not say (XXR/142)."),
+    brackets: bool = typer.Option(False, "--brackets", help="Also show each round's brackets and the criteria not at their ideal."),
+    system: CheckSystemOpt = typer.Option(CheckSystemOpt.auto, "--system",
+                                          help="dutch, berger (round robin: every round against the Berger table), or auto "
+                                               "(berger when 192/092 names a round robin)."),
+    json_out: bool = JsonOpt,
+    encoding: Optional[str] = EncodingOpt,
+) -> None:
+    """Check a file's pairings against FIDE Dutch C.04.3 (2026), C1-C21 and the colour rules, and name the
+    criterion that decides; or a round robin against the Berger tables (C.05 Annex 1).  Exit 0 when every
+    round conforms, 4 on a discrepancy, 3 for invalid input."""
+    from rich.progress import Progress
+
+    from checker.event import CheckSystem, NothingToCheck, RoundNotInFile, check_tournament, rounds_to_check, uses_berger
+    from checker.output import bbp_text, report_dict
+    from trf.system import UnsupportedEvent
+
+    result = read_valid(file, encoding, "fix them before checking")
+    t = result.tournament
+    try:
+        todo = rounds_to_check(t, round_)
+    except (UnsupportedEvent, NothingToCheck) as exc:
+        fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
+    except RoundNotInFile as exc:
+        fail(exitcodes.USAGE, f"--round {exc.requested}: the file has rounds 1-{exc.last}")
+    if json_out:
+        fmt = CheckFormat.json
+    if uses_berger(t, CheckSystem(system.value)):
+        from checker.roundrobin import check_round_robin
+
+        if why_not is not None:
+            fail(exitcodes.USAGE, "--why-not applies to Swiss pairings; a round robin's pairings come from the table")
+        rr = check_round_robin(t, [round_] if round_ is not None else None)
+        if fmt is CheckFormat.json:
+            emit_json({"file": str(file), **rr.as_dict()})
+        else:
+            render.round_robin_check(out, rr, str(file))
+        raise typer.Exit(exitcodes.OK if rr.ok else exitcodes.DISCREPANCY)
+    if why_not is not None:
+        from checker.whynot import why_not as run_why_not
+
+        try:
+            a, b = (int(x) for x in why_not.replace(" ", "").split("-"))
+        except ValueError:
+            fail(exitcodes.USAGE, f"--why-not {why_not!r}: expected two start ranks as A-B, e.g. 3-12")
+        w = run_why_not(t, todo[-1], a, b)
+        if fmt is CheckFormat.json:
+            emit_json(w.as_dict())
+        else:
+            render.why_not(out, w)
+        raise typer.Exit(exitcodes.DISCREPANCY if w.verdict == "better" else exitcodes.OK)
+    with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task(f"checking {len(todo)} round(s)", total=len(todo))
+        reports = check_tournament(t, todo, engine=engine, total_rounds=rounds,
+                                   progress=lambda _r: bar.update(task, advance=1))
+    if fmt is CheckFormat.json:
+        emit_json(report_dict(str(file), reports))
+    elif fmt is CheckFormat.bbp:
+        out.file.write(bbp_text(str(file), reports))
+    else:
+        render.check_report(out, reports, str(file), brackets=brackets)
+    raise typer.Exit(exitcodes.OK if all(r.ok for r in reports) else exitcodes.DISCREPANCY)

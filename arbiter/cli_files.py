@@ -1,0 +1,104 @@
+"""``arbiter validate``, ``show`` and ``convert``: a TRF file checked, shown, rewritten.
+
+Thin: the rules live in :mod:`trf`; this module reads arguments, calls it and renders.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from arbiter import exitcodes, render
+from arbiter.app import (EncodingOpt, FileArg, JsonOpt, TrfFormat, app, diagnostics_of, dump_text, emit_json, err,
+                         fail, has_errors, out, read, read_valid, refuse_overwrite, write_file)
+from trf import Severity
+
+
+@app.command()
+def validate(
+    file: Path = FileArg,
+    strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
+    json_out: bool = JsonOpt,
+    encoding: Optional[str] = EncodingOpt,
+) -> None:
+    """Check a TRF file: layout, mirrored games, points, byes. Exit 0 if clean, 3 if invalid."""
+    result = read(file, encoding)
+    diags = diagnostics_of(result, strict)
+    counts = {s.value: sum(d.severity is s for d in diags) for s in Severity}
+    if json_out:
+        emit_json({
+            "file": str(file),
+            "encoding": result.encoding,
+            "valid": not has_errors(diags),
+            "counts": counts,
+            "diagnostics": [d.as_dict() for d in diags],
+        })
+    else:
+        render.diagnostics(out, diags, str(file))
+        render.summary(out, counts, str(file), len(result.tournament.players))
+    if has_errors(diags):
+        raise typer.Exit(exitcodes.INVALID_INPUT)
+
+
+@app.command()
+def show(
+    file: Path = FileArg,
+    round_: Optional[int] = typer.Option(None, "--round", min=0, help="Show the tournament as it stood after this round."),
+    json_out: bool = JsonOpt,
+    encoding: Optional[str] = EncodingOpt,
+) -> None:
+    """Print the cross-table: rank, name, rating, points and every round's opponent, colour and result."""
+    from trf.export import tournament_dict
+
+    result = read(file, encoding)
+    t = result.tournament
+    if round_ is not None and round_ > t.round_columns:
+        fail(exitcodes.USAGE, f"--round {round_}: the file has {t.round_columns} round(s)")
+    if json_out:
+        data = tournament_dict(t, round_)
+        data["file"] = str(file)
+        data["diagnostics"] = [d.as_dict() for d in result.diagnostics if d.severity is not Severity.INFO]
+        emit_json(data)
+    else:
+        render.crosstable(out, t, round_)
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        if not json_out:
+            render.diagnostics(err, errors, str(file))
+        raise typer.Exit(exitcodes.INVALID_INPUT)
+
+
+@app.command()
+def convert(
+    file: Path = FileArg,
+    to: TrfFormat = typer.Option(..., "--to", help="Target format: trf16 (with XX?/BB? records) or trf26 (TRF-2026)."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Output file (default: standard output). Never the input."),
+    json_out: bool = JsonOpt,
+    encoding: Optional[str] = EncodingOpt,
+) -> None:
+    """Rewrite a file as TRF-16 or TRF-2026. The input is never modified; output is written atomically."""
+    from trf.convert import convert as convert_tournament
+
+    refuse_overwrite(output, file)
+    result = read_valid(file, encoding, "nothing written")
+    converted, notes = convert_tournament(result.tournament, to.value)
+    text = dump_text(converted, to.value)
+    if output is not None:
+        write_file(output, text)
+    if json_out:
+        emit_json({
+            "file": str(file),
+            "format": to.value,
+            "output": str(output) if output is not None else None,
+            "notes": [d.as_dict() for d in notes],
+            "text": None if output is not None else text,
+        })
+        return
+    render.diagnostics(err, notes, str(file))
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        err.print(f"wrote {output} ({to.value}, {len(converted.players)} players)", markup=False)
