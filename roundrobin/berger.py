@@ -2,11 +2,10 @@
 
 A Berger table says, for players numbered 1..n, who meets whom in which round and with which
 colour.  FIDE publishes the tables (C.05 Annex 1) for 3/4 up to 15/16 players; this module
-computes them for any n >= 2, in two independent ways so that each checks the other:
-
-* :func:`berger_table` follows FIDE's construction (the TEC ``berger.js`` algorithm): round 1 is
-  ``b - (N+1-b)`` on board b, and each later round is read off the previous one;
-* :func:`berger_table_closed_form` computes every board of every round directly from its number.
+computes them for any n >= 2 by FIDE's construction (the TEC ``berger.js`` algorithm,
+:func:`berger_table`): round 1 is ``b - (N+1-b)`` on board b, and each later round is read off
+the previous one.  The checker's closed form (:func:`checker.roundrobin.berger_round`) is the
+independent reading the tests compare it with.
 
 With an odd number of players the table for n+1 is used and "the highest number counts as a
 bye" (C.05 Annex 1): the opponent of the phantom player n+1 has the bye, written ``(player, 0)``.
@@ -83,32 +82,6 @@ def berger_table(n: int) -> tuple[Round, ...]:
             black = order.pop()
             white = order.pop()
             boards.append((white, black))
-        rounds.append(boards)
-    return _with_byes(rounds, n)
-
-
-def berger_table_closed_form(n: int) -> tuple[Round, ...]:
-    """The Berger table for n players, computed board by board (reference digest 10.2).
-
-    An independent check of :func:`berger_table`.  With N = n rounded up to even, M = N-1 and
-    f(x) = ((x-1) mod M) + 1, round r (1..M) is:
-
-    * p, the opponent of player N, is the q in 1..M with 2q = r+1 (mod M) (M is odd, so 2 has
-      an inverse, (M+1)/2);
-    * board 1 is (p, N) in odd rounds and (N, p) in even rounds;
-    * board k = 2..N/2 is White f(p+k-1) against Black f(p-(k-1)).
-    """
-    big_n = _check(n)
-    m = big_n - 1
-
-    def f(x: int) -> int:
-        return (x - 1) % m + 1
-
-    rounds: list[list[Pair]] = []
-    for r in range(1, big_n):
-        p = f((r + 1) * (m + 1) // 2 % m)
-        boards = [(p, big_n) if r % 2 else (big_n, p)]
-        boards += [(f(p + k - 1), f(p - (k - 1))) for k in range(2, big_n // 2 + 1)]
         rounds.append(boards)
     return _with_byes(rounds, n)
 

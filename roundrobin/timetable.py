@@ -3,7 +3,7 @@
 Given the rounds of an all-play-all (a :class:`roundrobin.berger.RoundRobinSchedule`'s ``rounds``,
 or any sequence of rounds of pairs, for players, teams or courts), a number of boards, a start
 time, a slot length and the sessions, :func:`schedule` assigns every game a slot (a time
-interval) and a board.  Design decisions (issue 6, schedule part):
+interval) and a board.  Design decisions:
 
 * **Inputs.** ``rounds[i]`` is round i+1: its boards in table order, each ``(white, black)``;
   ``(player, BYE)`` (BYE = 0, either side) is a bye and takes no board.  ``boards`` is an int
@@ -39,12 +39,9 @@ interval) and a board.  Design decisions (issue 6, schedule part):
   fits in one slot it is what that round forces.  Otherwise an exact dynamic programme over
   the rounds, whose state is the set of games in a round's last slot, is run when its size
   (estimated from binomial coefficients) is within ``exact_budget`` (default 12,000,000
-  steps, about 2 seconds); it returns the true minimum.  Beyond that the descent's layout is
-  kept and ``Timetable.minimal`` is False unless it meets the bound: the count may be above
-  the minimum.  Measured on Berger tables n = 4..20, where the descent alone (budget 0) was
-  not proved minimal, against the exact search: equal in 50 of 81 cases, never more than 5
-  above (19 players on 7 boards: 9 against 4); the gap is largest with byes (odd n) and
-  rounds of two nearly full slots.
+  steps); it returns the true minimum.  Beyond that the descent's layout is kept and
+  ``Timetable.minimal`` is False unless it meets the bound: the count may be above the minimum
+  (README, Performance, says by how much on the Berger tables).
 * **Report.** Each back-to-back lists the player, the two slots and rounds, and the reason in
   plain words.  :class:`Totals` gives games, rounds, slots, days, first start and last end.
   :func:`timetable_dict` is the JSON-ready shape, :func:`timetable_rows` / :func:`timetable_csv`

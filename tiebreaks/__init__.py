@@ -1,1 +1,1 @@
-"""FIDE C.07 tie-breaks and standings (issue 5)."""
+"""FIDE C.07 tie-breaks and standings."""

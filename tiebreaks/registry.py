@@ -36,8 +36,8 @@ SCALARS: dict[str, Scalar] = {
     "KS": sonneborn.KS,
 }
 
-# ---- rating tie-breaks (art. 10: ARO, TPR, PTP, APRO, APPO): tiebreaks/rating.py registers
-# them here, e.g. SCALARS.update({...}).
+# ---- rating tie-breaks (art. 10: ARO, TPR, PTP, APRO, APPO): added at the end of this module
+# through _rating, which imports tiebreaks.rating on first use.
 
 
 def value(ctx: TBContext, pid: int, tb: TieBreak) -> Value:

@@ -13,6 +13,8 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterable
 
+from trf.codes import Result
+
 if TYPE_CHECKING:  # pragma: no cover
     from trf.model import RoundEntry, ScoringRecord
 
@@ -65,7 +67,6 @@ class ScoringSystem:
     @cached_property
     def _table(self) -> dict[tuple[object, bool], Fraction]:
         """(result code, played with Black) -> points; ``None`` is a pending game, worth nothing yet."""
-        from trf.model import Result
 
         table: dict[tuple[object, bool], Fraction] = {}
         for black in (False, True):

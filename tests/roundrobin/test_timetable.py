@@ -1,4 +1,4 @@
-"""Round-robin timetables: :mod:`roundrobin.timetable` (issue 6, schedule part).
+"""Round-robin timetables: :mod:`roundrobin.timetable`.
 
 The invariants are checked against the slots themselves (not against the scheduler's own
 bookkeeping): every game scheduled once, capacity, one game per player per slot, rounds in

@@ -1,0 +1,155 @@
+"""The layout's promises, read off the source with ``ast``: no import cycle between the
+project's modules, the checker independent of the engine, and a CLI that holds no rule.
+
+Every import counts, also those inside functions (they run as soon as the function does); only
+imports under ``if TYPE_CHECKING:`` are left out (they never run).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from tests.support import REPO
+
+pytestmark = pytest.mark.fast
+
+PACKAGES = ("trf", "pairing", "roundrobin", "rotation", "checker", "tiebreaks", "ratings", "arbiter")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(REPO).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _sources() -> dict[str, Path]:
+    return {_module_name(p): p for pkg in PACKAGES for p in sorted((REPO / pkg).rglob("*.py"))}
+
+
+class _Imports(ast.NodeVisitor):
+    """Imports of one module, each with the function it sits in (``None``: module level)."""
+
+    def __init__(self, module: str, is_package: bool) -> None:
+        self.module = module
+        self.package = module if is_package else module.rpartition(".")[0]
+        self.found: list[tuple[str, str | None, int]] = []
+        self.function: list[str] = []
+
+    def visit_If(self, node: ast.If) -> None:
+        test = node.test
+        if (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+                isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"):
+            for child in node.orelse:
+                self.visit(child)
+            return
+        self.generic_visit(node)
+
+    def _in_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.function.append(node.name)
+        self.generic_visit(node)
+        self.function.pop()
+
+    visit_FunctionDef = _in_function
+    visit_AsyncFunctionDef = _in_function
+
+    def _add(self, name: str, line: int) -> None:
+        self.found.append((name, self.function[0] if self.function else None, line))
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self._add(alias.name, node.lineno)
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if node.level:
+            base = self.package.split(".")
+            base = base[: len(base) - (node.level - 1)]
+            target = ".".join(base + ([node.module] if node.module else []))
+        else:
+            target = node.module or ""
+        self._add(target, node.lineno)
+        for alias in node.names:  # ``from pkg import module``
+            self._add(f"{target}.{alias.name}", node.lineno)
+
+
+def _graph() -> dict[str, list[tuple[str, str | None, int]]]:
+    sources = _sources()
+    graph: dict[str, list[tuple[str, str | None, int]]] = {}
+    for name, path in sources.items():
+        v = _Imports(name, path.name == "__init__.py")
+        v.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        graph[name] = [(target, fn, line) for target, fn, line in v.found if target in sources and target != name]
+    return graph
+
+
+def _cycle(graph: dict[str, list[tuple[str, str | None, int]]]) -> list[str] | None:
+    """One import cycle, as the list of modules around it, or ``None``."""
+    WHITE, GREY, BLACK = 0, 1, 2
+    colour = dict.fromkeys(graph, WHITE)
+    stack: list[str] = []
+
+    def visit(u: str) -> list[str] | None:
+        colour[u] = GREY
+        stack.append(u)
+        for v, _, _ in graph[u]:
+            if colour[v] == GREY:
+                return stack[stack.index(v):] + [v]
+            if colour[v] == WHITE and (found := visit(v)) is not None:
+                return found
+        stack.pop()
+        colour[u] = BLACK
+        return None
+
+    for u in sorted(graph):
+        if colour[u] == WHITE and (found := visit(u)) is not None:
+            return found
+    return None
+
+
+def test_the_graph_sees_every_package() -> None:
+    graph = _graph()
+    assert {name.partition(".")[0] for name in graph} == set(PACKAGES)
+    assert ("pairing.rounds", "engine_candidate") in {(t, fn) for t, fn, _ in graph["checker.check"]}
+
+
+def test_no_import_cycle() -> None:
+    # a package's __init__ that re-exports its modules imports them; the modules importing the
+    # package back (``from trf import ...``) is the usual Python shape and no cycle of logic
+    graph = {u: [(v, fn, line) for v, fn, line in edges if not (u.startswith(v + ".") and "." not in v)]
+             for u, edges in _graph().items()}
+    assert _cycle(graph) is None
+
+
+def test_checker_asks_the_engine_only_for_a_candidate() -> None:
+    """``checker/`` reads the rules itself: it may import :mod:`pairing` only in
+    :func:`checker.check.engine_candidate`, to get one more candidate."""
+    bad = [(u, target, fn, line) for u, edges in _graph().items() if u.startswith("checker")
+           for target, fn, line in edges
+           if target.partition(".")[0] == "pairing" and (u, fn) != ("checker.check", "engine_candidate")]
+    assert bad == []
+
+
+def test_the_library_never_imports_the_cli() -> None:
+    bad = [(u, target) for u, edges in _graph().items() if not u.startswith("arbiter")
+           for target, _, _ in edges if target.partition(".")[0] == "arbiter"]
+    assert bad == []
+
+
+def test_command_modules_use_no_private_name_of_another_module() -> None:
+    """``arbiter/`` modules share helpers through public names (:mod:`arbiter.app`)."""
+    bad = []
+    for path in sorted((REPO / "arbiter").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("arbiter"):
+                bad += [(path.name, node.module, a.name) for a in node.names if a.name.startswith("_")]
+    assert bad == []
+
+
+def test_a_cycle_is_found() -> None:
+    """The cycle finder itself, on a graph with a known cycle."""
+    graph = {"a": [("b", None, 1)], "b": [("c", "f", 2)], "c": [("a", None, 3)], "d": []}
+    assert _cycle(graph) == ["a", "b", "c", "a"]
+    assert _cycle({"a": [("b", None, 1)], "b": []}) is None

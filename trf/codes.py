@@ -1,0 +1,77 @@
+"""The codes of a TRF round block: its colour (TRF-16 column 97 + 10(r-1)) and its result
+(column 99 + 10(r-1), TRF-16 table 2.3).  The lowest module of :mod:`trf`: the model and the
+scoring systems both read these codes.
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["Colour", "Result"]
+
+
+class Colour(enum.Enum):
+    """Colour of a round block (TRF-16 column 97 + 10(r-1))."""
+
+    WHITE = "w"
+    BLACK = "b"
+    NONE = "-"
+
+    @property
+    def opposite(self) -> Colour:
+        if self is Colour.WHITE:
+            return Colour.BLACK
+        if self is Colour.BLACK:
+            return Colour.WHITE
+        return Colour.NONE
+
+
+class Result(enum.Enum):
+    """Result codes of a round block (TRF-16 column 99 + 10(r-1)), TRF-16 table 2.3."""
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    WIN_UNRATED = "W"  # game lasted less than one move: played, not rated
+    DRAW_UNRATED = "D"
+    LOSS_UNRATED = "L"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    HALF_POINT_BYE = "H"
+    FULL_POINT_BYE = "F"
+    PAIRING_ALLOCATED_BYE = "U"
+    ZERO_POINT_BYE = "Z"
+
+    @property
+    def is_played(self) -> bool:
+        """A game over the board.  FIDE C.04.1: forfeited games do not count as played."""
+        return self in _PLAYED
+
+    @property
+    def is_rated(self) -> bool:
+        return self in (Result.WIN, Result.DRAW, Result.LOSS)
+
+    @property
+    def is_bye(self) -> bool:
+        """A round without an opponent: PAB, requested byes and absences."""
+        return self in _BYES
+
+    @property
+    def complement(self) -> frozenset[Result]:
+        """Codes the opponent may carry for the same game (TRF-16 2.4)."""
+        return _COMPLEMENT.get(self, frozenset())
+
+
+_PLAYED = frozenset({Result.WIN, Result.DRAW, Result.LOSS, Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED})
+_BYES = frozenset({Result.HALF_POINT_BYE, Result.FULL_POINT_BYE, Result.PAIRING_ALLOCATED_BYE, Result.ZERO_POINT_BYE})
+_COMPLEMENT = {
+    Result.WIN: frozenset({Result.LOSS}),
+    Result.LOSS: frozenset({Result.WIN}),
+    Result.DRAW: frozenset({Result.DRAW}),
+    Result.WIN_UNRATED: frozenset({Result.LOSS_UNRATED}),
+    Result.LOSS_UNRATED: frozenset({Result.WIN_UNRATED}),
+    Result.DRAW_UNRATED: frozenset({Result.DRAW_UNRATED}),
+    Result.FORFEIT_WIN: frozenset({Result.FORFEIT_LOSS}),
+    # a double forfeit is written "-" on both sides
+    Result.FORFEIT_LOSS: frozenset({Result.FORFEIT_WIN, Result.FORFEIT_LOSS}),
+}
