@@ -101,7 +101,7 @@ def to_trf26(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
         else:
             out.append(rec)
 
-    new_240 = [ByeRecord(kind, rnd, tuple(sorted(ids)))
+    new_240: list[Record] = [ByeRecord(kind, rnd, tuple(sorted(ids)))
                for (kind, rnd), ids in sorted(byes.items(), key=lambda kv: (kv[0][1], _BYE_ORDER[kv[0][0]])) if ids]
     if new_240:
         out = _insert_after_headers(out, new_240)

@@ -20,7 +20,7 @@ def points_str(value: Fraction | None) -> str | None:
     return None if value is None else fmt_points(value)
 
 
-def scoring_dict(s: ScoringSystem) -> dict[str, str]:
+def scoring_dict(s: ScoringSystem) -> dict[str, str | None]:
     return {
         "win": points_str(s.win_white), "draw": points_str(s.draw_white), "loss": points_str(s.loss_white),
         "win_black": points_str(s.win_black), "draw_black": points_str(s.draw_black),
@@ -28,7 +28,7 @@ def scoring_dict(s: ScoringSystem) -> dict[str, str]:
         "forfeit_loss": points_str(s.forfeit_loss), "zero_point_bye": points_str(s.zero_point_bye),
         "half_point_bye": points_str(s.half_point_bye), "full_point_bye": points_str(s.full_point_bye),
         "pairing_allocated_bye": points_str(s.pab_value),
-    }  # type: ignore[return-value]
+    }
 
 
 def player_dict(t: Tournament, p: Player, through: int | None = None) -> dict[str, Any]:

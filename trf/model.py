@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterator, Union
 
-from trf.codes import Colour, Result
+from trf.codes import Colour as Colour, Result as Result  # re-exported: many modules import them from the model
 from trf.dates import parse_date, parse_round_dates
 from trf.scoring import ScoringSystem, scoring_from_records
 

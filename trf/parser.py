@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Callable, cast
 
 import lark
 from lark import Token
@@ -173,7 +174,7 @@ class _LineReader:
     def _field_column(self, tok: Token) -> int:
         text = str(tok)
         stripped = len(text) - len(text.lstrip())
-        return tok.column + (stripped if stripped < len(text) else 1)
+        return _column(tok) + (stripped if stripped < len(text) else 1)
 
     def integer(self, tok: Token | None, what: str) -> int | None:
         if tok is None:
@@ -202,11 +203,12 @@ class _LineReader:
         return tok.strip() if tok is not None else ""
 
     # ---- dispatch
-    def record(self, tree: lark.Tree, line_text: str) -> Record:
-        node = tree.children[0]
-        return getattr(self, node.data)([c for c in node.children], line_text)
+    def record(self, tree: lark.Tree[Token], line_text: str) -> Record:
+        node = cast("lark.Tree[Token]", tree.children[0])  # start: exactly one record rule
+        read: Callable[..., Record] = getattr(self, node.data)
+        return read([c for c in node.children], line_text)
 
-    def player(self, c: list, line_text: str) -> Record:
+    def player(self, c: list[Token | None], line_text: str) -> Record:
         start, sextitle, name, rating, fed, fid, birth, points, rank, *blocks = c
         start_rank = self.integer(start, "the start rank")
         if start_rank is None or start_rank == 0:
@@ -216,7 +218,7 @@ class _LineReader:
         sex, title = st[:1].strip(), st[1:].strip()
         if sex and sex.lower() not in ("m", "w", "f"):
             self.report(Severity.WARNING, "bad-code", f"sex should be m or w, found {sex!r}", 10)
-        rounds = tuple(self.round_entry(tok, i + 1) for i, tok in enumerate(blocks))
+        rounds = tuple(self.round_entry(tok, i + 1) for i, tok in enumerate(cast("list[Token]", blocks)))  # ROUND*: no placeholders
         while rounds and rounds[-1] is None:
             rounds = rounds[:-1]
         return Player(
@@ -230,7 +232,7 @@ class _LineReader:
         block = str(tok).ljust(10)
         if not block.strip():
             return None
-        col = tok.column
+        col = _column(tok)
         opp_text, colour_char, result_char = block[2:6], block[7], block[9]
         opp = opp_text.strip()
         opponent = int(opp) if opp.isdigit() else 0
@@ -254,23 +256,23 @@ class _LineReader:
                 self.report(Severity.INFO, "normalised", f"round {round_number}: result {result_char!r} read as {result_char.upper()!r}", col + 9)
         return RoundEntry(opponent or None, colour, result)
 
-    def header(self, c: list, line_text: str) -> Record:
+    def header(self, c: list[Token | None], line_text: str) -> Record:
         code, value = c
         return Header(str(code), str(value)[1:] if value is not None else "", line=self.line)
 
-    def round_count(self, c: list, line_text: str) -> Record:
+    def round_count(self, c: list[Token], line_text: str) -> Record:
         return RoundCount(self.integer(c[0], "the number of rounds") or 0, "142", line=self.line)
 
-    def rounds_xx(self, c: list, line_text: str) -> Record:
+    def rounds_xx(self, c: list[Token], line_text: str) -> Record:
         return RoundCount(self.integer(c[0], "the number of rounds") or 0, "XXR", line=self.line)
 
-    def initial_colour(self, c: list, line_text: str) -> Record:
+    def initial_colour(self, c: list[Token], line_text: str) -> Record:
         letter = c[0].strip()
         if letter.islower():
             self.report(Severity.INFO, "normalised", f"initial colour {letter!r} read as {letter.upper()!r}", self._field_column(c[0]))
         return InitialColour(Colour.WHITE if letter.upper() == "W" else Colour.BLACK, "152", line=self.line)
 
-    def colour_xx(self, c: list, line_text: str) -> Record:
+    def colour_xx(self, c: list[Token], line_text: str) -> Record:
         colour, by_rank = None, False
         for tok in c:
             if tok is None:
@@ -284,7 +286,7 @@ class _LineReader:
                 self.report(Severity.WARNING, "bad-code", f"XXC takes rank, white1 or black1, found {tok.strip()!r}", self._field_column(tok))
         return InitialColour(colour, "XXC", by_rank, line=self.line)
 
-    def scoring(self, c: list, line_text: str) -> Record:
+    def scoring(self, c: list[Token], line_text: str) -> Record:
         pairs = []
         for tok in c:
             if tok is None:
@@ -300,7 +302,7 @@ class _LineReader:
             pairs.append((sym, val))
         return ScoringRecord("162", tuple(pairs), line=self.line)
 
-    def scoring_xx(self, c: list, line_text: str) -> Record:
+    def scoring_xx(self, c: list[Token], line_text: str) -> Record:
         pairs = []
         for tok in c:
             if tok is None:
@@ -313,10 +315,10 @@ class _LineReader:
             pairs.append((key, Fraction(val.strip())))
         return ScoringRecord("XXS", tuple(pairs), line=self.line)
 
-    def scoring_bb(self, c: list, line_text: str) -> Record:
+    def scoring_bb(self, c: list[Token], line_text: str) -> Record:
         return ScoringRecord(str(c[0]), (("", self.decimal(c[1], "the points") or Fraction(0)),), line=self.line)
 
-    def byes(self, c: list, line_text: str) -> Record:
+    def byes(self, c: list[Token], line_text: str) -> Record:
         kind_tok, round_tok, *ids = c
         kind = kind_tok.strip().upper()
         if kind not in ("F", "H", "Z"):
@@ -324,7 +326,7 @@ class _LineReader:
         players = tuple(i for t in ids if t is not None and (i := self.integer(t, "a start rank")) is not None)
         return ByeRecord(kind, self.integer(round_tok, "the round") or 0, players, line=self.line)
 
-    def acceleration(self, c: list, line_text: str) -> Record:
+    def acceleration(self, c: list[Token], line_text: str) -> Record:
         mp, gp, r1, r2, i1, i2 = c
         return AccelerationRange(
             self.decimal(mp, "the match points"), self.decimal(gp, "the game points"),
@@ -333,25 +335,25 @@ class _LineReader:
             line=self.line,
         )
 
-    def forbidden(self, c: list, line_text: str) -> Record:
+    def forbidden(self, c: list[Token], line_text: str) -> Record:
         r1, r2, *ids = c
         players = tuple(self.integer(t, "a start rank") or 0 for t in ids if t is not None)
         return ForbiddenPairs(players, self.integer(r1, "the first round"), self.integer(r2, "the last round"), "260", line=self.line)
 
-    def forbidden_xx(self, c: list, line_text: str) -> Record:
+    def forbidden_xx(self, c: list[Token], line_text: str) -> Record:
         players = tuple(self.integer(t, "a start rank") or 0 for t in c if t is not None)
         return ForbiddenPairs(players, None, None, "XXP", line=self.line)
 
-    def absent_xx(self, c: list, line_text: str) -> Record:
+    def absent_xx(self, c: list[Token], line_text: str) -> Record:
         return AbsentRecord(tuple(self.integer(t, "a start rank") or 0 for t in c if t is not None), line=self.line)
 
-    def accel_xx(self, c: list, line_text: str) -> Record:
+    def accel_xx(self, c: list[Token], line_text: str) -> Record:
         pid_tok, *vals = c
         pid = self.integer(pid_tok, "the start rank") or 0
         by_round: dict[int, Fraction | None] = {}
         aligned = True
         for i, tok in enumerate(t for t in vals if t is not None):
-            end = tok.column + len(tok) - 1  # 1-based column of the last character
+            end = _column(tok) + len(tok) - 1  # 1-based column of the last character
             if (end - 13) % 5 or end < 13:
                 aligned = False
             by_round[(end - 13) // 5 + 1 if aligned else i + 1] = self.decimal(tok, "the points")
@@ -361,11 +363,16 @@ class _LineReader:
         n = max(by_round, default=0)
         return PlayerAcceleration(pid, tuple(by_round.get(r) for r in range(1, n + 1)), line=self.line)
 
-    def comment(self, c: list, line_text: str) -> Record:
+    def comment(self, c: list[Token], line_text: str) -> Record:
         return Comment(line_text, line=self.line)
 
-    def preserved(self, c: list, line_text: str) -> Record:
+    def preserved(self, c: list[Token | None], line_text: str) -> Record:
         return PreservedRecord(str(c[0]), line_text, line=self.line)
+
+
+def _column(tok: Token) -> int:
+    """A token's 1-based column: the lexer sets it on every token it makes."""
+    return cast(int, tok.column)
 
 
 def _expected(exc: lark.exceptions.UnexpectedInput) -> str:

@@ -14,7 +14,7 @@ from trf.diagnostics import Diagnostic, Severity
 from trf.writer import fmt_points
 from trf.model import (
     AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Header, Player, PlayerAcceleration,
-    Result, RoundCount, Tournament,
+    Record, Result, RoundCount, Tournament,
 )
 
 
@@ -176,13 +176,13 @@ def _check_points(t: Tournament) -> list[Diagnostic]:
 
 
 def _check_records(t: Tournament) -> list[Diagnostic]:
-    out = []
+    out: list[Diagnostic] = []
     ranks = t.player_by_rank
     total = t.total_rounds
     if t.is_team_event:
         return out  # 240/250/260 name team pairing numbers there, not players
 
-    def unknown(ids: tuple[int, ...], rec, what: str) -> None:
+    def unknown(ids: tuple[int, ...], rec: Record, what: str) -> None:
         bad = [i for i in ids if i not in ranks]
         if bad:
             out.append(Diagnostic(Severity.ERROR, "bad-record",
