@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 from rich.table import Table
@@ -17,11 +17,10 @@ from rich.table import Table
 from arbiter import exitcodes
 from arbiter.app import app, emit_json, fail, out
 from roundrobin.berger import BYE
-from roundrobin.event import (EntrantsError, Plan, numbered_entrants, parse_groups, plan,
-                                read_entrants, to_tournament)
-from roundrobin.seeding import Unsatisfiable, parse_fix, parse_meet
-from roundrobin.timetable import Timetable, parse_duration, parse_sessions, parse_start, schedule, timetable_dict
-from roundrobin.varma import VarmaError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from roundrobin.event import Plan
+    from roundrobin.timetable import Timetable
 
 
 def plan_dict(p: Plan) -> dict[str, Any]:
@@ -189,6 +188,11 @@ def roundrobin(
     """Round-robin pairings by the FIDE Berger tables (C.05 Annex 1): numbering (Varma draw, --fix, --meet),
     the rounds, a timetable over boards and time slots, and a TRF-2026 file.  Exit 1 when the constraints
     cannot be met."""
+
+    from roundrobin.event import EntrantsError, numbered_entrants, parse_groups, plan, read_entrants, to_tournament
+    from roundrobin.seeding import Unsatisfiable, parse_fix, parse_meet
+    from roundrobin.timetable import parse_duration, parse_sessions, parse_start, schedule, timetable_dict
+    from roundrobin.varma import VarmaError
     if (players is None) == (names is None):
         fail(exitcodes.USAGE, "give either --players N or --names FILE")
     if reverse_second_cycle and not double:
