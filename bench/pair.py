@@ -18,7 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pairing import dutch  # noqa: E402
+from pairing.dutch import pair_round  # noqa: E402
+from pairing.dutch.state import RoundState  # noqa: E402
 from pairing.generate import GeneratorSettings, generate  # noqa: E402
 
 
@@ -44,19 +45,19 @@ def main() -> None:
         solves = 0
         for _ in range(args.repeat):
             counter = {"n": 0}
-            original = dutch._Round.solve
+            original = RoundState.solve
 
             def counting(self, _orig=original, _c=counter):
                 _c["n"] += 1
                 return _orig(self)
 
-            dutch._Round.solve = counting
+            RoundState.solve = counting  # type: ignore[method-assign]
             try:
                 t1 = time.perf_counter()
-                dutch.pair_round(t, args.rounds)
+                pair_round(t, args.rounds)
                 best = min(best, time.perf_counter() - t1)
             finally:
-                dutch._Round.solve = original
+                RoundState.solve = original  # type: ignore[method-assign]
             solves = counter["n"]
         growth = f"{math.log(best / prev[1]) / math.log(n / prev[0]):.2f}" if prev else "-"
         print(f"{n:>8} {gen:>9.1f}s {best:>9.2f}s {solves:>7} {growth:>7}")

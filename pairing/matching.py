@@ -137,8 +137,9 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                     best[by] = (x, y)
             bestlist[c] = None
             bestedge[c] = None
-        bestlist[b] = list(best.values())
-        bestedge[b] = min(bestlist[b], key=slack) if bestlist[b] else None
+        found = list(best.values())
+        bestlist[b] = found
+        bestedge[b] = min(found, key=slack) if found else None
 
     def expand_blossom(b: int, endstage: bool) -> None:
         for c in childs[b]:  # type: ignore[union-attr]

@@ -78,10 +78,6 @@ def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Stren
     return colours[-1].opposite, Strength.MILD
 
 
-def round_to_pair(t: Tournament) -> int:
-    return t.rounds_paired + 1
-
-
 def available_players(t: Tournament, rnd: int) -> list[int]:
     """Players to pair in ``rnd``: everyone not declared absent for it (a ``0000 - Z/H/F`` in its
     column, ``240``, ``XXZ``; C.04.2 Art. 3.2-3.3)."""

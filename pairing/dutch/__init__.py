@@ -1,0 +1,24 @@
+"""FIDE (Dutch) System, C.04.3 as applied from 1 February 2026.
+
+Approach (C.04.3 says any method that yields the rule's pairing is acceptable): one maximum-
+weight matching over every player still to pair, whose integer edge weights are made of bit
+fields, one per criterion, higher criteria in higher bits (:mod:`~pairing.dutch.weights`).
+Comparing two matchings' total weights is then comparing them criterion by criterion (Art. 3.8).
+Brackets are processed from the top score down (Art. 1.9); within a bracket the Handbook's
+generation order (Art. 3.6-3.7, 4.1-4.5) is reproduced by fixing one decision at a time with a
+small bonus below every criterion bit and re-solving (:mod:`~pairing.dutch.stages`): the MDP set
+(4.4), the MDPs' opponents (4.2), the remainder's exchange (4.3, keys 1-4), the remainder's
+transpositions (4.2).  Colours are allocated afterwards (Art. 5.2,
+:mod:`~pairing.dutch.colours`) and never change who meets whom.
+
+Modules: ``criteria`` (which pairs may meet; the colour criteria of one pair), ``weights`` (the
+field table), ``state`` (the round's players, weights and matching), ``stages`` (the round and
+bracket procedure), ``colours`` (Art. 5.2), ``engine`` (:func:`pair_round` and board order),
+``result`` (:class:`Pairing`, :class:`NoLegalPairing`).
+"""
+
+from pairing.dutch.colours import allocate_colours
+from pairing.dutch.engine import pair_round
+from pairing.dutch.result import NoLegalPairing, Pairing
+
+__all__ = ["NoLegalPairing", "Pairing", "allocate_colours", "pair_round"]

@@ -1,0 +1,47 @@
+"""``pair_round``: one round of a tournament paired by the Dutch system, boards in order."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from pairing.dutch.colours import allocate_colours
+from pairing.dutch.result import Pairing
+from pairing.dutch.stages import pair_all_brackets
+from pairing.dutch.state import RoundState
+from pairing.players import PairingInputError, PairingPlayer, infer_initial_colour, pairing_players
+from trf.model import Colour, Tournament
+
+
+def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour | None = None,
+               total_rounds: int | None = None) -> Pairing:
+    """Pair round ``rnd`` (default: the next one) of ``t`` by the Dutch system.
+
+    Raises :class:`~pairing.dutch.result.NoLegalPairing` when no pairing satisfies C1-C4 and
+    :class:`~pairing.players.PairingInputError` when the file lacks the initial colour or the
+    number of rounds.
+    """
+    rnd = rnd if rnd is not None else t.rounds_paired + 1
+    initial = initial_colour or t.initial_colour or infer_initial_colour(t)
+    if initial is None:
+        raise PairingInputError(
+            "the initial colour is unknown: add 'XXC white1' / 'XXC black1' (TRF-16) or '152 W' / '152 B' "
+            "(TRF-2026), or give --initial-colour white1|black1 (C.04.3 Art. 5.1)")
+    players = pairing_players(t, rnd, total_rounds)
+    if not players:
+        return Pairing(rnd, (), None)
+    state = RoundState(players, t.forbidden(rnd), rnd - 1)
+    pair_all_brackets(state)
+    boards = []
+    for a, b in state.pairs:
+        h, l = players[a], players[b]  # a < b: h is higher ranked (score, then TPN)
+        boards.append(allocate_colours(h, l, initial))
+    boards.sort(key=board_key)
+    bye = players[state.bye].id if state.bye is not None else None
+    return Pairing(rnd, tuple((w.id, b.id) for w, b in boards), bye)
+
+
+def board_key(pair: tuple[PairingPlayer, PairingPlayer]) -> tuple[Fraction, Fraction, int]:
+    """Board order (as bbpPairings): the higher player's points, the lower one's, the higher
+    one's TPN, all without acceleration (C.04.2 Art. 3.6)."""
+    x, y = sorted(pair, key=lambda q: (-q.points, q.tpn))
+    return (-x.points, -y.points, x.tpn)

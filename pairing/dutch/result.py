@@ -1,0 +1,31 @@
+"""What the Dutch engine returns: a round's pairing, or the reason there is none."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class NoLegalPairing(Exception):
+    """No round-pairing satisfies C1-C4 (Art. 1.9.3: the Chief Arbiter decides).
+
+    ``players`` are the start ranks of the players who cannot all be paired."""
+
+    def __init__(self, message: str, players: tuple[int, ...] = ()) -> None:
+        super().__init__(message)
+        self.players = players
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One round's pairing: boards as (white, black) start ranks, in board order, and the PAB."""
+
+    round: int
+    boards: tuple[tuple[int, int], ...]
+    bye: int | None
+
+    def bbp_lines(self) -> list[str]:
+        """The ``-p`` output of bbpPairings/JaVaFo: line count, ``white black`` lines, ``N 0``."""
+        lines = [f"{w} {b}" for w, b in self.boards]
+        if self.bye is not None:
+            lines.append(f"{self.bye} 0")
+        return [str(len(lines))] + lines

@@ -1,0 +1,318 @@
+"""The Dutch pairing process (C.04.3 Art. 1.9, 3 and 4) as named stages over one
+:class:`~pairing.dutch.state.RoundState`.
+
+The round: a pre-pass fixes C4 for the whole round and the lowest PAB score (C5); then the brackets
+are paired from the top score down (Art. 1.9), each one's unpaired players moving down into the
+next one as MDPs.
+
+A bracket: its criteria go into the weights (:mod:`pairing.dutch.weights`), and the generation
+order of Art. 3.6-3.7 and 4.1-4.5 is reproduced by fixing one decision at a time, each with a
+bonus below every criterion bit: the MDP set (Art. 4.4) and the MDPs' opponents (Art. 4.2), the
+remainder's exchange (Art. 4.3, keys 1-4), the remainder's transpositions (Art. 4.2).  The first
+best candidate is the lexicographically smallest generation key among the optimal candidates, and
+a lexicographic minimum is found one coordinate at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from pairing.dutch.result import NoLegalPairing
+from pairing.dutch.state import RoundState
+from pairing.dutch.weights import prepass_weight, top_weight
+
+
+# --------------------------------------------------------------------------- the round
+
+
+def completion_prepass(st: RoundState) -> None:
+    """C4 for the whole round and the lowest PAB score (Art. 2.2.1, 2.1.2, 2.3.1).
+
+    One solve with the pre-pass layout: complete and leaving over a PAB-eligible player, then
+    the PAB score as low as possible, then pairs inside the top scoregroup (which decides whether
+    C9 applies to the first bracket).  Raises :class:`NoLegalPairing` when no complete pairing
+    exists."""
+    p, L = st.p, st.L
+    top_group = set(st.groups[0])
+    odd = st.n % 2 == 1
+    st.odd = odd
+    w = {}
+    for i, j in st.compat:
+        top = 1 + (not p[i].bye_eligible) + (not p[j].bye_eligible) if odd else 1
+        w[(i, j)] = prepass_weight(L, top, st.level[i], st.level[j], i in top_group and j in top_group, odd)
+    st.w = w
+    mate = st.solve()
+    unmatched = [i for i in range(st.n) if i not in mate]
+    if len(unmatched) > (1 if odd else 0) or (odd and unmatched and not p[unmatched[0]].bye_eligible):
+        ids = tuple(sorted(p[i].id for i in unmatched))
+        why = ("players " + ", ".join(map(str, ids)) + " cannot all be paired without a rematch, a forbidden "
+               "pair or two non-topscorers with the same absolute colour preference (C1-C3)")
+        if odd and len(unmatched) == 1:
+            why = (f"the only player who can be left unpaired is {ids[0]}, who may not receive the PAB (C2: "
+                   "already had a PAB or scored a win without playing)")
+        raise NoLegalPairing(f"no legal pairing exists: {why} (C.04.3 Art. 1.9.3: the Chief Arbiter decides)", ids)
+    if odd:
+        pab_score = p[unmatched[0]].score
+        st.pab_score = pab_score
+        st.candidate = [pl.bye_eligible and pl.score <= pab_score for pl in p]
+        at = sorted((i for i in range(st.n) if p[i].score == pab_score and st.candidate[i]),
+                    key=lambda i: -p[i].played_games)
+        st.c9_rank = {}
+        for i in at:
+            st.c9_rank[i] = max(k for k, x in enumerate(at) if p[x].played_games == p[i].played_games)
+        st.c9 = pab_score >= p[0].score and all(mate.get(i) is None or mate[i] in top_group for i in top_group)
+    else:
+        st.pab_score = None
+        st.candidate = [True] * st.n
+        st.c9_rank = {}
+        st.c9 = False
+    # every edge: completion/PAB field only (plus C9 while it applies)
+    st.w = {(i, j): st.base_other(i, j) for i, j in st.compat}
+
+
+def pair_all_brackets(st: RoundState) -> None:
+    """Art. 1.9: the pre-pass, then every bracket from the top score down; the player left over
+    (if any) receives the PAB (``st.bye``)."""
+    completion_prepass(st)
+    p = st.p
+    mdps: list[int] = []
+    for gi, group in enumerate(st.groups):
+        residents = list(group)
+        nxt = list(st.groups[gi + 1]) if gi + 1 < len(st.groups) else []
+        pair_bracket(st, mdps, residents, nxt)
+        carried = sorted(i for i in mdps + residents if i in st.alive)
+        # C9 applies to the next bracket when it will downfloat nobody but the PAB assignee
+        if st.odd and nxt and st.pab_score is not None:
+            below = min(nxt)  # first index of the next group
+            after_next = below + len(nxt)
+            st.c9 = st.pab_score >= p[below].score and all(
+                st.mate.get(i) is None or st.mate[i] < after_next for i in carried + nxt)
+        else:
+            st.c9 = False
+        mdps = carried
+    # pairs the last optimum still holds (players who floated through every bracket below)
+    for v in sorted(st.alive):
+        m = st.mate.get(v)
+        if m is not None and m in st.alive and v in st.alive:
+            st.freeze(v, m)
+    left = sorted(st.alive)
+    if len(left) > 1:  # cannot happen after a successful pre-pass
+        raise NoLegalPairing("no legal pairing exists for players " + ", ".join(str(p[i].id) for i in left),
+                             tuple(p[i].id for i in left))
+    st.bye = left[0] if left else None
+
+
+# --------------------------------------------------------------------------- one bracket
+
+
+def pair_bracket(st: RoundState, mdps: list[int], residents: list[int], nxt: list[int]) -> None:
+    """Pair one bracket: its MDPs (carried from above) and residents, looking one scoregroup
+    ahead (C8).  Unpaired players stay alive and become the next bracket's MDPs."""
+    bracket_weights(st, mdps, residents, nxt)
+    if mdps:
+        mdp_pairing(st, mdps, residents)
+    rem = Remainder.of(st, residents)
+    if remainder_without_exchange(st, rem, had_mdps=bool(mdps)):
+        return
+    exchange(st, rem, nxt)
+    transpositions(st, rem)
+
+
+def bracket_weights(st: RoundState, mdps: list[int], residents: list[int], nxt: list[int]) -> None:
+    """Every quality criterion on the pairs whose lower end is a resident; the C8 look-ahead on
+    the pairs whose lower end is in the next scoregroup.  Two MDPs are never re-weighted: had
+    they been able to meet, they would have met in an earlier bracket."""
+    res_set, mdp_set, next_set = set(residents), set(mdps), set(nxt)
+    for i, j in combinations(sorted(mdps + residents + nxt), 2):
+        if (i, j) not in st.compat or (i in mdp_set and j in mdp_set):
+            continue
+        if j in res_set:
+            st.w[(i, j)] = st.base_bracket(i, j, i in res_set)
+        elif j in next_set:
+            st.w[(i, j)] = st.base_next(i, j)
+
+
+def mdp_pairing(st: RoundState, mdps: list[int], residents: list[int]) -> None:
+    """Art. 4.4 (the MDP set) and Art. 4.2 (the MDPs' opponents, S2 transpositions) in one solve.
+
+    The MDP set is the first valid one in order of smallest differing BSN, i.e. the
+    lexicographically greatest "is paired" vector over the MDPs in BSN order (C7 already fixes
+    how many of each score are paired): MDP k earns 2^(m-1-k) units.  Then each paired MDP, in
+    BSN order, takes the highest-ranked resident that still allows an optimal candidate: digit k
+    of one number (most significant first) says how high its opponent ranks.  The maximum of the
+    sum is the lexicographic maximum, which is what fixing the MDPs one by one would give."""
+    res_set = set(residents)
+    unit = 1 << st.L.D  # MDP-set bits sit above every generation-order digit
+    m = len(mdps)
+    radix = len(residents) + 2
+    together = st.fits(radix, m)
+    for k, v in enumerate(mdps):
+        bonus = unit << (m - 1 - k)
+        place = radix ** (m - 1 - k) if together else 0
+        for d, r in enumerate(reversed(residents), start=1):
+            st.add(v, r, bonus + d * place)
+    st.solve()
+    paired = [v for v in mdps if st.mate.get(v) in res_set]
+    if together:
+        for v in paired:
+            st.freeze(v, st.mate[v])
+    else:
+        one_by_one(st, [(v, residents) for v in paired])
+
+
+@dataclass
+class Remainder:
+    """The residents left after the MDP-Pairing (Art. 1.3.4, 3.3), with fresh BSNs."""
+
+    players: list[int]
+    pos: dict[int, int]
+    pairs: list[tuple[int, int]]  # compatible pairs inside the remainder, i < j
+    base: dict[tuple[int, int], int]  # their criteria weights
+    T: int  # exchange-count unit (key 1), above every key-2 term
+    st: RoundState = field(repr=False)
+    s1: list[int] = field(default_factory=list)  # S1R and S2R once MaxPairs is known
+    s2: list[int] = field(default_factory=list)
+    uppers: list[int] = field(default_factory=list)  # the upper members once the exchange is fixed
+
+    @classmethod
+    def of(cls, st: RoundState, residents: list[int]) -> "Remainder":
+        remainder = [r for r in residents if r in st.alive]
+        pairs = [(a, b) for a, b in combinations(remainder, 2) if (a, b) in st.w]
+        return cls(remainder, {v: k for k, v in enumerate(remainder)}, pairs, {e: st.w[e] for e in pairs},
+                   1 << (2 * st.L.B), st)
+
+    def upper(self, v: int) -> bool:
+        """``v`` is the upper member of a remainder pair in the current optimum."""
+        m = self.st.mate.get(v)
+        return m is not None and m in self.pos and m > v
+
+    def count_pairs(self) -> int:
+        return sum(1 for v in self.players if self.upper(v))
+
+
+def remainder_without_exchange(st: RoundState, rem: Remainder, had_mdps: bool) -> bool:
+    """Art. 3.3: the remainder paired as a homogeneous bracket, when its best candidate needs no
+    exchange (the usual case).  True when the remainder is done.
+
+    Its MaxPairs is the number of its pairs in an optimum (C6 fixes it).  Keys 1-2 of Art. 4.3
+    (exchange terms) and the transpositions (digits below them) are solved together; if the
+    optimum still shows an exchange, :func:`exchange` decides keys 3 and 4 first."""
+    remainder = rem.players
+    pairs_now = rem.count_pairs() if had_mdps else len(remainder) // 2
+    radix = len(remainder) + 2
+    for _attempt in range(3):
+        if pairs_now == 0:
+            return True
+        if not st.fits(radix, pairs_now):
+            break
+        s1 = remainder[:pairs_now]
+        s1_idx = {v: k for k, v in enumerate(s1)}
+        shift = (radix ** len(s1)).bit_length()
+        for a, b in rem.pairs:
+            key = 2 * ((rem.T if a in s1_idx else 0) - rem.pos[a])
+            digit = (len(remainder) - rem.pos[b]) * radix ** (len(s1) - 1 - s1_idx[a]) if a in s1_idx else 0
+            st.w[(a, b)] = rem.base[(a, b)] + (key << shift) + digit
+        st.solve()
+        actual = rem.count_pairs()
+        if actual != pairs_now:
+            pairs_now = actual
+            continue
+        if all(rem.upper(v) for v in s1):
+            for u in s1:
+                st.freeze(u, st.mate[u])
+            return True
+        break
+    rem.s1 = remainder[:pairs_now]
+    rem.s2 = remainder[pairs_now:]
+    return False
+
+
+def exchange(st: RoundState, rem: Remainder, nxt: list[int]) -> None:
+    """Art. 4.3: the remainder's resident exchange, key by key.
+
+    Keys 1 (fewest exchanges) and 2 (smallest BSN-sum difference) in the weights; the factor 2
+    keeps the lowest bit free for the probes of keys 3 (move out the highest BSNs of S1R) and 4
+    (move in the lowest BSNs of S2R; the last one follows from key 2).  Then the exchange is
+    frozen: upper members pair only below themselves, with lower members."""
+    remainder = rem.players
+    s1, s2 = rem.s1, rem.s2
+    upper = rem.upper
+    s1_set = set(s1)
+    for a, b in rem.pairs:
+        st.w[(a, b)] = rem.base[(a, b)] + 2 * ((rem.T if a in s1_set else 0) - rem.pos[a])
+    st.solve()
+    exchanges = sum(1 for v in s1 if not upper(v))
+    # key 3: move out the highest BSNs of S1
+    chosen = 0
+    for v in reversed(s1):
+        if chosen == exchanges:
+            break
+        lower = [b for b in remainder if b > v]
+        if upper(v):
+            for b in lower:
+                st.add(v, b, -1)
+            st.solve()
+            for b in lower:
+                st.add(v, b, 1)
+        if not upper(v):
+            for b in lower:
+                if (v, b) in st.w:
+                    st.w[(v, b)] = 0
+            chosen += 1
+    # key 4: move in the lowest BSNs of S2 (the last one follows from key 2)
+    decided = 0
+    for v in s2:
+        if exchanges - decided <= 1:
+            break
+        lower = [b for b in remainder if b > v]
+        if not upper(v):
+            for b in lower:
+                st.add(v, b, 1)
+            st.solve()
+            for b in lower:
+                st.add(v, b, -1)
+        if upper(v):
+            for a in remainder:
+                if a < v and (a, v) in st.w:
+                    st.w[(a, v)] = 0
+            for x in nxt:  # a player moved into S1 must not downfloat (bbpPairings issue 7)
+                if (v, x) in st.w:
+                    st.w[(v, x)] = 0
+            decided += 1
+    # freeze the exchange: upper members pair only below themselves, with lower members
+    uppers = {v for v in remainder if upper(v)}
+    for a, b in rem.pairs:
+        st.w[(a, b)] = rem.base[(a, b)] if (a in uppers and b not in uppers and st.w[(a, b)] > 0) else 0
+    rem.uppers = sorted(uppers)
+
+
+def transpositions(st: RoundState, rem: Remainder) -> None:
+    """Art. 4.2: the remainder's transpositions once the exchange is fixed: each upper member, in
+    rank order, takes the highest-ranked partner that still allows an optimal candidate (one
+    solve, digits as in :func:`mdp_pairing`)."""
+    remainder = rem.players
+    ordered = rem.uppers
+    radix = len(remainder) + 2
+    if not st.fits(radix, len(ordered)):
+        one_by_one(st, [(u, [b for b in remainder if b > u]) for u in ordered])
+        return
+    for k, u in enumerate(ordered):
+        place = radix ** (len(ordered) - 1 - k)
+        for d, b in enumerate(reversed(remainder), start=1):
+            if b > u and st.w.get((u, b), 0) > 0:
+                st.add(u, b, d * place)
+    st.solve()
+    for u in ordered:
+        st.freeze(u, st.mate[u])
+
+
+def one_by_one(st: RoundState, choosers: list[tuple[int, list[int]]]) -> None:
+    """Art. 4.2 the slow way: each player in turn takes the highest-ranked partner (of its list,
+    in rank order) that still allows an optimal candidate; one solve each."""
+    for v, partners in choosers:
+        cands = [r for r in partners if r in st.alive and st.w.get((min(v, r), max(v, r)), 0) > 0]
+        for d, r in enumerate(reversed(cands), start=1):
+            st.add(v, r, d)
+        st.solve()
+        st.freeze(v, st.mate[v])

@@ -1,0 +1,163 @@
+"""The criteria as bit fields of one integer edge weight (C.04.3 Art. 2.2-2.4, compared as in
+Art. 3.8).
+
+Every pair that satisfies a criterion earns a reward in that criterion's field; higher criteria
+sit in higher bits, and each field is wide enough that its sum over any matching cannot carry into
+the field above.  Comparing two matchings' total weights is then comparing them criterion by
+criterion, which is what Art. 3.8 asks.  "By level" fields hold one sub-field per score level
+(``2**offset(score)`` per counted pair or player), so a descending list of scores compares as a
+number (C7, C8, C18-C21).
+
+The table :data:`FIELDS` is the layout, most significant first.  Widths are in units of
+
+* ``B``: bits for the size of the largest scoregroup, plus one (count fields);
+* ``S``: the sum of the levels' sub-fields (by-level fields);
+* ``room``: the ordering room below every criterion, where the generation order of Art. 3.6-4.5
+  is written as bonuses (see :mod:`pairing.dutch.stages`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pairing.dutch.criteria import c10_ok, c11_ok, c12_ok, c13_ok
+from pairing.players import Float, PairingPlayer
+
+
+@dataclass(frozen=True)
+class Width:
+    """A field's width: ``b * B + s * S + bits`` (+ the ordering room when ``room``)."""
+
+    b: int = 0
+    s: int = 0
+    bits: int = 0
+    room: bool = False
+
+
+@dataclass(frozen=True)
+class Field:
+    """One weight field: the criterion it rewards, its width, the article, and the number of
+    played rounds from which it exists (float criteria need a float history)."""
+
+    name: str
+    width: Width
+    article: str
+    rounds: int = 0
+
+
+#: The round's weight layout, most significant field first.
+FIELDS: tuple[Field, ...] = (
+    Field("top", Width(), "2.2.1, 2.1.2, 2.3.1: C4 completion, C2 and C5 through the bye candidates"),
+    Field("C6", Width(b=1), "2.4.1: pairs in the bracket"),
+    Field("C7", Width(s=1), "2.4.2: their upper members' scores, by level"),
+    Field("C8p", Width(b=1), "2.4.3: pairs in the next bracket"),
+    Field("C8s", Width(s=1), "2.4.3: their upper members' scores, by level"),
+    Field("C9", Width(b=2, bits=1), "2.4.4: the PAB assignee's unplayed games (rank by games played)"),
+    Field("C10", Width(b=1), "2.4.5: CD beyond +-2"),
+    Field("C11", Width(b=1), "2.4.6: the same colour three times running"),
+    Field("C12", Width(b=1), "2.4.7: colour preferences"),
+    Field("C13", Width(b=1), "2.4.8: strong colour preferences"),
+    Field("C14", Width(b=1), "2.4.9: resident downfloaters who downfloated the round before", rounds=1),
+    Field("C15", Width(b=1), "2.4.10: MDP opponents who upfloated the round before", rounds=1),
+    Field("C16", Width(b=1), "2.4.11: as C14, two rounds before", rounds=2),
+    Field("C17", Width(b=1), "2.4.12: as C15, two rounds before", rounds=2),
+    Field("C18", Width(s=1), "2.4.13: scores of repeat downfloaters, by level", rounds=1),
+    Field("C19", Width(s=1), "2.4.14: MDP scores against repeat upfloaters, by level", rounds=1),
+    Field("C20", Width(s=1), "2.4.15: as C18, two rounds before", rounds=2),
+    Field("C21", Width(s=1), "2.4.16: as C19, two rounds before", rounds=2),
+    Field("order", Width(room=True), "3.6-4.5: generation order (MDP sets, exchanges, transpositions)"),
+)
+
+#: The pre-pass layout (C4 for the whole round, the lowest PAB score C5, and whether the top
+#: scoregroup pairs within itself, which starts C9), most significant first.
+PREPASS_FIELDS: tuple[Field, ...] = (
+    Field("top", Width(), "2.2.1, 2.1.2: complete, the player left over eligible for the PAB"),
+    Field("pab", Width(s=1), "2.3.1: the PAB score as low as possible (pairs' scores by level)"),
+    Field("top-group", Width(b=1), "2.4.4: pairs inside the top scoregroup"),
+)
+
+
+def bits(n: int) -> int:
+    return max(1, n.bit_length())
+
+
+class Layout:
+    """Bit positions of the fields of :data:`FIELDS` for one round."""
+
+    def __init__(self, players: list[PairingPlayer], groups: list[list[int]], rounds_played: int) -> None:
+        self.B = max(bits(len(g)) for g in groups) + 1
+        # level offsets from the lowest score up: each level owns bits(size)+1 bits
+        self.offset: dict[Fraction, int] = {}
+        total = 0
+        for g in reversed(groups):
+            self.offset[players[g[0]].score] = total
+            total += bits(len(g)) + 1
+        self.S = total
+        n = len(players)
+        # ordering room: generation-order digits (one per S1 player, Art. 4.2) in the low D bits,
+        # then MDP locks (Art. 4.4) and the exchange terms (Art. 4.3) above them
+        biggest = max(len(g) for g in groups)
+        self.D = (2 * biggest + 2) * (bits(n + 2) + 1)  # wider needs fall back to one solve per player
+        room = self.D + n + 3 * self.B + bits(n) + 8
+        self.shift: dict[str, int] = {}
+        pos = 0
+        for f in reversed(FIELDS):
+            if rounds_played < f.rounds:
+                continue
+            self.shift[f.name] = pos
+            pos += f.width.b * self.B + f.width.s * self.S + f.width.bits + (room if f.width.room else 0)
+        self.bits = pos + 4
+        self.prepass_shift: dict[str, int] = {}
+        pos = 0
+        for f in reversed(PREPASS_FIELDS):
+            self.prepass_shift[f.name] = pos
+            pos += f.width.b * self.B + f.width.s * self.S + f.width.bits
+
+    def has(self, name: str) -> bool:
+        return name in self.shift
+
+
+def prepass_weight(L: Layout, top: int, li: int, lj: int, in_top_group: bool, odd: bool) -> int:
+    """Pre-pass edge: completion (``top``), then the PAB score by level (odd fields only: the
+    levels of the players paired, so the one left over scores as little as possible), then pairs
+    inside the top scoregroup."""
+    sh = L.prepass_shift
+    pab = (1 << li) + (1 << lj) if odd else 0
+    return (top << sh["top"]) + (pab << sh["pab"]) + (1 if in_top_group else 0)
+
+
+def top_weight(L: Layout, candidate_i: bool, candidate_j: bool) -> int:
+    """The completion field of every edge: 1 + the ends that are not bye candidates, so the
+    optimum is complete and leaves over (if anyone) a bye candidate (C4, C2, C5)."""
+    return (1 + (not candidate_i) + (not candidate_j)) << L.shift["top"]
+
+
+def next_weight(L: Layout, top: int, li: int) -> int:
+    """Lower end in the next scoregroup: C8 look-ahead (Art. 2.4.3), one bracket ahead."""
+    sh = L.shift
+    return top + (1 << sh["C8p"]) + ((1 << li) << sh["C8s"])
+
+
+def bracket_weight(L: Layout, a: PairingPlayer, b: PairingPlayer, li: int, lj: int, top: int,
+                   resident_a: bool) -> int:
+    """Lower end ``b`` a resident of the bracket: every quality criterion C6-C21."""
+    sh = L.shift
+    li2, lj2 = 1 << li, 1 << lj
+    w = top + (1 << sh["C6"]) + (li2 << sh["C7"])
+    w += (c10_ok(a, b) << sh["C10"]) + (c11_ok(a, b) << sh["C11"])
+    w += (c12_ok(a, b) << sh["C12"]) + (c13_ok(a, b) << sh["C13"])
+    mdp_pair = a.score > b.score
+    for back, (cnt_d, cnt_u, sd_d, sd_u) in enumerate((("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))):
+        if not L.has(cnt_d):
+            continue
+        fa, fb = a.floats[back], b.floats[back]
+        # C14/C16: resident downfloaters who downfloated before (reward pairing them)
+        w += ((fb is Float.DOWN) + (fa is Float.DOWN and resident_a)) << sh[cnt_d]
+        # C15/C17: MDP opponents who upfloated before
+        w += (not (mdp_pair and fb is Float.UP)) << sh[cnt_u]
+        # C18/C20: scores of repeat downfloaters, by level
+        w += ((lj2 if fb is Float.DOWN else 0) + (li2 if fa is Float.DOWN else 0)) << sh[sd_d]
+        # C19/C21: MDP scores against repeat upfloaters, by level
+        w += (0 if (mdp_pair and fb is Float.UP) else li2) << sh[sd_u]
+    return w
