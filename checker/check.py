@@ -438,7 +438,8 @@ def order_reason(first: Any, later: Any) -> str:
     if xa != xb:
         na, da, outa, ina = xa
         nb, db, outb, inb = xb
-        desc = lambda o, i: (f"S1 {seq(tuple(-x for x in o))} <-> S2 {seq(i)}" if o else "no exchange")
+        def desc(o: tuple[int, ...], i: tuple[int, ...]) -> str:
+            return f"S1 {seq(tuple(-x for x in o))} <-> S2 {seq(i)}" if o else "no exchange"
         return (f"in {rem} its resident exchange ({desc(outa, ina)}) comes before ({desc(outb, inb)}) (Art. 4.3)")
     return f"in {rem} the same exchange; its S2 transposition {seq(ra)} precedes {seq(rb)} (Art. 4.2)"
 
