@@ -10,13 +10,16 @@ the search does not reach: the report says which sources were used.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from checker.colours import allocate
 from checker.criteria import CRITERIA, FLOATS_ON, QUALITY, Bracket, Evaluator, Mate, describe, first_difference, pair_breach
 from checker.order import generation_key
 from checker.state import GivenPairing, RoundState, given_pairing, participants, round_state
 from trf.model import Tournament
+
+#: Called with each candidate's changed players, the candidate and its verdict against the given pairing.
+Observer = Callable[[frozenset[int], Mate, "Verdict"], None]
 
 ENGINE_AUTO_LIMIT = 120  # players; above it the engine candidate is used only when asked for
 
@@ -338,10 +341,12 @@ def bracket_repairings(ev: Evaluator, mate: Mate, brs: list[Bracket], limit: int
 
 
 def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] = frozenset(),
-            too_large: list[int] | None = None) -> tuple[Mate, Verdict | None]:
+            too_large: list[int] | None = None, observe: Observer | None = None) -> tuple[Mate, Verdict | None]:
     """Best-improvement local search: the best neighbour that Art. 3.8 ranks above ``mate``,
     repeated ``rounds`` times.  Neighbours: two-board re-pairings, PAB moves, and every
-    re-pairing of a small bracket.  Returns the final pairing and the verdict of its first step."""
+    re-pairing of a small bracket.  Returns the final pairing and the verdict of its first step.
+    ``observe`` sees every neighbour of ``mate`` itself (the first step) with its verdict against
+    ``mate``: the explanations (:mod:`checker.explain`) read the alternatives from it."""
     from itertools import chain
 
     first: Verdict | None = None
@@ -357,6 +362,8 @@ def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] =
                                    triple_moves(ev, current, frozen)):
             start = min(ev.group_of[x] for x in changed)
             v = compare(ev, current, cand, brs, start, cache, changed)
+            if observe is not None and step == 0 and v is not None:
+                observe(changed, cand, v)
             if v is None or v.winner == "a":
                 continue
             if best is None:
@@ -445,11 +452,12 @@ def order_reason(first: Any, later: Any) -> str:
 
 
 def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_rounds: int | None = None,
-                search_rounds: int = 8) -> RoundReport:
+                search_rounds: int = 8, observe: Observer | None = None) -> RoundReport:
     """Check round ``rnd`` of ``t`` as paired in the file.
 
     ``engine``: also compare with :mod:`pairing`'s pairing (``None``: when the round has at
-    most :data:`ENGINE_AUTO_LIMIT` players)."""
+    most :data:`ENGINE_AUTO_LIMIT` players); ``observe``: see :func:`improve` (not called when
+    an absolute criterion is broken: the quality search does not run then)."""
     st = round_state(t, rnd, total_rounds=total_rounds)
     g = given_pairing(t, rnd)
     rep = RoundReport(rnd, len(st.players), g.boards, g.bye)
@@ -477,7 +485,7 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
     brs = ev.brackets(mate)
     rep.brackets = _bracket_summary(ev, brs, mate)
     too_large: list[int] = []
-    best, verdict = improve(ev, mate, rounds=search_rounds, too_large=too_large)
+    best, verdict = improve(ev, mate, rounds=search_rounds, too_large=too_large, observe=observe)
     rep.sources.append("local search (two- and three-board re-pairings, PAB moves)")
     rep.sources.append(f"every re-pairing of brackets with at most {ENUMERATE_LIMIT} paired players (Art. 3-4)")
     if too_large:
