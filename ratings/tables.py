@@ -62,8 +62,8 @@ def _build_pd_bands() -> tuple[tuple[int, int | None, Fraction], ...]:
         lo, _, hi = rng.partition("-")
         bands.append((int(lo), int(hi) if hi else None, Fraction(h if not h.startswith(".") else "0" + h)))
     # contiguity: every |D| >= 0 falls in exactly one band
-    for (_, hi, _), (lo, _, _) in zip(bands, bands[1:]):
-        assert hi is not None and lo == hi + 1, "8.1.2 bands must be contiguous"
+    for (_, end, _), (start, _, _) in zip(bands, bands[1:]):
+        assert end is not None and start == end + 1, "8.1.2 bands must be contiguous"
     return tuple(bands)
 
 

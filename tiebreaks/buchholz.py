@@ -118,7 +118,7 @@ def total(elems: list[Element]) -> Fraction:
     return sum((e.value for e in elems), ZERO)
 
 
-def BH(ctx: TBContext, pid: int, mod: Modifiers = Modifiers()) -> Value:
+def BH(ctx: TBContext, pid: int, mod: Modifiers = Modifiers()) -> Fraction:
     """Buchholz (art. 8.1): the sum of the opponents' adjusted scores, a dummy for each own
     unplayed round (art. 16)."""
     key = ("BH", pid, mod)
@@ -127,7 +127,7 @@ def BH(ctx: TBContext, pid: int, mod: Modifiers = Modifiers()) -> Value:
     return ctx.cache[key]
 
 
-def FB(ctx: TBContext, pid: int, mod: Modifiers = Modifiers()) -> Value:
+def FB(ctx: TBContext, pid: int, mod: Modifiers = Modifiers()) -> Fraction:
     """Fore Buchholz (art. 8.3): Buchholz as if every game of the final round had been drawn
     (final-round byes keep their points; forfeits of the final round count as drawn games)."""
     key = ("FB", pid, mod)

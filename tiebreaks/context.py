@@ -185,7 +185,7 @@ class TBContext:
     fore_records: dict[int, tuple[RoundRecord, ...]] = field(default_factory=dict)
     fore_score: dict[int, Fraction] = field(default_factory=dict)  # raw points, FB view
     total_rounds: int = 0  # the event's scheduled rounds (art. 16.4.2 cap)
-    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    cache: dict[tuple[object, ...], Fraction] = field(default_factory=dict, compare=False, repr=False)
 
     # ---- views
     def recs(self, pid: int, fore: bool = False) -> tuple[RoundRecord, ...]:

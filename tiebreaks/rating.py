@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, cast
 
 from trf.model import Result
 
@@ -94,7 +94,7 @@ def _apply_cuts(games: Sequence[Game], cut: int = 0, median: int = 0) -> list[Ga
         if not rest:
             break
         unrated = [g for g in rest if g.rating is None]
-        victim = unrated[0] if unrated else min(rest, key=lambda g: g.rating)
+        victim = unrated[0] if unrated else min(rest, key=lambda g: cast(int, g.rating))
         rest.remove(victim)
     for _ in range(high):
         if not rest:
@@ -103,7 +103,7 @@ def _apply_cuts(games: Sequence[Game], cut: int = 0, median: int = 0) -> list[Ga
         if unrated:
             victim = unrated[0]
         else:
-            top = max(g.rating for g in rest)
+            top = max(_ratings(rest))
             victim = [g for g in rest if g.rating == top][-1]
         rest.remove(victim)
     return rest
@@ -113,12 +113,17 @@ def _rated(games: Iterable[Game]) -> list[Game]:
     return [g for g in games if g.rating is not None]
 
 
+def _ratings(rated: Iterable[Game]) -> list[int]:
+    """The ratings of games known to be rated (none is ``None``)."""
+    return cast("list[int]", [g.rating for g in rated])
+
+
 def aro(games: Iterable[Any], cut: int = 0, median: int = 0) -> int | None:
     """Average Rating of Opponents (C.07 10.1), .5 up; ``None`` when no rated game is left."""
     rated = _rated(_apply_cuts(_games(games), cut, median))
     if not rated:
         return None
-    return round_half_up(Fraction(sum(g.rating for g in rated), len(rated)))
+    return round_half_up(Fraction(sum(_ratings(rated)), len(rated)))
 
 
 def tpr(games: Iterable[Any], cut: int = 0, median: int = 0) -> int | None:
@@ -127,7 +132,7 @@ def tpr(games: Iterable[Any], cut: int = 0, median: int = 0) -> int | None:
     if not rated:
         return None
     score = sum((g.score for g in rated), Fraction(0))
-    return aro(rated) + DP_TABLE[percentage(score, len(rated))]
+    return cast(int, aro(rated)) + DP_TABLE[percentage(score, len(rated))]  # rated games: an ARO
 
 
 #: H in hundredths per |D| (0 .. 736), for the integer arithmetic of the PTP search.
@@ -149,7 +154,7 @@ def ptp(games: Iterable[Any], cut: int = 0, median: int = 0) -> int | None:
     rated = _rated(_apply_cuts(_games(games), cut, median))
     if not rated:
         return None
-    ratings = [g.rating for g in rated]
+    ratings = _ratings(rated)
     score = sum((g.score for g in rated), Fraction(0))
     if score <= 0:
         return min(ratings) - 800
@@ -218,23 +223,26 @@ def otb_games(t: Tournament, pid: int, unrated: int | None = None, after_round: 
         e = player.entry(rnd)
         if e is None or not e.is_played:
             continue
-        out.append(Game(_rating_of(t, e.opponent, unrated), _RATING_SCORE[e.result], rnd, e.opponent))
+        opponent, result = cast(int, e.opponent), cast(Result, e.result)  # a played game has both
+        out.append(Game(_rating_of(t, opponent, unrated), _RATING_SCORE[result], rnd, opponent))
     return out
 
 
 # APRO / APPO need every opponent's TPR / PTP: the values are memoised per tournament object
 # (identity, with a strong reference so an id is never reused while cached), a few at a time.
-_MEMO: dict[int, tuple[Tournament, dict[tuple, int | None]]] = {}
+#: (function name, player, cut, median, rating of the unrated, after round)
+_Key = tuple[str, int, int, int, int | None, int | None]
+_MEMO: dict[int, tuple[Tournament, dict[_Key, int | None]]] = {}
 _MEMO_SIZE = 4
 
 
-def _memo(t: Tournament) -> dict[tuple, int | None]:
+def _memo(t: Tournament) -> dict[_Key, int | None]:
     hit = _MEMO.get(id(t))
     if hit is not None and hit[0] is t:
         return hit[1]
     if len(_MEMO) >= _MEMO_SIZE:
         _MEMO.pop(next(iter(_MEMO)))
-    table: dict[tuple, int | None] = {}
+    table: dict[_Key, int | None] = {}
     _MEMO[id(t)] = (t, table)
     return table
 
