@@ -172,7 +172,7 @@ def counted_difference(own: int, opponent: int, rules: Rules, cap: bool = True) 
     return max(-rules.cap, min(rules.cap, d))
 
 
-def _capped_rounds(own: int, opponents: Sequence[tuple[int, int]], rules: Rules) -> set[int]:
+def _capped_rounds(own: int, opponents: Sequence[tuple[int, Fraction]], rules: Rules) -> set[int]:
     """Indices of the games where the 400-point rule applies. Under 2022's once-per-event limit
     only the game with the greatest difference in the player's favour is capped (the rule
     "benefits" the higher-rated side); games where the player is the lower-rated keep the cap

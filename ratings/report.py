@@ -25,12 +25,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from trf.dates import parse_date
 from trf.diagnostics import Diagnostic, Severity
 from trf.model import Header, Player, Result, Tournament
 from trf.writer import fmt_points
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tiebreaks.codes import TieBreak
 
 __all__ = ["Problem", "ReportCheck", "check_report", "recomputed", "clean_report", "unrated_games", "FIX"]
 
@@ -222,7 +225,9 @@ def unrated_games(t: Tournament) -> list[dict[str, Any]]:
     for r in range(1, t.rounds_paired + 1):
         for p in sorted(t.players, key=lambda q: q.start_rank):
             e = p.entry(r)
-            code = e.code if e is not None else None
+            if e is None:
+                continue
+            code = e.code
             if code is None or code.is_rated:
                 continue
             if e.opponent is not None and e.opponent < p.start_rank:
@@ -256,7 +261,7 @@ def check_games(t: Tournament) -> list[Problem]:
 # --------------------------------------------------------------------------- points and ranks
 
 
-def recomputed(t: Tournament, tiebreaks: list | None = None
+def recomputed(t: Tournament, tiebreaks: list[TieBreak] | None = None
                ) -> tuple[dict[int, Any], dict[int, int], dict[int, tuple[int, int]], str, list[str]]:
     """Points from the results and ranks from the standings (C.07, :func:`tiebreaks.standings.standings`)
     under ``tiebreaks``, else the file's 202/212 list, else the default list. Players still tied
@@ -306,7 +311,7 @@ def check_points_ranks(t: Tournament, points: dict[int, Any], ranks: dict[int, i
 
 
 def check_report(t: Tournament, diagnostics: list[Diagnostic] | tuple[Diagnostic, ...] = (),
-                 tiebreaks: list | None = None) -> ReportCheck:
+                 tiebreaks: list[TieBreak] | None = None) -> ReportCheck:
     """Every problem that keeps ``t`` from being rated (see the module docstring). ``diagnostics``
     are the reader's (``trf.parse_file(...).diagnostics``); ``tiebreaks`` a parsed list or ``None``."""
     problems: list[Problem] = []
