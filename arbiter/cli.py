@@ -23,6 +23,7 @@ import sys
 # Registration order is the order of ``arbiter --help``.
 from arbiter import cli_files, cli_pair, cli_check, cli_standings  # noqa: F401,I001
 from arbiter import cli_ratings, cli_rotation, cli_roundrobin  # noqa: F401
+from arbiter import cli_publish  # noqa: F401
 from arbiter import exitcodes
 from arbiter.app import app, err
 

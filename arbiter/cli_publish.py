@@ -1,0 +1,88 @@
+"""``arbiter publish``: the tournament as a static web site, with "why this pairing?" on every board.
+
+Thin: the pages are :mod:`arbiter.publish` (presentation only), the explanations
+:mod:`checker.explain`, the standings :mod:`tiebreaks`.  This module reads arguments, runs them
+and reports.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from arbiter import exitcodes
+from arbiter.app import EncodingOpt, FileArg, JsonOpt, app, emit_json, err, fail, out, read_valid
+
+
+def _cores() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@app.command()
+def publish(
+    file: Path = FileArg,
+    output: Path = typer.Option(..., "-o", "--output", metavar="SITE",
+                                help="Folder of the site: new, empty, or a site published before (replaced whole)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", min=1,
+                                       help="Processes for the checker's explanations (default: one per core)."),
+    why: bool = typer.Option(True, "--why/--no-why",
+                             help="Explain every board with the checker (default); --no-why publishes faster without."),
+    engine: Optional[bool] = typer.Option(None, "--engine/--no-engine",
+                                          help="Let the checker also compare with the pairing engine's pairing "
+                                               "(default: for rounds of at most 120 players)."),
+    json_out: bool = JsonOpt,
+    encoding: Optional[str] = EncodingOpt,
+) -> None:
+    """Write the tournament as a self-contained static web site: the event, every round's pairings and
+    results with "why this pairing?" on each board, standings after every round with the tie-breaks, a
+    cross-table, a page per player, and the TRF file.  No server and nothing fetched from elsewhere."""
+    import time
+
+    from rich.progress import Progress
+
+    from arbiter.publish import SiteError, SiteOptions, build_pages, check_target, write_site
+    from trf.system import UnsupportedEvent, require_individual
+
+    started = time.perf_counter()
+    try:
+        check_target(output, file)
+    except SiteError as exc:
+        fail(exitcodes.USAGE, str(exc))
+    result = read_valid(file, encoding, "fix them before publishing")
+    t = result.tournament
+    try:
+        require_individual(t, "publishing team events is not implemented")
+    except UnsupportedEvent as exc:
+        fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
+    try:
+        raw = file.read_bytes()
+    except OSError as exc:
+        fail(exitcodes.FILE_ERROR, f"cannot read {file}: {exc.strerror or exc}")
+    options = SiteOptions(jobs=jobs or _cores(), engine=engine, explain=why)
+    with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task(f"checking {t.rounds_paired} round(s)", total=max(t.rounds_paired, 1))
+        site = build_pages(t, raw, str(file), options, progress=lambda _msg: bar.update(task, advance=1))
+    try:
+        write_site(output, site, file)
+    except SiteError as exc:
+        fail(exitcodes.USAGE if exc.usage else exitcodes.FILE_ERROR, str(exc))
+    except OSError as exc:
+        fail(exitcodes.FILE_ERROR, f"cannot write {output}: {exc.strerror or exc}")
+    seconds = time.perf_counter() - started
+    disputed = [v for v in site.verdicts if not v[1]]
+    if json_out:
+        emit_json({"file": str(file), "output": str(output), "files": sorted(p.path for p in site.pages),
+                   "players": len(t.players), "rounds": t.rounds_paired,
+                   "checked": [{"round": r, "ok": ok, "findings": msgs} for r, ok, msgs in site.verdicts],
+                   "seconds": round(seconds, 2)})
+        return
+    for r, _ok, msgs in disputed:
+        err.print(f"arbiter: round {r}: the checker disputes the pairing: {msgs[0] if msgs else ''}", markup=False)
+    out.print(f"wrote {output}/ ({len(site)} files: index, {t.rounds_paired} round(s) and their standings, "
+              f"cross-table, {len(t.players)} player pages, the TRF) in {seconds:.1f} s", markup=False)

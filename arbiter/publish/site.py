@@ -1,0 +1,370 @@
+"""The pages of a published tournament, gathered from the library and rendered with Jinja2.
+
+No rules here: boards, brackets, floats, colours and the alternatives come from the checker
+(:mod:`checker.explain`), standings and tie-breaks from :mod:`tiebreaks`, rating changes and
+performances from :mod:`ratings` and :mod:`tiebreaks.rating`.  This module only arranges them
+into pages (:class:`Page`) and text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from checker.explain import RoundExplanation, article, explain_rounds
+from trf.model import Colour, Player, Result, RoundEntry, Tournament
+from trf.writer import fmt_points
+
+__all__ = ["Page", "Site", "SiteOptions", "build_pages", "trf_name", "STYLE"]
+
+STYLE = "style.css"
+
+
+@dataclass(frozen=True)
+class Page:
+    """One file of the site: its path inside the site and its bytes."""
+
+    path: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Site:
+    """The files of a site, and the checker's verdict on each round: (round, conforms, findings)."""
+
+    pages: tuple[Page, ...]
+    verdicts: tuple[tuple[int, bool, tuple[str, ...]], ...]
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+
+@dataclass(frozen=True)
+class SiteOptions:
+    """``jobs``: processes for the checker's explanations (1: in this process); ``engine``: as
+    :func:`checker.check.check_round` (``None``: for rounds of at most 120 players)."""
+
+    jobs: int = 1
+    engine: bool | None = None
+    explain: bool = True
+
+
+def trf_name(source: str) -> str:
+    """The name of the TRF download: the source file's name when it is a plain one."""
+    name = Path(source).name
+    return name if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,80}", name) else "tournament.trf"
+
+
+# --------------------------------------------------------------------------- words
+
+
+def display_name(p: Player) -> str:
+    return p.name or f"Player {p.start_rank}"
+
+
+def _result_pair(w: RoundEntry | None, b: RoundEntry | None) -> str:
+    """A board's result as published: ``1-0``, ``½-½``, ``0-1``, forfeits ``+/-``, blank when pending."""
+    code = w.result if w is not None else None
+    other = b.result if b is not None else None
+    words = {Result.WIN: "1–0", Result.DRAW: "½–½", Result.LOSS: "0–1",
+             Result.WIN_UNRATED: "1–0", Result.DRAW_UNRATED: "½–½", Result.LOSS_UNRATED: "0–1"}
+    if code in words:
+        return words[code]
+    if code is Result.FORFEIT_WIN or other is Result.FORFEIT_LOSS and code is None:
+        return "+/−"
+    if code is Result.FORFEIT_LOSS:
+        return "−/−" if other is Result.FORFEIT_LOSS else "−/+"
+    return ""
+
+
+def _result_note(w: RoundEntry | None) -> str:
+    code = w.result if w is not None else None
+    if code in (Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED):
+        return "game of less than one move: not rated"
+    if code in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS):
+        return "forfeit"
+    return ""
+
+
+BYE_WORDS = {
+    Result.PAIRING_ALLOCATED_BYE: "pairing-allocated bye (PAB)",
+    Result.HALF_POINT_BYE: "half-point bye",
+    Result.FULL_POINT_BYE: "full-point bye",
+    Result.ZERO_POINT_BYE: "zero-point bye or absent",
+    Result.FORFEIT_LOSS: "absent (forfeit)",
+    Result.FORFEIT_WIN: "forfeit win without opponent",
+}
+
+
+def _own_result(e: RoundEntry | None) -> str:
+    """The player's result of a round as a cross-table shows it."""
+    if e is None:
+        return ""
+    code = e.code
+    if code is None:
+        return ""
+    return {Result.WIN: "1", Result.DRAW: "½", Result.LOSS: "0", Result.WIN_UNRATED: "1", Result.DRAW_UNRATED: "½",
+            Result.LOSS_UNRATED: "0", Result.FORFEIT_WIN: "+", Result.FORFEIT_LOSS: "−",
+            Result.HALF_POINT_BYE: "½ H", Result.FULL_POINT_BYE: "1 F", Result.PAIRING_ALLOCATED_BYE: "U",
+            Result.ZERO_POINT_BYE: "0 Z"}.get(code, code.value)
+
+
+def _colour_letter(e: RoundEntry | None) -> str:
+    if e is None or e.opponent is None:
+        return ""
+    return "W" if e.colour is Colour.WHITE else "B" if e.colour is Colour.BLACK else ""
+
+
+# --------------------------------------------------------------------------- gathering
+
+
+@dataclass
+class _Context:
+    t: Tournament
+    rounds: int
+    explanations: dict[int, RoundExplanation]
+    standings: dict[int, Any]  # round -> tiebreaks.standings.Standings
+    ratings: Any  # ratings.change.TournamentRatings | None
+    trf_file: str
+    round_robin: bool
+    tiebreak_note: str | None
+
+
+def _people(t: Tournament) -> dict[int, dict[str, Any]]:
+    out = {}
+    for p in t.players:
+        out[p.start_rank] = {
+            "no": p.start_rank, "name": display_name(p), "title": p.fide_title, "rating": p.rating or "",
+            "fed": p.federation, "fide_id": p.fide_id, "sex": p.sex, "birth": p.birth_date,
+            "href": f"player-{p.start_rank}.html",
+        }
+    return out
+
+
+def _round_page(c: _Context, rnd: int, people: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    t = c.t
+    ex = c.explanations.get(rnd)
+    boards: list[dict[str, Any]] = []
+    order: list[tuple[int, int]]
+    if ex is not None and ex.boards:
+        order = [(b.white, b.black) for b in ex.boards]
+    else:
+        order = [(g.white, g.black) for g in t.games(rnd)]
+    why = {(b.white, b.black): b for b in ex.boards} if ex is not None else {}
+    for k, (w, b) in enumerate(order, 1):
+        we, be = t.player(w).entry(rnd), t.player(b).entry(rnd) if b in t.player_by_rank else None
+        boards.append({
+            "board": k, "white": people[w], "black": people.get(b, {"no": b, "name": f"unknown {b}", "title": "",
+                                                                    "rating": "", "href": ""}),
+            "white_points": fmt_points(t.score(w, rnd - 1)),
+            "black_points": fmt_points(t.score(b, rnd - 1)) if b in t.player_by_rank else "",
+            "result": _result_pair(we, be), "note": _result_note(we), "why": why.get((w, b)),
+        })
+    byes = []
+    for bye in t.byes(rnd):
+        byes.append({"player": people[bye.player], "kind": BYE_WORDS.get(bye.kind, bye.kind.value),
+                     "code": bye.kind.value, "points": fmt_points(t.score(bye.player, rnd - 1)),
+                     "pab": bye.kind is Result.PAIRING_ALLOCATED_BYE})
+    not_listed = [people[p.start_rank] for p in t.players if p.entry(rnd) is None]
+    date = t.round_dates[rnd - 1] if rnd - 1 < len(t.round_dates) else None
+    return {"round": rnd, "boards": boards, "byes": byes, "absent": not_listed, "ex": ex,
+            "date": date.isoformat() if date else "", "pending": any(not bd["result"] for bd in boards)}
+
+
+def _standings_rows(c: _Context, rnd: int, people: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
+    from tiebreaks.output import fmt_value
+
+    s = c.standings[rnd]
+    rows = []
+    for i, r in enumerate(s.rows):
+        nxt = s.rows[i + 1].pid if i + 1 < len(s.rows) else None
+        sep = s.separated_by.get((r.pid, nxt), "shared place") if nxt is not None else ""
+        rows.append({"place": r.place, "player": people[r.pid], "points": fmt_value(r.points),
+                     "values": [fmt_value(v, tb.code) for tb, v in zip(s.tiebreaks, r.values)],
+                     "separated": sep})
+    return rows
+
+
+def _crosstable(c: _Context, people: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    t = c.t
+    rows = []
+    last = c.standings.get(c.rounds)
+    order = [r.pid for r in last.rows] if last is not None else sorted(t.player_by_rank)
+    place = {r.pid: r.place for r in last.rows} if last is not None else {}
+    pos = {pid: i + 1 for i, pid in enumerate(order)}
+    for pid in order:
+        p = t.player(pid)
+        cells = []
+        for rnd in range(1, c.rounds + 1):
+            e = p.entry(rnd)
+            opp = e.opponent if e is not None else None
+            cells.append({"opponent": opp, "colour": _colour_letter(e), "result": _own_result(e),
+                          "href": people[opp]["href"] if opp in people else "",
+                          "rank": pos.get(opp) if opp is not None else None})
+        values = []
+        if last is not None:
+            from tiebreaks.output import fmt_value
+
+            row = next(x for x in last.rows if x.pid == pid)
+            values = [fmt_value(v, tb.code) for tb, v in zip(last.tiebreaks, row.values)]
+        rows.append({"place": place.get(pid, ""), "player": people[pid], "points": fmt_points(t.score(pid, c.rounds)),
+                     "cells": cells, "values": values})
+    return {"rows": rows}
+
+
+def _player_page(c: _Context, pid: int, people: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    from checker.state import Flt, float_of
+    from tiebreaks.output import fmt_value
+    from tiebreaks.rating import TPR
+
+    t = c.t
+    p = t.player(pid)
+    rounds = []
+    running = Fraction(0)
+    colours = []
+    floats = []
+    for rnd in range(1, c.rounds + 1):
+        e = p.entry(rnd)
+        running = t.score(pid, rnd)
+        opp = e.opponent if e is not None else None
+        fl = float_of(t, pid, rnd)
+        floats.append("↓" if fl is Flt.DOWN else "↑" if fl is Flt.UP else "·")
+        colour = _colour_letter(e) if e is not None and e.is_played else ""
+        colours.append(colour or "·")
+        ex = c.explanations.get(rnd)
+        board = None
+        if ex is not None:
+            board = next((b.board for b in ex.boards if pid in (b.white, b.black)), None)
+        kind = ""
+        if e is not None and opp is None and e.code is not None:
+            kind = BYE_WORDS.get(e.code, e.code.value)
+        rounds.append({
+            "round": rnd, "opponent": people.get(opp) if opp is not None else None, "colour": _colour_letter(e),
+            "result": _own_result(e), "points": fmt_points(running), "kind": kind,
+            "float": "down" if fl is Flt.DOWN else "up" if fl is Flt.UP else "",
+            "board": board, "bye": bool(ex is not None and ex.bye is not None and ex.bye.player == pid),
+            "note": _result_note(e) if opp is not None else "",
+        })
+    s = c.standings.get(c.rounds)
+    row = next((r for r in s.rows if r.pid == pid), None) if s is not None else None
+    tbs = []
+    if s is not None and row is not None:
+        tbs = [{"code": tb.text, "name": tb.description, "value": fmt_value(v, tb.code)}
+               for tb, v in zip(s.tiebreaks, row.values)]
+    rating = None
+    if c.ratings is not None:
+        pr = next((x for x in c.ratings.players if x.start_rank == pid), None)
+        if pr is not None:
+            from ratings.output import dec
+
+            perf = pr.performance
+            rating = {
+                "games": len(pr.games), "k": pr.k.value if pr.k else None,
+                "expected": dec(pr.expected) if pr.rating and pr.games else "",
+                "score": dec(pr.score) if pr.games else "",
+                "change": dec(pr.change_exact) if pr.change_exact is not None else "",
+                "rounded": (f"{pr.change:+d}" if pr.change else "0") if pr.change is not None else "",
+                "initial": None if perf is None else {
+                    "value": perf.value, "published": perf.published, "method": perf.method, "reason": perf.reason},
+                "notes": list(pr.notes), "rules": c.ratings.rules.name,
+            }
+    return {"person": people[pid], "rounds": rounds, "place": row.place if row is not None else "",
+            "points": fmt_points(t.score(pid, c.rounds)), "tiebreaks": tbs,
+            "tpr": TPR(t, pid, after_round=c.rounds) if c.rounds else None,
+            "colours": " ".join(colours), "floats": " ".join(floats), "rating": rating}
+
+
+def _event(t: Tournament) -> list[tuple[str, str]]:
+    rows = []
+    for code, label in (("022", "City"), ("032", "Federation"), ("042", "Start date"), ("052", "End date"),
+                        ("092", "Type"), ("102", "Chief arbiter"), ("112", "Deputy arbiter(s)"),
+                        ("122", "Time control")):
+        value = t.header(code)
+        if value:
+            rows.append((label, value))
+    return rows
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def _environment() -> Environment:
+    env = Environment(loader=PackageLoader("arbiter.publish", "templates"),
+                      autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.globals["article"] = article
+    return env
+
+
+def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptions = SiteOptions(),
+                progress: Callable[[str], None] | None = None) -> Site:
+    """Every file of the site for tournament ``t`` (``trf_bytes``: the file as read, offered for
+    download under the name of ``source``)."""
+    from ratings.change import tournament_ratings
+    from tiebreaks.codes import file_tiebreaks
+    from tiebreaks.standings import standings
+
+    rounds = t.rounds_paired
+    round_robin = t.system.is_round_robin
+    explanations: dict[int, RoundExplanation] = {}
+    if options.explain and not round_robin and rounds:
+        done = explain_rounds(t, list(range(1, rounds + 1)), jobs=options.jobs, engine=options.engine,
+                              progress=(lambda r: progress(f"round {r} explained")) if progress else None)
+        explanations = {e.round: e for e in done}
+    tbs = file_tiebreaks(t)
+    st = {r: standings(t, tbs if tbs is not None else [], after_round=r, default_list=tbs is None)
+          for r in range(1, rounds + 1)}
+    try:
+        rt = tournament_ratings(t) if rounds else None
+    except Exception:  # pragma: no cover - a rating edition the rules do not cover: the site goes without
+        rt = None
+    last = st.get(rounds)
+    note = last.notes[0] if last is not None and last.notes else None
+    c = _Context(t, rounds, explanations, st, rt, trf_name(source), round_robin, note)
+    people = _people(t)
+    env = _environment()
+    common: Mapping[str, Any] = {
+        "event": t.name or "Tournament", "rounds": rounds, "total_rounds": t.total_rounds or rounds,
+        "trf_file": c.trf_file, "style": STYLE, "round_robin": round_robin,
+        "tiebreaks": [{"code": tb.text, "name": tb.description} for tb in (last.tiebreaks if last else [])],
+    }
+    pages: list[Page] = []
+
+    def render(name: str, template: str, **data: Any) -> None:
+        html = env.get_template(template).render(**common, **data)
+        pages.append(Page(name, html.encode("utf-8")))
+
+    verdicts = {r: explanations[r] for r in explanations}
+    index_rounds = []
+    for r in range(1, rounds + 1):
+        date = t.round_dates[r - 1] if r - 1 < len(t.round_dates) else None
+        ex = verdicts.get(r)
+        index_rounds.append({"round": r, "date": date.isoformat() if date else "",
+                             "checked": ex is not None, "ok": ex.ok if ex is not None else None})
+    render("index.html", "index.html", info=_event(t), players=len(t.players), index_rounds=index_rounds,
+           system=t.system.name, next_absent=[
+               {"player": people[pid], "kind": BYE_WORDS.get(kind, kind.value)}
+               for pid, kind in sorted(t.declared_absences(rounds + 1).items()) if pid in people]
+           if t.total_rounds is None or rounds < t.total_rounds else [])
+    for r in range(1, rounds + 1):
+        render(f"round-{r}.html", "round.html", r=_round_page(c, r, people), people=people)
+        s = st[r]
+        render(f"standings-{r}.html", "standings.html", round=r, rows=_standings_rows(c, r, people),
+               tb=[{"code": tb.text, "name": tb.description} for tb in s.tiebreaks], notes=s.notes,
+               edition=s.edition)
+    if rounds:
+        render("crosstable.html", "crosstable.html", x=_crosstable(c, people),
+               final_tb=st[rounds].tiebreaks)
+    players = sorted(people.values(), key=lambda p: p["no"])
+    render("players.html", "players.html", players=players)
+    for p in players:
+        render(p["href"], "player.html", pp=_player_page(c, p["no"], people))
+    pages.append(Page(STYLE, (Path(__file__).parent / "templates" / STYLE).read_bytes()))
+    pages.append(Page(c.trf_file, trf_bytes))
+    verdict_list = tuple((r, e.ok, tuple(f.message for f in e.findings)) for r, e in sorted(explanations.items()))
+    return Site(tuple(pages), verdict_list)
