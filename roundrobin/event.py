@@ -16,12 +16,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 from roundrobin.berger import BYE, RoundRobinSchedule, double_round_robin, single_round_robin
 from roundrobin.seeding import Apart, Constraint, Numbering, solve
 from roundrobin.varma import Conflict, Draw, VarmaError, varma_conflicts, varma_draw
-from trf.model import Colour, Header, InitialColour, Player, Result, RoundCount, RoundEntry, Tournament
+from trf.model import Colour, Header, InitialColour, Player, Record, Result, RoundCount, RoundEntry, Tournament
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,7 @@ def plan(entrants: Sequence[Entrant], double: bool = False, reverse_second_cycle
     order = ("reverse" if reverse_second_cycle else "fide") if double else "table"
     names = [e.name for e in entrants]
     groups = dict(groups or {})
+    moved: tuple[str, ...]
     method, moved, draw = "given", (), None
     numbers: dict[str, int] = {p: i for i, p in enumerate(names, 1)}
     if groups and not constraints and 9 <= n <= 24:
@@ -159,7 +161,7 @@ def plan(entrants: Sequence[Entrant], double: bool = False, reverse_second_cycle
         for p in names:
             if groups.get(p):
                 members.setdefault(groups[p], []).append(p)
-        apart = [Apart(g, tuple(ps)) for g, ps in sorted(members.items()) if len(ps) > 1]
+        apart: list[Constraint] = [Apart(g, tuple(ps)) for g, ps in sorted(members.items()) if len(ps) > 1]
         sol: Numbering = solve(names, schedule.rounds, list(constraints) + apart)
         numbers, moved, method = sol.numbers, sol.moved, "constraints"
     by_number = sorted(entrants, key=lambda e: numbers[e.name])
@@ -184,7 +186,7 @@ def to_tournament(p: Plan, name: str = "Round robin", start: str | None = None,
                 rounds_by_player[white].append(RoundEntry(black, Colour.WHITE, None))
                 rounds_by_player[black].append(RoundEntry(white, Colour.BLACK, None))
     system = "FIDE_DOUBLEROUNDROBIN" if sched.cycles == 2 else "FIDE_ROUNDROBIN"
-    records: list = [Header("012", name)]
+    records: list[Record] = [Header("012", name)]
     if start:
         records.append(Header("042", start))
     records += [Header("062", str(len(p.players))), Header("092", "Individual: Round robin (Berger tables)")]
@@ -193,7 +195,7 @@ def to_tournament(p: Plan, name: str = "Round robin", start: str | None = None,
     records += [RoundCount(len(sched.rounds)), InitialColour(Colour.WHITE), Header("192", system)]
     for i, e in enumerate(p.players, 1):
         records.append(Player(start_rank=i, name=e.name, rating=e.rating, federation=e.federation,
-                              points=0, rank=i, rounds=tuple(rounds_by_player[i])))
+                              points=Fraction(0), rank=i, rounds=tuple(rounds_by_player[i])))
     return Tournament(tuple(records))
 
 

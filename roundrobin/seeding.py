@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from roundrobin.berger import BYE, Round
 
@@ -218,16 +219,17 @@ def _search(players: Sequence[str], meets: Mapping[frozenset[int], tuple[int, ..
             fixed[c.player] = c.number
     if len(set(fixed.values())) != len(fixed):
         return None
-    # Binary relations between players: a check on their two numbers.
-    checks: dict[str, list[tuple[str, object]]] = {}
+    # Binary relations between players: a check on their two numbers, ("meet", round) or
+    # ("apart", first round of the last ones).
+    checks: dict[str, list[tuple[str, tuple[str, int]]]] = {}
 
-    def add(a: str, b: str, test: object) -> None:
+    def add(a: str, b: str, test: tuple[str, int]) -> None:
         checks.setdefault(a, []).append((b, test))
         checks.setdefault(b, []).append((a, test))
 
     for c in constraints:
         if isinstance(c, Meet):
-            add(c.a, c.b, ("meet", c.round))
+            add(c.a, c.b, ("meet", cast(int, c.round)))  # "last" resolved, checked by solve
         elif isinstance(c, Apart):
             first = total - c.last + 1
             for i, a in enumerate(c.players):
@@ -237,8 +239,8 @@ def _search(players: Sequence[str], meets: Mapping[frozenset[int], tuple[int, ..
     # Most constrained first: fixed players, then by number of relations.
     involved.sort(key=lambda p: (p not in fixed, -len(checks.get(p, ())), position[p]))
 
-    def ok(num_a: int, num_b: int, test: object) -> bool:
-        kind, value = test  # type: ignore[misc]
+    def ok(num_a: int, num_b: int, test: tuple[str, int]) -> bool:
+        kind, value = test
         rs = meets.get(frozenset((num_a, num_b)), ())
         if kind == "meet":
             return value in rs

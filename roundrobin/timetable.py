@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from itertools import combinations
 from math import comb
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence, cast
 
 from roundrobin.berger import BYE, RoundRobinSchedule
 
@@ -689,9 +689,9 @@ def schedule(rounds: Sequence[Sequence[tuple[int, int]]] | RoundRobinSchedule, b
     lower bound check (``Timetable.minimal``).  Raises ValueError for bad input."""
     if not isinstance(boards, int) or isinstance(boards, bool) or boards < 1:
         raise ValueError(f"boards must be a whole number >= 1, got {boards!r}")
-    rounds = getattr(rounds, "rounds", rounds)  # a RoundRobinSchedule or its rounds
+    pairings = cast("Sequence[Sequence[tuple[int, int]]]", getattr(rounds, "rounds", rounds))  # a RoundRobinSchedule or its rounds
     sessions = sessions or Sessions.unlimited()
-    rds, byes, bit = _prepare(rounds, boards)
+    rds, byes, bit = _prepare(pairings, boards)
     count = sum(rd.k for rd in rds)
     times = slot_times(start, slot, sessions, count)
     first_slot, s = [], 0
@@ -738,8 +738,8 @@ def schedule(rounds: Sequence[Sequence[tuple[int, int]]] | RoundRobinSchedule, b
                 b2b.append(BackToBack(player_of[v], (s_last, s_last + 1), (a.number, b.number), reason))
     b2b.sort(key=lambda x: (x.slots, x.player))
 
-    games = sum(len(rd.games) for rd in rds)
-    totals = Totals(games=games, rounds=len(rounds), slots=len(slots),
+    game_count = sum(len(rd.games) for rd in rds)
+    totals = Totals(games=game_count, rounds=len(pairings), slots=len(slots),
                     days=max((sl.day for sl in slots), default=0),
                     first_start=slots[0].start if slots else start,
                     last_end=slots[-1].end if slots else start)
@@ -751,7 +751,7 @@ def _minutes(d: timedelta) -> int:
     return int(d.total_seconds() // 60)
 
 
-def timetable_dict(tt: Timetable) -> dict:
+def timetable_dict(tt: Timetable) -> dict[str, Any]:
     """The timetable as a JSON-ready dict with a stable shape (ISO 8601 datetimes)::
 
         {"boards", "slot_minutes", "sessions",
@@ -784,9 +784,9 @@ def timetable_dict(tt: Timetable) -> dict:
 CSV_HEADER = ("slot", "day", "start", "end", "round", "board", "white", "black")
 
 
-def timetable_rows(tt: Timetable) -> list[tuple]:
+def timetable_rows(tt: Timetable) -> list[tuple[str | int, ...]]:
     """One row per game: (slot, day, start, end, round, board, white, black), header first."""
-    rows: list[tuple] = [CSV_HEADER]
+    rows: list[tuple[str | int, ...]] = [CSV_HEADER]
     for s in tt.slots:
         for b, w, k in s.games:
             rows.append((s.number, s.day, s.start.isoformat(sep=" ", timespec="minutes"),
