@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Callable, Optional, Sequence, TypeVar
 
 import typer
 from rich.table import Table
@@ -57,7 +57,10 @@ def _session(path: Optional[Path]) -> Path:
     return path
 
 
-def _run(call: Callable[[], Any]) -> Any:
+_T = TypeVar("_T")
+
+
+def _run(call: Callable[[], _T]) -> _T:
     """Run a library call, turning its errors into the documented one-line messages."""
     try:
         return call()
@@ -69,7 +72,7 @@ def _run(call: Callable[[], Any]) -> Any:
         fail(exitcodes.FILE_ERROR, str(exc))
 
 
-def _teams_text(teams) -> str:  # type: ignore[no-untyped-def]
+def _teams_text(teams: Sequence[Sequence[str]]) -> str:
     return " & ".join(teams[0]) + "  vs  " + " & ".join(teams[1])
 
 
@@ -95,8 +98,8 @@ def new(
     json_out: bool = JsonOpt,
 ) -> None:
     """Create a session file."""
-    config = _run(lambda: rot.Config(tables=tables, format=format_.value, seed=seed, mode=mode.value,
-                                     balanced=balanced))
+    config = _run(lambda: rot.Config(tables=tables, format=rot.parse_format(format_.value), seed=seed,
+                                     mode=rot.parse_mode(mode.value), balanced=balanced))
     _run(lambda: rlog.create(file, config))
     if json_out:
         emit_json({"session": str(file), "config": config.as_dict()})
