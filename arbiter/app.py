@@ -43,6 +43,17 @@ app = typer.Typer(
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
+
+@app.callback()
+def common_options(width: Optional[int] = typer.Option(
+        None, "--width", min=20, metavar="COLUMNS",
+        help="Lay tables out for this many columns (default: the terminal's width; written whole to a pipe or file).")) -> None:
+    """A toolkit for chess arbiters built around FIDE's Tournament Report File (TRF)."""
+    from arbiter import render
+
+    render.set_width(width)
+
+
 FileArg = typer.Argument(..., help="A TRF file (TRF-16, TRF-2026, with or without XX?/BB? records).", show_default=False)
 EncodingOpt = typer.Option(None, "--encoding", help="Text encoding of the file (default UTF-8; e.g. latin-1, cp1252).")
 JsonOpt = typer.Option(False, "--json", help="Machine-readable output (stable shape, see README).")

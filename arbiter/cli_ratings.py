@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from arbiter import exitcodes
+from arbiter import exitcodes, render
 from arbiter.app import (EncodingOpt, FileArg, JsonOpt, TrfFormat, app, dump_text, emit_json, err, fail, out, read,
                          read_valid, refuse_overwrite, write_file)
 
@@ -84,7 +84,7 @@ def render_ratings(console: Console, r: Any, title: str) -> None:
 
     table = Table(title=title, title_style="bold", header_style="bold")
     for head in ("No", "Name", "Rtg", "K", "Games", "Ra", "We", "W", "W-We", "Change", "Rounded", "Perf"):
-        table.add_column(head, justify="left" if head == "Name" else "right", no_wrap=True)
+        table.add_column(head, justify="left" if head == "Name" else "right", no_wrap=head != "Name")
     for p in r.players:
         ra = p.average_opponent
         perf = ""
@@ -99,13 +99,7 @@ def render_ratings(console: Console, r: Any, title: str) -> None:
             _fmt_change(p.score - p.expected) if p.rating and p.games else "",
             _fmt_change(p.change_exact) if p.change_exact is not None else "",
             _fmt_change(p.change) if p.change is not None else "", perf)
-    # piped output is not cut to the terminal's width (rich caps print(width=) at the console's)
-    if not console.is_terminal:
-        need = console.measure(table, options=console.options.update(max_width=10_000)).maximum
-        if need > console.width:
-            console = Console(file=console.file, width=need, highlight=False, soft_wrap=True,
-                              color_system=console.color_system, no_color=console.no_color)  # type: ignore[arg-type]
-    console.print(table)
+    render.print_table(console, table, keep=2)  # whole in a pipe; wrapped or split on a narrow line
     when = r.date.isoformat() if r.date else "no date in the file"
     console.print(Text(f"Rules: {r.rules.name} (tournament date {when}, from {r.date_source}); "
                        f"{r.rules.cap}-point rule"

@@ -14,13 +14,11 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 from rich.table import Table
 
-from arbiter import exitcodes
+from arbiter import exitcodes, render
 from arbiter.app import app, emit_json, fail, out
 from roundrobin.berger import BYE
 
 if TYPE_CHECKING:  # pragma: no cover
-    from datetime import datetime
-
     from roundrobin.event import Plan
     from roundrobin.timetable import Timetable
 
@@ -105,7 +103,7 @@ def _render_timetable(p: Plan, tt: Timetable) -> None:
         if last_of_round and s.round in byes:
             games += f"  (bye: {byes[s.round]})"
         table.add_row(str(s.number), str(s.day), f"{s.start:%a %d %H:%M}-{s.end:%H:%M}", str(s.round), games)
-    out.print(table)
+    render.print_table(out, table, keep=1)
     if not tt.back_to_back:
         out.print("no player plays in two consecutive slots")
         return
@@ -141,7 +139,7 @@ def _render(p: Plan, tt: Timetable | None = None) -> None:
         players.add_column(col, justify="right" if col in ("No", "Rating") else "left")
     for i, e in enumerate(p.players, 1):
         players.add_row(str(i), e.name, e.federation, str(e.rating or ""), p.groups.get(e.name, ""))
-    out.print(players)
+    render.print_table(out, players, keep=2)
     if tt is not None:
         _render_timetable(p, tt)
         return
@@ -158,7 +156,7 @@ def _render(p: Plan, tt: Timetable | None = None) -> None:
         if table.columns[-1].header == "Bye":
             row.append(str(sched.bye(r) or ""))
         table.add_row(*row)
-    out.print(table)
+    render.print_table(out, table, keep=1)
 
 
 @app.command()
@@ -243,7 +241,7 @@ def roundrobin(
 
         dates: list[str] = []
         if tt is not None:
-            first: dict[int, datetime] = {}
+            first = {}
             for s in tt.slots:
                 first.setdefault(s.round, s.start)
             dates = [first[r].strftime("%y/%m/%d") for r in sorted(first)]

@@ -1,7 +1,17 @@
-"""Human-readable rendering with rich.  No rules here: only presentation."""
+"""Human-readable rendering with rich.  No rules here: only presentation.
+
+Every table goes through :func:`print_table`, which never cuts a column: to a pipe or a file a
+table is written whole, at its natural width; on a terminal (or with ``--width``) a table too
+wide for the line first lets its text columns wrap, then is split into several tables that
+repeat the identifying columns (board, start number, name), and as a last resort each row is
+written as ``header: value`` lines.  Colours follow rich, which honours ``NO_COLOR``.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -11,6 +21,106 @@ from trf.model import Player, RoundEntry, Tournament
 from trf.writer import fmt_points
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
+
+_requested_width: int | None = None
+
+
+def set_width(width: int | None) -> None:
+    """The line width tables are laid out for (``--width``); ``None``: the terminal's, and no
+    limit when the output is not a terminal."""
+    global _requested_width
+    _requested_width = width
+
+
+def layout_width(console: Console) -> int | None:
+    """The width a table must fit, or ``None`` when it may be as wide as it needs."""
+    if _requested_width is not None:
+        return _requested_width
+    return console.width if console.is_terminal else None
+
+
+def _measure(console: Console, table: Table) -> tuple[int, int]:
+    m = console.measure(table, options=console.options.update(max_width=1_000_000))
+    return m.minimum, m.maximum
+
+
+def _sized(console: Console, width: int) -> Console:
+    """``console`` at another width (rich caps a print's width at its console's)."""
+    if console.width == width:
+        return console
+    return Console(file=console.file, width=width, highlight=False, soft_wrap=console.soft_wrap,
+                   color_system=console.color_system,  # type: ignore[arg-type]
+                   no_color=console.no_color, force_terminal=console.is_terminal,
+                   legacy_windows=False)
+
+
+def _copy(table: Table, columns: list[int], title: Any, caption: Any) -> Table:
+    """A table with only ``columns`` of ``table`` (same rows, styles and box)."""
+    out = Table(title=title, caption=caption, box=table.box, show_edge=table.show_edge, pad_edge=table.pad_edge,
+                padding=table.padding, show_header=table.show_header, header_style=table.header_style,
+                title_style=table.title_style, caption_style=table.caption_style, show_lines=table.show_lines,
+                title_justify=table.title_justify, caption_justify=table.caption_justify)
+    cells = []
+    for i in columns:
+        col = table.columns[i]
+        out.add_column(col.header, justify=col.justify, no_wrap=col.no_wrap, style=col.style,
+                       header_style=col.header_style, overflow=col.overflow, min_width=col.min_width)
+        cells.append(list(col.cells))
+    for k, row in enumerate(table.rows):
+        out.add_row(*(c[k] if k < len(c) else "" for c in cells), style=row.style, end_section=row.end_section)
+    return out
+
+
+def _plain(x: Any) -> str:
+    return x.plain if isinstance(x, Text) else str(x)
+
+
+def print_table(console: Console, table: Table, keep: int = 1) -> None:
+    """Print ``table`` without losing a character of it (see the module docstring).  ``keep``:
+    the leading columns that identify a row, repeated in every part of a split table."""
+    width = layout_width(console)
+    low, high = _measure(console, table)
+    if width is None:
+        _sized(console, max(console.width, high)).print(table)
+        return
+    if low <= width:
+        _sized(console, width).print(table)
+        return
+    keep = min(keep, len(table.columns))
+    rest = list(range(keep, len(table.columns)))
+    parts: list[list[int]] = []
+    while rest:
+        part = [rest.pop(0)]
+        while rest and _measure(console, _copy(table, list(range(keep)) + part + [rest[0]], None, None))[0] <= width:
+            part.append(rest.pop(0))
+        parts.append(part)
+    if any(_measure(console, _copy(table, list(range(keep)) + p, None, None))[0] > width for p in parts):
+        _records(_sized(console, width), table)
+        return
+    for n, part in enumerate(parts):
+        heads = [_plain(table.columns[i].header) for i in part]
+        span = heads[0] if len(heads) == 1 else f"{heads[0]}-{heads[-1]}"
+        label = f"({span}, part {n + 1} of {len(parts)})"
+        title = f"{_plain(table.title)} {label}" if n == 0 and table.title else label
+        caption = table.caption if n == len(parts) - 1 else None
+        _sized(console, width).print(_copy(table, list(range(keep)) + part, title, caption))
+
+
+def _records(console: Console, table: Table) -> None:
+    """The last resort for a very narrow line: one block per row, ``header: value`` per line."""
+    if table.title:
+        console.print(table.title, style="bold")
+    heads = [_plain(c.header) for c in table.columns]
+    cells = [list(c.cells) for c in table.columns]
+    for k in range(len(table.rows)):
+        console.print()
+        for h, col in zip(heads, cells):
+            value = _plain(col[k]) if k < len(col) else ""
+            if value.strip():
+                console.print(f"{h}: {value}", markup=False, highlight=False)
+    if table.caption:
+        console.print()
+        console.print(table.caption, markup=False)
 
 
 def diagnostics(console: Console, diags: list[Diagnostic], filename: str) -> None:
@@ -65,7 +175,7 @@ def crosstable(console: Console, t: Tournament, through: int | None = None) -> N
     table = Table(title=title, caption="; ".join(info), title_style="bold", header_style="bold")
     for head, justify in (("Rk", "right"), ("No", "right"), ("Name", "left"), ("Rtg", "right"),
                           ("Fed", "left"), ("Pts", "right")):
-        table.add_column(head, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        table.add_column(head, justify=justify, no_wrap=head != "Name", overflow="fold")  # type: ignore[arg-type]
     for r in range(1, rounds + 1):
         table.add_column(f"R{r}", justify="right", no_wrap=True)
     for i, p in enumerate(_order(t, scored), start=1):
@@ -76,9 +186,7 @@ def crosstable(console: Console, t: Tournament, through: int | None = None) -> N
             fmt_points(t.score(p.start_rank, scored)),
             *(entry_cell(p.entry(r)) for r in range(1, rounds + 1)),
         )
-    # Piped output is not cut to 80 columns: a cross-table is read whole or not at all.
-    width = None if console.is_terminal else max(console.width, console.measure(table).maximum)
-    console.print(table, width=width)
+    print_table(console, table, keep=3)
 
 
 def pairing_table(console: Console, t: Tournament, rnd: int, boards: list[tuple[int, int]], bye: int | None) -> None:
@@ -86,7 +194,8 @@ def pairing_table(console: Console, t: Tournament, rnd: int, boards: list[tuple[
     table = Table(title=f"{t.name or 'Tournament'}: round {rnd}", title_style="bold", header_style="bold")
     for head, justify in (("Bd", "right"), ("No", "right"), ("White", "left"), ("Pts", "right"),
                           ("Pts", "right"), ("Black", "left"), ("No", "right")):
-        table.add_column(head, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        table.add_column(head, justify=justify, no_wrap=head not in ("White", "Black"),  # type: ignore[arg-type]
+                         overflow="fold")
     for k, (w, b) in enumerate(boards, 1):
         pw, pb = t.player(w), t.player(b)
         table.add_row(str(k), str(w), f"{pw.fide_title} {pw.name}".strip(), fmt_points(t.score(w, rnd - 1)),
@@ -99,8 +208,7 @@ def pairing_table(console: Console, t: Tournament, rnd: int, boards: list[tuple[
     if absent:
         notes.append("Not paired: " + ", ".join(f"{pid} ({kind.value})" for pid, kind in sorted(absent.items())))
     table.caption = "; ".join(notes) if notes else None
-    width = None if console.is_terminal else max(console.width, console.measure(table).maximum)
-    console.print(table, width=width)
+    print_table(console, table, keep=2)
 
 
 def _brackets(console: Console, rep) -> None:  # type: ignore[no-untyped-def]
@@ -110,15 +218,16 @@ def _brackets(console: Console, rep) -> None:  # type: ignore[no-untyped-def]
         return
     table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
     for col in ("Bracket", "Score", "MDPs", "Residents", "Pairs", "Downfloaters", "Criteria not at their ideal"):
-        table.add_column(col, justify="right" if col in ("Bracket", "Score", "Residents", "Pairs") else "left")
+        table.add_column(col, justify="right" if col in ("Bracket", "Score", "Residents", "Pairs") else "left",
+                         no_wrap=col in ("Bracket", "Score", "Residents", "Pairs"))
     for b in rep.brackets:
         table.add_row(str(b["bracket"]), b["score"], " ".join(map(str, b["mdps"])) or "-", str(b["residents"]),
                       str(b["pairs"]), " ".join(map(str, b["downfloaters"])) or "-",
                       Text(", ".join(f"{c} {v}" for c, v in b["failures"].items()) or "-"))
-    console.print(table)
+    print_table(console, table, keep=1)
 
 
-def check_report(console: Console, reports: list, filename: str, brackets: bool = False) -> None:
+def check_report(console: Console, reports: list[Any], filename: str, brackets: bool = False) -> None:
     """``arbiter check``: one line per conforming round; for a round with discrepancies, what was
     found (criterion, article, both values) and the boards that differ from the better candidate.
     ``brackets``: also the given pairing's bracket-by-bracket evaluation."""
@@ -152,7 +261,7 @@ def check_report(console: Console, reports: list, filename: str, brackets: bool 
                 right.append(f"{rep.bye} PAB")
             for i in range(max(len(left), len(right))):
                 table.add_row(left[i] if i < len(left) else "", right[i] if i < len(right) else "")
-            console.print(table)
+            print_table(console, table, keep=0)
         for note in rep.notes:
             console.print(Text(f"  note: {note}", style="dim"))
         if brackets:
@@ -178,19 +287,19 @@ def standings(console: Console, t: Tournament, s) -> None:  # type: ignore[no-un
 
     table = Table(title=f"{t.name or 'Standings'}: after round {s.rounds} (C.07, {s.edition} rules)")
     for col in ("Pl", "No", "Name", "Rtg", "Pts"):
-        table.add_column(col, justify="right" if col in ("No", "Rtg", "Pts") else "left")
+        table.add_column(col, justify="right" if col in ("No", "Rtg", "Pts") else "left", no_wrap=col != "Name")
     for tb in s.tiebreaks:
-        table.add_column(tb.text, justify="right")
+        table.add_column(tb.text, justify="right", no_wrap=True)
     for r in s.rows:
         p = t.player(r.pid)
         table.add_row(r.place, str(r.pid), p.name, str(p.rating or ""), fmt_value(r.points),
                       *[fmt_value(v, tb.code) for tb, v in zip(s.tiebreaks, r.values)])
-    console.print(table)
+    print_table(console, table, keep=3)
     for note in s.notes:
         console.print(Text(f"note: {note}", style="dim"))
 
 
-def rank_check(console: Console, problems: list, filename: str) -> None:
+def rank_check(console: Console, problems: list[dict[str, Any]], filename: str) -> None:
     if not problems:
         console.print(Text(f"{filename}: the rank column agrees with the computed standings", style="bold green"))
         return
@@ -199,18 +308,18 @@ def rank_check(console: Console, problems: list, filename: str) -> None:
         console.print(f"  {p['start_rank']} {p['name']}: file says {p['file_rank']}, standings give {p['computed_place']}")
 
 
-def explain(console: Console, data: dict) -> None:
+def explain(console: Console, data: dict[str, Any]) -> None:
     console.print(Text(f"{data['start_rank']} {data['name']}: place {data['place']}, {data['points']} points "
                        f"({data['edition']} rules{', round robin' if data['round_robin'] else ''})", style="bold"))
     console.print("  " + ", ".join(f"{k} {v}" for k, v in data["tiebreaks"].items()))
     table = Table(show_edge=False, pad_edge=False)
     for col in ("Rd", "Opp", "Kind", "Pts", "Counted for BH", "SB part", "How"):
-        table.add_column(col)
+        table.add_column(col, no_wrap=col not in ("Kind", "How", "Counted for BH", "SB part"))
     for r in data["rounds"]:
         kind = r["kind"] + (f" (cat. {r['category']}{', VUR' if r['vur'] else ''})" if r["category"] else "")
         table.add_row(str(r["round"]), str(r["opponent"] or "-"), kind, r["points"], r["opponent_score_counted"],
                       r["sb_contribution"], r["how"])
-    console.print(table)
+    print_table(console, table, keep=1)
     console.print(Text(f"  adjusted score as seen by opponents (art. 16.3): {data['adjusted_score_seen_by_opponents']}", style="dim"))
     for n in data["neighbours"]:
         side, other = ("above", n["above"]) if "above" in n else ("below", n["below"])
@@ -224,7 +333,7 @@ def round_robin_check(console: Console, rr, filename: str) -> None:  # type: ign
                   f"(C.05 Annex 1), {_n(len(rr.rounds_checked), 'round')}")
     for note in rr.notes:
         console.print(Text(f"note: {note}", style="dim"))
-    by_round: dict[int, list] = {}
+    by_round: dict[int, list[Any]] = {}
     for d in rr.deviations:
         if d.kind != "unplayed":
             by_round.setdefault(d.round, []).append(d)
