@@ -19,6 +19,8 @@ from arbiter.app import app, emit_json, fail, out
 from roundrobin.berger import BYE
 
 if TYPE_CHECKING:  # pragma: no cover
+    from datetime import datetime
+
     from roundrobin.event import Plan
     from roundrobin.timetable import Timetable
 
@@ -241,7 +243,7 @@ def roundrobin(
 
         dates: list[str] = []
         if tt is not None:
-            first = {}
+            first: dict[int, datetime] = {}
             for s in tt.slots:
                 first.setdefault(s.round, s.start)
             dates = [first[r].strftime("%y/%m/%d") for r in sorted(first)]
