@@ -10,7 +10,8 @@ here so that its commands register on the app:
 * :mod:`arbiter.cli_standings` - ``standings``;
 * :mod:`arbiter.cli_ratings` - ``report``, ``ratings``;
 * :mod:`arbiter.cli_roundrobin` - ``roundrobin``;
-* :mod:`arbiter.cli_rotation` - ``rotation ...``.
+* :mod:`arbiter.cli_rotation` - ``rotation ...``;
+* :mod:`arbiter.cli_event` - ``event ...`` (running a tournament in its file).
 
 Command modules import their library packages inside the commands, so starting the program
 costs only what the command run needs.
@@ -23,6 +24,7 @@ import sys
 # Registration order is the order of ``arbiter --help``.
 from arbiter import cli_files, cli_pair, cli_check, cli_standings  # noqa: F401,I001
 from arbiter import cli_ratings, cli_rotation, cli_roundrobin  # noqa: F401
+from arbiter import cli_event  # noqa: F401
 from arbiter import cli_publish  # noqa: F401
 from arbiter import exitcodes
 from arbiter.app import app, err

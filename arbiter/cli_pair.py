@@ -1,8 +1,8 @@
 """``arbiter pair`` and ``arbiter generate``: a Swiss round paired by the Dutch system, and random
 tournaments paired round by round (FIDE's RTG).
 
-Thin: which round to pair, the cut and the pairing are :func:`pairing.rounds.pair_next_round`;
-the generator is :mod:`pairing.generate`.  This module reads arguments and renders.
+Thin: which round to pair, the refusals, the cut and the pairing are
+:func:`pairing.rounds.next_round`; the generator is :mod:`pairing.generate`.  This module reads arguments and renders.
 """
 
 from __future__ import annotations
@@ -44,43 +44,72 @@ def pair(
     json_out: bool = typer.Option(False, "--json", help="Same as --format json."),
     encoding: Optional[str] = EncodingOpt,
 ) -> None:
-    """Pair the next round with the FIDE Dutch system (C.04.3, 2026). Exit 1 if no legal pairing exists."""
+    """Pair the next round with the FIDE Dutch system (C.04.3, 2026); a round robin gets its next
+    Berger round. Refuses (each with its own exit code) while the previous round has games without
+    a result (6), past the last round (7), on a finished event (8), on team events (3). Exit 1 if
+    no legal pairing exists."""
     from pairing.dutch import NoLegalPairing
     from pairing.output import bbp_text, pairing_dict
     from pairing.players import PairingInputError
-    from pairing.rounds import RoundOutOfRange, pair_next_round
-    from trf.edit import with_pairing
-    from trf.model import Colour
+    from pairing.rounds import (EventFinished, NotBergerNumbering, PastLastRound, PreviousRoundIncomplete,
+                                RoundOutOfRange, UnsupportedSystem, next_round)
+    from trf.edit import recompute_points, with_byes, with_pairing
+    from trf.model import Colour, Result
+    from trf.system import UnsupportedEvent
 
     result = read_valid(file, encoding, "fix them before pairing")
     colour = None
     if initial_colour is not None:
         colour = Colour.WHITE if initial_colour is InitialColourOpt.white1 else Colour.BLACK
     try:
-        target, pairing = pair_next_round(result.tournament, round_, initial_colour=colour, total_rounds=rounds)
+        nxt = next_round(result.tournament, round_, initial_colour=colour, total_rounds=rounds)
     except RoundOutOfRange as exc:
         fail(exitcodes.USAGE, f"--round {exc.requested}: only rounds 1-{exc.last} can be paired")
+    except PreviousRoundIncomplete as exc:
+        fail(exitcodes.RESULTS_MISSING, f"{file}: {exc}; enter the results of round {exc.previous} first")
+    except PastLastRound as exc:
+        fail(exitcodes.PAST_LAST_ROUND, f"{file}: {exc}")
+    except EventFinished as exc:
+        fail(exitcodes.FINISHED, f"{file}: {exc}")
+    except (UnsupportedEvent, UnsupportedSystem, NotBergerNumbering) as exc:
+        fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
     except NoLegalPairing as exc:
         fail(exitcodes.NO_PAIRING, str(exc))
     except PairingInputError as exc:
         fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
-    t, rnd = target.before, target.round
+    t, rnd, pairing = nxt.before, nxt.round, nxt.pairing
+    berger = nxt.system == "berger"
     if json_out:
         fmt = PairFormat.json
     if fmt is PairFormat.json:
-        text = json.dumps(pairing_dict(t, pairing), indent=2, ensure_ascii=False) + "\n"
+        data = pairing_dict(t, pairing)
+        data["system"] = nxt.system
+        if berger:
+            data["rests"] = nxt.rests
+            data["in_file"] = nxt.in_file
+        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     elif fmt is PairFormat.bbp:
         text = bbp_text(pairing)
     elif fmt is PairFormat.trf:
         from trf.writer import WriteError, dumps
 
+        paired = with_pairing(t, rnd, pairing.boards, pairing.bye, keep_results=berger)
+        if nxt.rests is not None:
+            paired = recompute_points(with_byes(paired, rnd, {nxt.rests: Result.ZERO_POINT_BYE}))
         try:
-            text = dumps(with_pairing(t, rnd, pairing.boards, pairing.bye))
+            text = dumps(paired)
         except WriteError as exc:
             fail(exitcodes.INVALID_INPUT, f"cannot write the TRF: {exc}")
     else:
+        note = None
+        if berger:
+            note = (f"round robin: round {rnd} of the Berger table (C.05 Annex 1)"
+                    + (f"; {nxt.rests} rests" if nxt.rests is not None else "")
+                    + ("; the file already holds this round" if nxt.in_file else ""))
         if output is None:
             render.pairing_table(out, t, rnd, list(pairing.boards), pairing.bye)
+            if note:
+                out.print(note, markup=False)
             return
         from io import StringIO
 
@@ -88,6 +117,8 @@ def pair(
 
         buf = Console(file=StringIO(), width=200, highlight=False)
         render.pairing_table(buf, t, rnd, list(pairing.boards), pairing.bye)
+        if note:
+            buf.print(note, markup=False)
         text = buf.file.getvalue()  # type: ignore[attr-defined]
     write_or_print(text, output, file)
 

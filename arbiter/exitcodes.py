@@ -6,4 +6,7 @@ USAGE = 2  # bad arguments
 INVALID_INPUT = 3  # the input file is not valid TRF, or contradicts itself
 DISCREPANCY = 4  # a check found discrepancies
 FILE_ERROR = 5  # a file cannot be read or written
+RESULTS_MISSING = 6  # the round asked for cannot be paired yet: the previous round has games without a result
+PAST_LAST_ROUND = 7  # the round asked for is after the event's last round
+FINISHED = 8  # the event is finished: every round is paired and played
 INTERNAL = 70  # a bug in arbiter (EX_SOFTWARE); reported in one line, never as a traceback

@@ -1,10 +1,26 @@
-"""Which round to pair, and pairing it on the tournament as it stood before it.
+"""Which round to pair, whether it may be paired, and pairing it on the tournament as it stood
+before it.
 
 A file may already hold the round asked for (an arbiter re-pairing round R to compare, or the
 checker asking for the engine's pairing of a round it verifies): the tournament is then cut
 back to the state before that round (:func:`trf.edit.cut_to_round`; the byes and absences
 already declared for it stay) and paired from there.  Rounds after the next one cannot be
 paired: their players' scores are not known yet.
+
+:func:`pair_next_round` pairs whatever it is given (the checker's engine candidate needs exactly
+that).  :func:`next_round` is what an arbiter's "pair the next round" means, and refuses what
+the endorsed engines refuse, each for its own reason:
+
+* a team event (:class:`trf.system.UnsupportedEvent`: team pairing is not implemented);
+* a system the toolkit cannot pair (:class:`UnsupportedSystem`: Dubov, Burstein, Schiller...);
+* a round after the last one (:class:`PastLastRound`; C.04.1 Art. 1: the number of rounds is
+  declared beforehand) and a finished event (:class:`EventFinished`);
+* a round whose previous round still has games without a result (:class:`PreviousRoundIncomplete`):
+  a pending game would count as unplayed, its players could meet again (C1) and their scores
+  would be wrong (C.04.3 Art. 1.2).
+
+A round robin (``192``/``092`` naming one) is not paired by the Dutch system: its next round is
+the Berger table's (C.05 Annex 1, :mod:`roundrobin.berger`), for the players in start-rank order.
 """
 
 from __future__ import annotations
@@ -12,10 +28,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pairing.dutch import Pairing, pair_round
+from roundrobin.berger import BYE, RoundRobinSchedule, double_round_robin, single_round_robin
 from trf.edit import cut_to_round
-from trf.model import Colour, Tournament
+from trf.model import Colour, Game, Tournament
+from trf.system import Family, require_individual
 
-__all__ = ["RoundOutOfRange", "RoundToPair", "round_to_pair", "pair_next_round"]
+__all__ = ["RoundOutOfRange", "RoundToPair", "round_to_pair", "pair_next_round", "pending_games",
+           "PreviousRoundIncomplete", "PastLastRound", "EventFinished", "UnsupportedSystem",
+           "NotBergerNumbering", "NextRound", "next_round", "berger_schedule", "is_finished"]
 
 
 class RoundOutOfRange(ValueError):
@@ -26,6 +46,68 @@ class RoundOutOfRange(ValueError):
         super().__init__(f"round {requested} cannot be paired: only rounds 1-{last} can")
         self.requested = requested
         self.last = last
+
+
+class PreviousRoundIncomplete(ValueError):
+    """Round ``round`` cannot be paired: round ``round - 1`` has games without a result,
+    ``games`` as (white, black) start ranks in board order of the file."""
+
+    def __init__(self, rnd: int, games: tuple[tuple[int, int], ...]) -> None:
+        shown = ", ".join(f"{w}-{b}" for w, b in games[:8]) + (", ..." if len(games) > 8 else "")
+        super().__init__(f"round {rnd} cannot be paired: {len(games)} game(s) of round {rnd - 1} have no result "
+                         f"({shown}); pending games would count as unplayed")
+        self.round = rnd
+        self.previous = rnd - 1
+        self.games = games
+
+
+class PastLastRound(ValueError):
+    """Round ``round`` is after the last round of the event (``total``).  ``last_paired``: the
+    rounds already paired, ``pending``: games of the last round still without a result."""
+
+    def __init__(self, rnd: int, total: int, last_paired: int, pending: int) -> None:
+        if rnd > total and last_paired >= total and pending:
+            why = (f"the event has {total} rounds and all are paired; round {total} still has "
+                   f"{pending} game(s) without a result")
+        else:
+            why = f"the event has {total} rounds"
+        super().__init__(f"round {rnd} is past the last round: {why}")
+        self.round = rnd
+        self.total = total
+        self.last_paired = last_paired
+        self.pending = pending
+
+
+class EventFinished(ValueError):
+    """Every round of the event (``total``) is paired and has all its results."""
+
+    def __init__(self, total: int) -> None:
+        super().__init__(f"the event is finished: all {total} rounds are paired and played")
+        self.total = total
+
+
+class UnsupportedSystem(ValueError):
+    """The file's pairing system is not one the toolkit pairs (``system``: its name in words,
+    ``source``: the record it was read from)."""
+
+    def __init__(self, system: str, source: str | None) -> None:
+        super().__init__(f"the event is paired by the {system} system"
+                         + (f" ({source})" if source else "")
+                         + "; the toolkit pairs the Dutch system and round robins only")
+        self.system = system
+        self.source = source
+
+
+class NotBergerNumbering(ValueError):
+    """A round robin whose paired rounds do not follow the Berger table for its start ranks, so
+    that its next round cannot be read off the table (``round``: the first round that differs,
+    ``pair``: a game of that round the table does not have)."""
+
+    def __init__(self, rnd: int, pair: tuple[int, int]) -> None:
+        super().__init__(f"round {rnd} of this round robin does not follow the Berger table for its start ranks "
+                         f"(game {pair[0]}-{pair[1]}); its next round cannot be read off the table")
+        self.round = rnd
+        self.pair = pair
 
 
 @dataclass(frozen=True)
@@ -54,7 +136,107 @@ def pair_next_round(t: Tournament, requested: int | None = None, *, initial_colo
                     total_rounds: int | None = None) -> tuple[RoundToPair, Pairing]:
     """Pair the next round of ``t``, or round ``requested`` as if the file stopped before it
     (see :func:`round_to_pair`), by the Dutch system (:func:`pairing.dutch.pair_round`, whose
-    errors it raises)."""
+    errors it raises).  No refusal: see :func:`next_round` for those."""
     target = round_to_pair(t, requested)
     pairing = pair_round(target.before, target.round, initial_colour=initial_colour, total_rounds=total_rounds)
     return target, pairing
+
+
+def pending_games(t: Tournament, rnd: int) -> tuple[Game, ...]:
+    """The games of round ``rnd`` without a result on either side (paired, not yet played)."""
+    return tuple(g for g in t.games(rnd) if g.white_result is None or g.black_result is None)
+
+
+def is_finished(t: Tournament, total_rounds: int | None = None) -> bool:
+    """Every declared round is paired and the last one has all its results."""
+    total = total_rounds if total_rounds is not None else t.total_rounds
+    return total is not None and t.rounds_paired >= total and not pending_games(t, total)
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """A round paired for the arbiter: ``pairing`` (boards in board order, the PAB), the
+    tournament ``before`` it, whether the file was ``cut`` back, the ``system`` that paired it
+    (``"dutch"`` or ``"berger"``) and, in a round robin, the player who ``rests`` (the table's
+    bye: no game, no points)."""
+
+    round: int
+    before: Tournament
+    cut: bool
+    pairing: Pairing
+    system: str
+    rests: int | None = None
+    in_file: bool = False  # a round robin's round the file already holds
+
+
+def _refuse(t: Tournament, rnd: int, total: int | None, *, requested: bool) -> None:
+    if total is not None and rnd > total:
+        pending = len(pending_games(t, total)) if t.rounds_paired >= total else 0
+        if not requested and t.rounds_paired >= total and not pending:
+            raise EventFinished(total)
+        raise PastLastRound(rnd, total, t.rounds_paired, pending)
+    if rnd > 1:
+        missing = pending_games(t, rnd - 1)
+        if missing:
+            raise PreviousRoundIncomplete(rnd, tuple((g.white, g.black) for g in missing))
+
+
+def next_round(t: Tournament, requested: int | None = None, *, initial_colour: Colour | None = None,
+               total_rounds: int | None = None) -> NextRound:
+    """Pair the next round of ``t`` (or re-pair round ``requested`` on the file cut back before
+    it) after the refusals of the module docstring; a round robin gets its Berger round.
+
+    Raises :class:`trf.system.UnsupportedEvent`, :class:`UnsupportedSystem`,
+    :class:`PastLastRound`, :class:`EventFinished`, :class:`PreviousRoundIncomplete`,
+    :class:`RoundOutOfRange`, and the engine's errors."""
+    require_individual(t, "team pairing is not implemented yet")
+    system = t.system
+    total = total_rounds if total_rounds is not None else t.total_rounds
+    if system.is_round_robin:
+        return _berger_next(t, requested)
+    if system.family is not Family.DUTCH:
+        raise UnsupportedSystem(system.name, system.source)
+    if requested is not None and total is not None and requested > total:
+        _refuse(t, requested, total, requested=True)
+    target = round_to_pair(t, requested)
+    _refuse(target.before, target.round, total, requested=requested is not None)
+    pairing = pair_round(target.before, target.round, initial_colour=initial_colour, total_rounds=total_rounds)
+    return NextRound(target.round, target.before, target.cut, pairing, "dutch")
+
+
+def berger_schedule(t: Tournament) -> RoundRobinSchedule:
+    """The Berger schedule of a round-robin file: its players numbered by start rank, one cycle
+    or two (``FIDE_DOUBLEROUNDROBIN``)."""
+    n = len(t.players)
+    if t.system.family is Family.DOUBLE_ROUND_ROBIN:
+        return double_round_robin(n)
+    return single_round_robin(n)
+
+
+def _berger_next(t: Tournament, requested: int | None) -> NextRound:
+    """The round robin's next round: the first round with a game still to play (a round-robin
+    file may hold every round already, results pending), or round ``requested``."""
+    sched = berger_schedule(t)
+    number = dict(enumerate(sorted(p.start_rank for p in t.players), 1))  # table number -> start rank
+    index = {pid: i for i, pid in number.items()}
+    total = len(sched.rounds)
+    for r in range(1, min(t.rounds_paired, total) + 1):
+        table = {frozenset(pair): pair for pair in sched.games(r)}
+        for g in t.games(r):
+            pair = table.get(frozenset((index.get(g.white, 0), index.get(g.black, 0))))
+            if pair is None or (number[pair[0]], number[pair[1]]) != (g.white, g.black):
+                raise NotBergerNumbering(r, (g.white, g.black))
+    if requested is not None:
+        rnd = requested
+        if rnd > total:
+            raise PastLastRound(rnd, total, t.rounds_paired, 0)
+        if rnd > t.rounds_paired + 1:
+            raise RoundOutOfRange(rnd, t.rounds_paired + 1)
+    else:
+        rnd = next((r for r in range(1, total + 1) if r > t.rounds_paired or pending_games(t, r)), total + 1)
+        if rnd > total:
+            raise EventFinished(total)
+    boards = tuple((number[w], number[b]) for w, b in sched.rounds[rnd - 1] if b != BYE)
+    rest = next((number[w] for w, b in sched.rounds[rnd - 1] if b == BYE), None)
+    in_file = rnd <= t.rounds_paired
+    return NextRound(rnd, t, False, Pairing(rnd, boards, None), "berger", rest, in_file)

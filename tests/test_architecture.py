@@ -16,7 +16,7 @@ from tests.support import REPO
 
 pytestmark = pytest.mark.fast
 
-PACKAGES = ("trf", "pairing", "roundrobin", "rotation", "checker", "tiebreaks", "ratings", "arbiter")
+PACKAGES = ("trf", "pairing", "roundrobin", "rotation", "checker", "tiebreaks", "ratings", "event", "arbiter")
 
 
 def _module_name(path: Path) -> str:

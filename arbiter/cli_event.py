@@ -1,0 +1,549 @@
+"""``arbiter event ...``: run a whole tournament from the command line, in its TRF-2026 file.
+
+Registered on :data:`arbiter.app.app` at import (see :mod:`arbiter.cli`).  Every command is one
+library call of :mod:`event` (an operation on the tournament, logged in the file) and one safe
+save (:mod:`event.store`: atomic, the previous version kept as ``FILE.bak``).  This module reads
+arguments, words the library's typed errors and renders.
+
+Exit codes: 0 done; 1 no legal pairing exists; 2 the command does not fit the event (unknown
+player, board or round, a round already paired...); 3 the file (or a list) is not valid, or a
+team event; 4 ``manual`` without ``--accept`` found the pairing does not conform; 5 a file cannot
+be read or written (or changed meanwhile); 6 the previous round has games without a result;
+7 past the last round; 8 the event is finished.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import date, datetime
+from enum import Enum
+from pathlib import Path
+from typing import Any, Callable, NoReturn, Optional
+
+import typer
+
+from arbiter import exitcodes, render
+from arbiter.app import JsonOpt, app, emit_json, err, fail, out
+
+event_app = typer.Typer(
+    help="Run a tournament in its TRF file: create, register, pair, enter results, byes, withdrawals, "
+         "manual pairing, undo, log.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+app.add_typer(event_app, name="event")
+
+EventFile = typer.Argument(..., help="The event's TRF-2026 file (edited in place; the previous version is kept as FILE.bak).",
+                           show_default=False)
+
+
+class ColourChoice(str, Enum):
+    white = "white"
+    black = "black"
+    lots = "lots"
+
+
+class ByeKind(str, Enum):
+    half = "half"
+    zero = "zero"
+    full = "full"
+
+
+class Missed(str, Enum):
+    zero = "zero"
+    half = "half"
+
+
+def _now() -> datetime:
+    """The log's clock: ``SOURCE_DATE_EPOCH`` when set (reproducible runs), else the local time."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch and epoch.isdigit():
+        return datetime.fromtimestamp(int(epoch))
+    return datetime.now()
+
+
+def _date(text: Optional[str], option: str) -> Optional[date]:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text.replace("/", "-"))
+    except ValueError:
+        fail(exitcodes.USAGE, f"{option} {text!r}: expected a date YYYY-MM-DD")
+
+
+def _refuse(exc: Exception, path: Path) -> NoReturn:
+    """The one-line message and exit code of a library error."""
+    from event import store
+    from event.change import EventError
+    from event.registration import InvalidRegistrant
+    from pairing.dutch import NoLegalPairing
+    from pairing.players import PairingInputError
+    from pairing.rounds import (EventFinished, NotBergerNumbering, PastLastRound, PreviousRoundIncomplete,
+                                RoundOutOfRange, UnsupportedSystem)
+    from trf.system import UnsupportedEvent
+
+    if isinstance(exc, PreviousRoundIncomplete):
+        fail(exitcodes.RESULTS_MISSING, f"{path}: {exc}; enter the results of round {exc.previous} first")
+    if isinstance(exc, PastLastRound):
+        fail(exitcodes.PAST_LAST_ROUND, f"{path}: {exc}")
+    if isinstance(exc, EventFinished):
+        fail(exitcodes.FINISHED, f"{path}: {exc}")
+    if isinstance(exc, (UnsupportedEvent, UnsupportedSystem, NotBergerNumbering, PairingInputError)):
+        fail(exitcodes.INVALID_INPUT, f"{path}: {exc}")
+    if isinstance(exc, NoLegalPairing):
+        fail(exitcodes.NO_PAIRING, str(exc))
+    if isinstance(exc, RoundOutOfRange):
+        fail(exitcodes.USAGE, str(exc))
+    if isinstance(exc, store.InvalidEventFile):
+        render.diagnostics(err, list(exc.diagnostics), str(exc.path))
+        fail(exitcodes.INVALID_INPUT, f"{exc}; fix them before editing the event")
+    if isinstance(exc, store.UnwritableEvent):
+        fail(exitcodes.INVALID_INPUT, str(exc))
+    if isinstance(exc, (store.EventFileError, store.ConcurrentChange)):
+        fail(exitcodes.FILE_ERROR, str(exc))
+    if isinstance(exc, InvalidRegistrant) and exc.source:
+        fail(exitcodes.INVALID_INPUT, str(exc))
+    if isinstance(exc, EventError):
+        fail(exitcodes.USAGE, f"{path}: {exc}")
+    raise exc
+
+
+def _call(path: Path, fn: Callable[[], Any]) -> Any:
+    from event.change import EventError
+    from pairing.dutch import NoLegalPairing
+    from pairing.players import PairingInputError
+    from pairing.rounds import (EventFinished, NotBergerNumbering, PastLastRound, PreviousRoundIncomplete,
+                                RoundOutOfRange, UnsupportedSystem)
+    from trf.system import UnsupportedEvent
+
+    try:
+        return fn()
+    except (EventError, NoLegalPairing, PairingInputError, EventFinished, NotBergerNumbering, PastLastRound,
+            PreviousRoundIncomplete, RoundOutOfRange, UnsupportedSystem, UnsupportedEvent) as exc:
+        _refuse(exc, path)
+
+
+def _print_warnings(warnings: Any) -> None:
+    for w in warnings:
+        err.print(f"warning: {w.message}", markup=False)
+
+
+def _commit(path: Path, operation: Callable[[Any], Any], json_out: bool,
+            show: Optional[Callable[[Any], None]] = None) -> Any:
+    """Load the event, run ``operation`` on its tournament, log and save it; report."""
+    from event import log, store
+
+    loaded = _call(path, lambda: store.load(path))
+    change = _call(path, lambda: operation(loaded.tournament))
+    saved = _call(path, lambda: store.save(path, log.record(change, _now()), loaded.data))
+    _report(path, change, saved, json_out, show)
+    return change
+
+
+def _report(path: Path, change: Any, saved: Any, json_out: bool, show: Optional[Callable[[Any], None]]) -> None:
+    if json_out:
+        emit_json({"file": str(path), "action": change.action, "details": change.details,
+                   "warnings": [w.as_dict() for w in change.warnings], "data": change.data,
+                   "written": True, "backup": str(saved.backup) if saved.backup else None})
+        return
+    out.print(change.summary, markup=False)
+    _print_warnings(change.warnings)
+    if show is not None:
+        show(change)
+
+
+# ---------------------------------------------------------------------------------- new
+
+
+@event_app.command("new")
+def new(
+    file: Path = typer.Argument(..., help="The TRF file to create (never written over an existing file).", show_default=False),
+    name: str = typer.Option(..., "--name", help="Name of the event (012)."),
+    rounds: int = typer.Option(..., "--rounds", min=1, help="Number of rounds (142; C.04.1 Art. 1)."),
+    city: str = typer.Option("", "--city", help="Place (022)."),
+    federation: str = typer.Option("", "--federation", help="Federation, three letters (032)."),
+    start: Optional[str] = typer.Option(None, "--start", help="First day, YYYY-MM-DD (042)."),
+    end: Optional[str] = typer.Option(None, "--end", help="Last day, YYYY-MM-DD (052)."),
+    arbiter: str = typer.Option("", "--arbiter", help="Chief arbiter (102), e.g. \"IA Jane Doe (1500000)\"."),
+    deputy: Optional[list[str]] = typer.Option(None, "--deputy", help="Deputy arbiter (112); repeat for several."),
+    time_control: str = typer.Option("", "--time-control", help="Time control in words (122), e.g. 90'+30\"."),
+    round_dates: Optional[str] = typer.Option(None, "--round-dates", help="Date of each round, comma-separated YYYY-MM-DD (132)."),
+    scoring: str = typer.Option("1/0.5/0", "--scoring", help="Points for win/draw/loss, e.g. 3/1/0; add ,PAB=x for another PAB value."),
+    colour: ColourChoice = typer.Option(ColourChoice.lots, "--initial-colour",
+                                        help="Colour of the top player in round 1: white, black, or lots (drawn with --seed)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the drawing of lots (default: a random seed, logged)."),
+    tiebreaks: Optional[str] = typer.Option(None, "--tiebreaks", metavar="LIST",
+                                            help="Tie-break list for 202, e.g. \"BH/C1,BH,SB,DE\" (default BH/C1,BH,DE,WIN,BWG)."),
+    system: str = typer.Option("dutch", "--system", help="Pairing system: dutch (FIDE Dutch, C.04.3 2026)."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Create an event file: headers, rounds, scoring, initial colour (or a drawing of lots), tie-breaks."""
+    from event import log, store
+    from event.create import EventSettings, InvalidSetting, new_event, parse_scoring
+    from trf.model import Colour
+
+    if system.lower() not in ("dutch", "fide_dutch"):
+        fail(exitcodes.USAGE, f"--system {system!r}: only dutch (the FIDE Dutch system) can be run so far")
+    dates: tuple[date, ...] = ()
+    if round_dates:
+        dates = tuple(d for d in (_date(x.strip(), "--round-dates") for x in round_dates.split(",") if x.strip())
+                      if d is not None)
+    try:
+        settings = EventSettings(
+            name=name, rounds=rounds, city=city, federation=federation, start=_date(start, "--start"),
+            end=_date(end, "--end"), chief_arbiter=arbiter, deputy_arbiters=tuple(deputy or ()),
+            time_control=time_control, round_dates=dates, scoring=parse_scoring(scoring),
+            initial_colour=None if colour is ColourChoice.lots else (
+                Colour.WHITE if colour is ColourChoice.white else Colour.BLACK),
+            seed=seed, tiebreaks=tiebreaks)
+        change = new_event(settings)
+    except InvalidSetting as exc:
+        fail(exitcodes.USAGE, str(exc))
+    saved = _call(file, lambda: store.save(file, log.record(change, _now()), None))
+    _report(file, change, saved, json_out, None)
+
+
+# ---------------------------------------------------------------------------------- register
+
+
+@event_app.command("register")
+def register(
+    file: Path = EventFile,
+    csv_file: Optional[Path] = typer.Option(None, "--csv", help="Register everyone in this list (CSV with a header row, "
+                                                                "or a FIDE rating-list extract)."),
+    name: Optional[str] = typer.Option(None, "--name", help="Name of one player (Lastname, Firstname)."),
+    title: str = typer.Option("", "--title", help="FIDE title: GM IM WGM FM WIM CM WFM WCM."),
+    rating: Optional[int] = typer.Option(None, "--rating", min=0, help="FIDE rating (blank or 0: unrated)."),
+    fide_id: str = typer.Option("", "--fide-id", help="FIDE id."),
+    federation: str = typer.Option("", "--federation", help="Federation, three letters."),
+    birth: str = typer.Option("", "--birth", help="Birth date YYYY/MM/DD (or a year)."),
+    sex: str = typer.Option("", "--sex", help="m or w."),
+    from_round: Optional[int] = typer.Option(None, "--from-round", min=1,
+                                             help="First round the player(s) play (default: the next round to pair)."),
+    missed: Missed = typer.Option(Missed.zero, "--missed", help="The rounds missed before it: zero (default) or half-point byes."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Register players, with starting ranks by C.04.2 Art. 2 (rating, title, name); after round 1, late entries."""
+    from event.registration import Registrant, parse_registrants, register as run
+    from trf.model import Result
+
+    if (csv_file is None) == (name is None):
+        fail(exitcodes.USAGE, "give either --csv LIST or --name NAME")
+    if csv_file is not None:
+        try:
+            text = csv_file.read_text(encoding="utf-8-sig")
+        except OSError as exc:
+            fail(exitcodes.FILE_ERROR, f"cannot read {csv_file}: {exc.strerror or exc}")
+        except UnicodeDecodeError:
+            fail(exitcodes.INVALID_INPUT, f"{csv_file}: not UTF-8 text")
+        people = _call(file, lambda: parse_registrants(text, str(csv_file)))
+        source = str(csv_file)
+    else:
+        assert name is not None
+        people = [Registrant(name, title, rating, fide_id, federation, birth, sex)]
+        source = ""
+    kind = Result.HALF_POINT_BYE if missed is Missed.half else Result.ZERO_POINT_BYE
+    _commit(file, lambda t: run(t, people, first_round=from_round, missed=kind, source=source), json_out)
+
+
+# ---------------------------------------------------------------------------------- pair / undo
+
+
+def _show_round(change: Any) -> None:
+    from trf.model import Tournament
+
+    t: Tournament = change.after
+    rnd = change.data["round"]
+    pairs = [(b["white"], b["black"]) for b in change.data["boards"]]
+    render.pairing_table(out, t, rnd, pairs, change.data.get("bye"))
+
+
+@event_app.command("pair")
+def pair(
+    file: Path = EventFile,
+    day: Optional[str] = typer.Option(None, "--date", help="Date of the round, YYYY-MM-DD, for record 132."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Pair the next round into the file (after checking that every game of the previous round has a result)."""
+    from event.next_round import pair_into
+
+    when = _date(day, "--date")
+    _commit(file, lambda t: pair_into(t, day=when), json_out, _show_round)
+
+
+@event_app.command("undo")
+def undo(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
+    """Take back the last round's pairing while none of its games has a result."""
+    from event.next_round import undo_pairing
+
+    _commit(file, undo_pairing, json_out)
+
+
+# ---------------------------------------------------------------------------------- results
+
+
+@event_app.command("result")
+def result(
+    file: Path = EventFile,
+    items: Optional[list[str]] = typer.Argument(None, help="BOARD RESULT pairs (White's result first: 1-0 0-1 ½-½ = +- "
+                                                           "1-0f 0-1f 0-0f W-L L-W D-D, * clears); with --by-player, "
+                                                           "PLAYER RESULT pairs (1 0 = + - 1f 0f W D L). Put -- before "
+                                                           "codes that start with a minus: -- 3 -+", show_default=False),
+    by_player: bool = typer.Option(False, "--by-player", help="The pairs name players and their own results."),
+    csv_file: Optional[Path] = typer.Option(None, "--csv", help="A whole round: rows board,result or white,black,result."),
+    round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last round paired)."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Enter results by board or by player, one or several at a time, or a whole round from a CSV."""
+    from event.change import Change
+    from event.results import enter_player_result, enter_result, enter_results
+
+    values = list(items or [])
+    if csv_file is not None:
+        if values:
+            fail(exitcodes.USAGE, "give either --csv FILE or BOARD RESULT pairs, not both")
+        try:
+            text = csv_file.read_text(encoding="utf-8-sig")
+        except OSError as exc:
+            fail(exitcodes.FILE_ERROR, f"cannot read {csv_file}: {exc.strerror or exc}")
+        _commit(file, lambda t: enter_results(t, text, round_, str(csv_file)), json_out, _show_results)
+        return
+    if not values or len(values) % 2:
+        fail(exitcodes.USAGE, "give BOARD RESULT pairs (e.g. 3 1-0), PLAYER RESULT pairs with --by-player, or --csv FILE")
+    pairs = []
+    for k in range(0, len(values), 2):
+        if not values[k].isdigit():
+            fail(exitcodes.USAGE, f"{values[k]!r}: expected a {'player' if by_player else 'board'} number")
+        pairs.append((int(values[k]), values[k + 1]))
+
+    def run(t: Any) -> Change:
+        warnings: list[Any] = []
+        done = []
+        change = None
+        for number, code in pairs:
+            change = (enter_player_result if by_player else enter_result)(t, number, code, round_)
+            t = change.after
+            warnings += change.warnings
+            done.append(change)
+        assert change is not None
+        if len(done) == 1:
+            return change
+        return Change(t, f"results round {change.data['round']}", "; ".join(c.details for c in done), tuple(warnings),
+                      {"round": change.data["round"], "entered": [c.data for c in done]})
+
+    _commit(file, run, json_out)
+
+
+def _show_results(change: Any) -> None:
+    left = change.data.get("pending_boards") or []
+    if not left:
+        return
+    out.print(f"boards without a result: {', '.join(map(str, left))}", markup=False)
+
+
+@event_app.command("boards")
+def boards(
+    file: Path = EventFile,
+    round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last round paired)."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """The boards of a round with their results, numbered as entered with 'result'."""
+    from rich.table import Table
+
+    from event import store
+    from event.results import RoundNotPaired, boards as board_list
+
+    t = _call(file, lambda: store.load(file)).tournament
+    rnd = round_ if round_ is not None else t.rounds_paired
+    if not 1 <= rnd <= t.rounds_paired:
+        _refuse(RoundNotPaired(rnd, t.rounds_paired), file)
+    rows = board_list(t, rnd)
+    byes = t.byes(rnd)
+    if json_out:
+        emit_json({"file": str(file), "round": rnd,
+                   "boards": [{"board": b.number, "white": b.white, "black": b.black, "result": b.result or None}
+                              for b in rows],
+                   "byes": [{"player": b.player, "kind": b.kind.value} for b in byes]})
+        return
+    table = Table(title=f"{t.name}: round {rnd}", header_style="bold")
+    for head, justify in (("Bd", "right"), ("No", "right"), ("White", "left"), ("Result", "center"),
+                          ("Black", "left"), ("No", "right")):
+        table.add_column(head, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for b in rows:
+        table.add_row(str(b.number), str(b.white), t.player(b.white).name, b.result or "", t.player(b.black).name,
+                      str(b.black))
+    if byes:
+        table.caption = "Byes: " + ", ".join(f"{b.player} ({b.kind.value})" for b in byes)
+    width = None if out.is_terminal else max(out.width, out.measure(table).maximum)
+    out.print(table, width=width)
+
+
+# ---------------------------------------------------------------------------------- absences
+
+
+@event_app.command("withdraw")
+def withdraw(
+    file: Path = EventFile,
+    player: int = typer.Argument(..., help="Starting rank of the player.", show_default=False),
+    from_round: Optional[int] = typer.Option(None, "--from-round", min=1, help="First round missed (default: the next round to pair)."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Withdraw a player: not paired from that round on (C.04.2 Art. 3.2)."""
+    from event.absences import withdraw as run
+
+    _commit(file, lambda t: run(t, player, from_round), json_out)
+
+
+@event_app.command("bye")
+def bye(
+    file: Path = EventFile,
+    player: int = typer.Argument(..., help="Starting rank of the player.", show_default=False),
+    round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the next round to pair)."),
+    kind: ByeKind = typer.Option(ByeKind.half, "--kind", help="half (H, default), zero (Z) or full (F, deprecated by FIDE)."),
+    cancel: bool = typer.Option(False, "--cancel", help="Withdraw the bye declared for that round instead."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Grant a requested bye for a round not yet paired (C.04.2 Art. 3.3), or cancel one."""
+    from event.absences import cancel_bye, request_bye
+    from trf.model import Result
+
+    code = {ByeKind.half: Result.HALF_POINT_BYE, ByeKind.zero: Result.ZERO_POINT_BYE,
+            ByeKind.full: Result.FULL_POINT_BYE}[kind]
+
+    def run(t: Any) -> Any:
+        rnd = round_ if round_ is not None else t.rounds_paired + 1
+        return cancel_bye(t, player, rnd) if cancel else request_bye(t, player, rnd, code)
+
+    _commit(file, run, json_out)
+
+
+@event_app.command("forbid")
+def forbid(
+    file: Path = EventFile,
+    players: list[str] = typer.Argument(..., help="Starting ranks of two or more players who may not meet.", show_default=False),
+    from_round: Optional[int] = typer.Option(None, "--from-round", min=1, help="First round of the ban (default: the next round)."),
+    to_round: Optional[int] = typer.Option(None, "--to-round", min=1, help="Last round of the ban (default: the last round)."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Forbid pairings (260): before round 1; later the event leaves FIDE mode (warned and logged)."""
+    from event.absences import forbid as run
+
+    ids = []
+    for p in players:
+        if not p.isdigit():
+            fail(exitcodes.USAGE, f"{p!r}: expected a starting rank")
+        ids.append(int(p))
+    _commit(file, lambda t: run(t, tuple(ids), from_round, to_round), json_out)
+
+
+# ---------------------------------------------------------------------------------- manual pairing
+
+
+def _show_assessment(a: Any, t: Any) -> None:
+    rnd = a.round
+    given = set(a.given)
+    render.pairing_table(out, a.after, rnd, list(a.boards), a.bye)
+    added = [f"{w}-{b}" for w, b in a.boards if (w, b) not in given]
+    if added:
+        out.print(f"paired by the engine: {' '.join(added)}", markup=False)
+    for note in a.notes:
+        out.print(f"note: {note}", markup=False)
+    for w in a.warnings:
+        out.print(f"warning: {w.message}", markup=False)
+    if a.same_as_engine:
+        out.print("the engine pairs the round the same way", markup=False)
+    else:
+        engine, mine = a.differences()
+        out.print(f"the engine's pairing differs: {' '.join(engine)} => {' '.join(mine)}", markup=False)
+    finding = a.loses_on
+    if a.conforms:
+        out.print("checker: the round conforms to C.04.3 (2026)", markup=False)
+    elif finding is not None:
+        values = ""
+        if finding.get("given_value") is not None or finding.get("candidate_value") is not None:
+            values = f" (this pairing {finding.get('given_value')}, the better one {finding.get('candidate_value')})"
+        out.print(f"checker: loses on {finding['criterion']} (Art. {finding['article']}): {finding['message']}{values}",
+                  markup=False)
+
+
+@event_app.command("manual")
+def manual(
+    file: Path = EventFile,
+    given: list[str] = typer.Argument(..., help="Boards as WHITE-BLACK starting ranks, e.g. 12-7 3-4 (the engine pairs the rest).",
+                                      show_default=False),
+    bye: Optional[int] = typer.Option(None, "--bye", help="The player who gets the pairing-allocated bye."),
+    accept_: bool = typer.Option(False, "--accept", help="Write the round into the file (recorded as '### MPA @ Round n')."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Pair the next round by hand: warnings, the engine's pairing and the checker's verdict; --accept writes it."""
+    from event import log, store
+    from event.manual import accept, assess, parse_board
+
+    loaded = _call(file, lambda: store.load(file))
+    boards_given = tuple(_call(file, lambda: [parse_board(g) for g in given]))
+    a = _call(file, lambda: assess(loaded.tournament, boards_given, bye))
+    if not accept_:
+        if json_out:
+            emit_json({"file": str(file), "accepted": False, **a.as_dict()})
+        else:
+            _show_assessment(a, loaded.tournament)
+            out.print("nothing written (give --accept to write this round)", markup=False)
+        if not a.conforms:
+            raise typer.Exit(exitcodes.DISCREPANCY)
+        return
+    change = accept(loaded.tournament, a)
+    saved = _call(file, lambda: store.save(file, log.record(change, _now()), loaded.data))
+    if json_out:
+        emit_json({"file": str(file), "accepted": True, **a.as_dict(),
+                   "backup": str(saved.backup) if saved.backup else None})
+        return
+    _show_assessment(a, loaded.tournament)
+    out.print(change.summary, markup=False)
+
+
+# ---------------------------------------------------------------------------------- log, status
+
+
+@event_app.command("log")
+def log_(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
+    """The actions taken on the event, in order, and its pairing-irregularity lines."""
+    from event import log, store
+
+    t = _call(file, lambda: store.load(file)).tournament
+    items = log.entries(t)
+    irregular = log.irregularities(t)
+    if json_out:
+        emit_json({"file": str(file), "entries": [e.as_dict() for e in items],
+                   "irregularities": [i.as_dict() for i in irregular]})
+        return
+    for e in items:
+        out.print(f"{e.when}  {e.text}", markup=False)
+    for i in irregular:
+        out.print(i.line, markup=False)
+    if not items:
+        out.print(f"{file}: no action logged", markup=False)
+
+
+@event_app.command("status")
+def status(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
+    """Where the event stands: rounds paired, boards without a result, byes declared, what comes next."""
+    from event import store
+    from event.status import status as run
+
+    t = _call(file, lambda: store.load(file)).tournament
+    s = run(t)
+    if json_out:
+        emit_json({"file": str(file), **s.as_dict()})
+        return
+    rounds = f"{s.rounds_paired} of {s.total_rounds} rounds paired" if s.total_rounds else f"{s.rounds_paired} rounds paired"
+    out.print(f"{s.name}: {s.players} players, {rounds}; {s.system}", markup=False)
+    if s.withdrawn:
+        out.print(f"withdrawn: {', '.join(map(str, s.withdrawn))}", markup=False)
+    for rnd, who in s.declared.items():
+        out.print(f"round {rnd} byes declared: " + ", ".join(f"{p} ({k})" for p, k in who.items()), markup=False)
+    if s.pending:
+        out.print("boards without a result: " + ", ".join(f"{b.number} ({b.white}-{b.black})" for b in s.pending),
+                  markup=False)
+    for line in s.irregularities:
+        out.print(line, markup=False)
+    out.print(f"next: {s.next_step}", markup=False)

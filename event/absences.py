@@ -1,0 +1,292 @@
+"""Who will not be paired in a round, and who may not meet: withdrawals, requested byes, forbidden
+pairs.
+
+A round not yet paired is told its absences by TRF-2026 ``240`` records (``240 H 006   12``: a
+half-point bye for player 12 in round 6), the ITDX way, which both endorsed engines read for the
+round they pair; when the round is paired, each absentee's line gets ``0000 - H/Z/F`` in that
+round's column too (:mod:`event.next_round`).  Writing the byes of later rounds straight into
+the player lines would not do: bbpPairings refuses a player line that runs more than one round
+past the rounds paired.
+
+* A withdrawal (C.04.2 Art. 3.2: withdrawn players are not paired) declares a zero-point bye for
+  every remaining round.
+* A requested bye (C.04.2 Art. 3.3: players known to be absent are not paired and score zero
+  unless the regulations say otherwise): ``H`` half point, ``Z`` zero; ``F`` a full point, which
+  the FIDE rules deprecate (it is logged as an irregularity) and which makes the player
+  ineligible for the PAB (C.04.1 Art. 4).
+* Forbidden pairs (``260``; C.04.3 C1 keeps them apart like a rematch) belong to the regulations
+  announced before the event: added after round 1 has been paired they are a rule the FIDE
+  systems do not know, and the event leaves FIDE mode (logged as ``FIDE mode exited``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from event.change import Change, EventError, Notice, consistent, player_label
+from event.log import Irregularity, irregularities, with_irregularity, without_irregularity
+from trf.model import ByeRecord, Comment, ForbiddenPairs, Player, Record, Result, Tournament
+
+__all__ = ["UnknownPlayer", "RoundAlreadyPaired", "RoundOutOfEvent", "NothingDeclared", "TooFewPlayers",
+           "declare", "declarations", "withdraw", "request_bye", "cancel_bye", "forbid", "withdrawn",
+           "BYE_KINDS", "check_player", "check_future_round"]
+
+BYE_KINDS = (Result.HALF_POINT_BYE, Result.ZERO_POINT_BYE, Result.FULL_POINT_BYE)
+
+
+class UnknownPlayer(EventError):
+    """No player has starting rank ``start_rank``."""
+
+    kind = "unknown-player"
+
+    def __init__(self, start_rank: int, players: int) -> None:
+        super().__init__(f"no player has starting rank {start_rank}" + (f" (the event has 1-{players})" if players else ""))
+        self.start_rank, self.players = start_rank, players
+
+
+class RoundAlreadyPaired(EventError):
+    """Round ``round`` is already paired (rounds 1-``last_paired`` are)."""
+
+    kind = "round-paired"
+
+    def __init__(self, rnd: int, last_paired: int, what: str = "") -> None:
+        super().__init__(f"round {rnd} is already paired" + (f": {what}" if what else ""))
+        self.round, self.last_paired = rnd, last_paired
+
+
+class RoundOutOfEvent(EventError):
+    """Round ``round`` is not a round of the event (it has ``total``)."""
+
+    kind = "round-out-of-event"
+
+    def __init__(self, rnd: int, total: int) -> None:
+        super().__init__(f"round {rnd} is not a round of the event: it has rounds 1-{total}")
+        self.round, self.total = rnd, total
+
+
+class NothingDeclared(EventError):
+    """Player ``player`` has no bye declared for round ``round``."""
+
+    kind = "nothing-declared"
+
+    def __init__(self, player: int, rnd: int) -> None:
+        super().__init__(f"player {player} has no bye or absence declared for round {rnd}")
+        self.player, self.round = player, rnd
+
+
+class TooFewPlayers(EventError):
+    """A forbidden pair needs at least two different players."""
+
+    kind = "too-few-players"
+
+    def __init__(self, players: tuple[int, ...]) -> None:
+        super().__init__(f"a forbidden pair needs at least two different players, got {list(players)}")
+        self.players = players
+
+
+def check_player(t: Tournament, pid: int) -> None:
+    if pid not in t.player_by_rank:
+        raise UnknownPlayer(pid, len(t.players))
+
+
+def _total(t: Tournament) -> int:
+    return t.total_rounds if t.total_rounds is not None else max(t.rounds_paired, 1)
+
+
+def check_future_round(t: Tournament, rnd: int, what: str = "") -> None:
+    """``rnd`` must be a round of the event not yet paired."""
+    total = _total(t)
+    if not 1 <= rnd <= total:
+        raise RoundOutOfEvent(rnd, total)
+    if rnd <= t.rounds_paired:
+        raise RoundAlreadyPaired(rnd, t.rounds_paired, what)
+
+
+def declarations(t: Tournament, pid: int) -> dict[int, Result]:
+    """Round -> the bye or absence declared for ``pid`` in a round not yet paired (``240``, or
+    ``0000 - X`` written in the round's column, or ``XXZ`` for the next round)."""
+    out: dict[int, Result] = {}
+    for r in range(t.rounds_paired + 1, _total(t) + 1):
+        kind = t.declared_absences(r).get(pid)
+        if kind is not None:
+            out[r] = kind
+    return out
+
+
+def withdrawn(t: Tournament) -> list[int]:
+    """Players declared absent (zero-point) for every remaining round: withdrawn."""
+    nxt, total = t.rounds_paired + 1, _total(t)
+    if nxt > total:
+        return []
+    rounds = [t.declared_absences(r) for r in range(nxt, total + 1)]
+    return sorted(p.start_rank for p in t.players
+                  if all(d.get(p.start_rank) is Result.ZERO_POINT_BYE for d in rounds))
+
+
+def _last_record_index(records: list[Record]) -> int:
+    """Where new records go: after the last record that is not an action-log line."""
+    from event.log import LOG_PREFIX
+
+    i = len(records)
+    while i > 0 and isinstance(records[i - 1], Comment) and records[i - 1].text.startswith(LOG_PREFIX):  # type: ignore[union-attr]
+        i -= 1
+    return i
+
+
+def declare(t: Tournament, rnd: int, pid: int, kind: Result | None) -> Tournament:
+    """``t`` with player ``pid``'s declaration for round ``rnd`` (not yet paired) set to ``kind``
+    (H, Z or F) in the ``240`` records, or removed (``None``); one record per kind and round, ids
+    in order.  A declaration written in the player line's column for that round is moved to 240."""
+    records: list[Record] = []
+    for rec in t.records:
+        if isinstance(rec, Player) and rec.start_rank == pid and rnd > t.rounds_paired and len(rec.rounds) >= rnd:
+            e = rec.rounds[rnd - 1]
+            if e is not None and e.opponent is None:  # a declaration written in the round's column
+                rounds = list(rec.rounds)
+                rounds[rnd - 1] = None
+                while rounds and rounds[-1] is None:
+                    rounds.pop()
+                rec = replace(rec, rounds=tuple(rounds))
+        if isinstance(rec, ByeRecord) and rec.round == rnd and pid in rec.players:
+            rest = tuple(p for p in rec.players if p != pid)
+            if not rest:
+                continue
+            rec = replace(rec, players=rest)
+        records.append(rec)
+    if kind is not None:
+        for i, rec in enumerate(records):
+            if isinstance(rec, ByeRecord) and rec.round == rnd and rec.kind == kind.value:
+                records[i] = replace(rec, players=tuple(sorted(rec.players + (pid,))))
+                break
+        else:
+            new = ByeRecord(kind.value, rnd, (pid,))
+            byes = [i for i, r in enumerate(records) if isinstance(r, ByeRecord)]
+            later = [i for i in byes if (records[i].round, records[i].kind) > (rnd, kind.value)]  # type: ignore[union-attr]
+            at = later[0] if later else (byes[-1] + 1 if byes else _last_record_index(records))
+            records.insert(at, new)
+    return t.replace_records(tuple(records))
+
+
+def _fpb_line(t: Tournament, rnd: int) -> Tournament:
+    """The ``### FPB @ Round r: 7=FPB`` line for the full-point byes declared in round ``rnd``."""
+    who = sorted(pid for pid, kind in t.declared_absences(rnd).items() if kind is Result.FULL_POINT_BYE)
+    if not who:
+        return without_irregularity(t, "FPB", rnd)
+    return with_irregularity(t, Irregularity("FPB", rnd, " ".join(f"{p}=FPB" for p in who)))
+
+
+def withdraw(t: Tournament, pid: int, from_round: int | None = None) -> Change:
+    """Withdraw player ``pid`` from round ``from_round`` (default: the next round to pair) to the
+    end: a zero-point absence declared for each of those rounds."""
+    check_player(t, pid)
+    total = _total(t)
+    first = from_round if from_round is not None else t.rounds_paired + 1
+    check_future_round(t, first, "a withdrawal takes effect from a round not yet paired")
+    warnings: list[Notice] = []
+    last = t.player(pid).entry(t.rounds_paired)
+    if last is not None and last.is_pending:
+        warnings.append(Notice("result-pending", f"{player_label(t, pid)}'s game in round {t.rounds_paired} against "
+                                                 f"{player_label(t, last.opponent or 0)} has no result yet: enter it "
+                                                 "(a forfeit if it is not played)",
+                               {"round": t.rounds_paired, "opponent": last.opponent}))
+    before = declarations(t, pid)
+    for r in range(first, total + 1):
+        old = before.get(r)
+        if old is not None and old is not Result.ZERO_POINT_BYE:
+            warnings.append(Notice("bye-replaced", f"the {old.value} bye declared for round {r} is replaced by the withdrawal",
+                                   {"round": r, "was": old.value}))
+        t = declare(t, r, pid, Result.ZERO_POINT_BYE)
+        t = _fpb_line(t, r)
+    rounds = f"round {first}" if first == total else f"rounds {first}-{total}"
+    return Change(consistent(t), f"withdraw {player_label(t, pid)}", f"from round {first} (zero-point absence in {rounds})",
+                  tuple(warnings), {"player": pid, "from_round": first, "rounds": list(range(first, total + 1))})
+
+
+def _half_byes(t: Tournament, pid: int, besides: int) -> list[int]:
+    p = t.player(pid)
+    past = [r for r in range(1, t.rounds_paired + 1) if (e := p.entry(r)) is not None and e.opponent is None
+            and e.code is Result.HALF_POINT_BYE]
+    future = [r for r, k in declarations(t, pid).items() if k is Result.HALF_POINT_BYE and r != besides]
+    return sorted(past + future)
+
+
+def request_bye(t: Tournament, pid: int, rnd: int, kind: Result = Result.HALF_POINT_BYE) -> Change:
+    """A bye requested for round ``rnd`` (not yet paired): ``H`` (default), ``Z`` or ``F``."""
+    check_player(t, pid)
+    if kind not in BYE_KINDS:
+        raise ValueError(f"a requested bye is H, Z or F, not {kind.value}")
+    check_future_round(t, rnd, "a bye is requested before its round is paired")
+    warnings: list[Notice] = []
+    old = declarations(t, pid).get(rnd)
+    if old is kind:
+        warnings.append(Notice("already-declared", f"{player_label(t, pid)} already has a {kind.value} bye in round {rnd}",
+                               {"round": rnd}))
+    elif old is not None:
+        warnings.append(Notice("bye-replaced", f"the {old.value} declaration for round {rnd} is replaced by {kind.value}",
+                               {"round": rnd, "was": old.value}))
+    if kind is Result.HALF_POINT_BYE:
+        others = _half_byes(t, pid, rnd)
+        if others:
+            warnings.append(Notice("second-half-point-bye",
+                                   f"{player_label(t, pid)} already has a half-point bye in round(s) "
+                                   f"{', '.join(map(str, others))}: check that the regulations allow another",
+                                   {"rounds": others}))
+    if kind is Result.FULL_POINT_BYE:
+        warnings.append(Notice("full-point-bye", "a full-point bye: the FIDE rules deprecate it (it is logged as an "
+                                                 "irregularity), and it makes the player ineligible for the "
+                                                 "pairing-allocated bye (C.04.1 Art. 4)", {"round": rnd}))
+    t = declare(t, rnd, pid, kind)
+    t = _fpb_line(t, rnd)
+    names = {Result.HALF_POINT_BYE: "half-point bye", Result.ZERO_POINT_BYE: "zero-point bye",
+             Result.FULL_POINT_BYE: "full-point bye"}
+    return Change(consistent(t), f"bye for {player_label(t, pid)}", f"{names[kind]} ({kind.value}) in round {rnd}",
+                  tuple(warnings), {"player": pid, "round": rnd, "kind": kind.value})
+
+
+def cancel_bye(t: Tournament, pid: int, rnd: int) -> Change:
+    """Withdraw the bye or absence declared for ``pid`` in round ``rnd`` (not yet paired)."""
+    check_player(t, pid)
+    check_future_round(t, rnd, "its byes are in the pairing")
+    old = declarations(t, pid).get(rnd)
+    if old is None:
+        raise NothingDeclared(pid, rnd)
+    t = _fpb_line(declare(t, rnd, pid, None), rnd)
+    return Change(consistent(t), f"cancel bye of {player_label(t, pid)}", f"{old.value} in round {rnd}: to be paired",
+                  (), {"player": pid, "round": rnd, "was": old.value})
+
+
+def forbid(t: Tournament, players: tuple[int, ...], first_round: int | None = None,
+           last_round: int | None = None) -> Change:
+    """No two of ``players`` may meet in rounds ``first_round``-``last_round`` (default: the next
+    round to pair to the last round): a ``260`` record."""
+    ids = tuple(dict.fromkeys(players))
+    if len(ids) < 2:
+        raise TooFewPlayers(players)
+    for pid in ids:
+        check_player(t, pid)
+    total = _total(t)
+    first = first_round if first_round is not None else t.rounds_paired + 1
+    last = last_round if last_round is not None else total
+    check_future_round(t, first, "a forbidden pair applies to rounds still to pair")
+    if not first <= last <= total:
+        raise RoundOutOfEvent(last, total)
+    warnings: list[Notice] = []
+    if t.rounds_paired >= 1:
+        warnings.append(Notice("leaves-fide-mode",
+                               f"round {t.rounds_paired} is already paired: a forbidden pair added now is not in the "
+                               "regulations announced beforehand, so the event leaves FIDE mode (logged as "
+                               f"'FIDE mode exited @ Round {first}')", {"round": first}))
+        if not any(i.kind == "FIDE mode exited" for i in irregularities(t)):
+            t = with_irregularity(t, Irregularity("FIDE mode exited", first))
+    met = [(a, b, r) for i, a in enumerate(ids) for b in ids[i + 1:]
+           for r in range(1, t.rounds_paired + 1)
+           if (e := t.player(a).entry(r)) is not None and e.is_played and e.opponent == b]
+    for a, b, r in met:
+        warnings.append(Notice("already-met", f"{a} and {b} already met in round {r}", {"players": [a, b], "round": r}))
+    records = list(t.records)
+    new = ForbiddenPairs(ids, first, last, "260")
+    where = [i for i, r in enumerate(records) if isinstance(r, (ForbiddenPairs, ByeRecord))]
+    records.insert(where[-1] + 1 if where else _last_record_index(records), new)
+    t = t.replace_records(tuple(records))
+    return Change(consistent(t), "forbid pairing", f"{', '.join(player_label(t, p) for p in ids)} may not meet in rounds {first}-{last}",
+                  tuple(warnings), {"players": list(ids), "first_round": first, "last_round": last})

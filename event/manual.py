@@ -1,0 +1,225 @@
+"""The manual pairing phase: the arbiter gives some or all boards of the next round, the toolkit
+says what they break and how they compare with the rules' pairing, and accepting them records
+the alteration in the file.
+
+* The boards not given are paired by the engine among the players left (as if the others were
+  absent from the round); the arbiter may also name the player who gets the PAB.
+* Warnings, from the rules the arbiter can break on purpose: a rematch (C.04.1 Art. 2; C1), a
+  forbidden pair (C1), a PAB to a player who may not get it (C.04.1 Art. 4; C2), a player with
+  the same colour a third time in a row (C.04.1 Art. 7) or a colour difference above two
+  (C.04.1 Art. 6).
+* The comparison: the engine's pairing of the whole round, the boards that differ, and the
+  independent checker's verdict on the round as given (:func:`checker.check.check_round` on the
+  file with the round written in): conforming, or the criterion and article it loses on.
+* Accepting writes the round like an engine round (:func:`event.next_round.write_round`) and,
+  when it differs from the engine's pairing, the ``### MPA @ Round n: <engine's boards> =>
+  <the round's boards>`` line that the FIDE verification checklist for pairing programs asks
+  for (TEC manual, logging of pairing irregularities).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from event.absences import check_player
+from event.change import Change, EventError, Notice, player_label
+from event.log import Irregularity, with_irregularity
+from event.next_round import write_round
+from event.results import boards as board_list
+from pairing.dutch import pair_round
+from pairing.rounds import next_round
+from trf.edit import with_byes
+from trf.model import Colour, Result, Tournament
+
+__all__ = ["ManualPairingError", "Assessment", "assess", "accept", "parse_board"]
+
+
+class ManualPairingError(EventError):
+    """The boards given cannot make a round: ``problem`` in words, the ``players`` concerned."""
+
+    kind = "manual-pairing"
+
+    def __init__(self, problem: str, players: tuple[int, ...] = ()) -> None:
+        super().__init__(problem)
+        self.problem, self.players = problem, players
+
+
+def parse_board(text: str) -> tuple[int, int]:
+    """``12-7`` (White first) as starting ranks; raises :class:`ManualPairingError`."""
+    parts = text.replace(" ", "").split("-")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise ManualPairingError(f"{text!r} is not a board: expected White-Black starting ranks such as 12-7")
+    return int(parts[0]), int(parts[1])
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """A manual pairing of round ``round`` judged: the boards given, those the engine added, the
+    whole round in board order, the warnings, the engine's own pairing and the checker's verdict;
+    ``after``: the tournament with the round written in (what accepting saves)."""
+
+    round: int
+    given: tuple[tuple[int, int], ...]
+    given_bye: int | None
+    added: tuple[tuple[int, int], ...]
+    boards: tuple[tuple[int, int], ...]
+    bye: int | None
+    warnings: tuple[Notice, ...]
+    engine_boards: tuple[tuple[int, int], ...]
+    engine_bye: int | None
+    check: dict[str, Any]
+    after: Tournament
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def same_as_engine(self) -> bool:
+        return set(self.boards) == set(self.engine_boards) and self.bye == self.engine_bye
+
+    @property
+    def conforms(self) -> bool:
+        return bool(self.check.get("ok"))
+
+    @property
+    def loses_on(self) -> dict[str, Any] | None:
+        """The checker's first finding (criterion, article, message, both values), if any."""
+        found = self.check.get("findings") or []
+        return found[0] if found else None
+
+    def differences(self) -> tuple[list[str], list[str]]:
+        """The engine's boards the round lacks and the round's boards the engine lacks, as
+        ``W-B`` (``N=PAB`` for a bye), in board order."""
+        mine, theirs = set(self.boards), set(self.engine_boards)
+        engine = [f"{w}-{b}" for w, b in self.engine_boards if (w, b) not in mine]
+        given = [f"{w}-{b}" for w, b in self.boards if (w, b) not in theirs]
+        if self.bye != self.engine_bye:
+            if self.engine_bye is not None:
+                engine.append(f"{self.engine_bye}=PAB")
+            if self.bye is not None:
+                given.append(f"{self.bye}=PAB")
+        return engine, given
+
+    def as_dict(self) -> dict[str, Any]:
+        engine, given = self.differences()
+        return {"round": self.round, "given": [list(b) for b in self.given], "given_bye": self.given_bye,
+                "added_by_engine": [list(b) for b in self.added],
+                "boards": [{"board": i, "white": w, "black": b} for i, (w, b) in enumerate(self.boards, 1)],
+                "bye": self.bye, "warnings": [w.as_dict() for w in self.warnings],
+                "engine": {"boards": [list(b) for b in self.engine_boards], "bye": self.engine_bye},
+                "same_as_engine": self.same_as_engine, "engine_only": engine, "manual_only": given,
+                "conforms": self.conforms, "loses_on": self.loses_on, "check": self.check, "notes": list(self.notes)}
+
+
+def _colour_warnings(t: Tournament, rnd: int, pid: int, colour: Colour) -> list[Notice]:
+    hist = t.player(pid).colour_history(through=rnd - 1) + (colour,)
+    out = []
+    word = "White" if colour is Colour.WHITE else "Black"
+    if len(hist) >= 3 and hist[-1] is hist[-2] is hist[-3]:
+        out.append(Notice("colour-three-in-a-row", f"{player_label(t, pid)} gets {word} a third time in a row "
+                                                   "(C.04.1 Art. 7)", {"player": pid, "colour": colour.value}))
+    cd = sum(1 if c is Colour.WHITE else -1 for c in hist)
+    if abs(cd) > 2:
+        out.append(Notice("colour-difference", f"{player_label(t, pid)}'s colour difference becomes {cd:+d} "
+                                               "(more than two, C.04.1 Art. 6)", {"player": pid, "difference": cd}))
+    return out
+
+
+def _pab_ban(t: Tournament, pid: int, rnd: int) -> str | None:
+    """C.04.1 Art. 4: a player who had the PAB, or scored a win's points without playing."""
+    win = t.scoring.win_white
+    for r in range(1, rnd):
+        e = t.player(pid).entry(r)
+        if e is None or e.is_played:
+            continue
+        if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
+            return f"had the pairing-allocated bye in round {r}"
+        if t.scoring.value(e) >= win:
+            return f"scored a win without playing in round {r} ({e.code.value if e.code else '?'})"
+    return None
+
+
+def _warnings(t: Tournament, rnd: int, pairs: tuple[tuple[int, int], ...], bye: int | None) -> list[Notice]:
+    out: list[Notice] = []
+    banned = t.forbidden(rnd)
+    for w, b in pairs:
+        met = [r for r in range(1, rnd) if (e := t.player(w).entry(r)) is not None and e.is_played and e.opponent == b]
+        if met:
+            out.append(Notice("rematch", f"{player_label(t, w)} and {player_label(t, b)} already met in round {met[0]} "
+                                         "(C.04.1 Art. 2; C1)", {"players": [w, b], "round": met[0]}))
+        if frozenset((w, b)) in banned:
+            out.append(Notice("forbidden-pair", f"{player_label(t, w)} and {player_label(t, b)} may not meet: a "
+                                                "forbidden pair of the event (C1)", {"players": [w, b]}))
+        out += _colour_warnings(t, rnd, w, Colour.WHITE) + _colour_warnings(t, rnd, b, Colour.BLACK)
+    if bye is not None and (why := _pab_ban(t, bye, rnd)):
+        out.append(Notice("pab-ineligible", f"{player_label(t, bye)} may not get the pairing-allocated bye: {why} "
+                                            "(C.04.1 Art. 4; C2)", {"player": bye}))
+    return out
+
+
+def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = None) -> Assessment:
+    """Judge a manual pairing of the next round (the refusals of :func:`pairing.rounds.next_round`
+    apply).  Raises :class:`ManualPairingError` when the boards cannot make a round."""
+    nxt = next_round(t)
+    if nxt.system != "dutch":
+        raise ManualPairingError("a round robin's rounds come from the Berger table; there is no manual pairing phase")
+    rnd = nxt.round
+    absent = t.declared_absences(rnd)
+    placed: dict[int, int] = {}
+    for w, b in given:
+        if w == b:
+            raise ManualPairingError(f"player {w} cannot play against himself", (w,))
+        for pid in (w, b):
+            check_player(t, pid)
+            placed[pid] = placed.get(pid, 0) + 1
+    if bye is not None:
+        check_player(t, bye)
+        placed[bye] = placed.get(bye, 0) + 1
+    twice = sorted(p for p, n in placed.items() if n > 1)
+    if twice:
+        raise ManualPairingError(f"player(s) {', '.join(map(str, twice))} are given more than one board or the bye",
+                                 tuple(twice))
+    away = sorted(p for p in placed if p in absent)
+    if away:
+        raise ManualPairingError("player(s) " + ", ".join(f"{p} ({absent[p].value})" for p in away)
+                                 + f" are declared absent in round {rnd}: cancel the bye first", tuple(away))
+    left = sorted(p.start_rank for p in t.players if p.start_rank not in absent and p.start_rank not in placed)
+    notes: list[str] = []
+    added: tuple[tuple[int, int], ...] = ()
+    added_bye: int | None = None
+    if left:
+        if bye is not None and len(left) % 2:
+            raise ManualPairingError(f"{len(left)} players are left for the engine and the bye is already given: "
+                                     "give one more board, or no bye", tuple(left))
+        rest = with_byes(t, rnd, {p: Result.ZERO_POINT_BYE for p in placed})
+        part = pair_round(rest, rnd)
+        added, added_bye = part.boards, part.bye
+        notes.append(f"{len(added)} board(s) paired by the engine among the {len(left)} players not given a board")
+        if t.rounds_paired == 0:
+            notes.append("round 1: the players given boards take no pairing number in the engine's part, which can "
+                         "change its colours (C.04.3 Art. 5.2.5)")
+    pairs = tuple(given) + tuple(added)
+    final_bye = bye if bye is not None else added_bye
+    after = write_round(t, rnd, pairs, final_bye)
+    ordered = tuple((b.white, b.black) for b in board_list(after, rnd))
+    from checker.check import check_round
+
+    report = check_round(after, rnd)
+    return Assessment(rnd, tuple(given), bye, added, ordered, final_bye, tuple(_warnings(t, rnd, pairs, final_bye)),
+                      nxt.pairing.boards, nxt.pairing.bye, report.as_dict(), after, tuple(notes))
+
+
+def accept(t: Tournament, a: Assessment) -> Change:
+    """Write the assessed round into the file, with its MPA line when it differs from the engine's
+    pairing."""
+    after = a.after
+    engine, given = a.differences()
+    if not a.same_as_engine:
+        after = with_irregularity(after, Irregularity("MPA", a.round, f"{' '.join(engine)} => {' '.join(given)}"))
+    verdict = "conforms by the checker" if a.conforms else (
+        f"checker: {a.loses_on['criterion']} ({a.loses_on['message']})" if a.loses_on else "checker: discrepancy")
+    details = (f"{len(a.boards)} board(s), {len(a.given)} given" + (f", PAB {a.bye}" if a.bye is not None else "")
+               + ("; same as the engine's pairing" if a.same_as_engine else
+                  f"; differs from the engine's pairing: {' '.join(engine)} => {' '.join(given)}; {verdict}"))
+    if a.warnings:
+        details += "; warnings: " + ", ".join(sorted({w.code for w in a.warnings}))
+    return Change(after, f"manual pairing round {a.round}", details, a.warnings, a.as_dict())

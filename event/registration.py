@@ -1,0 +1,317 @@
+"""Registering players: one at a time or from a list, with starting ranks by the rules, and late
+entries.
+
+Lists are read from CSV (a header row naming the columns: ``name``, ``title``, ``rating``,
+``fide_id``, ``federation``, ``birth``, ``sex``, in any order, with the usual spellings such as
+``Rtg``, ``ID Number``, ``Fed``, ``B-day``) or from an extract of FIDE's rating list in its
+fixed-width text form (the header ``ID Number  Name  Fed Sex Tit ... SRtng ... B-day``).
+
+Starting ranks (:mod:`event.numbering`): before round 1 is paired everyone is renumbered in the
+C.04.2 Art. 2 order at each registration.  A late entry (registered once round 1 is paired) is
+put in its place in that order while starting ranks may still change, else takes the next free
+number; the rounds it missed are zero-point byes by default (C.04.2 Art. 2: a late entry
+scores nothing for the rounds it missed unless the regulations say otherwise) or half-point
+byes, as the arbiter decides: ``0000 - Z`` / ``0000 - H`` for rounds already paired, ``240``
+declarations for the rounds before it arrives that are not paired yet.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, replace
+
+from event.absences import RoundOutOfEvent, declare
+from event.change import Change, EventError, Notice, consistent, player_label
+from event.create import TITLE_ORDER
+from event.numbering import order_key, ranks_frozen, renumber, FROZEN_AFTER
+from pairing.rounds import is_finished
+from trf.model import (AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Player, PlayerAcceleration, Record,
+                       Result, RoundEntry, Tournament)
+
+__all__ = ["Registrant", "InvalidRegistrant", "DuplicateEntry", "RegistrationClosed", "parse_registrants",
+           "normalised", "register"]
+
+
+@dataclass(frozen=True)
+class Registrant:
+    """A player to register, as given (``line``: where a list gave it, 0 otherwise)."""
+
+    name: str
+    title: str = ""
+    rating: int | None = None
+    fide_id: str = ""
+    federation: str = ""
+    birth_date: str = ""
+    sex: str = ""
+    line: int = 0
+
+
+class InvalidRegistrant(EventError):
+    """A registrant's ``field`` holds ``value``, which is not what was ``expected`` (``source``
+    and ``line`` say where, when it came from a list)."""
+
+    kind = "invalid-registrant"
+
+    def __init__(self, field: str, value: str, expected: str, source: str = "", line: int = 0) -> None:
+        where = f"{source}:{line}: " if source and line else (f"{source}: " if source else "")
+        super().__init__(f"{where}{field} {value!r}: expected {expected}")
+        self.field, self.value, self.expected, self.source, self.line = field, value, expected, source, line
+
+
+class DuplicateEntry(EventError):
+    """The FIDE id ``fide_id`` is already registered (player ``existing``)."""
+
+    kind = "duplicate"
+
+    def __init__(self, fide_id: str, existing: int | None, name: str) -> None:
+        whom = f"player {existing}" if existing is not None else "another line of the list"
+        super().__init__(f"FIDE id {fide_id} ({name}) is already registered: {whom}")
+        self.fide_id, self.existing, self.name = fide_id, existing, name
+
+
+class RegistrationClosed(EventError):
+    """The event is finished: nobody can join it."""
+
+    kind = "closed"
+
+    def __init__(self, total: int) -> None:
+        super().__init__(f"the event is finished (all {total} rounds played): nobody can register")
+        self.total = total
+
+
+# ---------------------------------------------------------------------------------- lists
+
+_ALIASES = {
+    "name": "name", "player": "name", "player name": "name", "surname, name": "name",
+    "title": "title", "tit": "title", "fide title": "title",
+    "rating": "rating", "rtg": "rating", "elo": "rating", "fide rating": "rating", "srtng": "rating",
+    "standard": "rating", "std": "rating",
+    "fide_id": "fide_id", "fide id": "fide_id", "fideid": "fide_id", "id": "fide_id", "id number": "fide_id",
+    "fide": "fide_id",
+    "federation": "federation", "fed": "federation", "country": "federation",
+    "birth": "birth_date", "birth_date": "birth_date", "birth date": "birth_date", "birthday": "birth_date",
+    "born": "birth_date", "b-day": "birth_date", "bday": "birth_date", "year": "birth_date",
+    "sex": "sex", "gender": "sex",
+}
+_FIDE_LIST = re.compile(r"^ID Number\s+Name\s+Fed\s+Sex\b")
+
+
+def _fide_list(text: str, source: str) -> list[Registrant]:
+    """FIDE's rating-list text extract: columns located by the header's words."""
+    lines = text.splitlines()
+    head = lines[0]
+    starts = [(m.start(), m.group()) for m in re.finditer(r"ID Number|[A-Za-z][A-Za-z-]*", head)]
+    cols: dict[str, tuple[int, int]] = {}
+    for i, (pos, word) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else None
+        cols[word] = (pos, end if end is not None else 10_000)
+    out = []
+    for no, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+
+        def cell(word: str) -> str:
+            if word not in cols:
+                return ""
+            a, b = cols[word]
+            return line[a:b].strip()
+
+        rating = cell("SRtng") or cell("Rtng") or cell("RRtng")
+        out.append(Registrant(cell("Name"), cell("Tit"), int(rating) if rating.isdigit() else None,
+                              cell("ID Number"), cell("Fed"), cell("B-day"), cell("Sex"), no))
+    return out
+
+
+def parse_registrants(text: str, source: str = "<players>") -> list[Registrant]:
+    """The players of a CSV list (comma, semicolon or tab separated, a header row first) or of a
+    FIDE rating-list extract; values are checked by :func:`normalised` when registered.
+    Raises :class:`InvalidRegistrant` for a list without a name column or a bad rating."""
+    text = text.lstrip("\ufeff")
+    if _FIDE_LIST.match(text):
+        return _fide_list(text, source)
+    sample = text[:4096]
+    delimiter = max((",", ";", "\t"), key=lambda d: sample.splitlines()[0].count(d) if sample else 0)
+    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    if not rows:
+        return []
+    header = [_ALIASES.get(h.strip().lower()) for h in rows[0]]
+    if "name" not in header:
+        raise InvalidRegistrant("header", delimiter.join(rows[0]), "a first row naming the columns, with a name column",
+                                source, 1)
+    out = []
+    for no, row in enumerate(rows[1:], 2):
+        if not any(c.strip() for c in row) or row[0].lstrip().startswith("#"):
+            continue
+        values = {key: row[i].strip() for i, key in enumerate(header) if key is not None and i < len(row)}
+        rating = values.get("rating", "")
+        if rating and not rating.isdigit():
+            raise InvalidRegistrant("rating", rating, "a whole number (blank or 0 for an unrated player)", source, no)
+        out.append(Registrant(values.get("name", ""), values.get("title", ""), int(rating) if rating else None,
+                              values.get("fide_id", ""), values.get("federation", ""), values.get("birth_date", ""),
+                              values.get("sex", ""), no))
+    return out
+
+
+_TITLES = {t.lower(): t for t in TITLE_ORDER} | {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM",
+                                                  "wm": "WIM", "wf": "WFM", "wc": "WCM"}
+_SEX = {"m": "m", "male": "m", "w": "w", "f": "w", "female": "w"}
+
+
+def _birth(value: str) -> str | None:
+    v = value.strip()
+    if not v:
+        return ""
+    if m := re.fullmatch(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", v):
+        y, mo, d = m.groups()
+        return f"{y}/{int(mo):02d}/{int(d):02d}"
+    if re.fullmatch(r"\d{4}", v):
+        return f"{v}/00/00"  # year only: month and day unknown, as the TEC's sample file writes them
+    return None
+
+
+def normalised(r: Registrant, source: str = "") -> Registrant:
+    """``r`` in the TRF's spelling, or :class:`InvalidRegistrant` naming the field at fault."""
+    def bad(field: str, value: str, expected: str) -> InvalidRegistrant:
+        return InvalidRegistrant(field, value, expected, source, r.line)
+
+    name = " ".join(r.name.split())
+    if not name:
+        raise bad("name", r.name, "the player's name (Lastname, Firstname)")
+    if len(name) > 33:
+        raise bad("name", name, "at most 33 characters (TRF columns 15-47)")
+    title = _TITLES.get(r.title.strip().lower()) if r.title.strip() else ""
+    if title is None:
+        raise bad("title", r.title, "one of " + " ".join(TITLE_ORDER) + " or nothing")
+    rating = r.rating or None
+    if rating is not None and not 0 < rating <= 9999:
+        raise bad("rating", str(r.rating), "a rating of at most 4 digits")
+    fide_id = r.fide_id.strip()
+    if fide_id and (not fide_id.isdigit() or len(fide_id) > 11):
+        raise bad("FIDE id", r.fide_id, "digits only, at most 11")
+    fed = r.federation.strip().upper()
+    if fed and not re.fullmatch(r"[A-Z]{3}", fed):
+        raise bad("federation", r.federation, "a three-letter FIDE code such as NOR")
+    birth = _birth(r.birth_date)
+    if birth is None:
+        raise bad("birth date", r.birth_date, "YYYY/MM/DD, YYYY-MM-DD or a year")
+    sex = _SEX.get(r.sex.strip().lower(), None) if r.sex.strip() else ""
+    if sex is None:
+        raise bad("sex", r.sex, "m or w (M/F in FIDE's list)")
+    return Registrant(name, title, rating, fide_id, fed, birth, sex, r.line)
+
+
+# ---------------------------------------------------------------------------------- registering
+
+
+def _player(r: Registrant, rank: int) -> Player:
+    return Player(start_rank=rank, sex=r.sex, title=r.title, name=r.name, rating=r.rating, federation=r.federation,
+                  fide_id=r.fide_id, birth_date=r.birth_date, points=None, rank=rank, rounds=())
+
+
+def _insert_players(t: Tournament, players: list[Player]) -> Tournament:
+    """``players`` after the last player line, or, in a file without one, before its other
+    player-related records (240, 250, 260...) and the action log."""
+    from event.absences import _last_record_index
+
+    records: list[Record] = list(t.records)
+    last = max((i for i, r in enumerate(records) if isinstance(r, Player)), default=None)
+    if last is not None:
+        at = last + 1
+    else:
+        at = next((i for i, r in enumerate(records) if isinstance(r, (ByeRecord, ForbiddenPairs, AccelerationRange,
+                                                                      PlayerAcceleration))),
+                  _last_record_index(records))
+    records[at:at] = players
+    return t.replace_records(tuple(records))
+
+
+def register(t: Tournament, registrants: list[Registrant], *, first_round: int | None = None,
+             missed: Result = Result.ZERO_POINT_BYE, source: str = "") -> Change:
+    """Register ``registrants`` (checked by :func:`normalised`) with starting ranks by the rules.
+
+    ``first_round``: the first round they play (default: the next round to pair); the rounds
+    before it are ``missed`` (``Z`` or ``H``).  Raises :class:`InvalidRegistrant`,
+    :class:`DuplicateEntry`, :class:`RegistrationClosed` and :class:`~event.absences.RoundOutOfEvent`."""
+    total = t.total_rounds or 0
+    if is_finished(t):
+        raise RegistrationClosed(total)
+    people = [normalised(r, source) for r in registrants]
+    ids = {p.fide_id: p.start_rank for p in t.players if p.fide_id}
+    seen: set[str] = set()
+    for r in people:
+        if r.fide_id and (r.fide_id in ids or r.fide_id in seen):
+            raise DuplicateEntry(r.fide_id, ids.get(r.fide_id), r.name)
+        if r.fide_id:
+            seen.add(r.fide_id)
+    paired = t.rounds_paired
+    first = first_round if first_round is not None else paired + 1
+    if total and not 1 <= first <= total:
+        raise RoundOutOfEvent(first, total)
+    if first <= paired:
+        from event.absences import RoundAlreadyPaired
+
+        raise RoundAlreadyPaired(first, paired, "a new player can join from a round not yet paired")
+    if missed not in (Result.ZERO_POINT_BYE, Result.HALF_POINT_BYE):
+        raise ValueError("missed rounds are zero-point (Z) or half-point (H) byes")
+    warnings: list[Notice] = []
+    names = {p.name.casefold(): p.start_rank for p in t.players}
+    for r in people:
+        if r.name.casefold() in names:
+            warnings.append(Notice("same-name", f"{r.name} has the same name as player {names[r.name.casefold()]}",
+                                   {"name": r.name, "player": names[r.name.casefold()]}))
+    base = max((p.start_rank for p in t.players), default=0)
+    new_players = [_player(r, base + i) for i, r in enumerate(sorted(people, key=lambda r: order_key(r.rating, r.title, r.name)), 1)]
+    t = _insert_players(t, new_players)
+    new_ids = [p.start_rank for p in new_players]
+    late = paired >= 1
+    if not late:
+        order = sorted(t.players, key=lambda p: order_key(p.rating, p.fide_title, p.name) + (p.start_rank,))
+        mapping = {p.start_rank: i for i, p in enumerate(order, 1)}
+        how = "starting ranks in the C.04.2 Art. 2 order (rating, title, name)"
+    elif not ranks_frozen(t):
+        # each late entry goes to its place among the players already numbered
+        current = sorted(p.start_rank for p in t.players if p.start_rank not in new_ids)
+        keyed = {p.start_rank: order_key(p.rating, p.fide_title, p.name) for p in t.players}
+        seq = list(current)
+        for pid in new_ids:
+            at = next((i for i, q in enumerate(seq) if keyed[q] > keyed[pid]), len(seq))
+            seq.insert(at, pid)
+        mapping = {pid: i for i, pid in enumerate(seq, 1)}
+        how = f"late entry put in its place in the C.04.2 Art. 2 order (starting ranks change until round {FROZEN_AFTER} is paired)"
+    else:
+        mapping = {}
+        how = f"starting ranks are frozen once round {FROZEN_AFTER} is paired: late entries take the next free numbers"
+        warnings.append(Notice("ranks-frozen", how, {"frozen_after": FROZEN_AFTER}))
+    mapping = {a: b for a, b in mapping.items() if a != b}
+    if mapping:
+        moved = sorted(b for a, b in mapping.items() if a not in new_ids)
+        if moved and late:
+            warnings.append(Notice("renumbered", f"{len(moved)} player(s) move down one starting rank to make room",
+                                   {"mapping": {str(a): b for a, b in sorted(mapping.items()) if a not in new_ids}}))
+        t = renumber(t, mapping)
+    final_ids = [mapping.get(pid, pid) for pid in new_ids]
+    already = min(first - 1, paired)  # missed rounds already paired: written in the player line
+    if already:
+        byes = tuple(RoundEntry(None, Colour.NONE, missed) for _ in range(already))
+        t = t.replace_records(tuple(replace(r, rounds=byes) if isinstance(r, Player) and r.start_rank in final_ids
+                                    else r for r in t.records))
+    for pid in final_ids:  # missed rounds still to pair: declared
+        for rnd in range(paired + 1, first):
+            t = declare(t, rnd, pid, missed)
+    if first > 1 and missed is Result.HALF_POINT_BYE:
+        warnings.append(Notice("missed-rounds-half-point", "half-point byes for the missed rounds: the regulations must "
+                                                           "say so (by default a late entry scores nothing for them, C.04.2 Art. 2)",
+                               {"rounds": list(range(1, first))}))
+    t = consistent(t)
+    who = ", ".join(player_label(t, pid) for pid in sorted(final_ids))
+    details = f"{who}; {how}"
+    if first > 1:
+        details += f"; plays from round {first}, rounds 1-{first - 1} {missed.value}" if first > 2 else \
+            f"; plays from round 2, round 1 {missed.value}"
+    kind = "late entry" if late or first > 1 else "register"
+    data = {"players": [{"start_rank": pid, "name": t.player(pid).name} for pid in sorted(final_ids)],
+            "late": late, "first_round": first, "missed": missed.value if first > 1 else None,
+            "renumbered": {str(a): b for a, b in sorted(mapping.items()) if a not in new_ids}}
+    return Change(t, kind, details, tuple(warnings), data)

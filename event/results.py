@@ -1,0 +1,308 @@
+"""Results: the boards of a round, the result codes an arbiter types, and entering them.
+
+Boards are numbered as the pairing gave them, by C.04.2 Art. 3.6: the higher score of the
+higher-ranked player, then the higher sum of both scores, then the smaller starting rank of the
+higher-ranked player, all with the scores before the round (a TRF file stores no board numbers,
+so they are recomputed from the file the same way every time).
+
+Result codes, White's first (``result_code``):
+
+* ``1-0``, ``0-1``, ``½-½`` (also ``1/2-1/2``, ``0.5-0.5``, ``=``): games played;
+* ``+-``, ``-+`` (also ``1-0f``, ``0-1f``): won by forfeit, the opponent did not play; ``--``
+  (``0-0f``): neither played (a double forfeit); forfeits are no games for colours or meetings
+  (C.04.1, C.04.2 Art. 3.5);
+* ``W-L``, ``L-W``, ``D-D``: the TRF's codes for a game that lasted less than one move (scored,
+  not rated);
+* quick forms: ``1``, ``0``, ``=``/``½`` (White's result), and ``*`` to clear a result.
+
+By player, the code is the player's own: ``1 0 = ½ + - W D L`` (``1f``/``0f`` for ``+``/``-``) and
+``--`` or ``0-0f`` (both forfeited).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from event.absences import check_player
+from event.change import Change, EventError, Notice, consistent, player_label
+from trf.model import Player, Result, RoundEntry, Tournament
+
+__all__ = ["Board", "boards", "BadResult", "NoSuchBoard", "NoGame", "RoundNotPaired", "result_code",
+           "player_code", "enter_result", "enter_player_result", "enter_results", "result_text"]
+
+
+@dataclass(frozen=True)
+class Board:
+    """A game of a round: board number, White and Black (starting ranks), their codes (``None``
+    while the result is pending)."""
+
+    number: int
+    white: int
+    black: int
+    white_result: Result | None
+    black_result: Result | None
+
+    @property
+    def pending(self) -> bool:
+        return self.white_result is None or self.black_result is None
+
+    @property
+    def result(self) -> str:
+        return result_text(self.white_result, self.black_result)
+
+
+class BadResult(EventError):
+    """``text`` is not a result code (``expected`` lists them)."""
+
+    kind = "bad-result"
+
+    def __init__(self, text: str, expected: str) -> None:
+        super().__init__(f"{text!r} is not a result: expected {expected}")
+        self.text, self.expected = text, expected
+
+
+class NoSuchBoard(EventError):
+    """Round ``round`` has no board ``board`` (it has ``boards``)."""
+
+    kind = "no-such-board"
+
+    def __init__(self, rnd: int, board: int, count: int) -> None:
+        super().__init__(f"round {rnd} has no board {board}: it has boards 1-{count}" if count else
+                         f"round {rnd} has no board {board}: nobody plays in it")
+        self.round, self.board, self.boards = rnd, board, count
+
+
+class NoGame(EventError):
+    """Player ``player`` has no game in round ``round`` (``what``: the bye or absence instead)."""
+
+    kind = "no-game"
+
+    def __init__(self, player: int, rnd: int, what: str) -> None:
+        super().__init__(f"player {player} has no game in round {rnd}: {what}")
+        self.player, self.round, self.what = player, rnd, what
+
+
+class RoundNotPaired(EventError):
+    """Round ``round`` is not paired yet (rounds 1-``last`` are)."""
+
+    kind = "round-not-paired"
+
+    def __init__(self, rnd: int, last: int) -> None:
+        super().__init__(f"round {rnd} is not paired: " + (f"rounds 1-{last} are" if last else "no round is paired yet"))
+        self.round, self.last = rnd, last
+
+
+_WHITE_CODES = {
+    "1-0": (Result.WIN, Result.LOSS), "0-1": (Result.LOSS, Result.WIN),
+    "½-½": (Result.DRAW, Result.DRAW), "1/2-1/2": (Result.DRAW, Result.DRAW), "0.5-0.5": (Result.DRAW, Result.DRAW),
+    ".5-.5": (Result.DRAW, Result.DRAW), "=-=": (Result.DRAW, Result.DRAW), "=": (Result.DRAW, Result.DRAW),
+    "½": (Result.DRAW, Result.DRAW), "1": (Result.WIN, Result.LOSS), "0": (Result.LOSS, Result.WIN),
+    "+-": (Result.FORFEIT_WIN, Result.FORFEIT_LOSS), "-+": (Result.FORFEIT_LOSS, Result.FORFEIT_WIN),
+    "--": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS), "+": (Result.FORFEIT_WIN, Result.FORFEIT_LOSS),
+    "1-0F": (Result.FORFEIT_WIN, Result.FORFEIT_LOSS), "0-1F": (Result.FORFEIT_LOSS, Result.FORFEIT_WIN),
+    "0-0F": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
+    "W-L": (Result.WIN_UNRATED, Result.LOSS_UNRATED), "L-W": (Result.LOSS_UNRATED, Result.WIN_UNRATED),
+    "D-D": (Result.DRAW_UNRATED, Result.DRAW_UNRATED),
+}
+_CLEAR = ("*", "clear")
+WHITE_EXPECTED = "1-0, 0-1, ½-½ (or =), +- -+ -- (or 1-0f 0-1f 0-0f), W-L, L-W, D-D, or * to clear"
+PLAYER_EXPECTED = "1, 0, = (or ½), + - (or 1f 0f), -- (or 0-0f), W, D, L, or * to clear"
+
+_PLAYER_CODES = {
+    "1": Result.WIN, "0": Result.LOSS, "=": Result.DRAW, "½": Result.DRAW, "1/2": Result.DRAW, "0.5": Result.DRAW,
+    "+": Result.FORFEIT_WIN, "-": Result.FORFEIT_LOSS, "1F": Result.FORFEIT_WIN, "0F": Result.FORFEIT_LOSS,
+    "W": Result.WIN_UNRATED, "D": Result.DRAW_UNRATED,
+    "L": Result.LOSS_UNRATED,
+}
+
+
+def result_code(text: str) -> tuple[Result, Result] | None:
+    """White's and Black's codes for a board result, ``None`` for ``*`` (clear).  Raises
+    :class:`BadResult`."""
+    key = text.strip().replace(" ", "").replace("–", "-").upper()
+    if key.lower() in _CLEAR:
+        return None
+    hit = _WHITE_CODES.get(key) or _WHITE_CODES.get(text.strip())
+    if hit is None:
+        raise BadResult(text, WHITE_EXPECTED)
+    return hit
+
+
+def player_code(text: str) -> tuple[Result, Result] | None:
+    """The player's and the opponent's codes for a player's own result, ``None`` to clear."""
+    key = text.strip().upper()
+    if key.lower() in _CLEAR:
+        return None
+    if key in ("--", "0-0F"):
+        return (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
+    own = _PLAYER_CODES.get(key)
+    if own is None:
+        raise BadResult(text, PLAYER_EXPECTED)
+    other = next(iter(own.complement)) if own is not Result.FORFEIT_LOSS else Result.FORFEIT_WIN
+    return (own, other)
+
+
+def result_text(white: Result | None, black: Result | None) -> str:
+    """A board's result as arbiters write it: ``1-0``, ``½-½``, ``+-``, ``W-L``; ``""`` when pending."""
+    if white is None or black is None:
+        return ""
+    for text, pair in _WHITE_CODES.items():
+        if pair == (white, black) and text in ("1-0", "0-1", "½-½", "+-", "-+", "--", "W-L", "L-W", "D-D"):
+            return text
+    return f"{white.value}/{black.value}"
+
+
+def _board_key(t: Tournament, rnd: int, w: int, b: int) -> tuple[Fraction, Fraction, int]:
+    """C.04.2 Art. 3.6 with the scores before the round: the higher-ranked player's score, the
+    other's, the higher-ranked player's starting rank."""
+    sw, sb = t.score(w, through=rnd - 1), t.score(b, through=rnd - 1)
+    (hs, hp), (ls, _) = sorted(((sw, w), (sb, b)), key=lambda x: (-x[0], x[1]))
+    return (-hs, -ls, hp)
+
+
+def boards(t: Tournament, rnd: int) -> list[Board]:
+    """The games of round ``rnd`` in board order, numbered from 1."""
+    games = sorted(t.games(rnd), key=lambda g: _board_key(t, rnd, g.white, g.black))
+    return [Board(i, g.white, g.black, g.white_result, g.black_result) for i, g in enumerate(games, 1)]
+
+
+def _set(t: Tournament, rnd: int, codes: dict[int, Result | None]) -> Tournament:
+    records = []
+    for rec in t.records:
+        if isinstance(rec, Player) and rec.start_rank in codes:
+            e = rec.entry(rnd)
+            assert e is not None
+            rounds = list(rec.rounds)
+            rounds[rnd - 1] = RoundEntry(e.opponent, e.colour, codes[rec.start_rank])
+            rec = replace(rec, rounds=tuple(rounds))
+        records.append(rec)
+    return t.replace_records(tuple(records))
+
+
+def _check_round(t: Tournament, rnd: int | None) -> int:
+    r = rnd if rnd is not None else t.rounds_paired
+    if not 1 <= r <= t.rounds_paired:
+        raise RoundNotPaired(r, t.rounds_paired)
+    return r
+
+
+def _later_rounds(t: Tournament, rnd: int) -> list[Notice]:
+    if rnd < t.rounds_paired:
+        return [Notice("earlier-round", f"round {rnd} is not the last round paired: rounds {rnd + 1}-{t.rounds_paired} "
+                                        "were paired with the old result; the change affects pairings still to be "
+                                        "made (C.04.2 Art. 4)", {"round": rnd, "last_paired": t.rounds_paired})]
+    return []
+
+
+def _apply(t: Tournament, rnd: int, board: Board, codes: tuple[Result, Result] | None) -> tuple[Tournament, list[Notice]]:
+    warnings: list[Notice] = []
+    new_text = result_text(*codes) if codes else ""
+    if not board.pending and board.result != new_text:
+        warnings.append(Notice("result-changed", f"round {rnd} board {board.number} ({board.white}-{board.black}): "
+                                                 f"result changed from {board.result} to {new_text or 'no result'}",
+                               {"round": rnd, "board": board.number, "was": board.result, "now": new_text}))
+    w, b = codes if codes else (None, None)
+    return _set(t, rnd, {board.white: w, board.black: b}), warnings
+
+
+def enter_result(t: Tournament, board: int, text: str, rnd: int | None = None) -> Change:
+    """Board ``board``'s result (White's first) in round ``rnd`` (default: the last round paired)."""
+    r = _check_round(t, rnd)
+    codes = result_code(text)
+    bs = boards(t, r)
+    if not 1 <= board <= len(bs):
+        raise NoSuchBoard(r, board, len(bs))
+    bd = bs[board - 1]
+    t2, warnings = _apply(t, r, bd, codes)
+    warnings = _later_rounds(t, r) + warnings
+    shown = result_text(*codes) if codes else "cleared"
+    return Change(consistent(t2), f"result round {r} board {board}",
+                  f"{player_label(t, bd.white)} - {player_label(t, bd.black)} {shown}", tuple(warnings),
+                  {"round": r, "board": board, "white": bd.white, "black": bd.black, "result": shown})
+
+
+def _board_of(t: Tournament, rnd: int, pid: int) -> Board:
+    check_player(t, pid)
+    for bd in boards(t, rnd):
+        if pid in (bd.white, bd.black):
+            return bd
+    e = t.player(pid).entry(rnd)
+    what = "not paired" if e is None or e.code is None else {
+        Result.PAIRING_ALLOCATED_BYE: "the pairing-allocated bye", Result.HALF_POINT_BYE: "a half-point bye",
+        Result.FULL_POINT_BYE: "a full-point bye", Result.ZERO_POINT_BYE: "a zero-point bye (absent)",
+    }.get(e.code, "no game")
+    raise NoGame(pid, rnd, what)
+
+
+def enter_player_result(t: Tournament, player: int, text: str, rnd: int | None = None) -> Change:
+    """Player ``player``'s own result (``1``, ``0``, ``=``, ``+``, ``-``...) in round ``rnd``."""
+    r = _check_round(t, rnd)
+    codes = player_code(text)
+    bd = _board_of(t, r, player)
+    if codes is not None and player == bd.black:
+        codes = (codes[1], codes[0])
+    t2, warnings = _apply(t, r, bd, codes)
+    warnings = _later_rounds(t, r) + warnings
+    shown = result_text(*codes) if codes else "cleared"
+    return Change(consistent(t2), f"result round {r} board {bd.number}",
+                  f"{player_label(t, bd.white)} - {player_label(t, bd.black)} {shown}", tuple(warnings),
+                  {"round": r, "board": bd.number, "white": bd.white, "black": bd.black, "result": shown})
+
+
+def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str = "<results>") -> Change:
+    """A round's results from CSV rows ``board,result`` or ``white,black,result`` (starting ranks;
+    a header row and ``#`` lines are skipped).  A row for a board the round does not have, or
+    for two players who do not meet, is skipped with a warning; a bad result code is an error
+    (nothing is entered)."""
+    r = _check_round(t, rnd)
+    bs = boards(t, r)
+    by_pair = {frozenset((b.white, b.black)): b for b in bs}
+    warnings: list[Notice] = _later_rounds(t, r)
+    entered: list[dict[str, object]] = []
+    delimiter = ";" if text.count(";") > text.count(",") else ","
+    plan: list[tuple[Board, tuple[Result, Result] | None, int]] = []
+    for no, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), 1):
+        cells = [c.strip() for c in row]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if not cells[0].isdigit():
+            if no == 1:
+                continue  # a header row
+            raise BadResult(",".join(row), f"{source}:{no}: board,result or white,black,result")
+        if len(cells) >= 3 and cells[1].isdigit():
+            w, b, code = int(cells[0]), int(cells[1]), cells[2]
+            bd = by_pair.get(frozenset((w, b)))
+            if bd is None:
+                warnings.append(Notice("unpaired-board", f"{source}:{no}: {w} and {b} do not meet in round {r}; row skipped",
+                                       {"line": no, "white": w, "black": b}))
+                continue
+            codes = result_code(code)
+            if codes is not None and (bd.white, bd.black) != (w, b):
+                warnings.append(Notice("colours-swapped", f"{source}:{no}: {w}-{b} is {bd.white}-{bd.black} in the pairing; "
+                                                          f"the result was read for the players in the order given ({w} first)",
+                                       {"line": no}))
+                codes = (codes[1], codes[0])
+        elif len(cells) >= 2:
+            k, code = int(cells[0]), cells[1]
+            if not 1 <= k <= len(bs):
+                warnings.append(Notice("unpaired-board", f"{source}:{no}: round {r} has no board {k}; row skipped",
+                                       {"line": no, "board": k}))
+                continue
+            bd = bs[k - 1]
+            codes = result_code(code)
+        else:
+            raise BadResult(",".join(row), f"{source}:{no}: board,result or white,black,result")
+        plan.append((bd, codes, no))
+    for bd, codes, no in plan:
+        t, more = _apply(t, r, bd, codes)
+        warnings += more
+        entered.append({"board": bd.number, "white": bd.white, "black": bd.black,
+                        "result": result_text(*codes) if codes else "cleared"})
+    left = [b.number for b in boards(t, r) if b.pending]
+    details = f"{len(entered)} result(s) entered" + (f"; boards still without a result: {', '.join(map(str, left))}"
+                                                     if left else "; the round is complete")
+    return Change(consistent(t), f"results round {r}", details, tuple(warnings),
+                  {"round": r, "entered": entered, "pending_boards": left})

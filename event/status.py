@@ -1,0 +1,65 @@
+"""Where an event stands and what the arbiter does next."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from event.absences import withdrawn
+from event.log import entries, irregularities
+from event.results import Board, boards
+from trf.model import Tournament
+
+__all__ = ["Status", "status"]
+
+
+@dataclass(frozen=True)
+class Status:
+    """``state``: ``registration`` (no player yet), ``results`` (the last round paired has games
+    without a result), ``ready`` (the next round can be paired) or ``finished``; ``next_step`` in
+    words."""
+
+    name: str
+    system: str
+    total_rounds: int | None
+    rounds_paired: int
+    players: int
+    withdrawn: tuple[int, ...]
+    state: str
+    next_step: str
+    next_round: int | None
+    pending: tuple[Board, ...]
+    declared: dict[int, dict[int, str]]  # round -> player -> H/Z/F, rounds not yet paired
+    irregularities: tuple[str, ...]
+    log_entries: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "system": self.system, "rounds": self.total_rounds,
+                "rounds_paired": self.rounds_paired, "players": self.players, "withdrawn": list(self.withdrawn),
+                "state": self.state, "next_step": self.next_step, "next_round": self.next_round,
+                "pending": [{"board": b.number, "white": b.white, "black": b.black} for b in self.pending],
+                "declared": {str(r): {str(p): k for p, k in d.items()} for r, d in self.declared.items()},
+                "irregularities": list(self.irregularities), "log_entries": self.log_entries}
+
+
+def status(t: Tournament) -> Status:
+    total = t.total_rounds
+    paired = t.rounds_paired
+    pending = tuple(b for b in boards(t, paired) if b.pending) if paired else ()
+    declared: dict[int, dict[int, str]] = {}
+    for r in range(paired + 1, (total or paired) + 1):
+        d = t.declared_absences(r)
+        if d:
+            declared[r] = {pid: kind.value for pid, kind in sorted(d.items())}
+    nxt: int | None = None
+    if not t.players:
+        state, step = "registration", "register players"
+    elif pending:
+        state, step = "results", f"enter the results of round {paired}: {len(pending)} board(s) without a result"
+    elif total is not None and paired >= total:
+        state, step = "finished", f"the event is finished ({total} rounds); compute the standings"
+    else:
+        nxt = paired + 1
+        state, step = "ready", f"pair round {nxt}"
+    return Status(t.name, t.system.name, total, paired, len(t.players), tuple(withdrawn(t)), state, step, nxt,
+                  pending, declared, tuple(i.line for i in irregularities(t)), len(entries(t)))
