@@ -68,6 +68,8 @@ def _run(call: Callable[[], _T]) -> _T:
         fail(exitcodes.NO_PAIRING, str(exc))
     except rot.RotationError as exc:
         fail(exitcodes.USAGE, str(exc))
+    except rlog.DamagedSession as exc:
+        fail(exitcodes.INVALID_INPUT, str(exc))
     except rlog.SessionFileError as exc:
         fail(exitcodes.FILE_ERROR, str(exc))
 

@@ -862,29 +862,42 @@ def resolve_manual(events: Sequence[Event]) -> list[dict[str, Any]]:
     """Fold manual changes ("set") into the event stream: a ``set`` on a table with a game in
     progress replaces that game where it started (the organiser's game is what was played; the
     engine's discarded choice never counts); a ``set`` on a free table starts a game there."""
+    return resolve_manual_sources(events)[0]
+
+
+def resolve_manual_sources(events: Sequence[Event]) -> tuple[list[dict[str, Any]], list[list[int]]]:
+    """:func:`resolve_manual`, and for each event it returns the index in ``events`` of the
+    event each part comes from: one index per game for a start (a game rewritten by a ``set``
+    comes from that ``set``), one for any other event."""
     out: list[dict[str, Any]] = []
+    sources: list[list[int]] = []
     open_start: dict[int, tuple[int, int]] = {}  # table -> (index in out, index in its games)
-    for raw in events:
+    for index, raw in enumerate(events):
         ev = dict(raw)
         if ev["type"] == "start":
             ev["games"] = [dict(g) for g in ev["games"]]
             for gi, g in enumerate(ev["games"]):
                 open_start[g["table"]] = (len(out), gi)
             out.append(ev)
+            sources.append([index] * len(ev["games"]))
         elif ev["type"] == "finish":
             open_start.pop(ev["table"], None)
             out.append(ev)
+            sources.append([index])
         elif ev["type"] == "set":
             game = {"table": ev["table"], "teams": ev["teams"], "by": str(By.ORGANISER)}
             if ev["table"] in open_start:
                 i, gi = open_start[ev["table"]]
                 out[i]["games"][gi] = game
+                sources[i][gi] = index
             else:
                 open_start[ev["table"]] = (len(out), 0)
                 out.append({"type": "start", "games": [game]})
+                sources.append([index])
         else:
             out.append(ev)
-    return out
+            sources.append([index])
+    return out, sources
 
 
 def replay(config: Config, events: Sequence[Event]) -> State:

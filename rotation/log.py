@@ -1,8 +1,21 @@
 """A rotation session as an append-only event log in an SQLite file (standard library).
 
-Every command is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``): it reads the log, replays
-it, decides, and appends its events; an interrupted command leaves the log as it was.  The state
-is never stored, only derived (:func:`rotation.engine.replay`).
+The state is never stored, only derived by replaying the log (:func:`rotation.engine.replay`).
+A command reads a consistent snapshot of the log, replays it and decides *without* holding the
+write lock; it then takes the lock (``BEGIN IMMEDIATE``), checks that nobody appended since its
+snapshot, and appends its events in the same transaction.  If the log moved meanwhile, it decides
+again from the new log (after a few tries, it decides under the lock, so a command always ends).
+So the lock is held only to compare and append, the decision is always made on the log it is
+appended to, and an interrupted command leaves the log as it was.
+
+Every stored row is checked before it is replayed: a file that is not a session (or of another
+schema version) is a :class:`SessionFileError`; a session whose configuration or events are
+damaged (bad JSON, a missing key, an event that contradicts the ones before it) is a
+:class:`DamagedSession` naming the event.
+
+A session file is created whole: the database is built in a temporary file beside it and linked
+into place, which fails if the name exists, so of two ``create`` calls on one path exactly one
+succeeds and the other removes nothing but its own temporary file.
 
 Schema (version 1)::
 
@@ -11,52 +24,111 @@ Schema (version 1)::
     CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT,
                          at TEXT NOT NULL,      -- UTC time, ISO 8601 (information only)
                          type TEXT NOT NULL,    -- arrive|pause|resume|leave|start|finish|set
-                         data TEXT NOT NULL);   -- the event as JSON (docs/rotation.md)
+                         data TEXT NOT NULL);   -- the event as JSON (rotation.events)
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import tempfile
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterator, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from rotation import engine as rot
+from rotation.events import BadEvent, check_event
 from rotation.explain import explain
 
 SCHEMA_VERSION = "1"
+CONFIG_KEYS = frozenset({"tables", "format", "seed", "mode", "balanced"})
+OPTIMISTIC_TRIES = 3  # decisions made outside the lock before one is made under it
+STALE_AFTER = 60.0  # seconds: a temporary file of a dead ``create`` older than this is removed
+_TEMP_SUFFIX = ".creating"
+
+Decide = Callable[[rot.Config, list[dict[str, Any]], rot.State], list[dict[str, Any]]]
 
 
 class SessionFileError(OSError):
     """The session file cannot be created, opened or is not a rotation session."""
 
 
+class DamagedSession(Exception):
+    """A rotation session whose stored content cannot be replayed.  ``seq`` is the number of the
+    event at fault (None when the configuration is), ``kind`` its type when it has one."""
+
+    def __init__(self, path: Path, what: str, seq: Optional[int] = None, kind: Optional[str] = None) -> None:
+        self.path, self.what, self.seq, self.kind = path, what, seq, kind
+        where = "config" if seq is None else f"event {seq}" + (f" ({kind})" if kind else "")
+        super().__init__(f"{path}: {where}: {what}")
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What a command did: the events it appended and the state afterwards."""
 
-    events: tuple[dict, ...]
+    events: tuple[dict[str, Any], ...]
     state: rot.State
     started: tuple[rot.Game, ...] = ()
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(str(path), isolation_level=None, timeout=10)
-    return conn
+@dataclass(frozen=True)
+class _Row:
+    seq: int
+    kind: Optional[str]
+    event: dict[str, Any]
 
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """The log as read in one transaction, replayed."""
+
+    config: rot.Config
+    rows: tuple[_Row, ...]
+    version: tuple[str, int, int]  # (config text, number of events, last seq): changes on append
+    state: rot.State
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return [r.event for r in self.rows]
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(str(path), isolation_level=None, timeout=10)
+
+
+# --------------------------------------------------------------------------- creation
 
 def create(path: str | Path, config: rot.Config) -> None:
-    """Create a new session file (refuses to overwrite an existing file)."""
+    """Create a new session file; refuses an existing name (a session file is never
+    overwritten).  Safe against a concurrent ``create`` of the same path: the database is built
+    under a temporary name and linked into place, which fails if the name exists meanwhile."""
     path = Path(path)
-    if path.exists():
+    if path.exists() or path.is_symlink():
         raise SessionFileError(f"{path} already exists (a session file is never overwritten)")
+    _remove_stale_temporaries(path)
     try:
-        conn = _connect(path)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=_TEMP_SUFFIX,
+                                        dir=path.parent)
+    except OSError as exc:
+        raise SessionFileError(f"cannot create {path}: {exc.strerror or exc}") from None
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        _build(tmp, config)
+        _link(tmp, path)
     except sqlite3.Error as exc:
         raise SessionFileError(f"cannot create {path}: {exc}") from None
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _build(tmp: Path, config: rot.Config) -> None:
+    conn = sqlite3.connect(str(tmp), isolation_level=None)
     try:
         conn.execute("BEGIN IMMEDIATE")
         conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
@@ -65,75 +137,288 @@ def create(path: str | Path, config: rot.Config) -> None:
         conn.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
         conn.execute("INSERT INTO meta VALUES ('config', ?)", (json.dumps(config.as_dict()),))
         conn.execute("COMMIT")
-    except sqlite3.Error as exc:
-        conn.close()
-        path.unlink(missing_ok=True)
-        raise SessionFileError(f"cannot create {path}: {exc}") from None
-    conn.close()
-
-
-@contextmanager
-def _transaction(path: Path) -> Iterator[sqlite3.Connection]:
-    if not path.is_file():
-        raise SessionFileError(f"cannot open {path}: no such session file (create it with 'arbiter rotation new')")
-    try:
-        conn = _connect(path)
-        conn.execute("BEGIN IMMEDIATE")
-    except sqlite3.Error as exc:
-        raise SessionFileError(f"cannot open {path}: {exc}") from None
-    try:
-        yield conn
-        conn.execute("COMMIT")
-    except BaseException:
-        try:
-            conn.execute("ROLLBACK")
-        except sqlite3.Error:
-            pass
-        raise
     finally:
         conn.close()
 
 
-def _load(conn: sqlite3.Connection, path: Path) -> tuple[rot.Config, list[dict]]:
+def _link(tmp: Path, path: Path) -> None:
+    """Give the built file its name, only if the name is free (atomic)."""
     try:
-        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-        rows = conn.execute("SELECT data FROM events ORDER BY seq").fetchall()
+        os.link(tmp, path)
+    except FileExistsError:
+        raise SessionFileError(f"{path} already exists (a session file is never overwritten)") from None
+    except OSError:  # a file system without hard links: create-if-absent, then copy
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            raise SessionFileError(f"{path} already exists (a session file is never overwritten)") from None
+        except OSError as exc:
+            raise SessionFileError(f"cannot create {path}: {exc.strerror or exc}") from None
+        with os.fdopen(fd, "wb") as out:
+            out.write(tmp.read_bytes())
+            out.flush()
+            os.fsync(out.fileno())
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Remove the temporary files that a ``create`` of ``path`` killed before it finished left
+    behind (named ``.NAME.PID.*.creating``): only those whose process is gone and that are older
+    than :data:`STALE_AFTER`, so that a ``create`` running now is never disturbed."""
+    prefix = f".{path.name}."
+    try:
+        entries = list(path.parent.iterdir())
+    except OSError:
+        return
+    now = time.time()
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(prefix) and name.endswith(_TEMP_SUFFIX)):
+            continue
+        pid_text = name[len(prefix):].split(".", 1)[0]
+        if not pid_text.isdigit() or _alive(int(pid_text)):
+            continue
+        try:
+            if now - entry.stat().st_mtime > STALE_AFTER:
+                entry.unlink()
+        except OSError:
+            pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+# --------------------------------------------------------------------------- reading
+
+@contextmanager
+def _open(path: Path) -> Iterator[sqlite3.Connection]:
+    if not path.is_file():
+        raise SessionFileError(f"cannot open {path}: no such session file (create it with 'arbiter rotation new')")
+    try:
+        conn = _connect(path)
+    except sqlite3.Error as exc:
+        raise SessionFileError(f"cannot open {path}: {exc}") from None
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+def _text(value: object) -> Optional[str]:
+    """A stored TEXT value (read as bytes), or None when it is not UTF-8 text."""
+    if isinstance(value, bytes):
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return value if isinstance(value, str) else None
+
+
+def _json(text: str) -> object:
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def _read(conn: sqlite3.Connection, path: Path) -> tuple[rot.Config, tuple[_Row, ...], tuple[str, int, int]]:
+    """The configuration and the events, each checked (inside the caller's transaction)."""
+    conn.text_factory = bytes
+    try:
+        meta_rows = conn.execute("SELECT key, value FROM meta").fetchall()
+        rows = conn.execute("SELECT seq, type, data FROM events ORDER BY seq").fetchall()
     except sqlite3.DatabaseError:
         raise SessionFileError(f"{path} is not a rotation session file") from None
-    if meta.get("schema") != SCHEMA_VERSION or "config" not in meta:
-        raise SessionFileError(f"{path}: unsupported session schema {meta.get('schema')!r}")
-    config = rot.Config(**json.loads(meta["config"]))
-    return config, [json.loads(r[0]) for r in rows]
+    meta = {_text(k): v for k, v in meta_rows}
+    if _text(meta.get("schema")) != SCHEMA_VERSION:
+        raise SessionFileError(f"{path}: unsupported session schema {_text(meta.get('schema'))!r}")
+    if "config" not in meta:
+        raise DamagedSession(path, "the session has no configuration")
+    config_text = _text(meta["config"])
+    config = _config(path, config_text)
+    assert config_text is not None
+    out = []
+    for seq, kind_raw, data in rows:
+        kind = _text(kind_raw)
+        text = _text(data)
+        if text is None:
+            raise DamagedSession(path, "the event is not UTF-8 text", seq, kind)
+        try:
+            event = check_event(_json(text), config)
+        except ValueError as exc:  # json.JSONDecodeError, BadEvent
+            what = f"not valid JSON ({exc})" if not isinstance(exc, BadEvent) else str(exc)
+            raise DamagedSession(path, what, seq, kind) from None
+        if kind != event["type"]:
+            raise DamagedSession(path, f"the type column says {kind!r}, the event says {event['type']!r}",
+                                 seq, event["type"])
+        out.append(_Row(seq=seq, kind=kind, event=event))
+    version = (config_text, len(out), out[-1].seq if out else 0)
+    return config, tuple(out), version
 
 
-def _append(conn: sqlite3.Connection, events: Sequence[dict]) -> None:
+def _config(path: Path, text: Optional[str]) -> rot.Config:
+    if text is None:
+        raise DamagedSession(path, "the configuration is not UTF-8 text")
+    try:
+        raw = _json(text)
+    except ValueError as exc:
+        raise DamagedSession(path, f"not valid JSON ({exc})") from None
+    if not isinstance(raw, dict):
+        raise DamagedSession(path, f"the configuration must be a JSON object, not {type(raw).__name__}")
+    if raw.keys() != CONFIG_KEYS:
+        missing, unknown = sorted(CONFIG_KEYS - raw.keys()), sorted(raw.keys() - CONFIG_KEYS)
+        parts = ([f"no {', '.join(missing)}"] if missing else []) + ([f"unknown {', '.join(unknown)}"] if unknown else [])
+        raise DamagedSession(path, f"expected the keys {', '.join(sorted(CONFIG_KEYS))}: {'; '.join(parts)}")
+    try:
+        return rot.Config(**raw)
+    except rot.RotationError as exc:
+        raise DamagedSession(path, str(exc)) from None
+
+
+def _replay(path: Path, config: rot.Config, rows: Sequence[_Row]) -> rot.State:
+    """The state after the stored events; an event the rules refuse is damage, named by its
+    number (for a game rewritten by a manual change, the ``set`` that rewrote it)."""
+    resolved, sources = rot.resolve_manual_sources([r.event for r in rows])
+    state = rot.State.new(config)
+    for ev, src in zip(resolved, sources):
+        try:
+            state = rot.apply_event(state, ev)
+        except rot.RotationError as exc:
+            culprit = src[0]
+            if ev["type"] == "start":
+                for m in range(1, len(ev["games"]) + 1):  # the first game that cannot start
+                    try:
+                        rot.apply_event(state, {**ev, "games": ev["games"][:m]})
+                    except rot.RotationError:
+                        culprit = src[m - 1]
+                        break
+            row = rows[culprit]
+            raise DamagedSession(path, f"cannot be replayed: {exc}", row.seq, row.kind) from None
+    return state
+
+
+def _snapshot(path: Path) -> _Snapshot:
+    """Read the log in one (read) transaction, without the write lock, and replay it."""
+    with _open(path) as conn:
+        try:
+            conn.execute("BEGIN")
+            config, rows, version = _read(conn, path)
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise SessionFileError(f"cannot read {path}: {exc}") from None
+    return _Snapshot(config=config, rows=rows, version=version, state=_replay(path, config, rows))
+
+
+def load(path: str | Path) -> tuple[rot.Config, list[dict[str, Any]]]:
+    """The session's configuration and its events, in order (read-only, checked)."""
+    snap = _snapshot(Path(path))
+    return snap.config, snap.events
+
+
+def state(path: str | Path) -> rot.State:
+    """The current state, replayed from the log."""
+    return _snapshot(Path(path)).state
+
+
+# --------------------------------------------------------------------------- commands
+
+def _append(conn: sqlite3.Connection, events: Sequence[dict[str, Any]]) -> None:
     at = datetime.now(timezone.utc).isoformat(timespec="seconds")
     for ev in events:
         conn.execute("INSERT INTO events (at, type, data) VALUES (?, ?, ?)", (at, ev["type"], json.dumps(ev)))
 
 
-def load(path: str | Path) -> tuple[rot.Config, list[dict]]:
-    """The session's configuration and its events, in order (read-only)."""
-    with _transaction(Path(path)) as conn:
-        return _load(conn, Path(path))
+def _after(snap: _Snapshot, new: Sequence[dict[str, Any]]) -> rot.State:
+    """The state once ``new`` is appended (a RotationError if it cannot be; the stored events
+    were checked when read, so any error is the new events')."""
+    if any(ev["type"] == "set" for ev in new):  # a manual change may rewrite an earlier game
+        return rot.replay(snap.config, snap.events + list(new))
+    st = snap.state
+    for ev in new:
+        st = rot.apply_event(st, ev)
+    return st
 
 
-def state(path: str | Path) -> rot.State:
-    """The current state, replayed from the log."""
-    config, events = load(path)
-    return rot.replay(config, events)
+def _append_if_unchanged(path: Path, version: tuple[str, int, int], new: Sequence[dict[str, Any]]) -> bool:
+    """Append ``new`` under the write lock if the log is still at ``version``."""
+    with _open(path) as conn:
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise SessionFileError(f"cannot open {path}: {exc}") from None
+        try:
+            conn.text_factory = bytes
+            row = conn.execute("SELECT value FROM meta WHERE key = 'config'").fetchone()
+            config_text = _text(row[0]) if row else None
+            count, last = conn.execute("SELECT count(*), coalesce(max(seq), 0) FROM events").fetchone()
+            if (config_text, count, last) != version:
+                conn.execute("ROLLBACK")
+                return False
+            _append(conn, new)
+            conn.execute("COMMIT")
+            return True
+        except BaseException:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            raise
 
 
-def _command(path: str | Path, decide) -> Outcome:
-    """Run ``decide(config, events, state) -> new events`` in one transaction, checking by replay
-    that the new events apply before they are appended."""
+def _command(path: str | Path, decide: Decide) -> Outcome:
+    """Run ``decide(config, events, state) -> new events`` on a snapshot of the log, check by
+    replay that the new events apply, and append them if the log has not moved meanwhile (else
+    decide again).  Only the comparison and the append hold the write lock."""
     path = Path(path)
-    with _transaction(path) as conn:
-        config, events = _load(conn, path)
-        current = rot.replay(config, events)
-        new = decide(config, events, current)
-        after = rot.replay(config, events + list(new))
-        _append(conn, new)
+    for _ in range(OPTIMISTIC_TRIES):
+        snap = _snapshot(path)
+        new = decide(snap.config, snap.events, snap.state)
+        after = _after(snap, new)
+        if _append_if_unchanged(path, snap.version, new):
+            return _outcome(new, after)
+    return _command_locked(path, decide)
+
+
+def _command_locked(path: Path, decide: Decide) -> Outcome:
+    """The same, deciding under the write lock (when the log kept moving under the snapshots)."""
+    with _open(path) as conn:
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise SessionFileError(f"cannot open {path}: {exc}") from None
+        try:
+            config, rows, version = _read(conn, path)
+            snap = _Snapshot(config=config, rows=rows, version=version, state=_replay(path, config, rows))
+            new = decide(snap.config, snap.events, snap.state)
+            after = _after(snap, new)
+            _append(conn, new)
+            conn.execute("COMMIT")
+        except BaseException:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            raise
+    return _outcome(new, after)
+
+
+def _outcome(new: Sequence[dict[str, Any]], after: rot.State) -> Outcome:
     started: list[rot.Game] = []
     for ev in new:
         if ev["type"] == "start":
@@ -148,7 +433,7 @@ def _command(path: str | Path, decide) -> Outcome:
 
 def arrive(path: str | Path, name: str, rating: Optional[int] = None) -> Outcome:
     """A player arrives (joins the shared queue)."""
-    ev = {"type": "arrive", "name": name.strip()}
+    ev: dict[str, Any] = {"type": "arrive", "name": name.strip()}
     if rating is not None:
         ev["rating"] = rating
     return _command(path, lambda c, e, s: [ev])
@@ -156,14 +441,14 @@ def arrive(path: str | Path, name: str, rating: Optional[int] = None) -> Outcome
 
 def status_change(path: str | Path, kind: str, name: str) -> Outcome:
     """``pause``, ``resume`` or ``leave``."""
-    if kind not in ("pause", "resume", "leave"):
+    if kind not in rot.STATUS_AFTER:
         raise rot.RotationError(f"unknown status change {kind!r}")
     return _command(path, lambda c, e, s: [{"type": kind, "name": name.strip()}])
 
 
 def next_games(path: str | Path, table: Optional[int] = None) -> Outcome:
     """Fill ``table``, or every free table in one pass."""
-    def decide(config, events, st):
+    def decide(config: rot.Config, events: list[dict[str, Any]], st: rot.State) -> list[dict[str, Any]]:
         choices = rot.plan_next(st, table)
         if not choices:
             if not st.free_tables():
@@ -175,7 +460,7 @@ def next_games(path: str | Path, table: Optional[int] = None) -> Outcome:
 
 def finish(path: str | Path, table: int) -> Outcome:
     """A game ends; the table mode decides what starts next (refill at once by default)."""
-    def decide(config, events, st):
+    def decide(config: rot.Config, events: list[dict[str, Any]], st: rot.State) -> list[dict[str, Any]]:
         fin = {"type": "finish", "table": table}
         after = rot.apply_event(st, fin)
         choices = rot.plan_after_finish(after, table)
@@ -190,7 +475,7 @@ def set_game(path: str | Path, table: int, names: Sequence[str]) -> Outcome:
     into the game and the engine completes it; fixed players are never dropped."""
     names = [n.strip() for n in names]
 
-    def decide(config, events, st):
+    def decide(config: rot.Config, events: list[dict[str, Any]], st: rot.State) -> list[dict[str, Any]]:
         k = config.k
         rot._check_table(st, table)
         if len(set(names)) != len(names):
@@ -202,7 +487,7 @@ def set_game(path: str | Path, table: int, names: Sequence[str]) -> Outcome:
             raise rot.RotationError(f"give 1 to {k} names for a {config.format} table, not {len(names)}")
         if len(names) == k:
             teams = [names[: k // 2], names[k // 2:]]
-            ev = {"type": "set", "table": table, "teams": teams}
+            ev: dict[str, Any] = {"type": "set", "table": table, "teams": teams}
             try:
                 rot.replay(config, events + [ev])
             except rot.RotationError as exc:
@@ -212,7 +497,7 @@ def set_game(path: str | Path, table: int, names: Sequence[str]) -> Outcome:
             raise rot.RotationError(f"table {table} is busy: name all {k} players to replace its game")
         for n in names:
             p = st.players[n]
-            if p.status != "active" or p.table is not None:
+            if p.status != rot.Status.ACTIVE or p.table is not None:
                 raise rot.RotationError(f"{n} is not waiting")
         choices = rot.choose_pass(st, [table], organiser_fixed={table: names})
         if not choices:
@@ -223,7 +508,7 @@ def set_game(path: str | Path, table: int, names: Sequence[str]) -> Outcome:
     return _command(path, decide)
 
 
-def _history_states(config: rot.Config, events: Sequence[dict]):
+def _history_states(config: rot.Config, events: Sequence[dict[str, Any]]) -> Iterator[tuple[rot.State, dict[str, Any]]]:
     """Replay, yielding (state before, start event) for every start."""
     st = rot.State.new(config)
     for ev in rot.resolve_manual(events):
@@ -232,15 +517,14 @@ def _history_states(config: rot.Config, events: Sequence[dict]):
         st = rot.apply_event(st, ev)
 
 
-def why(path: str | Path, table: int) -> dict:
+def why(path: str | Path, table: int) -> dict[str, Any]:
     """"Why this game?" for the game in progress on ``table``."""
-    config, events = load(path)
-    now = rot.replay(config, events)
-    game = now.game(table)
+    snap = _snapshot(Path(path))
+    game = snap.state.game(table)
     if game is None:
         raise rot.RotationError(f"table {table} has no game in progress")
     found = None
-    for before, ev in _history_states(config, events):
+    for before, ev in _history_states(snap.config, snap.events):
         if before.passes == game.pass_no:
             found = (before, ev)
     assert found is not None
@@ -248,7 +532,7 @@ def why(path: str | Path, table: int) -> dict:
     return explain(before, game, [g["table"] for g in ev["games"]])
 
 
-def status(st: rot.State) -> dict:
+def status(st: rot.State) -> dict[str, Any]:
     """The stable JSON shape of ``arbiter rotation status``."""
     return {
         "config": st.config.as_dict(),
@@ -256,8 +540,8 @@ def status(st: rot.State) -> dict:
         "games_started": len(st.history),
         "sitout_limit": rot.sitout_limit(st),
         "tables": [{"table": i + 1, "teams": [list(t) for t in g.teams] if g else None,
-                    "by": g.by if g else None} for i, g in enumerate(st.tables)],
-        "players": [{"name": p.name, "rating": p.rating, "status": p.status, "table": p.table,
+                    "by": str(g.by) if g else None} for i, g in enumerate(st.tables)],
+        "players": [{"name": p.name, "rating": p.rating, "status": str(p.status), "table": p.table,
                      "games": p.games, "sitouts": p.sitouts, "streak": p.streak,
                      "owed": str(p.owed)} for p in st.players.values()],
         "queue": [p.name for p in sorted(st.waiting(), key=lambda p: (-p.sitouts, p.games, p.order))],
