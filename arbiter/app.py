@@ -52,6 +52,9 @@ def common_options(width: Optional[int] = typer.Option(
     from arbiter import render
 
     render.set_width(width)
+    if width is not None:  # prose wraps at that width too
+        out.width = err.width = width
+        out.soft_wrap = err.soft_wrap = False
 
 
 FileArg = typer.Argument(..., help="A TRF file (TRF-16, TRF-2026, with or without XX?/BB? records).", show_default=False)

@@ -44,11 +44,12 @@ def _measure(console: Console, table: Table) -> tuple[int, int]:
     return m.minimum, m.maximum
 
 
-def _sized(console: Console, width: int) -> Console:
-    """``console`` at another width (rich caps a print's width at its console's)."""
-    if console.width == width:
+def _sized(console: Console, width: int, wrap: bool = True) -> Console:
+    """``console`` at another width (rich caps a print's width at its console's); ``wrap``:
+    captions and titles wrap at that width."""
+    if console.width == width and console.soft_wrap is not wrap:
         return console
-    return Console(file=console.file, width=width, highlight=False, soft_wrap=console.soft_wrap,
+    return Console(file=console.file, width=width, highlight=False, soft_wrap=not wrap,
                    color_system=console.color_system,  # type: ignore[arg-type]
                    no_color=console.no_color, force_terminal=console.is_terminal,
                    legacy_windows=False)
@@ -81,7 +82,7 @@ def print_table(console: Console, table: Table, keep: int = 1) -> None:
     width = layout_width(console)
     low, high = _measure(console, table)
     if width is None:
-        _sized(console, max(console.width, high)).print(table)
+        _sized(console, max(console.width, high), wrap=False).print(table)
         return
     if low <= width:
         _sized(console, width).print(table)
