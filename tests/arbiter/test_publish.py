@@ -1,0 +1,309 @@
+"""``arbiter publish``: the site's content against the model, HTML5 validity, internal links,
+"why" panels on every board, disputed rounds said so, and a site written whole or not at all.
+
+Expected values come from the tournament model, from the checker's own report
+(:func:`checker.check.check_round`), from ``tiebreaks`` via its JSON shape and, for the final
+standings of corpus tournaments, from the reference tie-break values computed by gacrux."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+from xml.etree.ElementTree import Element
+
+import html5lib
+import pytest
+from typer.testing import CliRunner
+
+from arbiter.cli import app
+from arbiter.publish import MARKER, Page, Site, SiteError, SiteOptions, build_pages, write_site
+from checker.check import check_round
+from tests.support import REPO, shared_corpus
+from tiebreaks.codes import file_tiebreaks
+from tiebreaks.output import standings_dict
+from tiebreaks.standings import standings
+from trf import parse_file
+from trf.model import Result, Tournament
+from trf.writer import fmt_points
+
+EXAMPLE = REPO / "fixtures" / "example.trf"
+CORPUS_EVENTS = ["dev-0003-n19-r9", "dev-0032-n17-r11", "dev-0030-n53-r6"]
+
+WHITE_RESULT = {Result.WIN: "1–0", Result.DRAW: "½–½", Result.LOSS: "0–1", Result.WIN_UNRATED: "1–0",
+                Result.DRAW_UNRATED: "½–½", Result.LOSS_UNRATED: "0–1", Result.FORFEIT_WIN: "+/−",
+                None: ""}
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def publish(path: Path, out: Path) -> tuple[Tournament, Path, Site]:
+    t = parse_file(path).tournament
+    site = build_pages(t, path.read_bytes(), str(path), SiteOptions(jobs=1, engine=False))
+    write_site(out, site)
+    return t, out, site
+
+
+def parse(path: Path) -> Element:
+    """The page as an element tree; html5lib's strict mode raises on any HTML5 parse error."""
+    parser = html5lib.HTMLParser(strict=True, tree=html5lib.getTreeBuilder("etree"), namespaceHTMLElements=False)
+    return parser.parse(path.read_bytes())  # type: ignore[no-any-return]
+
+
+def text(e: Element) -> str:
+    return " ".join("".join(e.itertext()).split())
+
+
+def rows(table: Element, cls: str | None = None) -> list[list[str]]:
+    """The body rows of ``table`` (only those of class ``cls`` when given), as cell texts."""
+    body = table.find("tbody")
+    assert body is not None
+    out = []
+    for tr in body.findall("tr"):
+        if tr.get("class") == "why-row" or (cls is not None and tr.get("class") != cls):
+            continue
+        out.append([text(c) for c in tr if c.tag in ("td", "th")])
+    return out
+
+
+def table_of(doc: Element, cls: str) -> Element:
+    found = [t for t in doc.iter("table") if t.get("class") == cls]
+    assert len(found) == 1, f"expected one table.{cls}"
+    return found[0]
+
+
+def headers(table: Element) -> list[str]:
+    thead = table.find("thead")
+    assert thead is not None, "every table has a header row"
+    return [text(th) for th in thead.iter("th")]
+
+
+def result_of(t: Tournament, w: int, b: int, rnd: int) -> str:
+    we, be = t.player(w).entry(rnd), t.player(b).entry(rnd)
+    code = we.result if we is not None else None
+    if code is Result.FORFEIT_LOSS:
+        return "−/−" if be is not None and be.result is Result.FORFEIT_LOSS else "−/+"
+    return WHITE_RESULT[code]
+
+
+@pytest.fixture(scope="module")
+def example_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Tournament, Path, Site]:
+    return publish(EXAMPLE, tmp_path_factory.mktemp("pub") / "site")
+
+
+def _corpus_path(name: str) -> Path:
+    return shared_corpus() / "dutch-2026" / "tournaments" / f"{name}.trf"
+
+
+@pytest.fixture(scope="module", params=["example"] + CORPUS_EVENTS)
+def any_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Tournament, Path, Site]:
+    path = EXAMPLE if request.param == "example" else _corpus_path(request.param)
+    return publish(path, tmp_path_factory.mktemp("pub") / "site")
+
+
+# --------------------------------------------------------------------------- content
+
+
+def test_every_board_and_result_appears_on_its_round_page(any_site: tuple[Tournament, Path, Site]) -> None:
+    t, site, _ = any_site
+    for rnd in range(1, t.rounds_paired + 1):
+        doc = parse(site / f"round-{rnd}.html")
+        table = table_of(doc, "pairings")
+        assert headers(table)[:3] == ["Bd", "No", "White"]
+        got = {(int(r[1]), int(r[-1])): r for r in rows(table, "board")}
+        games = t.games(rnd)
+        assert set(got) == {(g.white, g.black) for g in games}, rnd
+        assert sorted(int(r[0]) for r in got.values()) == list(range(1, len(games) + 1))
+        for g in games:
+            r = got[(g.white, g.black)]
+            assert r[4] == fmt_points(t.score(g.white, rnd - 1)) and r[6] == fmt_points(t.score(g.black, rnd - 1))
+            assert r[5].split(" (")[0] == result_of(t, g.white, g.black, rnd), (rnd, g)
+        # every board has its panel, the PAB too
+        panels = [d for d in doc.iter("details") if d.get("class") == "why"]
+        summaries = [text(d.find("summary")) for d in panels]  # type: ignore[arg-type]
+        assert summaries.count("Why this pairing?") == len(games)
+        byes = {b.player: b.kind for b in t.byes(rnd)}
+        listed = {int(li.get("id", "bye-0")[4:]): text(li) for li in doc.iter("li") if li.get("id", "").startswith("bye-")}
+        assert set(listed) == set(byes), rnd
+        for pid, kind in byes.items():
+            assert f"({pid}, {fmt_points(t.score(pid, rnd - 1))} points before the round)" in listed[pid]
+            if kind is Result.PAIRING_ALLOCATED_BYE:
+                assert any(s.startswith("Why did ") and s.endswith("get the bye?") for s in summaries)
+                assert "C2 (Art. 2.1.2)" in listed[pid] and "C5 (Art. 2.3.1)" in listed[pid]
+
+
+def test_standings_after_every_round_match_the_tiebreaks(any_site: tuple[Tournament, Path, Site]) -> None:
+    t, site, _ = any_site
+    tbs = file_tiebreaks(t)
+    for rnd in range(1, t.rounds_paired + 1):
+        expected = standings_dict(t, standings(t, tbs or [], after_round=rnd, default_list=tbs is None), "x")
+        doc = parse(site / f"standings-{rnd}.html")
+        table = table_of(doc, "standings")
+        head = headers(table)
+        codes = [tb["code"] for tb in expected["tiebreaks"]]
+        assert head[6:6 + len(codes)] == codes and head[-1] == "Separated from the next by"
+        got = rows(table)
+        assert len(got) == len(expected["standings"])
+        for i, (r, s) in enumerate(zip(got, expected["standings"])):
+            assert (r[0], int(r[1]), r[5]) == (s["place"], s["start_rank"], s["points"])
+            assert r[6:6 + len(codes)] == [s["tiebreaks"][c] for c in codes]
+            last = i == len(got) - 1
+            assert r[-1] == (s["separated_from_next_by"] or ("" if last else "shared place"))
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", CORPUS_EVENTS)
+def test_final_standings_agree_with_the_reference_tiebreaks(name: str, tmp_path: Path) -> None:
+    """The tie-break values published after the last round are gacrux's (the corpus reference)."""
+    path = _corpus_path(name)
+    t, site, _ = publish(path, tmp_path / "site")
+    ref_path = shared_corpus() / "dutch-2026" / "tiebreaks" / f"{name}.tsv"
+    lines = [ln for ln in ref_path.read_text().splitlines() if not ln.startswith("#")]
+    ref = {int(r["StartNo"]): r for r in csv.DictReader(lines, delimiter="\t")}
+    table = table_of(parse(site / f"standings-{t.rounds_paired}.html"), "standings")
+    head = headers(table)
+    checked = 0
+    for r in rows(table):
+        values = dict(zip(head, r))
+        pid = int(values["No"])
+        assert values["Pts"] == ref[pid]["PTS"]
+        for code in ("BH", "BH/C1", "WIN", "BWG", "SB"):
+            if code in values:
+                assert float(values[code]) == float(ref[pid][code]), (pid, code)
+                checked += 1
+    assert checked >= len(ref) * 3
+
+
+def test_crosstable_and_player_cards(any_site: tuple[Tournament, Path, Site]) -> None:
+    t, site, _ = any_site
+    n = t.rounds_paired
+    doc = parse(site / "crosstable.html")
+    table = table_of(doc, "crosstable")
+    assert headers(table)[6:6 + n] == [f"R{r}" for r in range(1, n + 1)]
+    got = {int(r[1]): r for r in rows(table)}
+    place_of = {pid: i + 1 for i, pid in enumerate(got)}
+    assert set(got) == set(t.player_by_rank)
+    for p in t.players:
+        r = got[p.start_rank]
+        assert r[5] == fmt_points(t.score(p.start_rank, n))
+        for rnd in range(1, n + 1):
+            e = p.entry(rnd)
+            cell = r[5 + rnd]
+            if e is not None and e.opponent is not None:
+                assert cell.startswith(f"{place_of[e.opponent]}{e.colour.value if e.colour.value != '-' else ''}"), (p.start_rank, rnd, cell)
+        card = parse(site / f"player-{p.start_rank}.html")
+        h1 = text(next(card.iter("h1")))
+        assert h1.endswith(p.name)
+        ctab = table_of(card, "card")
+        crows = rows(ctab)
+        assert [int(c[0]) for c in crows] == list(range(1, n + 1))
+        for rnd, c in zip(range(1, n + 1), crows):
+            e = p.entry(rnd)
+            assert c[6] == fmt_points(t.score(p.start_rank, rnd))
+            if e is not None and e.opponent is not None:
+                assert c[3].endswith(f"({e.opponent})")
+                assert c[2] == {"w": "White", "b": "Black"}.get(e.colour.value, "")
+                assert c[8] == "why?"
+
+
+def test_disputed_rounds_say_so(example_site: tuple[Tournament, Path, Site]) -> None:
+    t, site, _ = example_site
+    index = parse(site / "index.html")
+    verdicts = {int(r[0]): r[-1] for r in rows(table_of(index, "rounds-table"))}
+    for rnd in range(1, t.rounds_paired + 1):
+        rep = check_round(t, rnd, engine=False)
+        page = text(parse(site / f"round-{rnd}.html"))
+        disputed = "The checker disputes this round's pairing" in page
+        assert disputed == (not rep.ok), rnd
+        assert verdicts[rnd] == ("conforms" if rep.ok else "disputed")
+        for f in rep.findings:
+            assert " ".join(f.message.split()) in page
+    assert verdicts[2] == "disputed"  # the README's example: round 2 is not the engine's pairing
+
+
+def test_every_page_is_html5_with_language_headers_and_no_broken_link(any_site: tuple[Tournament, Path, Site]) -> None:
+    t, site, built = any_site
+    files = {p.path for p in built.pages}
+    assert {"index.html", "crosstable.html", "players.html", "style.css"} <= files
+    assert any(f.endswith(".trf") for f in files)
+    ids: dict[str, set[str]] = {}
+    links: list[tuple[str, str]] = []
+    for name in sorted(f for f in files if f.endswith(".html")):
+        doc = parse(site / name)
+        assert doc.get("lang") == "en"
+        assert doc.find("head/title") is not None and doc.find("head/meta[@name='viewport']") is not None
+        ids[name] = {e.get("id", "") for e in doc.iter() if e.get("id")}
+        for table in doc.iter("table"):
+            assert table.find("thead") is not None and table.find("caption") is not None, name
+        for e in doc.iter():
+            for attr in ("href", "src"):
+                if e.get(attr):
+                    links.append((name, e.get(attr, "")))
+        assert not list(doc.iter("script")), "no JavaScript"
+    for page, link in links:
+        assert not re.match(r"^[a-z]+:|^//", link), f"{page} links outside the site: {link}"
+        target, _, frag = link.partition("#")
+        target = target or page
+        assert (site / target).is_file(), f"{page}: broken link {link}"
+        if frag:
+            assert frag in ids[target], f"{page}: no #{frag} in {target}"
+    assert (site / MARKER).is_file()
+    css = (site / "style.css").read_text()
+    assert "@media print" in css and "size: A4" in css
+    assert "url(" not in css and "@import" not in css
+
+
+# --------------------------------------------------------------------------- writing the site
+
+
+def test_site_replaces_an_old_site_and_refuses_other_folders(tmp_path: Path) -> None:
+    t = parse_file(EXAMPLE).tournament
+    site = build_pages(t, EXAMPLE.read_bytes(), str(EXAMPLE), SiteOptions(explain=False))
+    target = tmp_path / "site"
+    write_site(target, site)
+    (target / "stale.html").write_text("old")
+    write_site(target, site)
+    assert not (target / "stale.html").exists(), "the new site replaces the old one whole"
+    assert sorted(os.listdir(tmp_path)) == ["site"], "no temporary folder left behind"
+    other = tmp_path / "documents"
+    other.mkdir()
+    (other / "letter.txt").write_text("keep me")
+    with pytest.raises(SiteError) as exc:
+        write_site(other, site)
+    assert exc.value.usage and (other / "letter.txt").read_text() == "keep me"
+    with pytest.raises(SiteError):
+        write_site(tmp_path, site, source=tmp_path / "site" / "example.trf")
+
+
+def test_a_failed_write_leaves_the_old_site(tmp_path: Path) -> None:
+    t = parse_file(EXAMPLE).tournament
+    good = build_pages(t, EXAMPLE.read_bytes(), str(EXAMPLE), SiteOptions(explain=False))
+    target = tmp_path / "site"
+    write_site(target, good)
+    before = {p: (target / p).read_bytes() for p in os.listdir(target)}
+    # a page whose path is a folder of the site: the write fails half-way
+    bad = Site(good.pages + (Page("index.html/oops.html", b"x"),), good.verdicts)
+    with pytest.raises(OSError):
+        write_site(target, bad)
+    assert {p: (target / p).read_bytes() for p in os.listdir(target)} == before
+    assert sorted(os.listdir(tmp_path)) == ["site"]
+
+
+def test_cli_publish_json_and_refusals(tmp_path: Path) -> None:
+    runner = CliRunner()
+    res = runner.invoke(app, ["publish", str(EXAMPLE), "-o", str(tmp_path / "site"), "--no-engine", "--json",
+                              "--jobs", "2"])
+    assert res.exit_code == 0, res.output
+    data: dict[str, Any] = json.loads(res.stdout)
+    assert data["rounds"] == 3 and data["players"] == 8
+    assert "round-3.html" in data["files"] and "player-8.html" in data["files"]
+    assert [c["ok"] for c in data["checked"]] == [check_round(parse_file(EXAMPLE).tournament, r, engine=False).ok
+                                                  for r in (1, 2, 3)]
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "a.txt").write_text("x")
+    res = runner.invoke(app, ["publish", str(EXAMPLE), "-o", str(tmp_path / "notes")])
+    assert res.exit_code == 2 and "not empty" in res.stderr
