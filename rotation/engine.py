@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import json
+from json.encoder import encode_basestring_ascii as _json_string
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
-from math import ceil
+from math import ceil, comb
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
 
 
@@ -294,7 +294,10 @@ def _partner_pairs(teams: Teams) -> list[tuple[str, str]]:
 def seeded_hash(seed: int, teams: Teams) -> str:
     """The last criterion: sha256 of the seed and the canonical candidate (stable across
     processes, unlike Python's salted ``hash()``)."""
-    text = json.dumps([seed, [list(t) for t in canonical(teams)]])
+    # The text of json.dumps([seed, [[names...], [names...]]]) written out directly (the same
+    # characters: default separators, ASCII escapes); this runs once per candidate.
+    sides = ", ".join("[" + ", ".join(_json_string(n) for n in side) + "]" for side in canonical(teams))
+    text = f"[{int(seed)}, [{sides}]]"
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -544,9 +547,41 @@ def behind_share(state: State, pool: Sequence[Player], placed_games: int = 0) ->
     return tuple(p.name for p in top[:MAX_OWED_FIXED])
 
 
+class _Bumped:
+    """The games-from-arrival of the present players once a fixed set of them has played one
+    more game, kept as counts per value, so that the spread after a group also plays is found
+    in O(k) (moves are by one game, so the least value is either kept or raised by one)."""
+
+    def __init__(self, levels: Mapping[str, int], bumped: frozenset[str]) -> None:
+        self.bumped = bumped
+        counts: dict[int, int] = {}
+        for n, v in levels.items():
+            v += n in bumped
+            counts[v] = counts.get(v, 0) + 1
+        self.counts = counts
+        self.hi = max(counts, default=0)
+        self.lo = min(counts, default=0)
+
+    def spread_with(self, group: Iterable[str], levels: Mapping[str, int]) -> int:
+        """The spread (max - min) once ``group`` plays too (members already bumped count once)."""
+        if not self.counts:
+            return 0
+        hi, at_lo = self.hi, 0
+        for n in group:
+            if n in self.bumped:
+                continue
+            v = levels[n]
+            hi = max(hi, v + 1)
+            at_lo += v == self.lo
+        lo = self.lo if self.counts[self.lo] > at_lo else self.lo + 1
+        return hi - lo
+
+
 class _Room:
-    """Per-choice precomputation for the hard limits (levels, sit-outs), so that each group is
-    checked in one pass over the room."""
+    """Per-choice precomputation for the hard limits, so that each group is checked in O(k):
+    counts over the pool (sit-outs at each limit, passes until the limit for the rest check,
+    players due at the limit next pass) and the spread of levels before and after the pass's
+    fixed moves; a group only subtracts its own players from them."""
 
     def __init__(self, state: State, pool_names: frozenset[str], placed: frozenset[str],
                  normal_limit: int) -> None:
@@ -561,21 +596,35 @@ class _Room:
         lv = list(self.levels.values())
         self.spread_before = max(lv) - min(lv) if lv else 0
         self.cycle_share = cycle_share(state, len(placed) // self.k)
+        self._at_limit: dict[int, int] = {}
+        # The rest check: each pool player's passes until the sit-out limit, and how many of the
+        # pool are due within j passes for every j; only the j where the pool alone exceeds the
+        # places can fail once a group's k players are taken out.
+        self.passes_to_limit = {n: max(1, normal_limit - s) for n, s in self.sit.items()}
+        within = [0] * (normal_limit + 1)
+        for j in self.passes_to_limit.values():
+            within[j] += 1
+        for j in range(1, normal_limit + 1):
+            within[j] += within[j - 1]
+        places = self.k * self.next_tables
+        self.rest_critical = [(j, within[j]) for j in range(1, normal_limit + 1) if within[j] > places * j]
+        self.due = frozenset(n for n, s in self.sit.items() if s + 1 >= normal_limit)
+        self.after_placed = _Bumped(self.levels, placed)
+        self.after_due = _Bumped(self.levels, placed | self.due)
 
-    def _spread(self, bumped: frozenset[str]) -> int:
-        if not self.levels:
-            return 0
-        values = [v + (n in bumped) for n, v in self.levels.items()]
-        return max(values) - min(values)
+    def _left_at_limit(self, group: frozenset[str], limit: int) -> int:
+        """How many pool players outside ``group`` have sat out ``limit`` passes or more."""
+        if limit not in self._at_limit:
+            self._at_limit[limit] = sum(1 for s in self.sit.values() if s >= limit)
+        return self._at_limit[limit] - sum(1 for n in group if self.sit.get(n, -1) >= limit)
 
-    def _can_serve(self, left: frozenset[str]) -> bool:
+    def _can_serve(self, group: frozenset[str]) -> bool:
         """The rest check (look-ahead): after this pass every waiting player left out sits out
         once more; for every j >= 1, those who would reach the limit within the next j passes
         must fit into the places of those j passes (k per table filled)."""
         places = self.k * self.next_tables
-        need = sorted(max(1, self.normal - self.sit[n]) for n in left)  # passes until at the limit
-        for count, j in enumerate(need, start=1):
-            if count > places * j:
+        for j, count in self.rest_critical:
+            if count - sum(1 for n in group if self.passes_to_limit.get(n, j + 1) <= j) > places * j:
                 return False
         return True
 
@@ -583,22 +632,20 @@ class _Room:
         """Every hard limit that depends on who plays (not on the split)."""
         if not group.issuperset(limits.organiser_fixed) or not group.issuperset(limits.owed_fixed):
             return False
-        left = self.pool_names - group
-        sit = self.sit
-        if sum(1 for n in left if sit[n] >= limits.sitout_limit) > self.k * tables_after:
+        if self._left_at_limit(group, limits.sitout_limit) > self.k * tables_after:
             return False
-        due = frozenset(n for n in left if sit[n] + 1 >= self.normal) if last_of_pass else frozenset()
-        if limits.rest_check and last_of_pass and not self._can_serve(left):
+        if limits.rest_check and last_of_pass and not self._can_serve(group):
             return False
         if limits.owed_cap:
             # (c) nobody goes above the next cycle end's equal share (docs: "cycle cap")
             if any(self.levels[n] >= self.cycle_share for n in group):
                 return False
             allowed = max(1, self.spread_before)
-            bumped = group | self.placed
-            if self._spread(bumped) > allowed:
+            if self.after_placed.spread_with(group, self.levels) > allowed:
                 return False
-            if due and self._spread(bumped | due) > allowed:
+            # the players the sit-out limit will force into the next pass play there too
+            due_left = last_of_pass and len(self.due) > sum(1 for n in group if n in self.due)
+            if due_left and self.after_due.spread_with(group, self.levels) > allowed:
                 return False
         return True
 
@@ -623,6 +670,39 @@ class Choice:
     pool: tuple[str, ...]  # waiting players it was chosen from
     admissible: int  # how many candidates were admissible
     restrict: tuple[str, ...] = ()  # reshuffle mode: the players the candidates were drawn from
+    considered: tuple[str, ...] = ()  # in a room above the search bound: the players groups were drawn from
+
+
+# The search bound: at most this many groups of players are considered for one table (every
+# group of 4 among 24 players, of 2 among 146); a larger pool is cut to the players first in
+# the queue (docs/rotation.md, "Speed").
+MAX_GROUPS = 10_626
+
+
+def queue_order(p: Player) -> tuple[int, int, Fraction, bool, int]:
+    """The order of the shared queue for the search bound: most sit-outs in a row first (they
+    are nearest the sit-out limit), then fewest games from arrival (the owed duty's measure),
+    most owed, not straight off a board, and arrival order; criteria 6-9 in that order."""
+    return (-p.sitouts, p.level, -p.owed, p.back_to_back, p.order)
+
+
+def candidate_players(pool: Sequence[Player], need: int, keep: Iterable[str] = ()) -> list[str]:
+    """The players the groups for one table are drawn from (``need`` places to fill): the whole
+    pool when its groups number at most :data:`MAX_GROUPS`, else the players in ``keep`` (those
+    the owed duty fixes, the reshuffled table's players) and the first in :func:`queue_order`,
+    as many as keep the groups within the bound.  The hard limits are still judged on the
+    whole pool (a player left out of the search still sits out, and the sit-out limit and the
+    rest check count them), so the bound narrows only the variety the criteria can find."""
+    names = [p.name for p in pool]
+    if need <= 0 or comb(len(names), need) <= MAX_GROUPS:
+        return names
+    size = need
+    while comb(size + 1, need) <= MAX_GROUPS:
+        size += 1
+    keep = set(keep)
+    kept = [n for n in names if n in keep]
+    ranked = [p.name for p in sorted(pool, key=queue_order) if p.name not in keep]
+    return kept + ranked[:max(0, size - len(kept))]
 
 
 def _levels(normal: int, max_sit: int, owed: tuple[str, ...], organiser_fixed: tuple[str, ...],
@@ -664,8 +744,10 @@ def choose_table(state: State, pool: Sequence[Player], table: int, tables_after:
     owed = owed_players(state, pool) or behind_share(state, pool, len(placed) // k)
     fixed = tuple(organiser_fixed)
     fixed_set = set(fixed)
-    rest = [p.name for p in pool if p.name not in fixed_set]
     need = k - len(fixed)
+    keep = set(owed) | set(restrict or ())
+    rest = candidate_players([p for p in pool if p.name not in fixed_set], need, keep)
+    bounded = len(rest) < len(pool) - len(fixed_set & pool_names)
     groups = [frozenset(fixed) | frozenset(c) for c in itertools.combinations(sorted(rest), need)]
     narrowed: list[frozenset[str]] = []
     if restrict is not None:
@@ -690,7 +772,8 @@ def choose_table(state: State, pool: Sequence[Player], table: int, tables_after:
         if ok:
             best = best_candidates(state, ok)
             return Choice(table=table, teams=best[0], limits=limits, pool=tuple(p.name for p in pool),
-                          admissible=len(ok), restrict=tuple(restrict) if restrict is not None else ())
+                          admissible=len(ok), restrict=tuple(restrict) if restrict is not None else (),
+                          considered=tuple(sorted(fixed_set | set(rest))) if bounded else ())
     raise RotationError(f"table {table}: the organiser-fixed players cannot all play")  # pragma: no cover
 
 

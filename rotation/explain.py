@@ -47,8 +47,13 @@ def _left_out_reason(before: rot.State, choice: rot.Choice, name: str,
     if choice.restrict and name not in choice.restrict:
         return {"name": name, "games": p.games, "sitouts": p.sitouts, "reason": "reshuffle",
                 "text": "reshuffle mode: the same players stay on (not at the sit-out limit)", "criterion": None}
+    if choice.considered and name not in choice.considered:
+        return {"name": name, "games": p.games, "sitouts": p.sitouts, "reason": "queue",
+                "text": f"further back in the queue: the game was chosen among the {len(choice.considered)} "
+                        "players first in it (most sit-outs, then fewest games)", "criterion": None}
     cands = []
-    others = [n for n in choice.pool if n != name and n not in choice.limits.organiser_fixed]
+    others = [n for n in choice.considered or choice.pool
+              if n != name and n not in choice.limits.organiser_fixed]
     fixed = set(choice.limits.organiser_fixed) | {name}
     room = rot._Room(before, pool_names, placed, normal)
     for combo in itertools.combinations(sorted(others), k - len(fixed)):
@@ -171,5 +176,6 @@ def explain(before: rot.State, game: rot.Game, pass_tables: Sequence[int]) -> di
         "why_teams": _teams_reason(before, c),
         "limits": c.limits.as_dict(),
         "candidates_admissible": c.admissible,
+        "candidate_players": len(c.considered or c.pool),
     }
     return out

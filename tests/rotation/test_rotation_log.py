@@ -247,3 +247,52 @@ def test_stale_temporary_file_of_a_killed_new_is_removed(tmp_path: Path) -> None
     os.utime(other, (old, old))
     log.create(tmp_path / "club.db", CONFIG)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["club.db", live.name, other.name])
+
+
+# ----------------------------------------------------------------------------- deciding outside the lock
+
+def test_a_command_decides_again_when_the_log_moved(session: Path) -> None:
+    """The decision is made on a snapshot without the write lock; when another command appends
+    meanwhile, the decision is made again on the log it will be appended to."""
+    seen: list[int] = []
+
+    def decide(config: rot.Config, events: list[dict[str, Any]], st: rot.State) -> list[dict[str, Any]]:
+        seen.append(len(events))
+        if len(seen) == 1:
+            log.arrive(session, "Eve")  # another organiser's command, between snapshot and append
+        return [{"type": "arrive", "name": f"Late{len(events)}"}]
+
+    out = log._command(session, decide)
+    assert seen == [7, 8]
+    assert out.events == ({"type": "arrive", "name": "Late8"},)
+    names = [e.get("name") for e in log.load(session)[1]]
+    assert names[-2:] == ["Eve", "Late8"] and "Late7" not in names
+
+
+def test_a_command_ends_under_contention(session: Path) -> None:
+    """If the log moves under every snapshot, the last try decides under the write lock."""
+    seen: list[int] = []
+
+    def decide(config: rot.Config, events: list[dict[str, Any]], st: rot.State) -> list[dict[str, Any]]:
+        seen.append(len(events))
+        if len(seen) <= log.OPTIMISTIC_TRIES:
+            log.arrive(session, f"Other{len(seen)}")
+        return [{"type": "arrive", "name": "Mine"}]
+
+    log._command(session, decide)
+    assert seen == [7, 8, 9, 10]
+    assert [e.get("name") for e in log.load(session)[1]][-4:] == ["Other1", "Other2", "Other3", "Mine"]
+
+
+def test_a_refused_command_appends_nothing_and_takes_no_lock(session: Path) -> None:
+    """A command refused by the rules never reaches the write lock: a reader holding the
+    database does not make it wait."""
+    holder = sqlite3.connect(session, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(rot.RotationError, match="already here"):
+            log.arrive(session, "Ann")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert len(log.load(session)[1]) == 7
