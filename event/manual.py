@@ -82,9 +82,12 @@ class Assessment:
 
     @property
     def loses_on(self) -> dict[str, Any] | None:
-        """The checker's first finding (criterion, article, message, both values), if any."""
+        """The checker's most serious finding (criterion, article, message, both values), if any:
+        an absolute or completion criterion, else the quality criterion (or generation order) a
+        better pairing wins on, else a colour allocation (Art. 5.2) of the boards given."""
         found = self.check.get("findings") or []
-        return found[0] if found else None
+        rank = {"absolute": 0, "completion": 1, "quality": 2, "order": 3, "colour": 4}
+        return min(found, key=lambda f: rank.get(f.get("kind", ""), 5)) if found else None
 
     def differences(self) -> tuple[list[str], list[str]]:
         """The engine's boards the round lacks and the round's boards the engine lacks, as

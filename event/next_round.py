@@ -30,7 +30,19 @@ from pairing.rounds import NextRound, next_round
 from trf.edit import unpair_round, with_byes, with_pairing
 from trf.model import ByeRecord, Colour, Header, Record, Result, Tournament
 
-__all__ = ["NothingToUndo", "HasResults", "pair_into", "write_round", "undo_pairing", "with_round_date"]
+__all__ = ["NothingToUndo", "HasResults", "NobodyToPair", "pair_into", "write_round", "undo_pairing",
+           "with_round_date"]
+
+
+class NobodyToPair(EventError):
+    """Round ``round`` has nobody to pair (no player registered, or every player absent)."""
+
+    kind = "nobody-to-pair"
+
+    def __init__(self, rnd: int, players: int) -> None:
+        super().__init__(f"round {rnd} has nobody to pair: " + (
+            "no player is registered" if not players else f"all {players} players are absent or withdrawn"))
+        self.round, self.players = rnd, players
 
 
 class NothingToUndo(EventError):
@@ -112,7 +124,11 @@ def _describe(t: Tournament, nxt: NextRound) -> str:
 def pair_into(t: Tournament, *, day: date | None = None, initial_colour: Colour | None = None) -> Change:
     """The next round paired (:func:`pairing.rounds.next_round`, whose refusals and engine
     errors it raises) and written into the file; ``day``: the round's date for record 132."""
+    if not t.players:
+        raise NobodyToPair(t.rounds_paired + 1, 0)
     nxt = next_round(t, initial_colour=initial_colour)
+    if not nxt.pairing.boards and nxt.pairing.bye is None:
+        raise NobodyToPair(nxt.round, len(t.players))
     if nxt.in_file:
         raise RoundAlreadyPaired(nxt.round, t.rounds_paired,
                                  "a round robin's rounds come from the Berger table; enter its results")
