@@ -1,0 +1,174 @@
+"""Results (codes, boards, warnings, CSV) and absences (withdrawals, requested byes, forbidden pairs)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import trf
+from event.absences import (NothingDeclared, RoundAlreadyPaired, RoundOutOfEvent, cancel_bye, declarations, forbid,
+                            request_bye, withdraw, withdrawn)
+from event.create import EventSettings, new_event
+from event.log import irregularities
+from event.next_round import pair_into
+from event.registration import Registrant, register
+from event.results import (BadResult, NoGame, NoSuchBoard, boards, enter_player_result, enter_result, enter_results,
+                           player_code, result_code)
+from tests.support import REPO
+from trf.model import ByeRecord, Colour, ForbiddenPairs, Result, Tournament
+
+pytestmark = pytest.mark.fast
+
+R = Result
+
+
+@pytest.mark.parametrize("text, codes", [
+    ("1-0", (R.WIN, R.LOSS)), ("0-1", (R.LOSS, R.WIN)), ("½-½", (R.DRAW, R.DRAW)), ("1/2-1/2", (R.DRAW, R.DRAW)),
+    ("0.5-0.5", (R.DRAW, R.DRAW)), ("=", (R.DRAW, R.DRAW)), ("1", (R.WIN, R.LOSS)), ("0", (R.LOSS, R.WIN)),
+    ("+-", (R.FORFEIT_WIN, R.FORFEIT_LOSS)), ("-+", (R.FORFEIT_LOSS, R.FORFEIT_WIN)),
+    ("--", (R.FORFEIT_LOSS, R.FORFEIT_LOSS)), ("1-0f", (R.FORFEIT_WIN, R.FORFEIT_LOSS)),
+    ("0-0F", (R.FORFEIT_LOSS, R.FORFEIT_LOSS)), ("w-l", (R.WIN_UNRATED, R.LOSS_UNRATED)),
+    ("L-W", (R.LOSS_UNRATED, R.WIN_UNRATED)), ("D-D", (R.DRAW_UNRATED, R.DRAW_UNRATED)), ("*", None),
+])
+def test_board_result_codes(text: str, codes: tuple[Result, Result] | None) -> None:
+    assert result_code(text) == codes
+
+
+@pytest.mark.parametrize("text, codes", [
+    ("1", (R.WIN, R.LOSS)), ("0", (R.LOSS, R.WIN)), ("=", (R.DRAW, R.DRAW)), ("½", (R.DRAW, R.DRAW)),
+    ("+", (R.FORFEIT_WIN, R.FORFEIT_LOSS)), ("-", (R.FORFEIT_LOSS, R.FORFEIT_WIN)), ("1f", (R.FORFEIT_WIN, R.FORFEIT_LOSS)),
+    ("--", (R.FORFEIT_LOSS, R.FORFEIT_LOSS)), ("W", (R.WIN_UNRATED, R.LOSS_UNRATED)), ("D", (R.DRAW_UNRATED, R.DRAW_UNRATED)),
+])
+def test_player_result_codes(text: str, codes: tuple[Result, Result]) -> None:
+    assert player_code(text) == codes
+
+
+@pytest.mark.parametrize("text", ["2-0", "1-1", "x", "", "+", "1:0"])
+def test_bad_board_codes(text: str) -> None:
+    if text == "+":  # the quick form of +- is accepted
+        assert result_code(text) == (R.FORFEIT_WIN, R.FORFEIT_LOSS)
+        return
+    with pytest.raises(BadResult):
+        result_code(text)
+
+
+def _event(n: int = 6, rounds: int = 4) -> Tournament:
+    t = new_event(EventSettings("Res Cup", rounds, initial_colour=Colour.WHITE, tiebreaks="BH")).after
+    return register(t, [Registrant(f"P{i}", rating=2000 - 10 * i) for i in range(1, n + 1)]).after
+
+
+def test_boards_are_numbered_by_c0402_art_3_6() -> None:
+    """Round 2 of six players after 1, 2, 3 won (see test_manual): 2-1 (scores 1 and 1), then
+    4-3 (higher player 3 with 1 point, sum 1), then 6-5 (0 and 0)."""
+    t = pair_into(_event()).after
+    for bd in boards(t, 1):
+        t = enter_result(t, bd.number, "1-0" if bd.white < bd.black else "0-1").after
+    t = pair_into(t).after
+    assert [(b.number, b.white, b.black) for b in boards(t, 2)] == [(1, 2, 1), (2, 4, 3), (3, 6, 5)]
+
+
+def test_entering_changing_and_clearing_a_result() -> None:
+    t = pair_into(_event()).after
+    c = enter_result(t, 1, "1-0")
+    assert c.warnings == () and boards(c.after, 1)[0].result == "1-0"
+    assert c.after.player(1).points == 1 and c.after.player(4).points == 0
+    c2 = enter_result(c.after, 1, "½-½")
+    assert [w.code for w in c2.warnings] == ["result-changed"]
+    assert c2.warnings[0].data == {"round": 1, "board": 1, "was": "1-0", "now": "½-½"}
+    c3 = enter_result(c2.after, 1, "*")
+    assert boards(c3.after, 1)[0].pending and c3.after.player(1).points == 0
+    with pytest.raises(NoSuchBoard):
+        enter_result(t, 4, "1-0")
+    black = boards(t, 2 - 1)[1].black
+    c4 = enter_player_result(t, black, "+")
+    bd = next(b for b in boards(c4.after, 1) if b.black == black)
+    assert (bd.white_result, bd.black_result) == (R.FORFEIT_LOSS, R.FORFEIT_WIN)
+
+
+def test_a_result_for_a_player_without_a_game() -> None:
+    t = pair_into(_event(5)).after
+    with pytest.raises(NoGame) as info:
+        enter_player_result(t, 5, "1")
+    assert info.value.what == "the pairing-allocated bye"
+
+
+def test_a_round_from_csv_skips_what_is_not_paired() -> None:
+    t = pair_into(_event()).after  # 1-4, 5-2, 3-6
+    text = "board,result\n1,1-0\n2,1-0\n9,0-1\n# a comment\n6,3,0-1\n5,6,=\n"
+    c = enter_results(t, text)
+    codes = [w.code for w in c.warnings]
+    assert codes == ["unpaired-board", "colours-swapped", "unpaired-board"]
+    after = c.after
+    assert [b.result for b in boards(after, 1)] == ["1-0", "1-0", "1-0"]  # 6 lost to 3 read as 3 won with White
+    assert c.data["pending_boards"] == []
+    with pytest.raises(BadResult):
+        enter_results(t, "1,1-0\n2,two\n")
+    assert boards(t, 1)[0].pending  # nothing was entered
+
+
+def test_a_result_of_an_earlier_round_is_warned() -> None:
+    t = pair_into(_event()).after
+    for bd in boards(t, 1):
+        t = enter_result(t, bd.number, "=").after
+    t = pair_into(t).after
+    c = enter_result(t, 1, "1-0", 1)
+    assert [w.code for w in c.warnings] == ["earlier-round", "result-changed"]
+
+
+def test_a_withdrawal_declares_every_remaining_round() -> None:
+    t = pair_into(_event()).after
+    c = withdraw(t, 2)
+    assert [w.code for w in c.warnings] == ["result-pending"]
+    after = c.after
+    assert declarations(after, 2) == {2: R.ZERO_POINT_BYE, 3: R.ZERO_POINT_BYE, 4: R.ZERO_POINT_BYE}
+    assert withdrawn(after) == [2]
+    with pytest.raises(RoundAlreadyPaired):
+        withdraw(t, 2, 1)
+    for bd in boards(after, 1):
+        after = enter_result(after, bd.number, "1-0").after
+    paired = pair_into(after).after
+    assert paired.player(2).entry(2).code is R.ZERO_POINT_BYE  # written in the line once round 2 is paired
+    assert all(2 not in (g.white, g.black) for g in paired.games(2))
+
+
+def test_requested_byes() -> None:
+    t = _event()
+    c = request_bye(t, 3, 2)
+    assert c.warnings == ()
+    c2 = request_bye(c.after, 3, 4)
+    assert [w.code for w in c2.warnings] == ["second-half-point-bye"] and c2.warnings[0].data == {"rounds": [2]}
+    c3 = request_bye(c2.after, 5, 3, Result.FULL_POINT_BYE)
+    assert [w.code for w in c3.warnings] == ["full-point-bye"]
+    assert [i.line for i in irregularities(c3.after)] == ["### FPB @ Round 3: 5=FPB"]
+    assert [(r.kind, r.round, r.players) for r in c3.after.records if isinstance(r, ByeRecord)] == [
+        ("H", 2, (3,)), ("F", 3, (5,)), ("H", 4, (3,))]
+    c4 = cancel_bye(c3.after, 5, 3)
+    assert irregularities(c4.after) == [] and 5 not in c4.after.declared_absences(3)
+    with pytest.raises(NothingDeclared):
+        cancel_bye(c4.after, 5, 3)
+    with pytest.raises(RoundOutOfEvent):
+        request_bye(t, 3, 5)
+
+
+def test_a_bye_written_in_the_player_line_is_read_and_cancelled() -> None:
+    t = trf.parse_file(REPO / "fixtures" / "example.trf").tournament  # 6: 0000 - H in round 4
+    assert declarations(t, 6) == {4: R.HALF_POINT_BYE}
+    after = cancel_bye(t, 6, 4).after
+    assert 6 not in after.declared_absences(4) and after.player(6).points == Fraction(1)
+
+
+def test_forbidden_pairs() -> None:
+    t = _event()
+    c = forbid(t, (1, 2, 3))
+    assert c.warnings == ()
+    rec = next(r for r in c.after.records if isinstance(r, ForbiddenPairs))
+    assert (rec.players, rec.first_round, rec.last_round, rec.code) == ((1, 2, 3), 1, 4, "260")
+    t = pair_into(c.after).after
+    assert all({g.white, g.black} not in ({1, 2}, {1, 3}, {2, 3}) for g in t.games(1))
+    for bd in boards(t, 1):
+        t = enter_result(t, bd.number, "1-0").after
+    met = boards(t, 1)[0]
+    c2 = forbid(t, (met.white, met.black))
+    assert [w.code for w in c2.warnings] == ["leaves-fide-mode", "already-met"]
+    assert [i.line for i in irregularities(c2.after)] == ["### FIDE mode exited @ Round 2"]
