@@ -29,12 +29,18 @@ from checker.state import CPlayer, Flt, Pref, RoundState, given_pairing, round_s
 from trf.model import Colour, Tournament
 
 __all__ = ["Alternative", "FloatReason", "BoardExplanation", "ByeExplanation", "RoundExplanation",
-           "explain_round", "explain_rounds", "board_order", "preference_text", "score_text"]
+           "explain_round", "explain_rounds", "board_order", "preference_text", "score_text", "points_text"]
 
 
 def score_text(x: Fraction) -> str:
     """A score as an arbiter writes it: ``2``, ``2.5``."""
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+
+def points_text(x: Fraction | str) -> str:
+    """``1 point``, ``2.5 points``."""
+    text = x if isinstance(x, str) else score_text(x)
+    return f"{text} point" if text == "1" else f"{text} points"
 
 
 def article(criterion: str) -> str:
@@ -218,26 +224,31 @@ def board_order(st: RoundState, boards: list[tuple[int, int]]) -> list[tuple[int
 # --------------------------------------------------------------------------- the alternatives
 
 
-def _position(v: Verdict) -> tuple[int, int]:
-    """Where a verdict's first difference lies: (bracket, criterion), later = larger."""
-    bracket = -1 if v.bracket is None else v.bracket
-    crit = 0 if v.criterion == "C5" else (QUALITY.index(v.criterion) + 1 if v.criterion in QUALITY else len(QUALITY) + 1)
-    return (bracket, crit)
+_CRITERION_POSITION = {"C5": 0, **{c: i + 1 for i, c in enumerate(QUALITY)}, "order": len(QUALITY) + 1}
+
+#: A kept alternative: its closeness key (:func:`_key`), the verdict, the changed players, the pairing.
+_Item = tuple[tuple[int, int, int], Verdict, frozenset[int], Mate]
 
 
-def _closer(new: Verdict, old: Verdict) -> bool:
-    """Whether alternative ``new`` is closer to the given pairing than ``old`` (see the module
-    docstring); alternatives that beat the given pairing come first."""
-    nb, ob = new.winner == "b", old.winner == "b"
-    if nb != ob:
-        return nb
-    if nb:
-        return False  # of two better ones the first found stands; the report gives the checker's best
-    pn, po = _position(new), _position(old)
-    if pn != po:
-        return pn > po
+def _key(v: Verdict) -> tuple[int, int, int]:
+    """How close an alternative is to the given pairing, larger = closer (see the module
+    docstring): alternatives that beat the given pairing first (of those the first found stands:
+    the report names the checker's best), then where the first difference lies, (bracket,
+    criterion); equal keys are decided by the alternative's value there."""
+    if v.winner == "b":
+        return (1, 0, 0)
+    return (0, -1 if v.bracket is None else v.bracket, _CRITERION_POSITION.get(v.criterion, len(QUALITY) + 1))
+
+
+def _closer(key: tuple[int, int, int], v: Verdict, old: _Item | None) -> bool:
+    if old is None:
+        return True
+    if key != old[0]:
+        return key > old[0]
+    if key[0] == 1:
+        return False
     try:
-        return bool(new.value_b < old.value_b)
+        return bool(v.value_b < old[1].value_b)
     except TypeError:
         return False
 
@@ -254,30 +265,29 @@ class _Collector:
         self.floaters = {x for x, y in mate.items() if y is not None and self.score[x] != self.score[y]}
         self.bye = next((x for x, y in mate.items() if y is None), None)
         self.count = 0
-        self.round: tuple[Verdict, frozenset[int], Mate] | None = None
-        self.boards: dict[int, tuple[Verdict, frozenset[int], Mate]] = {}
-        self.floats: dict[int, tuple[Verdict, frozenset[int], Mate]] = {}
-        self.pab: tuple[Verdict, frozenset[int], Mate] | None = None
+        self.round: _Item | None = None
+        self.boards: dict[int, _Item] = {}
+        self.floats: dict[int, _Item] = {}
+        self.pab: _Item | None = None
 
     def __call__(self, changed: frozenset[int], cand: Mate, v: Verdict) -> None:
         self.count += 1
-        item = (v, changed, cand)
-        if self.round is None or _closer(v, self.round[0]):
+        key = _key(v)
+        item = (key, v, changed, cand)
+        if _closer(key, v, self.round):
             self.round = item
-        touched = {self.board_of[x] for x in changed if x in self.board_of}
-        for k in touched:
-            old = self.boards.get(k)
-            if old is None or _closer(v, old[0]):
-                self.boards[k] = item
+        board_of, boards = self.board_of, self.boards
+        for k in {board_of[x] for x in changed if x in board_of}:
+            if _closer(key, v, boards.get(k)):
+                boards[k] = item
+        score = self.score
         for x in changed:
             if x in self.floaters:
                 y = cand.get(x)
-                if y is not None and self.score[y] == self.score[x]:
-                    old = self.floats.get(x)
-                    if old is None or _closer(v, old[0]):
-                        self.floats[x] = item
+                if y is not None and score[y] == score[x] and _closer(key, v, self.floats.get(x)):
+                    self.floats[x] = item
         if self.bye is not None and self.bye in changed and cand.get(self.bye) is not None:
-            if self.pab is None or _closer(v, self.pab[0]):
+            if _closer(key, v, self.pab):
                 self.pab = item
 
 
@@ -287,10 +297,10 @@ def _bracket_score(ev: Evaluator, k: int | None) -> str | None:
     return score_text(ev.p[ev.groups[k][0]].score)
 
 
-def _alternative(ev: Evaluator, mate: Mate, item: tuple[Verdict, frozenset[int], Mate] | None) -> Alternative | None:
+def _alternative(ev: Evaluator, mate: Mate, item: _Item | None) -> Alternative | None:
     if item is None:
         return None
-    v, changed, cand = item
+    _, v, changed, cand = item
     st = ev.state
     boards: list[tuple[int, int | None]] = []
     seen: set[int] = set()
@@ -348,7 +358,7 @@ def _colour_detail(rule: str, high: CPlayer, low: CPlayer, initial: Colour | Non
     return "the two preferences do not clash"
 
 
-def _float_reason(ev: Evaluator, mate: Mate, x: int, item: tuple[Verdict, frozenset[int], Mate] | None) -> FloatReason:
+def _float_reason(ev: Evaluator, mate: Mate, x: int, item: _Item | None) -> FloatReason:
     """Why ``x`` floats (Art. 1.4): nobody on the same score it may meet (C1/C3), or the closest
     alternative in which it does not float, with the criterion that alternative loses on."""
     st = ev.state
@@ -363,14 +373,14 @@ def _float_reason(ev: Evaluator, mate: Mate, x: int, item: tuple[Verdict, frozen
     crit: str | None
     if not own:
         crit = None
-        reason = f"{x} is the only player on {pts} points"
+        reason = f"{x} is the only player on {points_text(pts)}"
     else:
         blocked = [(z, hit) for z in own if (hit := pair_breach(st, px, st.players[z])) is not None]
         if len(blocked) == len(own):
             kinds = sorted({hit[0] for _, hit in blocked})
             crit = kinds[0]
             detail = "; ".join(hit[1] for _, hit in blocked[:6]) + ("; ..." if len(blocked) > 6 else "")
-            reason = (f"{x} may not meet any other player on {pts} points "
+            reason = (f"{x} may not meet any other player on {points_text(pts)} "
                       f"({', '.join(f'{c}, Art. {article(c)}' for c in kinds)}): {detail}")
         elif alt is not None:
             crit = alt.criterion
@@ -381,12 +391,12 @@ def _float_reason(ev: Evaluator, mate: Mate, x: int, item: tuple[Verdict, frozen
                 reason = f"for {x} to {verb}, the closest pairing the checker found is worse: {alt.text}"
         else:
             crit = None
-            reason = (f"{x} could meet {len(own) - len(blocked)} other player(s) on {pts} points, but no pairing "
+            reason = (f"{x} could meet {len(own) - len(blocked)} other player(s) on {points_text(pts)}, but no pairing "
                       "the checker's search tried pairs them so and keeps the rest of the round legal")
     return FloatReason(x, "down" if down else "up", pts, score_text(py.score), crit, reason, alt)
 
 
-def _bye_reasons(ev: Evaluator, x: int, item: tuple[Verdict, frozenset[int], Mate] | None,
+def _bye_reasons(ev: Evaluator, x: int, item: _Item | None,
                  mate: Mate) -> ByeExplanation:
     """Why ``x`` received the PAB: C2 (eligible), C5 (lowest score possible), C9 (fewest unplayed
     rounds), then the generation order; and the closest alternative that gives it to another."""
@@ -402,7 +412,7 @@ def _bye_reasons(ev: Evaluator, x: int, item: tuple[Verdict, frozenset[int], Mat
     pts = score_text(p.score)
     lower = [q for q in others if q.score < p.score and q.pab_ban is None]
     if not lower:
-        reasons.append(("C5", f"nobody who may receive it has less than {pts} points: "
+        reasons.append(("C5", f"nobody who may receive it has less than {points_text(pts)}: "
                               "the PAB goes to the lowest score possible"))
     else:
         reasons.append(("C5", f"{len(lower)} player(s) who may receive it have fewer points; "
@@ -412,9 +422,9 @@ def _bye_reasons(ev: Evaluator, x: int, item: tuple[Verdict, frozenset[int], Mat
         fewer = [q for q in same if q.unplayed < p.unplayed]
         if not fewer:
             reasons.append(("C9", f"{x} has {p.unplayed} unplayed round(s) before this one; nobody else who may "
-                                  f"receive it on {pts} points has fewer"))
+                                  f"receive it on {points_text(pts)} has fewer"))
         else:
-            reasons.append(("C9", f"{x} has {p.unplayed} unplayed round(s); {len(fewer)} player(s) on {pts} points "
+            reasons.append(("C9", f"{x} has {p.unplayed} unplayed round(s); {len(fewer)} player(s) on {points_text(pts)} "
                                   "have fewer (see the alternative below)"))
         if all(ev.rank[q.id] < ev.rank[x] for q in same):
             reasons.append(("order", f"{x} is the lowest-ranked of them (Art. 1.2): the generation order "

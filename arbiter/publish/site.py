@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from checker.explain import RoundExplanation, article, explain_rounds
+from checker.explain import RoundExplanation, article, points_text
 from trf.model import Colour, Player, Result, RoundEntry, Tournament
 from trf.writer import fmt_points
 
@@ -133,6 +133,7 @@ class _Context:
     trf_file: str
     round_robin: bool
     tiebreak_note: str | None
+    floats: dict[int, dict[int, str]]  # round -> player -> "down"/"up", games over the board (the checker's)
 
 
 def _people(t: Tournament) -> dict[int, dict[str, Any]]:
@@ -230,9 +231,14 @@ def _player_page(c: _Context, pid: int, people: dict[int, dict[str, Any]]) -> di
     floats = []
     for rnd in range(1, c.rounds + 1):
         e = p.entry(rnd)
-        running = t.score(pid, rnd)
+        if e is not None:
+            running += t.scoring.value(e)
         opp = e.opponent if e is not None else None
-        fl = float_of(t, pid, rnd)
+        known = c.floats.get(rnd)
+        if known is not None and e is not None and e.is_played:
+            fl = Flt.DOWN if known.get(pid) == "down" else Flt.UP if known.get(pid) == "up" else None
+        else:
+            fl = float_of(t, pid, rnd)
         floats.append("↓" if fl is Flt.DOWN else "↑" if fl is Flt.UP else "·")
         colour = _colour_letter(e) if e is not None and e.is_played else ""
         colours.append(colour or "·")
@@ -298,7 +304,72 @@ def _environment() -> Environment:
                       autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.globals["article"] = article
+    env.filters["points"] = points_text
     return env
+
+
+_SHARED: dict[str, Any] = {}
+
+
+def _standings_task(rnd: int) -> Any:
+    """The standings after ``rnd``, without the tie-break context (not needed by the pages, and
+    large to send back from a worker)."""
+    from dataclasses import replace
+
+    from tiebreaks.standings import standings
+
+    tbs = _SHARED["tbs"]
+    s = standings(_SHARED["t"], tbs if tbs is not None else [], after_round=rnd, default_list=tbs is None)
+    return replace(s, ctx=None)
+
+
+def _explain_task(rnd: int) -> RoundExplanation:
+    from checker.explain import explain_round
+
+    return explain_round(_SHARED["t"], rnd, engine=_SHARED["engine"])
+
+
+def _start(t: Tournament, tbs: Any, engine: bool | None) -> None:
+    _SHARED.update(t=t, tbs=tbs, engine=engine)
+
+
+def _compute(t: Tournament, rounds: int, tbs: Any, explain: bool, options: SiteOptions,
+             progress: Callable[[str], None] | None) -> tuple[dict[int, RoundExplanation], dict[int, Any]]:
+    """The checker's explanation of every round and the standings after every round: independent
+    tasks, run in ``options.jobs`` processes (forked: the tournament is not sent through a pipe),
+    the explanations, which cost the most, first."""
+    tasks: list[tuple[str, int]] = ([("explain", r) for r in range(rounds, 0, -1)] if explain else [])
+    tasks += [("standings", r) for r in range(1, rounds + 1)]
+    explanations: dict[int, RoundExplanation] = {}
+    st: dict[int, Any] = {}
+
+    def done(kind: str, rnd: int, value: Any) -> None:
+        if kind == "explain":
+            explanations[rnd] = value
+            if progress is not None:
+                progress(f"round {rnd} explained")
+        else:
+            st[rnd] = value
+
+    _start(t, tbs, options.engine)
+    jobs = min(options.jobs, len(tasks))
+    if jobs <= 1:
+        for kind, rnd in tasks:
+            done(kind, rnd, (_explain_task if kind == "explain" else _standings_task)(rnd))
+        return explanations, st
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start,
+                             initargs=(t, tbs, options.engine)) as pool:
+        futures = {pool.submit(_explain_task if kind == "explain" else _standings_task, rnd): (kind, rnd)
+                   for kind, rnd in tasks}
+        for f in as_completed(futures):
+            kind, rnd = futures[f]
+            done(kind, rnd, f.result())
+    return explanations, st
 
 
 def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptions = SiteOptions(),
@@ -307,25 +378,21 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
     download under the name of ``source``)."""
     from ratings.change import tournament_ratings
     from tiebreaks.codes import file_tiebreaks
-    from tiebreaks.standings import standings
 
     rounds = t.rounds_paired
     round_robin = t.system.is_round_robin
-    explanations: dict[int, RoundExplanation] = {}
-    if options.explain and not round_robin and rounds:
-        done = explain_rounds(t, list(range(1, rounds + 1)), jobs=options.jobs, engine=options.engine,
-                              progress=(lambda r: progress(f"round {r} explained")) if progress else None)
-        explanations = {e.round: e for e in done}
     tbs = file_tiebreaks(t)
-    st = {r: standings(t, tbs if tbs is not None else [], after_round=r, default_list=tbs is None)
-          for r in range(1, rounds + 1)}
+    explain = options.explain and not round_robin
+    explanations, st = _compute(t, rounds, tbs, explain, options, progress)
     try:
         rt = tournament_ratings(t) if rounds else None
     except Exception:  # pragma: no cover - a rating edition the rules do not cover: the site goes without
         rt = None
     last = st.get(rounds)
     note = last.notes[0] if last is not None and last.notes else None
-    c = _Context(t, rounds, explanations, st, rt, trf_name(source), round_robin, note)
+    floats = {r: {f.player: f.direction for b in e.boards for f in b.floats}
+              for r, e in explanations.items() if e.boards}
+    c = _Context(t, rounds, explanations, st, rt, trf_name(source), round_robin, note, floats)
     people = _people(t)
     env = _environment()
     common: Mapping[str, Any] = {

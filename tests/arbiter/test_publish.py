@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 from arbiter.cli import app
 from arbiter.publish import MARKER, Page, Site, SiteError, SiteOptions, build_pages, write_site
 from checker.check import check_round
+from checker.state import Flt, float_of
 from tests.support import REPO, shared_corpus
 from tiebreaks.codes import file_tiebreaks
 from tiebreaks.output import standings_dict
@@ -204,6 +205,8 @@ def test_crosstable_and_player_cards(any_site: tuple[Tournament, Path, Site]) ->
         for rnd, c in zip(range(1, n + 1), crows):
             e = p.entry(rnd)
             assert c[6] == fmt_points(t.score(p.start_rank, rnd))
+            fl = float_of(t, p.start_rank, rnd)
+            assert c[7] == ("down" if fl is Flt.DOWN else "up" if fl is Flt.UP else ""), (p.start_rank, rnd)
             if e is not None and e.opponent is not None:
                 assert c[3].endswith(f"({e.opponent})")
                 assert c[2] == {"w": "White", "b": "Black"}.get(e.colour.value, "")
