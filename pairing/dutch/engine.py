@@ -13,8 +13,11 @@ from trf.model import Colour, Tournament
 
 
 def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour | None = None,
-               total_rounds: int | None = None) -> Pairing:
+               total_rounds: int | None = None, full_field: bool = False) -> Pairing:
     """Pair round ``rnd`` (default: the next one) of ``t`` by the Dutch system.
+
+    ``full_field`` solves every matching over the whole field (the reference the default
+    bracket-local solves are tested against; same pairings, much slower on large fields).
 
     Raises :class:`~pairing.dutch.result.NoLegalPairing` when no pairing satisfies C1-C4 and
     :class:`~pairing.players.PairingInputError` when the file lacks the initial colour or the
@@ -29,7 +32,7 @@ def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour 
     players = pairing_players(t, rnd, total_rounds)
     if not players:
         return Pairing(rnd, (), None)
-    state = RoundState(players, t.forbidden(rnd), rnd - 1)
+    state = RoundState(players, t.forbidden(rnd), rnd - 1, full_field=full_field)
     pair_all_brackets(state)
     boards = []
     for a, b in state.pairs:

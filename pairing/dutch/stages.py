@@ -16,11 +16,15 @@ a lexicographic minimum is found one coordinate at a time.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import combinations
 
+from pairing.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
+from pairing.dutch.perfect import pair_perfect
 from pairing.dutch.result import NoLegalPairing
 from pairing.dutch.state import RoundState
-from pairing.dutch.weights import prepass_weight, top_weight
+from pairing.dutch.weights import prepass_weight
+from pairing.matching import max_weight_matching
 
 
 # --------------------------------------------------------------------------- the round
@@ -29,21 +33,65 @@ from pairing.dutch.weights import prepass_weight, top_weight
 def completion_prepass(st: RoundState) -> None:
     """C4 for the whole round and the lowest PAB score (Art. 2.2.1, 2.1.2, 2.3.1).
 
-    One solve with the pre-pass layout: complete and leaving over a PAB-eligible player, then
-    the PAB score as low as possible, then pairs inside the top scoregroup (which decides whether
-    C9 applies to the first bracket).  Raises :class:`NoLegalPairing` when no complete pairing
-    exists."""
+    Complete means every player paired but at most one, who must be eligible for the PAB (C2);
+    the PAB score is the lowest score such a player can have (C5).  A maximum-cardinality
+    matching answers both: in an odd field, the players some complete pairing can leave over are
+    those an even alternating path reaches from the one a maximum matching leaves over
+    (Gallai-Edmonds).  The weighted pre-pass (:func:`weighted_prepass`) is the reference; it
+    also decides the rare cases this one does not (no complete pairing: which players cannot be
+    paired; the PAB on the top score below which there are other players)."""
+    if st.full_field:
+        weighted_prepass(st)
+        return
+    p, n = st.p, st.n
+    everyone = (1 << n) - 1
+    if not st.odd:
+        if exposed(everyone, maximum_matching(st.adj, everyone)):
+            weighted_prepass(st)  # raises NoLegalPairing
+        return
+    eligible = [i for i in range(n) if p[i].bye_eligible]
+    if not eligible:
+        weighted_prepass(st)
+        return
+    last = eligible[-1]  # an eligible player with the lowest score
+    mate = maximum_matching(st.adj, everyone & ~(1 << last))
+    if not exposed(everyone & ~(1 << last), mate):
+        pab_score = p[last].score
+    else:
+        mate = maximum_matching(st.adj, everyone, mate)
+        left = exposed(everyone, mate)
+        reach = can_be_left_over(st.adj, everyone, mate) if len(left) == 1 else 0
+        at = [i for i in eligible if reach >> i & 1]
+        if not at:
+            weighted_prepass(st)  # raises NoLegalPairing
+            return
+        pab_score = min(p[i].score for i in at)
+    if pab_score >= p[0].score and len(st.groups) > 1:
+        weighted_prepass(st)  # C9 may start in the top bracket: the reference decides
+        return
+    _set_pab(st, pab_score, c9=pab_score >= p[0].score)
+
+
+def weighted_prepass(st: RoundState) -> None:
+    """The pre-pass as one weighted solve over the whole field (the reference).
+
+    Complete and leaving over a PAB-eligible player, then the PAB score as low as possible, then
+    pairs inside the top scoregroup (which decides whether C9 applies to the first bracket).
+    Raises :class:`NoLegalPairing` when no complete pairing exists."""
     p, L = st.p, st.L
     top_group = set(st.groups[0])
-    odd = st.n % 2 == 1
-    st.odd = odd
-    w = {}
-    for i, j in st.compat:
-        top = 1 + (not p[i].bye_eligible) + (not p[j].bye_eligible) if odd else 1
-        w[(i, j)] = prepass_weight(L, top, st.level[i], st.level[j], i in top_group and j in top_group, odd)
-    st.w = w
-    mate = st.solve()
-    unmatched = [i for i in range(st.n) if i not in mate]
+    odd = st.odd
+    n = st.n
+    weight = [[0] * n for _ in range(n)]
+    for i in range(n):
+        for j in bits_of(st.adj[i] >> (i + 1) << (i + 1)):
+            top = 1 + (not p[i].bye_eligible) + (not p[j].bye_eligible) if odd else 1
+            weight[i][j] = weight[j][i] = prepass_weight(
+                L, top, st.level[i], st.level[j], i in top_group and j in top_group, odd)
+    st.full_solves += 1
+    st.solves += 1
+    mate = {a: b for a, b in enumerate(max_weight_matching(weight)) if b >= 0}
+    unmatched = [i for i in range(n) if i not in mate]
     if len(unmatched) > (1 if odd else 0) or (odd and unmatched and not p[unmatched[0]].bye_eligible):
         ids = tuple(sorted(p[i].id for i in unmatched))
         why = ("players " + ", ".join(map(str, ids)) + " cannot all be paired without a rematch, a forbidden "
@@ -54,21 +102,23 @@ def completion_prepass(st: RoundState) -> None:
         raise NoLegalPairing(f"no legal pairing exists: {why} (C.04.3 Art. 1.9.3: the Chief Arbiter decides)", ids)
     if odd:
         pab_score = p[unmatched[0]].score
-        st.pab_score = pab_score
-        st.candidate = [pl.bye_eligible and pl.score <= pab_score for pl in p]
-        at = sorted((i for i in range(st.n) if p[i].score == pab_score and st.candidate[i]),
-                    key=lambda i: -p[i].played_games)
-        st.c9_rank = {}
-        for i in at:
-            st.c9_rank[i] = max(k for k, x in enumerate(at) if p[x].played_games == p[i].played_games)
-        st.c9 = pab_score >= p[0].score and all(mate.get(i) is None or mate[i] in top_group for i in top_group)
-    else:
-        st.pab_score = None
-        st.candidate = [True] * st.n
-        st.c9_rank = {}
-        st.c9 = False
-    # every edge: completion/PAB field only (plus C9 while it applies)
-    st.w = {(i, j): st.base_other(i, j) for i, j in st.compat}
+        _set_pab(st, pab_score, c9=pab_score >= p[0].score and all(
+            mate.get(i) is None or mate[i] in top_group for i in top_group))
+
+
+def _set_pab(st: RoundState, pab_score: Fraction, c9: bool) -> None:
+    """Bye candidates (C2-eligible, at most the PAB score) and C9's ranking of those at the PAB
+    score: a player's rank is the last position of its number of games played, most first, so
+    pairing the high ranks leaves over one with the most games played (Art. 2.4.4)."""
+    p = st.p
+    st.pab_score = pab_score
+    st.candidate = [pl.bye_eligible and pl.score <= pab_score for pl in p]
+    at = sorted((i for i in range(st.n) if p[i].score == pab_score and st.candidate[i]),
+                key=lambda i: -p[i].played_games)
+    st.c9_rank = {}
+    for i in at:
+        st.c9_rank[i] = max(k for k, x in enumerate(at) if p[x].played_games == p[i].played_games)
+    st.c9 = c9
 
 
 def pair_all_brackets(st: RoundState) -> None:
@@ -80,8 +130,14 @@ def pair_all_brackets(st: RoundState) -> None:
     for gi, group in enumerate(st.groups):
         residents = list(group)
         nxt = list(st.groups[gi + 1]) if gi + 1 < len(st.groups) else []
+        st.window = mdps + residents + nxt
+        st.next_score = p[nxt[0]].score if nxt else None
         pair_bracket(st, mdps, residents, nxt)
         carried = sorted(i for i in mdps + residents if i in st.alive)
+        # what this bracket leaves between the players it carries down stays (two MDPs are never
+        # re-weighted); every other pair is weighed afresh by the brackets below
+        keep = set(carried)
+        st.w = {e: x for e, x in st.w.items() if e[0] in keep and e[1] in keep}
         # C9 applies to the next bracket when it will downfloat nobody but the PAB assignee
         if st.odd and nxt and st.pab_score is not None:
             below = min(nxt)  # first index of the next group
@@ -109,6 +165,8 @@ def pair_all_brackets(st: RoundState) -> None:
 def pair_bracket(st: RoundState, mdps: list[int], residents: list[int], nxt: list[int]) -> None:
     """Pair one bracket: its MDPs (carried from above) and residents, looking one scoregroup
     ahead (C8).  Unpaired players stay alive and become the next bracket's MDPs."""
+    if pair_perfect(st, mdps, residents, nxt):
+        return
     bracket_weights(st, mdps, residents, nxt)
     if mdps:
         mdp_pairing(st, mdps, residents)
@@ -125,7 +183,7 @@ def bracket_weights(st: RoundState, mdps: list[int], residents: list[int], nxt: 
     they been able to meet, they would have met in an earlier bracket."""
     res_set, mdp_set, next_set = set(residents), set(mdps), set(nxt)
     for i, j in combinations(sorted(mdps + residents + nxt), 2):
-        if (i, j) not in st.compat or (i in mdp_set and j in mdp_set):
+        if not st.compatible(i, j) or (i in mdp_set and j in mdp_set):
             continue
         if j in res_set:
             st.w[(i, j)] = st.base_bracket(i, j, i in res_set)

@@ -1,30 +1,64 @@
 """The round being paired: its players in rank order (Art. 1.2), their scoregroups, who may meet
-whom, the current edge weights, and one maximum-weight matching over every player still unpaired.
+whom, the edge weights, and the maximum-weight matching the stages read.
 
-Each solve is exact over the whole field: completion (C4) sits in the most significant field, so a
-decision is frozen only if it belongs to some complete optimal pairing (Art. 2.2.1 for every
-bracket).
+The matching is the one over every player still unpaired, with the criteria in the weights;
+completion (C4) sits in the most significant field, so a decision is frozen only if it belongs to
+some complete optimal pairing (Art. 2.2.1 for every bracket).  Two ways to compute it, with the
+same optimum:
+
+* **full field** (the reference): one weighted matching over all unpaired players;
+* **bracket-local** (the default): while a bracket is paired, only its players and the next
+  scoregroup (the *window*) carry criteria; everyone below carries the completion field alone.
+  The players below are replaced by a few interchangeable *sinks*, each able to take any window
+  player who has a possible opponent below.  Such a model can only do better than the real field
+  (a relaxation), and once its optimum leaves two sinks paired with each other, more sinks would
+  not change it.  If the players it sends below can really be paired there (a maximum-cardinality
+  check on the real graph), its optimum is the full field's.  Otherwise the solve is redone over
+  the full field.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import combinations
 
+from pairing.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
 from pairing.dutch.criteria import compatible
 from pairing.dutch.weights import Layout, bracket_weight, next_weight, top_weight
 from pairing.matching import max_weight_matching
 from pairing.players import PairingPlayer
 
+#: How many sinks the first bracket-local solve gets (doubled while the optimum uses them all).
+FIRST_SINKS = 6
+
+
+def compatibility(players: list[PairingPlayer], forbidden: frozenset[frozenset[int]]) -> list[int]:
+    """``adj[i]``: the bitset of the players ``i`` may meet (C1, C3, forbidden pairs)."""
+    n = len(players)
+    adj = [0] * n
+    for i in range(n):
+        a = players[i]
+        row = 0
+        for j in range(i + 1, n):
+            if compatible(a, players[j], forbidden):
+                row |= 1 << j
+        adj[i] |= row
+        for j in bits_of(row):
+            adj[j] |= 1 << i
+    return adj
+
 
 class RoundState:
-    """Players are vertices ``0..n-1`` in rank order; ``w`` holds the weight of every compatible
-    pair ``(i, j)``, ``i < j``, of players still unpaired or paired in :attr:`pairs`."""
+    """Players are vertices ``0..n-1`` in rank order.  ``w`` holds the weights set for pairs
+    ``(i, j)``, ``i < j`` (criteria of the current bracket, generation-order bonuses, and what
+    earlier brackets left between players still unpaired); any other compatible pair weighs the
+    completion field alone (:meth:`top`)."""
 
-    def __init__(self, players: list[PairingPlayer], forbidden: frozenset[frozenset[int]], rounds_played: int) -> None:
+    def __init__(self, players: list[PairingPlayer], forbidden: frozenset[frozenset[int]], rounds_played: int,
+                 *, full_field: bool = False) -> None:
         self.p = players
         self.n = len(players)
         self.rounds_played = rounds_played
+        self.full_field = full_field
         groups: list[list[int]] = []
         for i, pl in enumerate(players):
             if groups and players[groups[-1][0]].score == pl.score:
@@ -34,46 +68,190 @@ class RoundState:
         self.groups = groups
         self.L = Layout(players, groups, rounds_played)
         self.level = [self.L.offset[pl.score] for pl in players]
-        self.compat = {(i, j) for i, j in combinations(range(self.n), 2) if compatible(players[i], players[j], forbidden)}
+        self.adj = compatibility(players, forbidden)
         self.alive = set(range(self.n))
         self.w: dict[tuple[int, int], int] = {}
         self.pairs: list[tuple[int, int]] = []
         self.mate: dict[int, int] = {}
         self.solves = 0
+        self.full_solves = 0  # solves done over the whole field (all, in the reference mode)
+        self.window: list[int] | None = None  # the current bracket and the next scoregroup
+        self.next_score: Fraction | None = None  # the next scoregroup's score
         # set by the pre-pass (stages.completion_prepass)
-        self.odd = False
+        self.odd = self.n % 2 == 1
         self.pab_score: Fraction | None = None
         self.candidate: list[bool] = [True] * self.n
         self.c9 = False
         self.c9_rank: dict[int, int] = {}
         self.bye: int | None = None
 
+    def compatible(self, i: int, j: int) -> bool:
+        return bool(self.adj[i] >> j & 1)
+
     # ---- matching
-    def solve(self) -> dict[int, int]:
-        """Maximum-weight matching of the players still unpaired.
+    def weight(self, i: int, j: int) -> int:
+        """The current weight of the pair ``i < j`` (0: they may not meet), with C9's term.
 
         C9 (Art. 2.4.4), while it applies, rewards pairing the bye candidates at the PAB score
         with the fewest games played, wherever their partner is, so that the one left over has
         the most games played; ties in games played are equal."""
+        if not self.adj[i] >> j & 1:
+            return 0
+        w = self.w.get((i, j))
+        if w is None:
+            w = self.top(i, j)
+        if w > 0 and self.c9:
+            rank = self.c9_rank
+            if i in rank or j in rank:
+                w += (rank.get(i, 0) + rank.get(j, 0)) << self.L.shift["C9"]
+        return w
+
+    def solve(self) -> dict[int, int]:
+        """The maximum-weight matching of the players still unpaired (``mate``; a window player
+        paired below the window gets ``n``, "someone below")."""
+        self.solves += 1
+        if self.full_field or self.window is None or not self._solve_local():
+            self._solve_full()
+        return self.mate
+
+    def _solve_full(self) -> None:
+        self.full_solves += 1
         verts = sorted(self.alive)
-        local = {v: k for k, v in enumerate(verts)}
         m = len(verts)
         weight = [[0] * m for _ in range(m)]
-        rank = self.c9_rank if self.c9 else {}
-        sh9 = self.L.shift["C9"]
-        for (i, j), w in self.w.items():
-            if w > 0 and i in local and j in local:
-                if rank and (i in rank or j in rank):
-                    w += (rank.get(i, 0) + rank.get(j, 0)) << sh9
-                a, b = local[i], local[j]
-                weight[a][b] = weight[b][a] = w
+        for a in range(m):
+            i = verts[a]
+            row = weight[a]
+            for b in range(a + 1, m):
+                x = self.weight(i, verts[b])
+                if x:
+                    row[b] = weight[b][a] = x
         mate: dict[int, int] = {}
         for a, b in enumerate(max_weight_matching(weight)):
             if b >= 0:
                 mate[verts[a]] = verts[b]
-        self.solves += 1
         self.mate = mate
-        return mate
+
+    def _solve_local(self) -> bool:
+        """The bracket-local solve; False when its optimum cannot be shown to be the full one."""
+        assert self.window is not None
+        window = [v for v in self.window if v in self.alive]
+        inside = set(window)
+        below = [v for v in sorted(self.alive) if v not in inside]
+        below_mask = 0
+        for v in below:
+            below_mask |= 1 << v
+        # the player left over (odd fields) is below the window when the PAB score is
+        leftover_below = self.odd and self.pab_score is not None and self.next_score is not None \
+            and self.pab_score < self.next_score
+        if len(below) <= FIRST_SINKS + 1:
+            return self._solve_exact_window(window + below)
+        top_shift = self.L.shift["top"]
+        m = len(window)
+        base = [[0] * m for _ in range(m)]
+        for a in range(m):
+            i = window[a]
+            row = base[a]
+            for b in range(a + 1, m):
+                x = self.weight(i, window[b])
+                if x:
+                    row[b] = base[b][a] = x
+        # what a window player earns when paired below: the completion field (its partner below
+        # not a bye candidate) and its C9 term
+        to_below: list[int] = []
+        for i in window:
+            if not self.adj[i] & below_mask:
+                to_below.append(0)
+                continue
+            x = (2 + (not self.candidate[i])) << top_shift
+            if self.c9 and i in self.c9_rank:
+                x += self.c9_rank[i] << self.L.shift["C9"]
+            to_below.append(x)
+        sinks = FIRST_SINKS + (len(below) - FIRST_SINKS) % 2
+        while True:
+            mate, spare = self._with_sinks(base, to_below, sinks, leftover_below, top_shift)
+            if spare or sinks >= len(below):
+                break
+            sinks = min(len(below), 2 * sinks + (len(below) - 2 * sinks) % 2)
+        sent = [window[a] for a in range(m) if mate[a] >= m]
+        if not self._completes_below(sent, below_mask, leftover_below):
+            return False
+        out: dict[int, int] = {}
+        for a in range(m):
+            b = mate[a]
+            if b < 0:
+                continue
+            out[window[a]] = window[b] if b < m else self.n
+        self.mate = out
+        return True
+
+    def _with_sinks(self, base: list[list[int]], to_below: list[int], sinks: int, leftover_below: bool,
+                    top_shift: int) -> tuple[list[int], bool]:
+        """Solve the window plus ``sinks`` sinks; also whether two sinks were paired together.
+
+        Sinks are not bye candidates, except one when the player left over is below the window
+        (then that sink stays unpaired, as the real player left over would)."""
+        m = len(base)
+        size = m + sinks
+        weight = [row + [0] * sinks for row in base] + [[0] * size for _ in range(sinks)]
+        for a in range(m):
+            x = to_below[a]
+            if x:
+                for s in range(m, size):
+                    y = x - (1 << top_shift) if (leftover_below and s == m) else x
+                    weight[a][s] = weight[s][a] = y
+        for s in range(m, size):
+            for r in range(s + 1, size):
+                units = 2 if (leftover_below and s == m) else 3
+                weight[s][r] = weight[r][s] = units << top_shift
+        mate = max_weight_matching(weight)
+        spare = any(mate[s] > s for s in range(m + 1, size)) if leftover_below else \
+            any(mate[s] > s for s in range(m, size))
+        return mate, spare
+
+    def _completes_below(self, sent: list[int], below_mask: int, leftover_below: bool) -> bool:
+        """Whether the players below plus those the window sends there can be paired completely,
+        each sent player with a player below (and the one left over, if any, a bye candidate)."""
+        n = self.n
+        mask = below_mask
+        adj = self.adj
+        sent_mask = 0
+        for v in sent:
+            sent_mask |= 1 << v
+        mask |= sent_mask
+        # sent players may only meet players below
+        local = list(adj)
+        for v in sent:
+            local[v] = adj[v] & below_mask
+        mate = maximum_matching(local, mask)
+        left = exposed(mask, mate)
+        if not leftover_below:
+            return not left
+        if len(left) != 1:
+            return False
+        if self.candidate[left[0]] and not sent_mask >> left[0] & 1:
+            return True
+        reach = can_be_left_over(local, mask, mate)
+        return any(self.candidate[v] for v in bits_of(reach & ~sent_mask))
+
+    def _solve_exact_window(self, verts: list[int]) -> bool:
+        """Few players below: solve them with the window, exactly."""
+        verts = sorted(verts)
+        m = len(verts)
+        weight = [[0] * m for _ in range(m)]
+        for a in range(m):
+            i = verts[a]
+            row = weight[a]
+            for b in range(a + 1, m):
+                x = self.weight(i, verts[b])
+                if x:
+                    row[b] = weight[b][a] = x
+        mate: dict[int, int] = {}
+        for a, b in enumerate(max_weight_matching(weight)):
+            if b >= 0:
+                mate[verts[a]] = verts[b]
+        self.mate = mate
+        return True
 
     def freeze(self, a: int, b: int) -> None:
         """Pair ``a`` and ``b`` for good: both leave the graph."""
@@ -97,10 +275,6 @@ class RoundState:
     # ---- edge weights
     def top(self, i: int, j: int) -> int:
         return top_weight(self.L, self.candidate[i], self.candidate[j])
-
-    def base_other(self, i: int, j: int) -> int:
-        """Neither end in the bracket or the next scoregroup: completion only."""
-        return self.top(i, j)
 
     def base_next(self, i: int, j: int) -> int:
         return next_weight(self.L, self.top(i, j), self.level[i])

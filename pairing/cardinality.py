@@ -1,0 +1,149 @@
+"""Maximum-cardinality matching in a general graph (Edmonds' blossom algorithm), on adjacency
+bitsets.
+
+The Dutch engine asks yes/no questions of the who-may-meet graph: can these players all be paired
+(C4), can this player be the one left over (C5)?  Those need no weights: a maximum matching
+answers them, and on the dense graphs of a Swiss round a greedy matching is nearly maximum
+already, so only a few short augmenting searches remain.
+
+Vertices are ``0..n-1``; ``adj[v]`` is an int whose bit ``u`` is set when ``u`` and ``v`` are
+adjacent; ``mask`` restricts the graph to the vertices whose bits are set.  ``mate[v]`` is the
+partner of ``v`` or -1.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Sequence
+
+
+def bits_of(x: int) -> list[int]:
+    """The positions of the set bits of ``x``, lowest first."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
+
+
+def greedy_matching(adj: Sequence[int], mask: int, mate: list[int]) -> None:
+    """Extend ``mate`` greedily inside ``mask``: each exposed vertex, lowest first, takes its
+    lowest exposed neighbour (the augmenting searches repair what greed misses)."""
+    free = mask
+    for v in bits_of(mask):
+        if mate[v] >= 0:
+            free &= ~(1 << v)
+    for v in bits_of(free):
+        if not free >> v & 1:
+            continue
+        options = adj[v] & free & ~(1 << v)
+        if options:
+            u = (options & -options).bit_length() - 1
+            mate[v], mate[u] = u, v
+            free &= ~((1 << v) | (1 << u))
+
+
+def _search(adj: Sequence[int], mask: int, mate: list[int], root: int) -> tuple[int, list[int], int]:
+    """One alternating-tree search from the exposed vertex ``root``.
+
+    Returns (the exposed vertex an augmenting path reaches, or -1; the parent array; the mask of
+    even (outer) vertices reached, which is complete when no path was found)."""
+    n = len(adj)
+    parent = [-1] * n
+    base = list(range(n))
+    even = 1 << root
+    odd = 0
+    queue = deque([root])
+
+    def lca(a: int, b: int) -> int:
+        seen = set()
+        while True:
+            a = base[a]
+            seen.add(a)
+            if mate[a] < 0:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if b in seen:
+                return b
+            b = parent[mate[b]]
+
+    def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
+        while base[v] != b:
+            blossom.add(base[v])
+            blossom.add(base[mate[v]])
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    while queue:
+        v = queue.popleft()
+        nbrs = adj[v] & mask & ~(1 << v)
+        # unvisited neighbours extend the tree; even ones may close a blossom
+        fresh = nbrs & ~even & ~odd
+        for u in bits_of(fresh):
+            if (even | odd) >> u & 1:
+                continue
+            parent[u] = v
+            if mate[u] < 0:
+                return u, parent, even
+            odd |= 1 << u
+            w = mate[u]
+            even |= 1 << w
+            queue.append(w)
+        for u in bits_of(nbrs & even):
+            if base[u] == base[v] or mate[v] == u:
+                continue
+            b = lca(v, u)
+            blossom: set[int] = set()
+            mark(v, b, u, blossom)
+            mark(u, b, v, blossom)
+            for x in bits_of(even | odd):
+                if base[x] in blossom:
+                    base[x] = b
+                    if not even >> x & 1:
+                        even |= 1 << x
+                        odd &= ~(1 << x)
+                        queue.append(x)
+    return -1, parent, even
+
+
+def _augment(mate: list[int], parent: list[int], end: int) -> None:
+    v = end
+    while v >= 0:
+        pv = parent[v]
+        nxt = mate[pv]
+        mate[v], mate[pv] = pv, v
+        v = nxt
+
+
+def maximum_matching(adj: Sequence[int], mask: int, mate: list[int] | None = None) -> list[int]:
+    """A maximum matching of the graph induced by ``mask`` (starting from ``mate`` if given)."""
+    n = len(adj)
+    mate = list(mate) if mate is not None else [-1] * n
+    greedy_matching(adj, mask, mate)
+    for v in bits_of(mask):
+        if mate[v] < 0:
+            end, parent, _ = _search(adj, mask, mate, v)
+            if end >= 0:
+                _augment(mate, parent, end)
+    return mate
+
+
+def exposed(mask: int, mate: Sequence[int]) -> list[int]:
+    """The vertices of ``mask`` that ``mate`` leaves unmatched."""
+    return [v for v in bits_of(mask) if mate[v] < 0]
+
+
+def can_be_left_over(adj: Sequence[int], mask: int, mate: list[int]) -> int:
+    """For a maximum matching with exposed vertices: the mask of vertices that some maximum
+    matching leaves exposed (Gallai-Edmonds' D), i.e. the even vertices reachable from an exposed
+    one."""
+    out = 0
+    for v in exposed(mask, mate):
+        end, _, even = _search(adj, mask, mate, v)
+        assert end < 0, "the matching is not maximum"
+        out |= even
+    return out
