@@ -459,11 +459,7 @@ def _show_assessment(a: Any, t: Any) -> None:
     if a.conforms:
         out.print("checker: the round conforms to C.04.3 (2026)", markup=False)
     elif finding is not None:
-        values = ""
-        if finding.get("given_value") is not None or finding.get("candidate_value") is not None:
-            values = f" (this pairing {finding.get('given_value')}, the better one {finding.get('candidate_value')})"
-        out.print(f"checker: loses on {finding['criterion']} (Art. {finding['article']}): {finding['message']}{values}",
-                  markup=False)
+        out.print(f"checker: loses on {finding['criterion']}: {finding['message']}", markup=False)
 
 
 @event_app.command("manual")

@@ -307,6 +307,9 @@ def register(t: Tournament, registrants: list[Registrant], *, first_round: int |
     t = consistent(t)
     who = ", ".join(player_label(t, pid) for pid in sorted(final_ids))
     details = f"{who}; {how}"
+    moves = [(a, b) for a, b in sorted(mapping.items()) if a not in new_ids]
+    if moves and late:
+        details += "; renumbered " + ", ".join(f"{a}->{player_label(t, b)}" for a, b in moves)
     if first > 1:
         details += f"; plays from round {first}, rounds 1-{first - 1} {missed.value}" if first > 2 else \
             f"; plays from round 2, round 1 {missed.value}"
