@@ -3,7 +3,8 @@
 Boards are numbered as the pairing gave them, by C.04.2 Art. 3.6: the higher score of the
 higher-ranked player, then the higher sum of both scores, then the smaller starting rank of the
 higher-ranked player, all with the scores before the round (a TRF file stores no board numbers,
-so they are recomputed from the file the same way every time).
+so they are recomputed from the file the same way every time); a round robin's in the order of
+its Berger table.
 
 Result codes, White's first (``result_code``):
 
@@ -163,9 +164,27 @@ def _board_key(t: Tournament, rnd: int, w: int, b: int) -> tuple[Fraction, Fract
     return (-hs, -ls, hp)
 
 
+def _table_order(t: Tournament, rnd: int) -> dict[frozenset[int], int]:
+    """A round robin's boards in the order of its Berger table (C.05 Annex 1), by start rank."""
+    from pairing.rounds import berger_schedule
+
+    sched = berger_schedule(t)
+    if not 1 <= rnd <= len(sched.rounds):
+        return {}
+    number = dict(enumerate(sorted(p.start_rank for p in t.players), 1))
+    return {frozenset((number[w], number[b])): i for i, (w, b) in enumerate(sched.games(rnd))}
+
+
 def boards(t: Tournament, rnd: int) -> list[Board]:
-    """The games of round ``rnd`` in board order, numbered from 1."""
-    games = sorted(t.games(rnd), key=lambda g: _board_key(t, rnd, g.white, g.black))
+    """The games of round ``rnd`` in board order, numbered from 1 (a round robin's in the order of
+    its Berger table, where it has the game)."""
+    games = list(t.games(rnd))
+    if t.system.is_round_robin:
+        order = _table_order(t, rnd)
+        games.sort(key=lambda g: (order.get(frozenset((g.white, g.black)), len(order)),
+                                  _board_key(t, rnd, g.white, g.black)))
+    else:
+        games.sort(key=lambda g: _board_key(t, rnd, g.white, g.black))
     return [Board(i, g.white, g.black, g.white_result, g.black_result) for i, g in enumerate(games, 1)]
 
 

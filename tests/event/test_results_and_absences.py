@@ -172,3 +172,16 @@ def test_forbidden_pairs() -> None:
     c2 = forbid(t, (met.white, met.black))
     assert [w.code for w in c2.warnings] == ["leaves-fide-mode", "already-met"]
     assert [i.line for i in irregularities(c2.after)] == ["### FIDE mode exited @ Round 2"]
+
+
+def test_a_round_robin_s_boards_follow_its_berger_table(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from checker.roundrobin import expected_round
+    from tests.event.making import cli
+
+    names = tmp_path / "names.txt"
+    names.write_text("".join(f"Player {i}\n" for i in range(1, 9)))
+    path = tmp_path / "rr.trf"
+    assert cli("roundrobin", "--names", names, "--trf", path)[0] == 0
+    t = trf.parse_file(path).tournament
+    for rnd in (1, 4, 7):
+        assert [(b.white, b.black) for b in boards(t, rnd)] == expected_round(8, rnd)
