@@ -33,6 +33,9 @@ def publish(
                                        help="Processes for the checker's explanations (default: one per core)."),
     why: bool = typer.Option(True, "--why/--no-why",
                              help="Explain every board with the checker (default); --no-why publishes faster without."),
+    reuse: bool = typer.Option(True, "--reuse/--fresh",
+                               help="Reuse the explanations of rounds unchanged since the last publication into SITE "
+                                    "(default); --fresh checks every round again."),
     engine: Optional[bool] = typer.Option(None, "--engine/--no-engine",
                                           help="Let the checker also compare with the pairing engine's pairing "
                                                "(default: for rounds of at most 120 players)."),
@@ -46,7 +49,7 @@ def publish(
 
     from rich.progress import Progress
 
-    from arbiter.publish import SiteError, SiteOptions, build_pages, check_target, write_site
+    from arbiter.publish import MARKER, SiteError, SiteOptions, build_pages, check_target, read_stored, write_site
     from trf.system import UnsupportedEvent, require_individual
 
     started = time.perf_counter()
@@ -64,7 +67,8 @@ def publish(
         raw = file.read_bytes()
     except OSError as exc:
         fail(exitcodes.FILE_ERROR, f"cannot read {file}: {exc.strerror or exc}")
-    options = SiteOptions(jobs=jobs or _cores(), engine=engine, explain=why)
+    stored = read_stored(output) if reuse and (output / MARKER).is_file() else {}
+    options = SiteOptions(jobs=jobs or _cores(), engine=engine, explain=why, stored=stored)
     with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task(f"checking {t.rounds_paired} round(s)", total=max(t.rounds_paired, 1))
         site = build_pages(t, raw, str(file), options, progress=lambda _msg: bar.update(task, advance=1))

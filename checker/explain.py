@@ -29,7 +29,7 @@ from checker.state import CPlayer, Flt, Pref, RoundState, given_pairing, round_s
 from trf.model import Colour, Tournament
 
 __all__ = ["Alternative", "FloatReason", "BoardExplanation", "ByeExplanation", "RoundExplanation",
-           "explain_round", "explain_rounds", "board_order", "preference_text", "score_text", "points_text"]
+           "explain_round", "explain_rounds", "round_key", "explanation_from_dict", "board_order", "preference_text", "score_text", "points_text"]
 
 
 def score_text(x: Fraction) -> str:
@@ -178,7 +178,8 @@ class RoundExplanation:
                 "bye": None if self.bye is None else self.bye.as_dict(),
                 "best_alternative": None if self.best is None else self.best.as_dict(),
                 "alternatives": self.alternatives, "candidate_sources": self.report.sources,
-                "notes": list(self.report.notes) + list(self.notes)}
+                "notes": list(self.report.notes) + list(self.notes), "own_notes": list(self.notes),
+                "report": self.report.as_dict()}
 
 
 # --------------------------------------------------------------------------- words
@@ -529,3 +530,61 @@ def explain_rounds(t: Tournament, rounds: list[int], *, jobs: int = 1, engine: b
             if progress is not None:
                 progress(e.round)
     return [done[r] for r in todo]
+
+
+# --------------------------------------------------------------------------- reading back
+
+
+def round_key(t: Tournament, rnd: int, *, engine: bool | None = None, total_rounds: int | None = None) -> str:
+    """A digest of everything the explanation of round ``rnd`` depends on: every player's rounds
+    up to ``rnd`` (TPNs, scores, colours, floats, C2 and the given pairing come from them), the
+    number of rounds (topscorers), the initial colour, forbidden pairs, acceleration and scoring
+    of the round, the engine option, and the checker's own source (a new reading of the rules
+    invalidates every stored explanation)."""
+    import hashlib
+    from pathlib import Path
+
+    h = hashlib.sha256()
+    for src in sorted(Path(__file__).parent.glob("*.py")):
+        h.update(src.read_bytes())
+    h.update(repr((rnd, engine, total_rounds or t.total_rounds, t.initial_colour, t.scoring)).encode())
+    h.update(repr(sorted(tuple(sorted(p)) for p in t.forbidden(rnd))).encode())
+    h.update(repr(sorted((k, v.value) for k, v in t.declared_absences(rnd).items())).encode())
+    for p in sorted(t.players, key=lambda q: q.start_rank):
+        h.update(repr((p.start_rank, p.rounds[:rnd], [t.acceleration(p.start_rank, r) for r in range(1, rnd + 1)]))
+                 .encode())
+    return h.hexdigest()
+
+
+def _alt(d: dict[str, Any] | None) -> Alternative | None:
+    if d is None:
+        return None
+    return Alternative(tuple((b[0], b[1]) for b in d["boards"]), d["criterion"], d["bracket"], d["bracket_score"],
+                       d["given_value"], d["alternative_value"], d["better"], d["text"])
+
+
+def explanation_from_dict(d: dict[str, Any]) -> RoundExplanation:
+    """A :class:`RoundExplanation` from its :meth:`RoundExplanation.as_dict` (and the report's
+    ``as_dict`` under ``"report"``): the inverse, for explanations stored between publications."""
+    r = d["report"]
+    report = RoundReport(
+        r["round"], r["players"], tuple((b[0], b[1]) for b in r["boards"]), r["bye"],
+        [Finding(f["kind"], f["criterion"], f["message"], tuple((b[0], b[1]) for b in f["boards"]), f["bracket"],
+                 f["given_value"], f["candidate_value"]) for f in r["findings"]],
+        None if r["candidate"] is None else tuple((b[0], b[1]) for b in r["candidate"]["boards"]),
+        None if r["candidate"] is None else r["candidate"]["bye"],
+        r["brackets"], list(r["candidate_sources"]), list(r["notes"]), r["engine_disagrees"])
+    boards = tuple(BoardExplanation(
+        b["board"], b["white"], b["black"], b["white_score"], b["black_score"], b["bracket"], b["bracket_score"],
+        tuple(b["mdps"]), b["heterogeneous"],
+        tuple(FloatReason(f["player"], f["direction"], f["score"], f["opponent_score"], f["criterion"], f["reason"],
+                          _alt(f["alternative"])) for f in b["floats"]),
+        b["colour_rule"], b["colour_text"], b["colour_detail"], b["colours_agree"],
+        (b["preferences"][0], b["preferences"][1]), (b["history"][0], b["history"][1]), _alt(b["alternative"]),
+        tuple(b["topscorers"])) for b in d["boards"])
+    y = d["bye"]
+    bye = None if y is None else ByeExplanation(
+        y["player"], y["score"], y["unplayed"], tuple((x["criterion"], x["text"]) for x in y["reasons"]),
+        _alt(y["alternative"]))
+    return RoundExplanation(d["round"], report, boards, bye, _alt(d["best_alternative"]), d["alternatives"],
+                            tuple(d["own_notes"]))

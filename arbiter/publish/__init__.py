@@ -14,9 +14,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from arbiter.publish.site import Page, Site, SiteOptions, build_pages
+from arbiter.publish.site import CACHE, Page, Site, SiteOptions, build_pages, read_stored
 
-__all__ = ["MARKER", "SiteError", "Page", "Site", "SiteOptions", "build_pages", "write_site", "check_target"]
+__all__ = ["MARKER", "CACHE", "read_stored", "SiteError", "Page", "Site", "SiteOptions", "build_pages", "write_site", "check_target"]
 
 #: A file every published site holds: a folder with it may be replaced by a new site.
 MARKER = ".arbiter-site"

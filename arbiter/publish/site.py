@@ -20,9 +20,12 @@ from checker.explain import RoundExplanation, article, points_text
 from trf.model import Colour, Player, Result, RoundEntry, Tournament
 from trf.writer import fmt_points
 
-__all__ = ["Page", "Site", "SiteOptions", "build_pages", "trf_name", "STYLE"]
+__all__ = ["Page", "Site", "SiteOptions", "build_pages", "trf_name", "read_stored", "STYLE", "CACHE"]
 
 STYLE = "style.css"
+#: The checker's explanations of a publication, kept in the site for the next one: a round
+#: whose inputs did not change (:func:`checker.explain.round_key`) is not checked again.
+CACHE = ".arbiter-cache/explanations.json.gz"
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class SiteOptions:
     jobs: int = 1
     engine: bool | None = None
     explain: bool = True
+    stored: Mapping[str, Any] | None = None  # explanations kept by an earlier publication (see CACHE)
 
 
 def trf_name(source: str) -> str:
@@ -309,6 +313,7 @@ def _environment() -> Environment:
 
 
 _SHARED: dict[str, Any] = {}
+_KEYS: dict[int, str] = {}
 
 
 def _standings_task(rnd: int) -> Any:
@@ -338,10 +343,28 @@ def _compute(t: Tournament, rounds: int, tbs: Any, explain: bool, options: SiteO
     """The checker's explanation of every round and the standings after every round: independent
     tasks, run in ``options.jobs`` processes (forked: the tournament is not sent through a pipe),
     the explanations, which cost the most, first."""
-    tasks: list[tuple[str, int]] = ([("explain", r) for r in range(rounds, 0, -1)] if explain else [])
-    tasks += [("standings", r) for r in range(1, rounds + 1)]
+    from checker.explain import explanation_from_dict, round_key
+
     explanations: dict[int, RoundExplanation] = {}
+    keys: dict[int, str] = {}
+    todo = []
+    stored = options.stored or {}
+    if explain:
+        for r in range(rounds, 0, -1):
+            keys[r] = round_key(t, r, engine=options.engine)
+            kept = stored.get(str(r))
+            if isinstance(kept, dict) and kept.get("key") == keys[r]:
+                try:
+                    explanations[r] = explanation_from_dict(kept["explanation"])
+                    continue
+                except (KeyError, TypeError, IndexError, ValueError):
+                    pass
+            todo.append(r)
+    tasks: list[tuple[str, int]] = [("explain", r) for r in todo]
+    tasks += [("standings", r) for r in range(1, rounds + 1)]
     st: dict[int, Any] = {}
+    _KEYS.clear()
+    _KEYS.update(keys)
 
     def done(kind: str, rnd: int, value: Any) -> None:
         if kind == "explain":
@@ -370,6 +393,20 @@ def _compute(t: Tournament, rounds: int, tbs: Any, explain: bool, options: SiteO
             kind, rnd = futures[f]
             done(kind, rnd, f.result())
     return explanations, st
+
+
+def read_stored(site: Path) -> dict[str, Any]:
+    """The explanations a publication kept in ``site`` (empty when there are none or the file is
+    unreadable: then every round is checked again)."""
+    import gzip
+    import json
+
+    try:
+        data = json.loads(gzip.decompress((site / CACHE).read_bytes()))
+        rounds = data["rounds"]
+        return rounds if isinstance(rounds, dict) else {}
+    except (OSError, ValueError, KeyError, TypeError, EOFError):
+        return {}
 
 
 def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptions = SiteOptions(),
@@ -433,5 +470,11 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
         render(p["href"], "player.html", pp=_player_page(c, p["no"], people))
     pages.append(Page(STYLE, (Path(__file__).parent / "templates" / STYLE).read_bytes()))
     pages.append(Page(c.trf_file, trf_bytes))
+    if explanations:
+        import gzip
+        import json
+
+        keep = {str(r): {"key": _KEYS[r], "explanation": e.as_dict()} for r, e in explanations.items() if r in _KEYS}
+        pages.append(Page(CACHE, gzip.compress(json.dumps({"rounds": keep}).encode("utf-8"), mtime=0)))
     verdict_list = tuple((r, e.ok, tuple(f.message for f in e.findings)) for r, e in sorted(explanations.items()))
     return Site(tuple(pages), verdict_list)

@@ -310,3 +310,25 @@ def test_cli_publish_json_and_refusals(tmp_path: Path) -> None:
     (tmp_path / "notes" / "a.txt").write_text("x")
     res = runner.invoke(app, ["publish", str(EXAMPLE), "-o", str(tmp_path / "notes")])
     assert res.exit_code == 2 and "not empty" in res.stderr
+
+
+def test_a_republication_reuses_the_explanations_of_unchanged_rounds(tmp_path: Path) -> None:
+    from arbiter.publish import read_stored
+
+    path = REPO / "fixtures" / "dutch-2026" / "tournaments" / "dev-0004-n12-r5.trf"
+    t = parse_file(path).tournament
+    fresh = build_pages(t, path.read_bytes(), str(path), SiteOptions(engine=False))
+    write_site(tmp_path / "site", fresh)
+    stored = read_stored(tmp_path / "site")
+    assert sorted(stored, key=int) == [str(r) for r in range(1, t.rounds_paired + 1)]
+    again = build_pages(t, path.read_bytes(), str(path), SiteOptions(engine=False, stored=stored))
+    assert {p.path: p.data for p in again.pages} == {p.path: p.data for p in fresh.pages}
+    # a stored explanation is used only while its key matches the round's inputs
+    marked = json.loads(json.dumps(stored))
+    for r in ("2", "3"):
+        marked[r]["explanation"]["boards"][0]["colour_detail"] = f"STORED-{r}"
+    marked["3"]["key"] = "stale"
+    site = build_pages(t, path.read_bytes(), str(path), SiteOptions(engine=False, stored=marked))
+    pages = {p.path: p.data.decode("utf-8", "replace") for p in site.pages}
+    assert "STORED-2" in pages["round-2.html"], "an unchanged round is not checked again"
+    assert "STORED-3" not in pages["round-3.html"], "a round whose inputs changed is checked again"
