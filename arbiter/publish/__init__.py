@@ -50,7 +50,7 @@ def write_site(target: Path, site: Site, source: Path | None = None) -> None:
     """Write the pages of ``site`` as the folder ``target``, replacing a site published there before.
 
     Everything is written into a temporary folder in ``target``'s parent (same file system),
-    flushed, then renamed into place; an old site is moved aside first and removed once the new
+    flushed to disk, then renamed into place; an old site is moved aside first and removed once the new
     one stands.  On any error the temporary folder is removed and the old site is left as it
     was.  Raises :class:`SiteError` (``usage`` when the target is unsuitable) or ``OSError``."""
     check_target(target, source)
@@ -66,9 +66,9 @@ def write_site(target: Path, site: Site, source: Path | None = None) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             with open(path, "wb") as fh:
                 fh.write(page.data)
-                fh.flush()
-                os.fsync(fh.fileno())
         (work / MARKER).write_text("written by arbiter publish; this folder is replaced whole on the next publish\n")
+        if hasattr(os, "sync"):
+            os.sync()  # the files are on disk before the folder takes the old site's place (one flush, not one per file)
         old: Path | None = None
         if target.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=parent))
