@@ -1,4 +1,4 @@
-"""``arbiter rotation ...``: club-night rotation sessions (issue 8).
+"""``arbiter rotation ...``: club-night rotation sessions.
 
 Registered on :data:`arbiter.app.app` at import (see :mod:`arbiter.cli`).
 
@@ -8,8 +8,9 @@ evening can be run as ``export ARBITER_ROTATION=club.db`` followed by short comm
 All the work is done by :mod:`rotation.log` (the same Python calls give the same result).
 
 Exit codes: 0 ok; 1 no game could be started (every table busy, too few players waiting);
-2 the command does not fit the session (unknown player, busy table, bad option); 5 the session
-file cannot be created or read."""
+2 the command does not fit the session (unknown player, busy table, bad option); 3 the session
+file is damaged (its configuration or an event, named by its number); 5 the session file cannot
+be created or read."""
 
 from __future__ import annotations
 
@@ -37,18 +38,6 @@ app.add_typer(rotation_app, name="rotation")
 ENV = "ARBITER_ROTATION"
 SessionOpt = typer.Option(None, "--session", "-s", envvar=ENV, show_default=False,
                           help=f"The session file (default: ${ENV}).")
-
-
-class FormatOpt(str, Enum):
-    bughouse = "bughouse"
-    singles = "singles"
-
-
-class ModeOpt(str, Enum):
-    refill = "refill"
-    reshuffle = "reshuffle"
-    wait = "wait"
-    all = "all"
 
 
 def _session(path: Optional[Path]) -> Path:
@@ -93,9 +82,9 @@ def _report(session: Path, outcome: rlog.Outcome, json_out: bool, message: str) 
 def new(
     file: Path = typer.Argument(..., help="The session file to create (SQLite; never overwritten).", show_default=False),
     tables: int = typer.Option(..., "--tables", min=1, help="Number of tables (bughouse: two boards each)."),
-    format_: FormatOpt = typer.Option(FormatOpt.bughouse, "--format", help="bughouse (4 per table) or singles (2)."),
+    format_: rot.Format = typer.Option(rot.Format.BUGHOUSE, "--format", help="bughouse (4 per table) or singles (2)."),
     seed: int = typer.Option(..., "--seed", help="Session seed: same seed and events give the same evening."),
-    mode: ModeOpt = typer.Option(ModeOpt.refill, "--mode", help="What a freed table does (docs/rotation.md)."),
+    mode: rot.Mode = typer.Option(rot.Mode.REFILL, "--mode", help="What a freed table does (docs/rotation.md)."),
     balanced: bool = typer.Option(False, "--balanced", help="Balanced sides: rating gap within 250 points."),
     json_out: bool = JsonOpt,
 ) -> None:
@@ -237,13 +226,13 @@ def simulate(
     games: int = typer.Option(..., "--games", min=1),
     seed: int = typer.Option(..., "--seed"),
     churn: bool = typer.Option(False, "--churn", help="Random arrivals and departures."),
-    format_: FormatOpt = typer.Option(FormatOpt.bughouse, "--format"),
-    mode: ModeOpt = typer.Option(ModeOpt.refill, "--mode"),
+    format_: rot.Format = typer.Option(rot.Format.BUGHOUSE, "--format"),
+    mode: rot.Mode = typer.Option(rot.Mode.REFILL, "--mode"),
     json_out: bool = JsonOpt,
 ) -> None:
     """A simulated evening (random game lengths) and its fairness figures."""
-    k = 4 if format_ is FormatOpt.bughouse else 2
-    if players < k * tables and mode is not ModeOpt.reshuffle:
+    k = 4 if format_ is rot.Format.BUGHOUSE else 2
+    if players < k * tables and mode is not rot.Mode.RESHUFFLE:
         fail(exitcodes.USAGE, f"--players {players}: at least {k * tables} needed for {tables} {format_.value} table(s)")
     r = _run(lambda: rsim.simulate(players, tables, games, seed, churn=churn, fmt=format_.value, mode=mode.value))
     data = r.as_dict()

@@ -99,7 +99,7 @@ def simulate(players: int, tables: int, games: int, seed: int, churn: bool = Fal
             check(state, choices)
         for c in choices:
             for r in c.limits.relaxed:
-                relax[r] = relax.get(r, 0) + 1
+                relax[str(r)] = relax.get(str(r), 0) + 1
         do(rot.choices_event(choices))
         for c in choices:
             ends[c.table] = now + rng.randint(*GAME_LENGTH)

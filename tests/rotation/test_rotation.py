@@ -1,4 +1,4 @@
-"""Club-night rotation engine (issue 8): each lexicographic criterion, each relaxation step, each
+"""Club-night rotation engine: each lexicographic criterion, each relaxation step, each
 table mode, arrivals/pauses/departures, the event log and the "why this game?" explanation.
 
 States are built by hand so that every expectation can be worked out on paper; the reasoning is

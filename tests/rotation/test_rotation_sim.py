@@ -1,8 +1,8 @@
-"""Simulated club evenings (issue 8, "Done means") over many (players, tables, seed) combinations.
+"""Simulated club evenings over many (players, tables, seed) combinations.
 
 With k players per table (4 bughouse, 2 singles), C tables and N players, B = N - kC sit on the
-bench while every table is busy.  The bounds are computed here from the issue's text, not by the
-engine: nobody sits out more than ceil(B/k) games in a row in refill mode (ceil(B/k)+1 when B is
+bench while every table is busy.  The bounds are computed here from docs/rotation.md, not by
+the engine: nobody sits out more than ceil(B/k) games in a row in refill mode (ceil(B/k)+1 when B is
 a multiple of k), ceil(B/(kC)) rounds (at least one) in all-tables mode.  The spread of games
 played is at most one after every complete cycle (whenever k x games started is a multiple of
 N, so that everyone could have played equally often; the games then sum to a multiple of N, so
@@ -50,8 +50,8 @@ COMBOS = [
 ]
 
 
-def issue_bound(n: int, k: int, c: int, mode: str) -> int:
-    """The issue's bound, written out independently of the engine."""
+def stated_bound(n: int, k: int, c: int, mode: str) -> int:
+    """The promised sit-out bound, written out independently of the engine."""
     b = n - k * c
     if mode == "all":
         return max(1, -(-b // (k * c)))
@@ -143,7 +143,7 @@ def clairvoyant_feasible(n: int, k: int, c: int, freed: list[int], total_games: 
     """Could ANY sequence of choices, knowing the whole future, keep sit-outs in a row within
     ``limit`` and the spread of games 0 (hence at most one) at every cycle end?
 
-    The refill-mode evening as the issue states it: the first pass fills the c tables (everyone
+    The refill-mode evening as docs/rotation.md states it: the first pass fills the c tables (everyone
     is alike then, so which k go where does not matter), then before refill i the table
     ``freed[i]`` frees, its k players join the waiting players, and k of the B + k waiting
     players start; the others sit out once more.  ``total_games`` games in all.  At a cycle end
@@ -276,7 +276,7 @@ def test_simulated_evening_fairness(fmt: str, mode: str, tables: int, players: i
     violations: list = []
     r = sim.simulate(players, tables, games, seed, fmt=fmt, mode=mode, check=partner_check(violations))
     assert len(r.games) >= games
-    assert r.max_sitouts <= issue_bound(players, k, tables, mode)
+    assert r.max_sitouts <= stated_bound(players, k, tables, mode)
     assert violations == []
     # the cycle ends (checked after each pass), counted here from the log, not from the engine's figures
     started = list(itertools.accumulate(len(ev["games"]) for ev in r.events if ev["type"] == "start"))
@@ -286,7 +286,7 @@ def test_simulated_evening_fairness(fmt: str, mode: str, tables: int, players: i
         assert spread <= 1, r.spreads
         return
     freed = [ev["table"] for ev in r.events if ev["type"] == "finish"]
-    if not clairvoyant_feasible(players, k, tables, freed, len(r.games), issue_bound(players, k, tables, mode)):
+    if not clairvoyant_feasible(players, k, tables, freed, len(r.games), stated_bound(players, k, tables, mode)):
         assert spread > 1  # excluded: no engine could; ours cannot beat that either
         return
     key = f"{fmt[0]}-{mode}-C{tables}-N{players}-s{seed}"
@@ -294,7 +294,7 @@ def test_simulated_evening_fairness(fmt: str, mode: str, tables: int, players: i
         unknown = NOT_GUARANTEED_ONLINE[key]
         timeline = list(r.timeline)
         assert [tb for tb, _, _ in timeline[tables:]] == freed  # the timeline is this evening's
-        bound = issue_bound(players, k, tables, mode)
+        bound = stated_bound(players, k, tables, mode)
         assert not guaranteed_online(players, k, tables, timeline, bound, unknown)
         assert guaranteed_online(players, k, tables, timeline, bound, unknown - 1)
         return  # excluded: no online engine can guarantee it; meeting it would be luck
@@ -410,10 +410,10 @@ def test_bound_formula_examples() -> None:
     """Hand values: bughouse 1 table 9 players: B=5 -> ceil(5/4)=2; 8 players: B=4 -> 1+1=2;
     singles 2 tables 9 players: B=5 -> 3; all-tables 2 bughouse tables 13 players: B=5 ->
     ceil(5/8)=1."""
-    assert issue_bound(9, 4, 1, "refill") == 2 == ceil(5 / 4)
-    assert issue_bound(8, 4, 1, "refill") == 2
-    assert issue_bound(9, 2, 2, "refill") == 3
-    assert issue_bound(13, 4, 2, "all") == 1
+    assert stated_bound(9, 4, 1, "refill") == 2 == ceil(5 / 4)
+    assert stated_bound(8, 4, 1, "refill") == 2
+    assert stated_bound(9, 2, 2, "refill") == 3
+    assert stated_bound(13, 4, 2, "all") == 1
     assert sim.expected_bound(9, 4, 1, "refill") == 2
 
 
@@ -433,4 +433,4 @@ def test_wait_and_reshuffle_keep_the_sitout_bound(fmt: str, mode: str, tables: i
     games = max(12, 2 * players)
     r = sim.simulate(players, tables, games, seed, fmt=fmt, mode=mode)
     assert len(r.games) >= games
-    assert r.max_sitouts <= issue_bound(players, k, tables, "refill")
+    assert r.max_sitouts <= stated_bound(players, k, tables, "refill")
