@@ -17,14 +17,21 @@ from collections import deque
 from typing import Sequence
 
 
+_BYTE_BITS = [tuple(k for k in range(8) if b >> k & 1) for b in range(256)]
+
+
 def bits_of(x: int) -> list[int]:
     """The positions of the set bits of ``x``, lowest first."""
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
+    if x < 1 << 64:
+        out = []
+        while x:
+            low = x & -x
+            out.append(low.bit_length() - 1)
+            x ^= low
+        return out
+    table = _BYTE_BITS
+    return [8 * k + j for k, byte in enumerate(x.to_bytes((x.bit_length() + 7) // 8, "little")) if byte
+            for j in table[byte]]
 
 
 def greedy_matching(adj: Sequence[int], mask: int, mate: list[int]) -> None:

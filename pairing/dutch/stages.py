@@ -90,6 +90,7 @@ def weighted_prepass(st: RoundState) -> None:
                 L, top, st.level[i], st.level[j], i in top_group and j in top_group, odd)
     st.full_solves += 1
     st.solves += 1
+    st.matchings += 1
     mate = {a: b for a, b in enumerate(max_weight_matching(weight)) if b >= 0}
     unmatched = [i for i in range(n) if i not in mate]
     if len(unmatched) > (1 if odd else 0) or (odd and unmatched and not p[unmatched[0]].bye_eligible):
@@ -131,6 +132,7 @@ def pair_all_brackets(st: RoundState) -> None:
         residents = list(group)
         nxt = list(st.groups[gi + 1]) if gi + 1 < len(st.groups) else []
         st.window = mdps + residents + nxt
+        st.next_group = nxt
         st.next_score = p[nxt[0]].score if nxt else None
         pair_bracket(st, mdps, residents, nxt)
         carried = sorted(i for i in mdps + residents if i in st.alive)

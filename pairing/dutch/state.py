@@ -75,7 +75,10 @@ class RoundState:
         self.mate: dict[int, int] = {}
         self.solves = 0
         self.full_solves = 0  # solves done over the whole field (all, in the reference mode)
+        self.compressed_solves = 0  # solves with the next scoregroup as sinks too
+        self.matchings = 0  # weighted matchings computed (a solve may need more than one)
         self.window: list[int] | None = None  # the current bracket and the next scoregroup
+        self.next_group: list[int] = []  # the next scoregroup
         self.next_score: Fraction | None = None  # the next scoregroup's score
         # set by the pre-pass (stages.completion_prepass)
         self.odd = self.n % 2 == 1
@@ -116,6 +119,7 @@ class RoundState:
 
     def _solve_full(self) -> None:
         self.full_solves += 1
+        self.matchings += 1
         verts = sorted(self.alive)
         m = len(verts)
         weight = [[0] * m for _ in range(m)]
@@ -146,6 +150,8 @@ class RoundState:
             and self.pab_score < self.next_score
         if len(below) <= FIRST_SINKS + 1:
             return self._solve_exact_window(window + below)
+        if self._solve_compressed(window, below, below_mask, leftover_below):
+            return True
         top_shift = self.L.shift["top"]
         m = len(window)
         base = [[0] * m for _ in range(m)]
@@ -185,6 +191,131 @@ class RoundState:
         self.mate = out
         return True
 
+    def _solve_compressed(self, window: list[int], below: list[int], below_mask: int, leftover_below: bool) -> bool:
+        """The bracket alone, the next scoregroup as sinks too (when its players are alike to the
+        bracket: every pair ending there weighs the same for a given bracket player, as C8 and the
+        completion field make it, which holds unless C9 or the PAB may reach it).  False when
+        this does not apply or its optimum cannot be shown to be the full one."""
+        if self.c9 or (self.odd and not leftover_below):
+            return False
+        nxt = [v for v in self.next_group if v in self.alive]
+        if len(nxt) <= 2 * FIRST_SINKS + 2:
+            return False
+        next_set = set(nxt)
+        bracket = [v for v in window if v not in next_set]
+        if any(self.candidate[v] != self.candidate[nxt[0]] for v in nxt):
+            return False
+        next_mask = sum(1 << v for v in nxt)
+        top_shift = self.L.shift["top"]
+        to_next: list[int] = []
+        for b in bracket:
+            values = {self.weight(min(b, x), max(b, x)) for x in bits_of(self.adj[b] & next_mask)}
+            values.discard(0)
+            if len(values) > 1:
+                return False
+            to_next.append(values.pop() if values else 0)
+        x0, x1 = nxt[0], nxt[1]
+        pair_next = self.base_next(x0, x1)  # every pair inside the next scoregroup (C8)
+        m = len(bracket)
+        base = [[0] * m for _ in range(m)]
+        for a in range(m):
+            i = bracket[a]
+            row = base[a]
+            for c in range(a + 1, m):
+                x = self.weight(i, bracket[c])
+                if x:
+                    row[c] = base[c][a] = x
+        to_below: list[int] = []
+        for i in bracket:
+            if not self.adj[i] & below_mask:
+                to_below.append(0)
+                continue
+            to_below.append((2 + (not self.candidate[i])) << top_shift)
+        next_below = (2 + (not self.candidate[x0])) << top_shift
+        if not any(self.adj[x] & below_mask for x in nxt):
+            next_below = 0
+        kn = FIRST_SINKS + (len(nxt) - FIRST_SINKS) % 2
+        kl = FIRST_SINKS + (len(below) - FIRST_SINKS) % 2
+        while True:
+            mate, spare_n, spare_l = self._with_two_sinks(base, to_next, to_below, pair_next, next_below,
+                                                           kn, kl, leftover_below, top_shift)
+            grow_n = not spare_n and kn < len(nxt)
+            grow_l = not spare_l and kl < len(below)
+            if not grow_n and not grow_l:
+                break
+            if grow_n:
+                kn = min(len(nxt), 2 * kn + (len(nxt) - 2 * kn) % 2)
+            if grow_l:
+                kl = min(len(below), 2 * kl + (len(below) - 2 * kl) % 2)
+        if kn >= len(nxt):
+            return False  # the real next scoregroup is as small: the window solve does it exactly
+        to_n = [bracket[a] for a in range(m) if m <= mate[a] < m + kn]
+        to_l = [bracket[a] for a in range(m) if mate[a] >= m + kn]
+        sent_down = sum(1 for s in range(m, m + kn) if mate[s] >= m + kn)
+        # the real next scoregroup: those sent there, then as many of its own pairs as the model
+        into = list(self.adj)
+        to_n_mask = sum(1 << v for v in to_n)
+        for v in to_n:
+            into[v] = self.adj[v] & next_mask
+        cross = list(into)
+        for v in nxt:
+            cross[v] = self.adj[v] & to_n_mask
+        group = next_mask | to_n_mask
+        nmate = maximum_matching(cross, group)
+        if any(nmate[v] < 0 for v in to_n):
+            return False
+        nmate = maximum_matching(into, group, nmate)
+        spare = exposed(group, nmate)
+        if len(spare) != sent_down:
+            return False
+        if not self._completes_below(to_l + spare, below_mask, leftover_below):
+            return False
+        out: dict[int, int] = {}
+        for a in range(m):
+            b = mate[a]
+            if b < 0:
+                continue
+            out[bracket[a]] = bracket[b] if b < m else self.n
+        self.mate = out
+        self.compressed_solves += 1
+        return True
+
+    def _with_two_sinks(self, base: list[list[int]], to_next: list[int], to_below: list[int], pair_next: int,
+                        next_below: int, kn: int, kl: int, leftover_below: bool,
+                        top_shift: int) -> tuple[list[int], bool, bool]:
+        """Solve the bracket plus ``kn`` sinks for the next scoregroup and ``kl`` for the players
+        below it; also whether two sinks of each kind were paired together."""
+        m = len(base)
+        size = m + kn + kl
+        weight = [row + [0] * (kn + kl) for row in base] + [[0] * size for _ in range(kn + kl)]
+        ln = m + kn  # the first sink below; with a player left over below, it is the bye candidate
+        for a in range(m):
+            x, y = to_next[a], to_below[a]
+            if x:
+                for s in range(m, ln):
+                    weight[a][s] = weight[s][a] = x
+            if y:
+                for s in range(ln, size):
+                    z = y - (1 << top_shift) if (leftover_below and s == ln) else y
+                    weight[a][s] = weight[s][a] = z
+        for s in range(m, ln):
+            for r in range(s + 1, ln):
+                weight[s][r] = weight[r][s] = pair_next
+            if next_below:
+                for r in range(ln, size):
+                    z = next_below - (1 << top_shift) if (leftover_below and r == ln) else next_below
+                    weight[s][r] = weight[r][s] = z
+        for s in range(ln, size):
+            for r in range(s + 1, size):
+                units = 2 if (leftover_below and s == ln) else 3
+                weight[s][r] = weight[r][s] = units << top_shift
+        self.matchings += 1
+        mate = max_weight_matching(weight)
+        spare_n = any(m <= mate[s] < ln and mate[s] > s for s in range(m, ln))
+        first = ln + 1 if leftover_below else ln
+        spare_l = any(mate[s] > s for s in range(first, size))
+        return mate, spare_n, spare_l
+
     def _with_sinks(self, base: list[list[int]], to_below: list[int], sinks: int, leftover_below: bool,
                     top_shift: int) -> tuple[list[int], bool]:
         """Solve the window plus ``sinks`` sinks; also whether two sinks were paired together.
@@ -204,6 +335,7 @@ class RoundState:
             for r in range(s + 1, size):
                 units = 2 if (leftover_below and s == m) else 3
                 weight[s][r] = weight[r][s] = units << top_shift
+        self.matchings += 1
         mate = max_weight_matching(weight)
         spare = any(mate[s] > s for s in range(m + 1, size)) if leftover_below else \
             any(mate[s] > s for s in range(m, size))
@@ -246,6 +378,7 @@ class RoundState:
                 x = self.weight(i, verts[b])
                 if x:
                     row[b] = weight[b][a] = x
+        self.matchings += 1
         mate: dict[int, int] = {}
         for a, b in enumerate(max_weight_matching(weight)):
             if b >= 0:

@@ -109,6 +109,29 @@ def test_sinks_alone_pair_as_the_full_field_solve(monkeypatch: pytest.MonkeyPatc
         both_ways(t, s.rounds + 1)
 
 
+@pytest.mark.fast
+def test_next_group_as_sinks_pairs_as_the_full_field_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fields large enough that the next scoregroup is replaced by sinks too (counted, so the
+    test shows the path was taken), the perfect-candidate search off."""
+    from pairing.dutch import stages
+    from pairing.dutch.state import RoundState
+
+    s = GeneratorSettings(players=90, rounds=3, seed=5)
+    t = generate(s)
+    t = t.replace_records(tuple(RoundCount(6, "XXR") if isinstance(r, RoundCount) else r for r in t.records))
+    monkeypatch.setattr(stages, "pair_perfect", lambda *args: False)
+    used = []
+    original = RoundState.__init__
+
+    def counting(self: RoundState, *args: object, **kw: object) -> None:
+        original(self, *args, **kw)  # type: ignore[arg-type]
+        used.append(self)
+
+    monkeypatch.setattr(RoundState, "__init__", counting)
+    both_ways(t, 4)
+    assert used[0].compressed_solves > 0 and used[1].full_solves == used[1].solves
+
+
 # --------------------------------------------------------------------------- cardinality matching
 
 
