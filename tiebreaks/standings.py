@@ -64,10 +64,8 @@ def rank_groups(players: list[int], points: dict[int, Fraction], tiebreaks: list
     """The ordered groups after points and every tie-break; which tie-break separated each pair
     of neighbours; and the DE rank of each player within the group where DE was applied."""
     groups = _split(players, lambda p: points[p], True)
-    why: dict[tuple[int, int], str] = {}
     de_rank: dict[int, dict[int, Value]] = {}
-    for a, b in zip(groups, groups[1:]):
-        why[(a[-1], b[0])] = "PTS"
+    levels = [{p: k for k, g in enumerate(groups) for p in g}]  # each player's group after PTS, then each tie-break
     for i, tb in enumerate(tiebreaks):
         new: list[list[int]] = []
         for g in groups:
@@ -83,10 +81,16 @@ def rank_groups(players: list[int], points: dict[int, Fraction], tiebreaks: list
                     pos += len(part)
             else:
                 parts = _split(g, lambda p: scalar(tb, p), tb.higher_is_better)
-            for a, b in zip(parts, parts[1:]):
-                why[(a[-1], b[0])] = tb.text
             new.extend(parts)
         groups = new
+        levels.append({p: k for k, g in enumerate(groups) for p in g})
+    # neighbours as the table lists them (a shared place in start-rank order): the first level
+    # at which they stood in different groups separated them
+    names = ["PTS"] + [tb.text for tb in tiebreaks]
+    why: dict[tuple[int, int], str] = {}
+    for a, b in zip(groups, groups[1:]):
+        x, y = max(a), min(b)
+        why[(x, y)] = names[next(k for k, lv in enumerate(levels) if lv[x] != lv[y])]
     return groups, why, de_rank
 
 

@@ -332,3 +332,21 @@ def test_a_republication_reuses_the_explanations_of_unchanged_rounds(tmp_path: P
     pages = {p.path: p.data.decode("utf-8", "replace") for p in site.pages}
     assert "STORED-2" in pages["round-2.html"], "an unchanged round is not checked again"
     assert "STORED-3" not in pages["round-3.html"], "a round whose inputs changed is checked again"
+
+
+def test_the_separating_tiebreak_is_the_first_value_that_differs(any_site: tuple[Tournament, Path, Site]) -> None:
+    """Read off the published table itself: neighbours on different points are separated by PTS,
+    else by the first tie-break of the list whose values differ; equal on all: a shared place."""
+    t, site, _ = any_site
+    for rnd in range(1, t.rounds_paired + 1):
+        table = table_of(parse(site / f"standings-{rnd}.html"), "standings")
+        head = headers(table)
+        got = rows(table)
+        codes = head[6:-1]
+        for a, b in zip(got, got[1:]):
+            if a[5] != b[5]:
+                want = "PTS"
+            else:
+                want = next((c for c, x, y in zip(codes, a[6:-1], b[6:-1]) if x != y), "shared place")
+            assert a[-1] == want, (rnd, a, b)
+            assert (a[0] == b[0]) == (want == "shared place")
