@@ -14,13 +14,16 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from arbiter.publish import SiteOptions, build_pages, read_stored, write_site
-from trf import parse_file
-from trf.edit import cut_to_round
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository before bench/ (bench/ratings.py)
+
+from arbiter.publish import SiteOptions, build_pages, read_stored, write_site  # noqa: E402
+from trf import parse_file  # noqa: E402
+from trf.edit import cut_to_round  # noqa: E402
 
 
 def cpu() -> float:
