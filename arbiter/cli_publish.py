@@ -88,5 +88,5 @@ def publish(
         return
     for r, _ok, msgs in disputed:
         err.print(f"arbiter: round {r}: the checker disputes the pairing: {msgs[0] if msgs else ''}", markup=False)
-    out.print(f"wrote {output}/ ({len(site)} files: index, {t.rounds_paired} round(s) and their standings, "
-              f"cross-table, {len(t.players)} player pages, the TRF) in {seconds:.1f} s", markup=False)
+    out.print(f"wrote {str(output).rstrip('/')}/ ({len(site)} files: index, {t.rounds_paired} round(s) and their standings, "
+              f"cross-table, {len(t.players)} player pages, the TRF)", markup=False)
