@@ -444,11 +444,12 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
         pages.append(Page(name, html.encode("utf-8")))
 
     verdicts = {r: explanations[r] for r in explanations}
+    pending = {r for r in range(1, rounds + 1) if any(g.white_result is None for g in t.games(r))}
     index_rounds = []
     for r in range(1, rounds + 1):
         date = t.round_dates[r - 1] if r - 1 < len(t.round_dates) else None
         ex = verdicts.get(r)
-        index_rounds.append({"round": r, "date": date.isoformat() if date else "",
+        index_rounds.append({"round": r, "date": date.isoformat() if date else "", "pending": r in pending,
                              "checked": ex is not None, "ok": ex.ok if ex is not None else None})
     render("index.html", "index.html", info=_event(t), players=len(t.players), index_rounds=index_rounds,
            system=t.system.name, next_absent=[
@@ -459,7 +460,7 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
         render(f"round-{r}.html", "round.html", r=_round_page(c, r, people), people=people)
         s = st[r]
         render(f"standings-{r}.html", "standings.html", round=r, rows=_standings_rows(c, r, people),
-               tb=[{"code": tb.text, "name": tb.description} for tb in s.tiebreaks], notes=s.notes,
+               tb=[{"code": tb.text, "name": tb.description} for tb in s.tiebreaks], notes=s.notes, pending=r in pending,
                edition=s.edition)
     if rounds:
         render("crosstable.html", "crosstable.html", x=_crosstable(c, people),
