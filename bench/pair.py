@@ -1,67 +1,169 @@
 """Time the Dutch pairer on the last round of generated tournaments of growing size.
 
-    python bench/pair.py                       # 50, 100, 200, 400 players, 9 rounds
-    python bench/pair.py --sizes 50,100,200,400,800 --rounds 9
+    python bench/pair.py                                  # 50 .. 1,600 players, last round of 9
+    python bench/pair.py --sizes 50,100,200 --repeat 3
+    python bench/pair.py --keep /tmp/bench-files          # keep the generated TRF files
 
 Each tournament is made by the generator (``arbiter generate``: rounds 1..R-1 paired by this
-engine, results from ratings); then round R is paired ``--repeat`` times and the best time kept.
-The growth column is the exponent k in time ~ players^k between consecutive sizes.
+engine, results from ratings, seeded), then round R is paired.  Columns:
+
+* ``pair``: CPU time of ``pair_round`` for round R in this process (best of ``--repeat``);
+* ``matchings``: weighted matchings it computed (and ``solves``, the stages' requests);
+* ``process``: whole-process CPU time of a Python process that reads the file and pairs round R
+  (``import trf, pairing.dutch``: start-up, parsing, pairing, printing);
+* ``cli``: the same for ``arbiter pair FILE --format bbp`` (the command line's start-up too);
+* ``gacrux``: whole-process CPU time of ``python -m gacrux.pairingchecker -i FILE -p -n R -m dutch``
+  on the same file (only when gacrux is installed: ``pip install '.[bench]'``), the ratio
+  gacrux / process, and whether gacrux's pairing is ours;
+* ``growth``: the exponent k in time ~ players^k between consecutive sizes; the last line fits
+  k over all sizes (least squares on the logarithms).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import resource
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import trf  # noqa: E402
 from pairing.dutch import pair_round  # noqa: E402
 from pairing.dutch.state import RoundState  # noqa: E402
 from pairing.generate import GeneratorSettings, generate  # noqa: E402
+from trf.model import RoundCount  # noqa: E402
+
+
+def child_cpu(cmd: list[str]) -> tuple[float, str]:
+    """Run ``cmd``; its CPU time (user + system) and standard output."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), out.stdout
+
+
+def gacrux_available() -> bool:
+    try:
+        import gacrux  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def gacrux_pairs(path: Path, rnd: int) -> tuple[float, set[tuple[int, int]] | None]:
+    out = path.with_suffix(".gacrux.json")
+    cpu, _ = child_cpu([sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-p", "-n", str(rnd),
+                        "-m", "dutch", "-o", str(out)])
+    try:
+        data = json.loads(out.read_text())
+        pairs = {(min(a, b), max(a, b)) for a, b in data["pairingResult"]["pairs"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return cpu, None
+    return cpu, pairs
+
+
+PROCESS = """
+import sys, trf
+from pairing.dutch import pair_round
+t = trf.parse_file(sys.argv[1]).tournament
+print("\\n".join(pair_round(t, int(sys.argv[2])).bbp_lines()))
+"""
+
+
+def process_pairs(cmd: list[str]) -> tuple[float, set[tuple[int, int]]]:
+    cpu, text = child_cpu(cmd)
+    pairs = set()
+    for line in text.splitlines()[1:]:
+        a, b = map(int, line.split())
+        pairs.add((min(a, b), max(a, b)) if b else (a, 0))
+    return cpu, pairs
+
+
+def fit(points: list[tuple[int, float]]) -> float:
+    xs = [math.log(n) for n, _ in points]
+    ys = [math.log(t) for _, t in points]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sizes", default="50,100,200,400")
-    ap.add_argument("--rounds", type=int, default=9)
-    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--sizes", default="50,100,200,400,800,1600")
+    ap.add_argument("--rounds", type=int, default=9, help="the round paired (rounds 1..R-1 are generated)")
+    ap.add_argument("--total", type=int, default=None, help="rounds of the tournament (default: --rounds)")
+    ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--keep", type=Path, default=None, help="write the generated files here (reused if present)")
+    ap.add_argument("--no-gacrux", action="store_true", help="do not time gacrux even if it is installed")
     args = ap.parse_args()
-    print(f"python {sys.version.split()[0]}; last round of a {args.rounds}-round tournament, best of {args.repeat}")
-    print(f"{'players':>8} {'generate':>10} {'pair last':>10} {'solves':>7} {'growth':>7}")
+    total = args.total or args.rounds
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="bench-pair-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    use_gacrux = gacrux_available() and not args.no_gacrux
+    print(f"python {sys.version.split()[0]}; round {args.rounds} of {total}; CPU seconds; "
+          f"gacrux {'installed' if use_gacrux else 'not installed'}")
+    head = (f"{'players':>7} {'generate':>9} {'pair':>7} {'matchings':>9} {'solves':>6} {'growth':>6} {'process':>8}"
+            f" {'cli':>7}")
+    if use_gacrux:
+        head += f" {'gacrux':>7} {'ratio':>6} {'same':>5}"
+    print(head)
+    points: list[tuple[int, float]] = []
     prev: tuple[int, float] | None = None
     for n in (int(x) for x in args.sizes.split(",")):
-        t0 = time.perf_counter()
-        settings = GeneratorSettings(players=n, rounds=args.rounds - 1, seed=args.seed)
-        t = generate(settings, progress=lambda r: print(f"  generating {n}: round {r}", file=sys.stderr))
-        gen = time.perf_counter() - t0
-        from trf.model import RoundCount
-        t = t.replace_records(tuple(RoundCount(args.rounds, "XXR") if isinstance(r, RoundCount) else r
-                                    for r in t.records))
+        path = folder / f"bench-n{n}-r{args.rounds}-of{total}-s{args.seed}.trf"
+        gen = math.nan
+        if path.is_file():
+            t = trf.parse_file(path).tournament
+        else:
+            t0 = time.process_time()
+            t = generate(GeneratorSettings(players=n, rounds=args.rounds - 1, seed=args.seed))
+            gen = time.process_time() - t0
+            t = t.replace_records(tuple(RoundCount(total, "XXR") if isinstance(r, RoundCount) else r
+                                        for r in t.records))
+            path.write_text(trf.dumps(t))
+            t = trf.parse_file(path).tournament
+        states: list[RoundState] = []
+        original = RoundState.__init__
+
+        def keep(self: RoundState, *a: object, _orig=original, **kw: object) -> None:  # type: ignore[no-untyped-def]
+            _orig(self, *a, **kw)
+            states.append(self)
+
         best = math.inf
-        solves = 0
-        for _ in range(args.repeat):
-            counter = {"n": 0}
-            original = RoundState.solve
-
-            def counting(self, _orig=original, _c=counter):
-                _c["n"] += 1
-                return _orig(self)
-
-            RoundState.solve = counting  # type: ignore[method-assign]
-            try:
-                t1 = time.perf_counter()
-                pair_round(t, args.rounds)
-                best = min(best, time.perf_counter() - t1)
-            finally:
-                RoundState.solve = original  # type: ignore[method-assign]
-            solves = counter["n"]
+        RoundState.__init__ = keep  # type: ignore[method-assign]
+        try:
+            for _ in range(args.repeat):
+                t1 = time.process_time()
+                pairing = pair_round(t, args.rounds)
+                best = min(best, time.process_time() - t1)
+        finally:
+            RoundState.__init__ = original  # type: ignore[method-assign]
+        st = states[-1]
+        points.append((n, best))
         growth = f"{math.log(best / prev[1]) / math.log(n / prev[0]):.2f}" if prev else "-"
-        print(f"{n:>8} {gen:>9.1f}s {best:>9.2f}s {solves:>7} {growth:>7}")
         prev = (n, best)
+        whole, ours = process_pairs([sys.executable, "-c", PROCESS, str(path), str(args.rounds)])
+        cli, by_cli = process_pairs([sys.executable, "-c", "from arbiter.cli import main; main()", "pair", str(path),
+                                     "--format", "bbp"])
+        mine = {(min(w, b), max(w, b)) for w, b in pairing.boards}
+        assert {p for p in ours if p[1]} == mine == {p for p in by_cli if p[1]}, "the three runs disagree"
+        made = f"{gen:>8.1f}s" if gen == gen else f"{'(kept)':>9}"
+        line = (f"{n:>7} {made} {best:>6.2f}s {st.matchings:>9} {st.solves:>6} {growth:>6} {whole:>7.2f}s"
+                f" {cli:>6.2f}s")
+        if use_gacrux:
+            gcpu, gp = gacrux_pairs(path, args.rounds)
+            same = "?" if gp is None else ("yes" if {p for p in gp if p[0] and p[1]} == mine else "no")
+            line += f" {gcpu:>6.2f}s {gcpu / whole:>5.1f}x {same:>5}"
+        print(line, flush=True)
+    if len(points) > 1:
+        print(f"fitted growth over {points[0][0]}..{points[-1][0]} players: time ~ n^{fit(points):.2f}")
+    print(f"files in {folder}")
 
 
 if __name__ == "__main__":

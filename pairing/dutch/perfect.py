@@ -7,7 +7,10 @@ It is searched here directly, depth first in that order, before any weighted sol
 paired (M1 = M0, so C7 is ideal and the MDP set is the first one), the MDPs take residents in
 transposition order (Art. 4.2), then the remainder is paired S1R against S2R in transposition
 order, without exchange (Art. 4.3 exchanges come after every transposition).  Each pair must be
-compatible and fail none of C10-C13, C15, C17, C19, C21; the players left over must be residents
+compatible and fail none of C10, C11, C13, C15, C17, C19, C21; C12 may fail in as many pairs as a
+counting bound shows every candidate must (then C12 is at its optimum: a candidate that is ideal
+everywhere else is the best one, and the first such one is generated first); the players left over
+must be residents
 who did not downfloat in the previous two rounds (C14, C16, C18, C20), the next scoregroup must
 take every one of them and pair the rest of itself as far as possible (C8 at its bound), and the
 players below must still pair completely (C4, C5).
@@ -24,6 +27,7 @@ from pairing.cardinality import bits_of, can_be_left_over, exposed, maximum_matc
 from pairing.dutch.criteria import c10_ok, c11_ok, c12_ok, c13_ok
 from pairing.dutch.state import RoundState
 from pairing.players import Float
+from trf.model import Colour
 
 #: Search steps per bracket player before the weighted stages take over.
 STEPS_PER_PLAYER = 20
@@ -55,90 +59,131 @@ def pair_perfect(st: RoundState, mdps: list[int], residents: list[int], nxt: lis
     return True
 
 
-def _pair_ok(st: RoundState, a: int, b: int) -> bool:
-    """``a`` above ``b``, ``b`` a resident: compatible and no quality criterion of the pair fails."""
+PERFECT, C12_ONLY = 0, 1
+
+
+def _pair_class(st: RoundState, a: int, b: int) -> int | None:
+    """``a`` above ``b``, ``b`` a resident: PERFECT when the pair is compatible and fails no
+    quality criterion, C12_ONLY when it fails C12 alone (both prefer the same colour, neither
+    preference strong enough for C13), None otherwise."""
     if not st.compatible(a, b):
-        return False
+        return None
     pa, pb = st.p[a], st.p[b]
-    if not (c10_ok(pa, pb) and c11_ok(pa, pb) and c12_ok(pa, pb) and c13_ok(pa, pb)):
-        return False
+    if not (c10_ok(pa, pb) and c11_ok(pa, pb) and c13_ok(pa, pb)):
+        return None
     if pa.score > pb.score:  # an MDP pair: C15, C17 (and C19, C21) fail on an upfloater
         depth = min(2, st.rounds_played)
         if any(pb.floats[k] is Float.UP for k in range(depth)):
-            return False
-    return True
+            return None
+    return PERFECT if c12_ok(pa, pb) else C12_ONLY
+
+
+def c12_bound(st: RoundState, players: list[int]) -> int:
+    """A lower bound on C12 (Art. 2.4.7) over every candidate pairing ``players`` in as many
+    pairs as possible: a pair holds at most one player of each preferred colour unless it fails,
+    so with P pairs and w players preferring White, at least w - P pairs of two White-preferrers
+    fail (one player may be left over)."""
+    pairs = len(players) // 2
+    left = len(players) - 2 * pairs
+    w = sum(1 for v in players if st.p[v].preference is Colour.WHITE)
+    b = sum(1 for v in players if st.p[v].preference is Colour.BLACK)
+    best = max(0, w - pairs) + max(0, b - pairs)
+    if left:
+        best = min(best, max(0, w - 1 - pairs) + max(0, b - pairs), max(0, w - pairs) + max(0, b - 1 - pairs))
+    return best
 
 
 def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple[int, int]] | None:
-    """The first candidate whose pairs are all perfect, or None (none, or not found in budget)."""
+    """The first candidate whose pairs all fail nothing but C12, as few of them as
+    :func:`c12_bound` allows (so C12 is at its optimum too), or None (none, or not found within
+    the budget)."""
     budget = [STEPS_PER_PLAYER * (len(mdps) + len(residents)) + 50]
     res_index = {r: k for k, r in enumerate(residents)}
-    ok = {}
+    good: dict[int, int] = {}
+    fair: dict[int, int] = {}
     for a in mdps + residents:
-        row = 0
+        row = spare = 0
         for r in residents:
-            if r > a and _pair_ok(st, a, r):
-                row |= 1 << res_index[r]
-        ok[a] = row
+            if r > a:
+                kind = _pair_class(st, a, r)
+                if kind == PERFECT:
+                    row |= 1 << res_index[r]
+                elif kind == C12_ONLY:
+                    spare |= 1 << res_index[r]
+        good[a], fair[a] = row, spare
+    failures = c12_bound(st, mdps + residents)
 
     def step() -> None:
         budget[0] -= 1
         if budget[0] < 0:
             raise _GiveUp
 
-    def assign(choosers: list[int], free: int, k: int, chosen: list[int]) -> list[int] | None:
-        """Each chooser, in order, takes the first free resident it pairs perfectly with."""
-        if k == len(choosers):
-            return chosen
-        step()
-        for c in choosers[k:]:  # forward check: everyone still to choose has an option
-            if not ok[c] & free:
-                return None
-        options = ok[choosers[k]] & free
-        for x in bits_of(options):
-            chosen.append(x)
-            got = assign(choosers, free & ~(1 << x), k + 1, chosen)
-            if got is not None:
-                return got
-            chosen.pop()
-        return None
+    def assign(choosers: list[int], free: int, allowed: int) -> tuple[list[int], int] | None:
+        """Each chooser, in order, takes the first free resident it may pair with; at most
+        ``allowed`` pairs failing C12.  The chosen residents (indices) and the failures left."""
+        chosen: list[int] = []
+
+        def go(k: int, free: int, allowed: int) -> int | None:
+            if k == len(choosers):
+                return allowed
+            step()
+            for c in choosers[k:]:  # forward check: everyone still to choose has an option
+                if not (good[c] | (fair[c] if allowed else 0)) & free:
+                    return None
+            c = choosers[k]
+            g = good[c] & free
+            options = g | (fair[c] & free if allowed else 0)
+            for x in bits_of(options):
+                chosen.append(x)
+                got = go(k + 1, free & ~(1 << x), allowed - (0 if g >> x & 1 else 1))
+                if got is not None:
+                    return got
+                chosen.pop()
+            return None
+
+        rest = go(0, free, allowed)
+        return None if rest is None else (chosen, rest)
 
     everyone = (1 << len(residents)) - 1
     try:
         if not mdps:
-            return _remainder(residents, everyone, assign, res_index)
+            got = _remainder(residents, everyone, failures, assign, res_index)
+            return None if got is None or got[1] else got[0]
         # MDP partners in transposition order; the first assignment decides (a remainder with no
-        # perfect transposition would call for exchanges, which come before the next assignment)
-        got = assign(mdps, everyone, 0, [])
-        if got is None:
+        # fitting transposition would call for exchanges, which come before the next assignment)
+        first = assign(mdps, everyone, failures)
+        if first is None:
             return None
-        mdp_pairs = [(m, residents[x]) for m, x in zip(mdps, got)]
+        chosen, allowed = first
+        mdp_pairs = [(m, residents[x]) for m, x in zip(mdps, chosen)]
         free = everyone
-        for x in got:
+        for x in chosen:
             free &= ~(1 << x)
-        rest = _remainder(residents, free, assign, res_index)
-        if rest is None:
+        rest = _remainder(residents, free, allowed, assign, res_index)
+        if rest is None or rest[1]:
             return None
-        return mdp_pairs + rest
+        return mdp_pairs + rest[0]
     except _GiveUp:
         return None
 
 
-def _remainder(residents: list[int], free: int, assign, res_index: dict[int, int]) -> list[tuple[int, int]] | None:  # type: ignore[no-untyped-def]
+def _remainder(residents: list[int], free: int, allowed: int, assign,  # type: ignore[no-untyped-def]
+               res_index: dict[int, int]) -> tuple[list[tuple[int, int]], int] | None:
     """The remainder (Art. 3.3, fresh BSNs): S1R its first half, each taking S2R players in
-    order; None when no transposition is perfect."""
+    order; None when no transposition fits.  Also the C12 failures not used."""
     remainder = [residents[x] for x in bits_of(free)]
     half = len(remainder) // 2
     if half == 0:
-        return []
+        return [], allowed
     s1, s2 = remainder[:half], remainder[half:]
     s2_mask = 0
     for r in s2:
         s2_mask |= 1 << res_index[r]
-    got = assign(s1, s2_mask, 0, [])
+    got = assign(s1, s2_mask, allowed)
     if got is None:
         return None
-    return [(a, residents[x]) for a, x in zip(s1, got)]
+    chosen, rest = got
+    return [(a, residents[x]) for a, x in zip(s1, chosen)], rest
 
 
 def _ideal_leftovers(st: RoundState, left: list[int]) -> bool:
