@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from event.change import Change, EventError, Notice, consistent, player_label
-from event.log import Irregularity, irregularities, with_irregularity, without_irregularity
-from trf.model import ByeRecord, Comment, ForbiddenPairs, Player, Record, Result, Tournament
+from event.log import Irregularity, before_log, irregularities, with_irregularity, without_irregularity
+from trf.model import ByeRecord, ForbiddenPairs, Player, Record, Result, Tournament
 
 __all__ = ["UnknownPlayer", "RoundAlreadyPaired", "RoundOutOfEvent", "NothingDeclared", "TooFewPlayers",
            "declare", "declarations", "withdraw", "request_bye", "cancel_bye", "forbid", "withdrawn",
@@ -123,16 +123,6 @@ def withdrawn(t: Tournament) -> list[int]:
                   if all(d.get(p.start_rank) is Result.ZERO_POINT_BYE for d in rounds))
 
 
-def _last_record_index(records: list[Record]) -> int:
-    """Where new records go: after the last record that is not an action-log line."""
-    from event.log import LOG_PREFIX
-
-    i = len(records)
-    while i > 0 and isinstance(records[i - 1], Comment) and records[i - 1].text.startswith(LOG_PREFIX):  # type: ignore[union-attr]
-        i -= 1
-    return i
-
-
 def declare(t: Tournament, rnd: int, pid: int, kind: Result | None) -> Tournament:
     """``t`` with player ``pid``'s declaration for round ``rnd`` (not yet paired) set to ``kind``
     (H, Z or F) in the ``240`` records, or removed (``None``); one record per kind and round, ids
@@ -162,7 +152,7 @@ def declare(t: Tournament, rnd: int, pid: int, kind: Result | None) -> Tournamen
             new = ByeRecord(kind.value, rnd, (pid,))
             byes = [i for i, r in enumerate(records) if isinstance(r, ByeRecord)]
             later = [i for i in byes if (records[i].round, records[i].kind) > (rnd, kind.value)]  # type: ignore[union-attr]
-            at = later[0] if later else (byes[-1] + 1 if byes else _last_record_index(records))
+            at = later[0] if later else (byes[-1] + 1 if byes else before_log(records))
             records.insert(at, new)
     return t.replace_records(tuple(records))
 
@@ -286,7 +276,7 @@ def forbid(t: Tournament, players: tuple[int, ...], first_round: int | None = No
     records = list(t.records)
     new = ForbiddenPairs(ids, first, last, "260")
     where = [i for i, r in enumerate(records) if isinstance(r, (ForbiddenPairs, ByeRecord))]
-    records.insert(where[-1] + 1 if where else _last_record_index(records), new)
+    records.insert(where[-1] + 1 if where else before_log(records), new)
     t = t.replace_records(tuple(records))
     return Change(consistent(t), "forbid pairing", f"{', '.join(player_label(t, p) for p in ids)} may not meet in rounds {first}-{last}",
                   tuple(warnings), {"players": list(ids), "first_round": first, "last_round": last})

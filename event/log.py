@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from event.change import Change
-from trf.model import Comment, Player, Tournament
+from trf.model import Comment, Player, Record, Tournament
 
 __all__ = ["LogEntry", "record", "entries", "Irregularity", "irregularities", "with_irregularity",
-           "without_irregularity", "LOG_PREFIX"]
+           "without_irregularity", "LOG_PREFIX", "before_log"]
 
 LOG_PREFIX = "### LOG "
 _LOG = re.compile(r"^### LOG (\d{4}-\d\d-\d\d \d\d:\d\d(?::\d\d)?) (.*)$")
@@ -45,6 +45,14 @@ class LogEntry:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def before_log(records: list[Record] | tuple[Record, ...]) -> int:
+    """Where a new record goes: after the last record that is not an action-log line."""
+    i = len(records)
+    while i > 0 and isinstance(rec := records[i - 1], Comment) and rec.text.startswith(LOG_PREFIX):
+        i -= 1
+    return i
 
 
 def record(change: Change, when: datetime) -> Tournament:

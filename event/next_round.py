@@ -19,6 +19,7 @@ results are in, the file is one the engines read.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from event.absences import RoundAlreadyPaired
@@ -28,7 +29,7 @@ from event.log import without_irregularity
 from event.results import boards
 from pairing.rounds import NextRound, next_round
 from trf.edit import unpair_round, with_byes, with_pairing
-from trf.model import ByeRecord, Colour, Header, Record, Result, Tournament
+from trf.model import ByeRecord, Colour, Header, Player, Record, Result, Tournament
 
 __all__ = ["NothingToUndo", "HasResults", "NobodyToPair", "pair_into", "write_round", "undo_pairing",
            "with_round_date"]
@@ -158,10 +159,6 @@ def undo_pairing(t: Tournament) -> Change:
               if (e := p.entry(rnd)) is not None and e.opponent is None and e.code is not None
               and (p.start_rank, e.code.value) in declared}
     if copied:  # the 240 declarations stay; their copies in the player lines go
-        from dataclasses import replace
-
-        from trf.model import Player
-
         recs = []
         for rec in after.records:
             if isinstance(rec, Player) and rec.start_rank in copied:

@@ -22,9 +22,10 @@ import io
 import re
 from dataclasses import dataclass, replace
 
-from event.absences import RoundOutOfEvent, declare
+from event.absences import RoundAlreadyPaired, RoundOutOfEvent, declare
 from event.change import Change, EventError, Notice, consistent, player_label
 from event.create import TITLE_ORDER
+from event.log import before_log
 from event.numbering import order_key, ranks_frozen, renumber, FROZEN_AFTER
 from pairing.rounds import is_finished
 from trf.model import (AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Player, PlayerAcceleration, Record,
@@ -213,8 +214,6 @@ def _player(r: Registrant, rank: int) -> Player:
 def _insert_players(t: Tournament, players: list[Player]) -> Tournament:
     """``players`` after the last player line, or, in a file without one, before its other
     player-related records (240, 250, 260...) and the action log."""
-    from event.absences import _last_record_index
-
     records: list[Record] = list(t.records)
     last = max((i for i, r in enumerate(records) if isinstance(r, Player)), default=None)
     if last is not None:
@@ -222,7 +221,7 @@ def _insert_players(t: Tournament, players: list[Player]) -> Tournament:
     else:
         at = next((i for i, r in enumerate(records) if isinstance(r, (ByeRecord, ForbiddenPairs, AccelerationRange,
                                                                       PlayerAcceleration))),
-                  _last_record_index(records))
+                  before_log(records))
     records[at:at] = players
     return t.replace_records(tuple(records))
 
@@ -250,8 +249,6 @@ def register(t: Tournament, registrants: list[Registrant], *, first_round: int |
     if total and not 1 <= first <= total:
         raise RoundOutOfEvent(first, total)
     if first <= paired:
-        from event.absences import RoundAlreadyPaired
-
         raise RoundAlreadyPaired(first, paired, "a new player can join from a round not yet paired")
     if missed not in (Result.ZERO_POINT_BYE, Result.HALF_POINT_BYE):
         raise ValueError("missed rounds are zero-point (Z) or half-point (H) byes")
