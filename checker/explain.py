@@ -172,6 +172,12 @@ class RoundExplanation:
     def findings(self) -> list[Finding]:
         return self.report.findings
 
+    @property
+    def compared(self) -> bool:
+        """Whether the quality criteria were weighed: not when the round breaks an absolute
+        criterion (C1-C4)."""
+        return not any(f.kind in ("absolute", "completion") for f in self.report.findings)
+
     def as_dict(self) -> dict[str, Any]:
         return {"round": self.round, "ok": self.ok, "findings": [f.as_dict() for f in self.findings],
                 "boards": [b.as_dict() for b in self.boards],

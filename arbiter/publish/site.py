@@ -342,7 +342,8 @@ def _compute(t: Tournament, rounds: int, tbs: Any, explain: bool, options: SiteO
              progress: Callable[[str], None] | None) -> tuple[dict[int, RoundExplanation], dict[int, Any]]:
     """The checker's explanation of every round and the standings after every round: independent
     tasks, run in ``options.jobs`` processes (forked: the tournament is not sent through a pipe),
-    the explanations, which cost the most, first."""
+    the explanations, which cost the most, first; explanations kept from an earlier publication
+    (``options.stored``) whose round inputs are unchanged are reused."""
     from checker.explain import explanation_from_dict, round_key
 
     explanations: dict[int, RoundExplanation] = {}
@@ -350,7 +351,8 @@ def _compute(t: Tournament, rounds: int, tbs: Any, explain: bool, options: SiteO
     todo = []
     stored = options.stored or {}
     if explain:
-        for r in range(rounds, 0, -1):
+        # round 1 first: one bracket of everyone, the costliest check; then the latest rounds
+        for r in [1] + list(range(rounds, 1, -1)) if rounds else []:
             keys[r] = round_key(t, r, engine=options.engine)
             kept = stored.get(str(r))
             if isinstance(kept, dict) and kept.get("key") == keys[r]:

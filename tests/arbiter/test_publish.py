@@ -350,3 +350,21 @@ def test_the_separating_tiebreak_is_the_first_value_that_differs(any_site: tuple
                 want = next((c for c, x, y in zip(codes, a[6:-1], b[6:-1]) if x != y), "shared place")
             assert a[-1] == want, (rnd, a, b)
             assert (a[0] == b[0]) == (want == "shared place")
+
+
+def test_a_round_breaking_an_absolute_criterion_says_so(tmp_path: Path) -> None:
+    """Round 3 of the example re-paired with 1 against 4, who met in round 2 (C1): the page
+    says the checker disputes it and does not weigh alternatives."""
+    from trf import dumps
+    from trf.edit import unpair_round, with_pairing
+
+    t0 = parse_file(EXAMPLE).tournament
+    assert 4 in t0.player(1).opponents(2)
+    t = with_pairing(unpair_round(t0, 3), 3, [(4, 1), (3, 7), (6, 5)], 8)
+    path = tmp_path / "c1.trf"
+    path.write_text(dumps(t))
+    _, site, _ = publish(path, tmp_path / "site")
+    page = text(parse(site / "round-3.html"))
+    assert "The checker disputes this round's pairing" in page
+    assert "C1 (Art. 2.1.1)" in page and "already met in round 2" in page
+    assert "Not compared: the round breaks an absolute criterion" in page
