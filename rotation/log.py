@@ -346,7 +346,13 @@ def _append(conn: sqlite3.Connection, events: Sequence[dict[str, Any]]) -> None:
 
 def _after(snap: _Snapshot, new: Sequence[dict[str, Any]]) -> rot.State:
     """The state once ``new`` is appended (a RotationError if it cannot be; the stored events
-    were checked when read, so any error is the new events')."""
+    were checked when read, so any error is the new events').  The new events are checked as
+    a read will check them: nothing is appended that could not be read back."""
+    for ev in new:
+        try:
+            check_event(ev, snap.config)
+        except BadEvent as exc:
+            raise rot.RotationError(str(exc)) from None
     if any(ev["type"] == "set" for ev in new):  # a manual change may rewrite an earlier game
         return rot.replay(snap.config, snap.events + list(new))
     st = snap.state

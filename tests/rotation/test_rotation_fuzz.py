@@ -7,7 +7,7 @@ consistent: the rules hold in the replayed state, the library and the engine rep
 ``status`` and ``why`` work on it, and the next command either applies or is refused by the
 rules, after which the log still replays.
 
-``ROTATION_FUZZ_EXAMPLES`` sets the number of evenings (default 150)."""
+``ROTATION_FUZZ_EXAMPLES`` sets the number of evenings per format (default 60)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from arbiter.cli import app
 from rotation import engine as rot
 from rotation import log
 
-EXAMPLES = int(os.environ.get("ROTATION_FUZZ_EXAMPLES", "150"))
+EXAMPLES = int(os.environ.get("ROTATION_FUZZ_EXAMPLES", "60"))
 NAMES = [f"P{i}" for i in range(10)] + ["Zoë", "Ann \"A\""]
 
 OPS = st.lists(st.tuples(st.sampled_from(["arrive", "pause", "resume", "leave", "set"] + ["finish"] * 4 + ["next"] * 3),

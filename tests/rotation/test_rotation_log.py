@@ -296,3 +296,11 @@ def test_a_refused_command_appends_nothing_and_takes_no_lock(session: Path) -> N
         holder.execute("ROLLBACK")
         holder.close()
     assert len(log.load(session)[1]) == 7
+
+
+def test_nothing_is_appended_that_could_not_be_read_back(session: Path) -> None:
+    """A library call with a value the log's check refuses (a rating that is not a number) is
+    refused before it is written, so the session stays readable."""
+    with pytest.raises(rot.RotationError, match="rating"):
+        log.arrive(session, "Eve", rating="high")  # type: ignore[arg-type]
+    assert len(log.load(session)[1]) == 7
