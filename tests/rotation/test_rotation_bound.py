@@ -174,7 +174,7 @@ def rooms(draw: st.DrawFn) -> tuple[rot.State, frozenset[str], frozenset[str], i
 
 
 @pytest.mark.fast
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(rooms())
 def test_group_checks_agree_with_their_definition(case: tuple[rot.State, frozenset[str], frozenset[str], int,
                                                               rot.Limits, int, bool]) -> None:

@@ -199,7 +199,7 @@ def test_two_new_on_one_path_started_together(tmp_path: Path) -> None:
     winner's (its seed), complete and usable; no temporary file is left behind."""
     ctx = multiprocessing.get_context("spawn")
     path = tmp_path / "club.db"
-    for attempt in range(3):
+    for attempt in range(2):
         path.unlink(missing_ok=True)
         barrier, results = ctx.Barrier(2), ctx.Queue()
         procs = [ctx.Process(target=_create_on_barrier, args=(str(path), seed, barrier, results))
