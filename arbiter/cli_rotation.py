@@ -14,7 +14,6 @@ be created or read."""
 
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
 from typing import Callable, Optional, Sequence, TypeVar
 
