@@ -17,8 +17,9 @@ players below must still pair completely (C4, C5).
 
 The search gives up (and the weighted stages decide) when it would have to look past the
 transpositions: an exchange, a second MDP transposition after a remainder with no perfect
-transposition, or more steps than its budget.  It is not used while C9 applies, nor when the
-next bracket might start C9 (both depend on the matching the weighted stages leave).
+transposition, or more steps than its budget.  It is not used while C9 applies (but in the last
+bracket), nor when the next bracket might start C9 and players below it could take part (whether
+it starts depends on the matching the weighted stages leave).
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ def pair_perfect(st: RoundState, mdps: list[int], residents: list[int], nxt: lis
     return False."""
     if st.full_field or (st.c9 and nxt):
         return False
-    if st.odd and nxt and st.pab_score is not None and st.pab_score >= st.p[nxt[0]].score:
-        return False
+    if st.odd and nxt and st.pab_score is not None and st.pab_score >= st.p[nxt[0]].score \
+            and any(v > nxt[-1] for v in st.alive):
+        return False  # whether C9 starts below depends on who the matching sends below the next group
     if len(mdps) > len(residents):
         return False
     pairs = _search(st, mdps, residents)
