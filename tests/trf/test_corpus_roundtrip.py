@@ -170,12 +170,15 @@ def test_corpus_is_complete(corpus_dir: Path, corpus_trf_files) -> None:
         if path.suffix in (".trf", ".trfx", ".input"):
             parts = path.relative_to(corpus_dir).parts
             found.add("/".join(parts))
-            kind = "real" if parts[0] == "real" else "/".join(parts[1:3] if parts[1] == "features" else parts[1:2])
+            kind = "real" if parts[0] == "real" else "/".join(parts[:3] if parts[1] == "features" else parts[:2])
             counts[kind] = counts.get(kind, 0) + 1
     assert {f.rel for f in corpus_trf_files} == found
     assert counts == {
-        "tournaments": 240, "rounds": 994, "features/trf26": 150, "features/forbidden": 300,
-        "features/accelerated": 300, "real": 26,
+        "dutch-2026/tournaments": 240, "dutch-2026/rounds": 994, "dutch-2026/features/trf26": 150,
+        "dutch-2026/features/forbidden": 300, "dutch-2026/features/accelerated": 300,
+        "dutch-2017/tournaments": 160, "dutch-2017/rounds": 507,
+        "baku/tournaments": 60, "baku/rounds": 468,
+        "real": 26,
     }
     assert len(NON_CANONICAL) == 16
 
