@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Callable
 
 from trf.model import Colour, Result, Tournament
 
@@ -85,13 +86,28 @@ def available_players(t: Tournament, rnd: int) -> list[int]:
     return sorted(p.start_rank for p in t.players if p.start_rank not in absent)
 
 
-def _historic_score(t: Tournament, pid: int, rnd: int) -> Fraction:
+def _historic_score(t: Tournament, pid: int, rnd: int, points: Callable[[int, int], Fraction] | None = None) -> Fraction:
     """Pairing score a player had when round ``rnd`` was paired: points of rounds before it plus
     that round's virtual points.  Floats are judged on it (Art. 1.4, C.04.7)."""
-    return t.score(pid, through=rnd - 1) + t.acceleration(pid, rnd)
+    before = points(pid, rnd - 1) if points is not None else t.score(pid, through=rnd - 1)
+    return before + t.acceleration(pid, rnd)
 
 
-def float_in_round(t: Tournament, pid: int, rnd: int) -> Float | None:
+def _points_memo(t: Tournament) -> Callable[[int, int], Fraction]:
+    """``t.score(pid, through=r)``, each asked once (a round's floats ask for both players)."""
+    memo: dict[tuple[int, int], Fraction] = {}
+
+    def points(pid: int, through: int) -> Fraction:
+        key = (pid, through)
+        if key not in memo:
+            memo[key] = t.score(pid, through=through)
+        return memo[key]
+
+    return points
+
+
+def float_in_round(t: Tournament, pid: int, rnd: int,
+                   points: Callable[[int, int], Fraction] | None = None) -> Float | None:
     """Art. 1.4.2-1.4.4 (2026): a played game between different pairing scores floats the higher
     player down and the lower one up; an unplayed round scoring more than a loss (PAB, forfeit
     win, full- or half-point bye) is a downfloat; nothing else floats."""
@@ -99,7 +115,7 @@ def float_in_round(t: Tournament, pid: int, rnd: int) -> Float | None:
         return None
     e = t.player(pid).entry(rnd)
     if e is not None and e.is_played and e.opponent in t.player_by_rank:
-        mine, theirs = _historic_score(t, pid, rnd), _historic_score(t, e.opponent, rnd)
+        mine, theirs = _historic_score(t, pid, rnd, points), _historic_score(t, e.opponent, rnd, points)
         if mine > theirs:
             return Float.DOWN
         if mine < theirs:
@@ -139,6 +155,7 @@ def pairing_players(t: Tournament, rnd: int, total_rounds: int | None = None) ->
     if total is not None and prev >= total - 1:
         top_threshold = Fraction(prev) * max(scoring.win_white, scoring.draw_white) / 2
 
+    points = _points_memo(t)
     out: list[PairingPlayer] = []
     tpn = 0
     for p in sorted(t.players, key=lambda q: q.start_rank):
@@ -150,16 +167,16 @@ def pairing_players(t: Tournament, rnd: int, total_rounds: int | None = None) ->
             continue
         colours = p.colour_history(through=prev)
         pref, strength = colour_preference(colours)
-        score = t.score(p.start_rank, through=prev) + t.acceleration(p.start_rank, rnd)
+        score = points(p.start_rank, prev) + t.acceleration(p.start_rank, rnd)
         out.append(PairingPlayer(
             id=p.start_rank,
             tpn=tpn,
             score=score,
-            points=t.score(p.start_rank, through=prev),
+            points=points(p.start_rank, prev),
             colours=colours,
             preference=pref,
             strength=strength,
-            floats=(float_in_round(t, p.start_rank, prev), float_in_round(t, p.start_rank, prev - 1)),
+            floats=(float_in_round(t, p.start_rank, prev, points), float_in_round(t, p.start_rank, prev - 1, points)),
             bye_eligible=bye_eligible(t, p.start_rank, rnd),
             played_games=sum(1 for r in range(1, rnd) if (e := p.entry(r)) is not None and e.is_played),
             topscorer=top_threshold is not None and score > top_threshold,
