@@ -15,7 +15,7 @@ be created or read."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Optional, Sequence, TypeVar
 
 import typer
 from rich.table import Table
@@ -23,9 +23,10 @@ from rich.text import Text
 
 from arbiter import exitcodes
 from arbiter.app import JsonOpt, app, emit_json, fail, out
-from rotation import engine as rot
-from rotation import log as rlog
-from rotation import simulate as rsim
+from rotation.kinds import Format, Mode
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rotation import log as rlog
 
 rotation_app = typer.Typer(
     help="Club-night rotation: fair casual pairings (bughouse or singles) over several boards.",
@@ -50,6 +51,8 @@ _T = TypeVar("_T")
 
 def _run(call: Callable[[], _T]) -> _T:
     """Run a library call, turning its errors into the documented one-line messages."""
+    from rotation import engine as rot
+    from rotation import log as rlog
     try:
         return call()
     except rot.NoGame as exc:
@@ -81,13 +84,15 @@ def _report(session: Path, outcome: rlog.Outcome, json_out: bool, message: str) 
 def new(
     file: Path = typer.Argument(..., help="The session file to create (SQLite; never overwritten).", show_default=False),
     tables: int = typer.Option(..., "--tables", min=1, help="Number of tables (bughouse: two boards each)."),
-    format_: rot.Format = typer.Option(rot.Format.BUGHOUSE, "--format", help="bughouse (4 per table) or singles (2)."),
+    format_: Format = typer.Option(Format.BUGHOUSE, "--format", help="bughouse (4 per table) or singles (2)."),
     seed: int = typer.Option(..., "--seed", help="Session seed: same seed and events give the same evening."),
-    mode: rot.Mode = typer.Option(rot.Mode.REFILL, "--mode", help="What a freed table does (docs/rotation.md)."),
+    mode: Mode = typer.Option(Mode.REFILL, "--mode", help="What a freed table does (docs/rotation.md)."),
     balanced: bool = typer.Option(False, "--balanced", help="Balanced sides: rating gap within 250 points."),
     json_out: bool = JsonOpt,
 ) -> None:
     """Create a session file."""
+    from rotation import engine as rot
+    from rotation import log as rlog
     config = _run(lambda: rot.Config(tables=tables, format=rot.parse_format(format_.value), seed=seed,
                                      mode=rot.parse_mode(mode.value), balanced=balanced))
     _run(lambda: rlog.create(file, config))
@@ -106,6 +111,7 @@ def arrive(
     json_out: bool = JsonOpt,
 ) -> None:
     """A player arrives and joins the shared queue (no owed time for before they came)."""
+    from rotation import log as rlog
     path = _session(session)
     outcome = _run(lambda: rlog.arrive(path, name, rating))
     _report(path, outcome, json_out, f"{name.strip()} arrived")
@@ -114,6 +120,8 @@ def arrive(
 def _status_command(kind: str, doc: str) -> None:
     def command(name: str = typer.Argument(..., show_default=False), session: Optional[Path] = SessionOpt,
                 json_out: bool = JsonOpt) -> None:
+        from rotation import log as rlog
+
         path = _session(session)
         outcome = _run(lambda: rlog.status_change(path, kind, name))
         _report(path, outcome, json_out, f"{name.strip()}: {kind}")
@@ -133,6 +141,7 @@ def next_(
     json_out: bool = JsonOpt,
 ) -> None:
     """Start games on every free table in one pass (or on --table)."""
+    from rotation import log as rlog
     path = _session(session)
     outcome = _run(lambda: rlog.next_games(path, table))
     _report(path, outcome, json_out, "started:")
@@ -145,6 +154,7 @@ def finish(
     json_out: bool = JsonOpt,
 ) -> None:
     """A game ends; the table mode decides what starts (refill: the table is refilled at once)."""
+    from rotation import log as rlog
     path = _session(session)
     outcome = _run(lambda: rlog.finish(path, table))
     msg = f"table {table} finished" + ("" if outcome.started else "; nothing started (table mode or too few players)")
@@ -160,6 +170,7 @@ def set_(
     json_out: bool = JsonOpt,
 ) -> None:
     """Manual change: set the game on a table (replaces the game in progress there)."""
+    from rotation import log as rlog
     path = _session(session)
     outcome = _run(lambda: rlog.set_game(path, table, names))
     _report(path, outcome, json_out, f"table {table} set by the organiser")
@@ -172,6 +183,7 @@ def why(
     json_out: bool = JsonOpt,
 ) -> None:
     """Why this game? Each player's games and sit-outs, who waited next and why, why these teams."""
+    from rotation import log as rlog
     path = _session(session)
     data = _run(lambda: rlog.why(path, table))
     if json_out:
@@ -199,6 +211,7 @@ def why(
 @rotation_app.command("status")
 def status(session: Optional[Path] = SessionOpt, json_out: bool = JsonOpt) -> None:
     """Tables in play, the queue and every player's games, sit-outs and owed time."""
+    from rotation import log as rlog
     path = _session(session)
     data = rlog.status(_run(lambda: rlog.state(path)))
     if json_out:
@@ -225,13 +238,14 @@ def simulate(
     games: int = typer.Option(..., "--games", min=1),
     seed: int = typer.Option(..., "--seed"),
     churn: bool = typer.Option(False, "--churn", help="Random arrivals and departures."),
-    format_: rot.Format = typer.Option(rot.Format.BUGHOUSE, "--format"),
-    mode: rot.Mode = typer.Option(rot.Mode.REFILL, "--mode"),
+    format_: Format = typer.Option(Format.BUGHOUSE, "--format"),
+    mode: Mode = typer.Option(Mode.REFILL, "--mode"),
     json_out: bool = JsonOpt,
 ) -> None:
     """A simulated evening (random game lengths) and its fairness figures."""
-    k = 4 if format_ is rot.Format.BUGHOUSE else 2
-    if players < k * tables and mode is not rot.Mode.RESHUFFLE:
+    from rotation import simulate as rsim
+    k = 4 if format_ is Format.BUGHOUSE else 2
+    if players < k * tables and mode is not Mode.RESHUFFLE:
         fail(exitcodes.USAGE, f"--players {players}: at least {k * tables} needed for {tables} {format_.value} table(s)")
     r = _run(lambda: rsim.simulate(players, tables, games, seed, churn=churn, fmt=format_.value, mode=mode.value))
     data = r.as_dict()

@@ -23,51 +23,11 @@ import hashlib
 import itertools
 from json.encoder import encode_basestring_ascii as _json_string
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from fractions import Fraction
 from math import ceil, comb
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
 
-
-class Format(StrEnum):
-    """What is played at a table: bughouse (two boards, two-player teams) or singles."""
-
-    BUGHOUSE = "bughouse"
-    SINGLES = "singles"
-
-
-class Mode(StrEnum):
-    """What a table does when its game ends (docs/rotation.md, "Table modes")."""
-
-    REFILL = "refill"  # refilled at once from the shared queue
-    RESHUFFLE = "reshuffle"  # the same players again in a new split, unless others are due
-    WAIT = "wait"  # stays free until the organiser says next
-    ALL = "all"  # nothing starts until every table is free; then all tables in one pass
-
-
-class Status(StrEnum):
-    """A player's presence tonight."""
-
-    ACTIVE = "active"  # present: at a board or waiting
-    PAUSED = "paused"  # present but skipped until resumed
-    LEFT = "left"  # gone; their games still count in every statistic
-
-
-class By(StrEnum):
-    """Who chose a game."""
-
-    ENGINE = "engine"
-    ORGANISER = "organiser"
-
-
-class Relaxation(StrEnum):
-    """The hard limits that may give way, in the order they are relaxed."""
-
-    BALANCE = "balance"
-    OWED_DUTY = "owed duty"
-    REST_CHECK = "rest check"
-    SITOUT_LIMIT = "sit-out limit"
-
+from rotation.kinds import By as By, Format as Format, Mode as Mode, Relaxation as Relaxation, Status as Status
 
 BUGHOUSE = Format.BUGHOUSE
 SINGLES = Format.SINGLES
