@@ -1,33 +1,189 @@
-"""Random tournament generator (FIDE's RTG, C.04.A A.5): a complete Swiss tournament paired
-round by round by our Dutch engine, with results drawn from rating-based expectations.
+"""Random tournament generator (FIDE's RTG, C.04.A A.5; the TEC checklist of 2026): complete Swiss
+tournaments paired round by round by our Dutch engine, with results drawn from the FIDE rating
+table.
 
-Deterministic: the same arguments (seed included) always give the same tournament.
+What a tournament can hold (every rate is per round, see :class:`Schedule`):
+
+* players and rounds; ratings drawn uniformly from ``rating_range``, birth dates so that some
+  players are juniors (K 40 under B.02 8.3.3);
+* full-, half- and zero-point byes declared before a round is paired (``0000 - F/H/Z`` in its
+  column, C.04.3 Art. 1.1.4: such players are not paired), each as a number of players or a
+  share, optionally different in given rounds;
+* forfeits (``+``/``-``), double forfeits (``-``/``-``) and games of less than one move
+  (``W``/``D``/``L``: played for the pairing, not rated);
+* late entries (players who miss the first rounds: zero-point byes by default, C.04.2 Art. 2,
+  or half-point byes) and withdrawals (absent from a round to the end);
+* the tie-break list as record ``202`` (or ``212``, led by ``PTS``), the rank column the
+  standings give with it (C.07 art. 4.2);
+* a start date (``042``/``052``): the rating rules and the tie-break edition follow from it.
+
+Results follow B.02: a game's expected score for the higher-rated player is the 8.1.2 table's
+PD for the rating difference counted by the 400-point rule of 8.3.1 (the same expected score
+:mod:`ratings.change` computes), the lower-rated player's is one minus it, so every player's
+expected rating change is zero (except, since October 2025, the lower-rated opponent of a
+2650+ player more than 400 points below, whose expected score the table puts above what the
+uncapped difference gives; the default rating range stops below 2650).  The draw model:
+``P(draw) = draw_rate x (1 - |2E - 1|)`` with E the expected score, so draws are likeliest
+between equal players and vanish as E nears 0 or 1; the rest of E is the win probability,
+which keeps the expected score exactly E.  There is no first-move advantage (the table has
+none).
+
+Deterministic: the same settings (seed included) always give the same tournament.
+:func:`derived_seed` gives the seeds of a run of many tournaments from one master seed, and
+:func:`generate_many` runs them on any :class:`concurrent.futures.Executor`.
+
+Acceleration (Baku, C.04.3 Art. 5 / C.04.5) is not generated yet: its records would be
+written by :func:`_before_round`, the one place where a round's input is prepared.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
-from dataclasses import dataclass, replace
+import re
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, replace
+from datetime import date, timedelta
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, Iterator, Sequence
 
-from pairing.dutch import pair_round
+from pairing.dutch import NoLegalPairing, pair_round
+from ratings.change import counted_difference
+from ratings.rules import rules_for
+from ratings.tables import expected as table_expected
 from trf.edit import with_pairing
 from trf.model import (
     Colour, Header, InitialColour, Player, Record, Result, RoundCount, RoundEntry, ScoringRecord, Tournament,
 )
 
+__all__ = ["Share", "Schedule", "GeneratorSettings", "parse_points", "parse_schedule", "parse_range",
+           "generate", "expected_score", "result_probabilities", "derived_seed", "GeneratedTournament",
+           "generate_many", "DEFAULT_TIEBREAKS"]
+
+#: The tie-break list written when none is given (the standings' default for a Swiss).
+DEFAULT_TIEBREAKS = "BH/C1,BH,DE,WIN,BWG"
+
+
+# --------------------------------------------------------------------------- rates
+
 
 @dataclass(frozen=True)
-class GeneratorSettings:
-    players: int
-    rounds: int
-    seed: int = 1
-    draw_rate: float = 0.3
-    forfeit_rate: float = 0.02
-    half_bye_rate: float = 0.02
-    zero_bye_rate: float = 0.02
-    points: tuple[Fraction, Fraction, Fraction] = (Fraction(1), Fraction(1, 2), Fraction(0))
+class Share:
+    """How many of a round's eligible players something happens to: exactly ``count`` of them
+    (fewer when there are not that many), or each one independently with probability ``rate``."""
+
+    count: int | None = None
+    rate: Fraction = Fraction(0)
+
+    def __post_init__(self) -> None:
+        if self.count is not None and self.count < 0:
+            raise ValueError("a count of players cannot be negative")
+        if not 0 <= self.rate <= 1:
+            raise ValueError("a rate must lie between 0 and 1 (0% and 100%)")
+
+    @property
+    def never(self) -> bool:
+        return self.count == 0 or (self.count is None and self.rate == 0)
+
+    def pick(self, rng: random.Random, eligible: Sequence[int]) -> list[int]:
+        """The players it happens to, in ``eligible``'s order."""
+        if self.count is not None:
+            chosen = set(rng.sample(list(eligible), min(self.count, len(eligible))))
+            return [p for p in eligible if p in chosen]
+        rate = float(self.rate)
+        return [p for p in eligible if rng.random() < rate]
+
+    def text(self) -> str:
+        if self.count is not None:
+            return str(self.count)
+        pct = self.rate * 100
+        return f"{pct.numerator}%" if pct.denominator == 1 else f"{float(pct):g}%"
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """A :class:`Share` for every round (``default``), with exceptions for given rounds."""
+
+    default: Share = Share()
+    rounds: tuple[tuple[int, Share], ...] = ()
+
+    def at(self, rnd: int) -> Share:
+        for r, share in self.rounds:
+            if r == rnd:
+                return share
+        return self.default
+
+    @property
+    def never(self) -> bool:
+        return self.default.never and all(s.never for _, s in self.rounds)
+
+    def text(self) -> str:
+        return ",".join([self.default.text()] + [f"{r}={s.text()}" for r, s in self.rounds])
+
+    @staticmethod
+    def of(value: float | Fraction | Share | Schedule) -> Schedule:
+        """A rate (each player's chance per round), a share or a schedule, as a schedule."""
+        if isinstance(value, Schedule):
+            return value
+        if isinstance(value, Share):
+            return Schedule(value)
+        return Schedule(Share(rate=Fraction(value).limit_denominator(10**6)))
+
+
+_SHARE = re.compile(r"^\s*(?:(\d+)\s*=\s*)?(\d+(?:\.\d*)?|\.\d+)\s*(%?)\s*$")
+
+
+def _share(number: str, percent: bool, item: str) -> Share:
+    value = Fraction(number)
+    if percent:
+        value /= 100
+    elif "." not in number:
+        return Share(count=int(number))
+    if not 0 <= value <= 1:
+        raise ValueError(f"{item!r}: a rate must lie between 0 and 1 (0% and 100%)")
+    return Share(rate=value)
+
+
+def parse_schedule(text: str) -> Schedule:
+    """``"3"`` (three players a round), ``"5%"`` or ``"0.05"`` (each player's chance a round), and
+    per-round exceptions ``R=...``: ``"2%,9=0"`` (2 % a round, none in round 9), ``"1=4,2=10%"``
+    (four players in round 1, 10 % in round 2, none elsewhere)."""
+    default: Share | None = None
+    rounds: dict[int, Share] = {}
+    items = [x for x in text.split(",") if x.strip()]
+    if not items:
+        raise ValueError("expected a number of players (3), a rate (5% or 0.05), or R=... per round")
+    for item in items:
+        m = _SHARE.match(item)
+        if m is None:
+            raise ValueError(f"{item.strip()!r}: expected a number of players (3), a rate (5% or 0.05), "
+                             "or R=N / R=P% for round R")
+        rnd, number, percent = m.group(1), m.group(2), m.group(3) == "%"
+        share = _share(number, percent, item.strip())
+        if rnd is None:
+            if default is not None:
+                raise ValueError(f"{item.strip()!r}: more than one value for every round")
+            default = share
+        else:
+            r = int(rnd)
+            if r < 1:
+                raise ValueError(f"{item.strip()!r}: rounds are numbered from 1")
+            if r in rounds:
+                raise ValueError(f"{item.strip()!r}: round {r} given twice")
+            rounds[r] = share
+    return Schedule(default if default is not None else Share(count=0), tuple(sorted(rounds.items())))
+
+
+def parse_range(text: str, what: str = "value") -> tuple[int, int]:
+    """``"50"`` -> (50, 50); ``"15-415"`` -> (15, 415)."""
+    m = re.match(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$", text)
+    if m is None:
+        raise ValueError(f"{what} must be a number or a range LOW-HIGH, not {text!r}")
+    lo = int(m.group(1))
+    hi = int(m.group(2)) if m.group(2) is not None else lo
+    if hi < lo:
+        raise ValueError(f"{what}: the range {text!r} ends below its start")
+    return lo, hi
 
 
 def parse_points(text: str) -> tuple[Fraction, Fraction, Fraction]:
@@ -45,23 +201,117 @@ def parse_points(text: str) -> tuple[Fraction, Fraction, Fraction]:
     return win, draw, loss
 
 
-def _expected(white: int, black: int) -> float:
-    """Elo expectation of White, with a small first-move advantage."""
-    return 1 / (1 + 10 ** ((black - white - 30) / 400))
+# --------------------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True)
+class GeneratorSettings:
+    """One tournament to generate.  Rates of byes are a float (each player's chance a round), a
+    :class:`Share` or a :class:`Schedule`; ``late_entries`` and ``withdrawals`` are a number of
+    players (an ``int``) or a share of the field (a float below 1)."""
+
+    players: int
+    rounds: int
+    seed: int = 1
+    draw_rate: float = 0.3
+    forfeit_rate: float = 0.02  # games one side forfeits
+    half_bye_rate: float | Share | Schedule = 0.02
+    zero_bye_rate: float | Share | Schedule = 0.02
+    points: tuple[Fraction, Fraction, Fraction] = (Fraction(1), Fraction(1, 2), Fraction(0))
+    full_bye_rate: float | Share | Schedule = 0.0
+    double_forfeit_rate: float = 0.0  # games both sides forfeit
+    unusual_rate: float = 0.0  # games of less than one move (W/D/L), of the games played
+    late_entries: int | float = 0
+    late_missed: Result = Result.ZERO_POINT_BYE  # what a late entry gets for a round it missed
+    withdrawals: int | float = 0
+    tiebreaks: str | None = DEFAULT_TIEBREAKS  # written as 202 (212 with ``tiebreak_record``); None: none
+    tiebreak_record: str = "202"
+    rating_range: tuple[int, int] = (1400, 2600)
+    start_date: date = date(2026, 3, 1)
+    name: str | None = None  # record 012; default "Random tournament PxR seed S"
+
+    def __post_init__(self) -> None:
+        if self.players < 2:
+            raise ValueError("a tournament needs at least 2 players")
+        if self.rounds < 1:
+            raise ValueError("a tournament needs at least 1 round")
+        for what, value in (("draw rate", self.draw_rate), ("forfeit rate", self.forfeit_rate),
+                            ("double-forfeit rate", self.double_forfeit_rate),
+                            ("rate of games of less than one move", self.unusual_rate)):
+            if not 0 <= value <= 1:
+                raise ValueError(f"the {what} must lie between 0 and 1")
+        if self.forfeit_rate + self.double_forfeit_rate > 1:
+            raise ValueError("the forfeit and double-forfeit rates add up to more than 1")
+        if self.tiebreak_record not in ("202", "212"):
+            raise ValueError("the tie-break list is written as record 202 or 212")
+        if self.late_missed not in (Result.ZERO_POINT_BYE, Result.HALF_POINT_BYE):
+            raise ValueError("a late entry's missed rounds are zero- or half-point byes")
+        lo, hi = self.rating_range
+        if not 0 < lo <= hi <= 9999:
+            raise ValueError("the rating range must be LOW-HIGH with 0 < LOW <= HIGH <= 9999")
+        for what, value in (("late entries", self.late_entries), ("withdrawals", self.withdrawals)):
+            if isinstance(value, float) and not 0 <= value <= 1:
+                raise ValueError(f"{what}: a share of the field lies between 0 and 1")
+            if isinstance(value, int) and value < 0:
+                raise ValueError(f"{what}: a number of players cannot be negative")
+        if self.tiebreaks is not None:
+            from tiebreaks.codes import parse_list
+
+            parse_list(self.tiebreaks)  # raises ValueError naming the bad code
+
+    def describe(self) -> dict[str, str]:
+        """The settings as text, for reports (the seed and size excluded)."""
+        pts = "/".join(str(float(p)).removesuffix(".0") for p in self.points)
+        return {
+            "draw_rate": f"{self.draw_rate:g}", "forfeit_rate": f"{self.forfeit_rate:g}",
+            "double_forfeit_rate": f"{self.double_forfeit_rate:g}", "unusual_rate": f"{self.unusual_rate:g}",
+            "full_byes": Schedule.of(self.full_bye_rate).text(), "half_byes": Schedule.of(self.half_bye_rate).text(),
+            "zero_byes": Schedule.of(self.zero_bye_rate).text(), "late_entries": f"{self.late_entries:g}",
+            "withdrawals": f"{self.withdrawals:g}", "points": pts,
+            "tiebreaks": self.tiebreaks or "", "ratings": f"{self.rating_range[0]}-{self.rating_range[1]}",
+        }
+
+
+# --------------------------------------------------------------------------- results
+
+
+def expected_score(white: int, black: int, when: date) -> Fraction:
+    """White's expected score by B.02: the higher-rated player's is table 8.1.2's PD for the
+    difference counted under the rules in force on ``when`` (8.3.1), the other's one minus it."""
+    rules = rules_for(when)
+    if white >= black:
+        return table_expected(counted_difference(white, black, rules))
+    return 1 - table_expected(counted_difference(black, white, rules))
+
+
+def result_probabilities(e: Fraction, draw_rate: float) -> tuple[float, float, float]:
+    """(win, draw, loss) probabilities of the side whose expected score is ``e``: the draw model
+    of the module docstring; win + draw / 2 = e."""
+    draw = draw_rate * float(1 - abs(2 * e - 1))
+    win = float(e) - draw / 2
+    return max(0.0, win), draw, max(0.0, 1.0 - win - draw)
+
+
+_UNUSUAL = {Result.WIN: Result.WIN_UNRATED, Result.DRAW: Result.DRAW_UNRATED, Result.LOSS: Result.LOSS_UNRATED}
+_OTHER = {Result.WIN: Result.LOSS, Result.DRAW: Result.DRAW, Result.LOSS: Result.WIN}
 
 
 def _result(rng: random.Random, s: GeneratorSettings, white: int, black: int) -> tuple[Result, Result]:
-    if rng.random() < s.forfeit_rate:
-        return (Result.FORFEIT_WIN, Result.FORFEIT_LOSS) if rng.random() < 0.5 else (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)
-    e = _expected(white, black)
-    draw = s.draw_rate * (1 - abs(2 * e - 1))  # fewer draws between unequal players
-    win = max(0.0, e - draw / 2)
     x = rng.random()
-    if x < win:
-        return Result.WIN, Result.LOSS
-    if x < win + draw:
-        return Result.DRAW, Result.DRAW
-    return Result.LOSS, Result.WIN
+    if x < s.double_forfeit_rate:
+        return Result.FORFEIT_LOSS, Result.FORFEIT_LOSS
+    if x < s.double_forfeit_rate + s.forfeit_rate:
+        return (Result.FORFEIT_WIN, Result.FORFEIT_LOSS) if rng.random() < 0.5 else (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)
+    win, draw, _ = result_probabilities(expected_score(white, black, s.start_date), s.draw_rate)
+    y = rng.random()
+    rw = Result.WIN if y < win else Result.DRAW if y < win + draw else Result.LOSS
+    rb = _OTHER[rw]
+    if s.unusual_rate and rng.random() < s.unusual_rate:
+        return _UNUSUAL[rw], _UNUSUAL[rb]
+    return rw, rb
+
+
+# --------------------------------------------------------------------------- the tournament
 
 
 def _set_entry(t: Tournament, rnd: int, entries: dict[int, RoundEntry]) -> Tournament:
@@ -84,32 +334,119 @@ def _with_points(t: Tournament) -> Tournament:
         for r in t.records))
 
 
-def generate(s: GeneratorSettings, progress: Callable[[int], None] | None = None) -> Tournament:
-    """Generate and pair a whole tournament.  ``progress(round)`` is called after each round."""
-    rng = random.Random(s.seed)
-    ratings = sorted((rng.randint(1400, 2700) for _ in range(s.players)), reverse=True)
+def _with_ranks(t: Tournament, tiebreaks: str) -> Tournament:
+    """The rank column as the standings give it with the file's tie-break list (C.07 art. 4.2)."""
+    from tiebreaks.codes import parse_list
+    from tiebreaks.standings import standings
+
+    rank = {row.pid: row.rank for row in standings(t, parse_list(tiebreaks)).rows}
+    return t.replace_records(tuple(
+        replace(r, rank=rank[r.start_rank]) if isinstance(r, Player) and r.start_rank in rank else r
+        for r in t.records))
+
+
+def _how_many(value: int | float, players: int) -> int:
+    return value if isinstance(value, int) else round(value * players)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Who is away when, decided before round 1: late entries (first round played) and
+    withdrawals (first round missed)."""
+
+    arrives: dict[int, int] = field(default_factory=dict)
+    leaves: dict[int, int] = field(default_factory=dict)
+
+    def away(self, pid: int, rnd: int) -> Result | None:
+        if pid in self.arrives and rnd < self.arrives[pid]:
+            return Result.ZERO_POINT_BYE
+        if pid in self.leaves and rnd >= self.leaves[pid]:
+            return Result.ZERO_POINT_BYE
+        return None
+
+
+def _plan(rng: random.Random, s: GeneratorSettings) -> _Plan:
+    ids = list(range(1, s.players + 1))
+    arrives: dict[int, int] = {}
+    leaves: dict[int, int] = {}
+    if s.rounds >= 2:
+        late = _how_many(s.late_entries, s.players)
+        for pid in sorted(rng.sample(ids, min(late, len(ids)))):
+            arrives[pid] = rng.randint(2, max(2, (s.rounds + 1) // 2 + 1))
+        gone = _how_many(s.withdrawals, s.players)
+        for pid in sorted(rng.sample(ids, min(gone, len(ids)))):
+            first = arrives.get(pid, 1) + 1
+            if first <= s.rounds:
+                leaves[pid] = rng.randint(first, s.rounds)
+    return _Plan(arrives, leaves)
+
+
+def _birth_date(rng: random.Random, when: date) -> str:
+    year = when.year - rng.choice((rng.randint(8, 18), rng.randint(19, 75), rng.randint(19, 75)))
+    return f"{year:04d}/{rng.randint(1, 12):02d}/{rng.randint(1, 28):02d}"
+
+
+def _start(s: GeneratorSettings, rng: random.Random) -> Tournament:
+    lo, hi = s.rating_range
+    ratings = sorted((rng.randint(lo, hi) for _ in range(s.players)), reverse=True)
+    births = [_birth_date(rng, s.start_date) for _ in range(s.players)]
     initial = rng.choice((Colour.WHITE, Colour.BLACK))
+    end = s.start_date + timedelta(days=s.rounds - 1)
     headers: list[Record] = [
-        Header("012", f"Random tournament {s.players}x{s.rounds} seed {s.seed}"),
+        Header("012", s.name or f"Random tournament {s.players}x{s.rounds} seed {s.seed}"),
+        Header("042", s.start_date.strftime("%Y/%m/%d")),
+        Header("052", end.strftime("%Y/%m/%d")),
         Header("092", "Individual: Swiss-System (FIDE Dutch 2026), generated by arbiter"),
     ]
-    players = [Player(start_rank=i, name=f"Player {i:04d}", rating=r, points=Fraction(0), rank=i)
-               for i, r in enumerate(ratings, 1)]
+    players = [Player(start_rank=i, name=f"Player {i:04d}", rating=r, birth_date=b, points=Fraction(0), rank=i)
+               for i, (r, b) in enumerate(zip(ratings, births), 1)]
     tail: list[Record] = [RoundCount(s.rounds, "XXR"), InitialColour(initial, "XXC")]
+    if s.tiebreaks:
+        text = s.tiebreaks if s.tiebreak_record == "202" else "PTS," + s.tiebreaks
+        tail.append(Header(s.tiebreak_record, text))
     win, draw, loss = s.points
     if (win, draw, loss) != (Fraction(1), Fraction(1, 2), Fraction(0)):
         tail.append(ScoringRecord("162", (("W", win), ("D", draw), ("L", loss))))
-    t = Tournament(tuple(headers) + tuple(players) + tuple(tail))
+    return Tournament(tuple(headers) + tuple(players) + tuple(tail))
+
+
+def _before_round(t: Tournament, rnd: int, rng: random.Random, s: GeneratorSettings, plan: _Plan,
+                  schedules: tuple[Schedule, Schedule, Schedule]) -> Tournament:
+    """Round ``rnd``'s input as the arbiter declares it before pairing: late entries' missed
+    rounds and withdrawals, then the requested byes (full, half, zero) among the players still
+    present, written as ``0000 - F/H/Z`` in the round's column (C.04.3 Art. 1.1.4: not paired).
+    Byes that would leave fewer than two players to pair are dropped."""
+    absent: dict[int, RoundEntry] = {}
+    ids = [p.start_rank for p in t.players]
+    for pid in ids:
+        away = plan.away(pid, rnd)
+        if away is not None:
+            kind = s.late_missed if pid in plan.arrives and rnd < plan.arrives[pid] else away
+            absent[pid] = RoundEntry(None, Colour.NONE, kind)
+    fixed = dict(absent)
+    for schedule, kind in zip(schedules, (Result.FULL_POINT_BYE, Result.HALF_POINT_BYE, Result.ZERO_POINT_BYE)):
+        share = schedule.at(rnd)
+        if share.never:
+            continue
+        eligible = [pid for pid in ids if pid not in absent]
+        for pid in share.pick(rng, eligible):
+            absent[pid] = RoundEntry(None, Colour.NONE, kind)
+    if len(ids) - len(absent) < 2:
+        absent = fixed
+    return _set_entry(t, rnd, absent) if absent else t
+
+
+def generate(s: GeneratorSettings, progress: Callable[[int], None] | None = None) -> Tournament:
+    """Generate and pair a whole tournament.  ``progress(round)`` is called after each round.
+
+    Raises :class:`pairing.dutch.NoLegalPairing` when a round cannot be paired (a small field
+    that has run out of opponents)."""
+    rng = random.Random(s.seed)
+    t = _start(s, rng)
+    plan = _plan(rng, s)
+    schedules = (Schedule.of(s.full_bye_rate), Schedule.of(s.half_bye_rate), Schedule.of(s.zero_bye_rate))
     for rnd in range(1, s.rounds + 1):
-        absent: dict[int, RoundEntry] = {}
-        for p in t.players:
-            x = rng.random()
-            if x < s.half_bye_rate:
-                absent[p.start_rank] = RoundEntry(None, Colour.NONE, Result.HALF_POINT_BYE)
-            elif x < s.half_bye_rate + s.zero_bye_rate:
-                absent[p.start_rank] = RoundEntry(None, Colour.NONE, Result.ZERO_POINT_BYE)
-        if absent:
-            t = _set_entry(t, rnd, absent)
+        t = _before_round(t, rnd, rng, s, plan, schedules)
         pairing = pair_round(t, rnd)
         t = with_pairing(t, rnd, pairing.boards, pairing.bye)
         results: dict[int, RoundEntry] = {}
@@ -120,4 +457,64 @@ def generate(s: GeneratorSettings, progress: Callable[[int], None] | None = None
         t = _with_points(_set_entry(t, rnd, results))
         if progress is not None:
             progress(rnd)
+    if s.tiebreaks:
+        t = _with_ranks(t, s.tiebreaks)
     return t
+
+
+# --------------------------------------------------------------------------- many tournaments
+
+
+def derived_seed(master: int, index: int) -> int:
+    """The seed of tournament ``index`` (1-based) of a run with seed ``master``: the first six
+    bytes of SHA-256 of ``"master:index"``, so any one can be generated again on its own."""
+    digest = hashlib.sha256(f"{master}:{index}".encode("ascii")).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+@dataclass(frozen=True)
+class GeneratedTournament:
+    """One tournament of a run: its ``index``, seed and size, and the TRF ``text``, or the
+    ``error`` that stopped it (the round that could not be paired)."""
+
+    index: int
+    seed: int
+    players: int
+    rounds: int
+    text: str | None
+    error: str | None = None
+
+
+def _one(s: GeneratorSettings, index: int) -> GeneratedTournament:
+    from trf.writer import dumps
+
+    try:
+        return GeneratedTournament(index, s.seed, s.players, s.rounds, dumps(generate(s)))
+    except NoLegalPairing as exc:
+        return GeneratedTournament(index, s.seed, s.players, s.rounds, None, str(exc))
+
+
+def settings_for(template: GeneratorSettings, master: int, index: int, players: tuple[int, int],
+                 rounds: tuple[int, int]) -> GeneratorSettings:
+    """Tournament ``index`` of a run: its seed (:func:`derived_seed`), and its size drawn from
+    the ranges with that seed (rounds at most players - 1)."""
+    seed = derived_seed(master, index)
+    rng = random.Random(seed)
+    n = rng.randint(*players)
+    r = rng.randint(rounds[0], max(rounds[0], min(rounds[1], n - 1)))
+    return replace(template, players=n, rounds=r, seed=seed)
+
+
+def generate_many(template: GeneratorSettings, count: int, master: int, *, players: tuple[int, int] | None = None,
+                  rounds: tuple[int, int] | None = None, executor: Executor | None = None,
+                  window: int = 64) -> Iterator[GeneratedTournament]:
+    """``count`` tournaments made like ``template`` with seeds derived from ``master``, sizes
+    drawn from ``players`` and ``rounds`` (default: the template's), in index order.  With an
+    ``executor`` (a process pool, a Dask client's executor) they are generated in parallel, at
+    most ``window`` at a time in flight."""
+    p = players or (template.players, template.players)
+    r = rounds or (template.rounds, template.rounds)
+    jobs = ((settings_for(template, master, i, p, r), i) for i in range(1, count + 1))
+    from parallel import ordered_map
+
+    yield from ordered_map(_one, jobs, executor, window)
