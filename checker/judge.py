@@ -1,0 +1,200 @@
+"""Two pairings of the same round, judged by the checker's reading of the rules: which one the
+Dutch system (C.04.3, 2026) prefers, and by which criterion.
+
+This is what a conformance run needs when two programs pair a round differently: neither is
+taken as the reference; the checker says which pairing follows the rules better.  In order:
+
+1. the players to pair (C.04.3 Art. 1.1.4: everyone not declared absent for the round, with at
+   most one PAB): a pairing that leaves out a player or pairs an absent one loses;
+2. the absolute criteria C1-C3 (Art. 2.1) and the PAB's C2: a pairing that breaks one loses;
+3. when both make the same pairs, the colours (Art. 5.2): a board whose colours the rules give
+   the other way loses, with the rule that decides;
+4. otherwise Art. 3.8: C5 round-wide, then bracket by bracket C6-C21, then the generation order
+   of Art. 4 (:func:`checker.check.compare`).
+
+The pairings are written into the tournament as it stood before the round; nothing here reads
+the pairing engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from checker.check import compare, order_reason
+from checker.colours import allocate
+from checker.criteria import CRITERIA, Evaluator, Mate, describe, pair_breach, show_value
+from checker.state import RoundState, round_state
+from trf.edit import with_pairing
+from trf.model import Result, Tournament
+
+__all__ = ["RoundPairing", "Judgement", "judge", "article_of"]
+
+_DECLARED = (Result.ZERO_POINT_BYE, Result.HALF_POINT_BYE, Result.FULL_POINT_BYE)
+
+
+@dataclass(frozen=True)
+class RoundPairing:
+    """A round's pairing: boards as (white, black) start ranks, and the PAB (or ``None``)."""
+
+    boards: tuple[tuple[int, int], ...]
+    bye: int | None = None
+
+    @property
+    def pairs(self) -> frozenset[frozenset[int]]:
+        return frozenset(frozenset(b) for b in self.boards)
+
+    def players(self) -> list[int]:
+        return [x for b in self.boards for x in b] + ([self.bye] if self.bye is not None else [])
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The verdict between pairing ``a`` and pairing ``b``.
+
+    ``winner``: ``"a"``, ``"b"``, ``"same"`` (identical boards and colours) or ``"neither"`` (both
+    break a rule the other does not cure: both illegal, or the same pairs with colour errors on
+    both sides); ``criterion``: what decided (``players``, ``C1``-``C21``, ``5.2.x``, ``order``);
+    ``breaches``: for each side, the absolute-criterion and colour errors found in it."""
+
+    winner: str
+    criterion: str | None
+    message: str
+    same_pairs: bool
+    bracket: int | None = None
+    value_a: str | None = None
+    value_b: str | None = None
+    breaches_a: tuple[str, ...] = field(default=())
+    breaches_b: tuple[str, ...] = field(default=())
+
+    @property
+    def article(self) -> str | None:
+        return article_of(self.criterion)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "criterion": self.criterion, "article": self.article, "message": self.message,
+                "same_pairs": self.same_pairs, "bracket": self.bracket, "value_a": self.value_a,
+                "value_b": self.value_b, "breaches_a": list(self.breaches_a), "breaches_b": list(self.breaches_b)}
+
+
+def article_of(criterion: str | None) -> str | None:
+    """The article of C.04.3 a criterion comes from (``order``: Art. 3.8 and 4)."""
+    if criterion is None:
+        return None
+    if criterion in CRITERIA:
+        return CRITERIA[criterion][0]
+    if criterion.startswith("5."):
+        return criterion
+    return {"order": "3.8", "players": "1.1.4"}.get(criterion)
+
+
+def _to_pair(t: Tournament, rnd: int) -> set[int]:
+    absent = t.declared_absences(rnd)
+    return {p.start_rank for p in t.players} - set(absent)
+
+
+def _absolute(st: RoundState, p: RoundPairing) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    seen: set[int] = set()
+    for w, b in p.boards:
+        for x in (w, b):
+            if x in seen:
+                out.append(("C4", f"{x} is on more than one board"))
+            seen.add(x)
+        if w in st.players and b in st.players:
+            hit = pair_breach(st, st.players[w], st.players[b])
+            if hit is not None:
+                out.append(hit)
+    if p.bye is not None and p.bye in st.players and st.players[p.bye].pab_ban is not None:
+        out.append(("C2", f"{p.bye} received the PAB but {st.players[p.bye].pab_ban}"))
+    return out
+
+
+def _colour_errors(st: RoundState, p: RoundPairing) -> list[tuple[str, str]]:
+    out = []
+    for w, b in p.boards:
+        if w in st.players and b in st.players:
+            al = allocate(st.players[w], st.players[b], st.initial_colour)
+            if al.white != w:
+                out.append((al.rule, f"board {w}-{b}: {al.why}, so {al.white} should have White"))
+    return out
+
+
+def _mate(p: RoundPairing) -> Mate:
+    mate: Mate = {}
+    for w, b in p.boards:
+        mate[w], mate[b] = b, w
+    if p.bye is not None:
+        mate[p.bye] = None
+    return mate
+
+
+def _text(items: list[tuple[str, str]]) -> tuple[str, ...]:
+    return tuple(f"{c}: {why}" for c, why in items)
+
+
+def judge(before: Tournament, rnd: int, a: RoundPairing, b: RoundPairing, *, total_rounds: int | None = None,
+          labels: tuple[str, str] = ("the first pairing", "the second pairing")) -> Judgement:
+    """Which of ``a`` and ``b`` pairs round ``rnd`` of ``before`` (the tournament before the round,
+    its declared byes and absences in place) better by the rules; ``labels`` name the two in the
+    message."""
+    la, lb = labels
+    expected = _to_pair(before, rnd)
+    wrong = []
+    for side, p in (("a", a), ("b", b)):
+        got = p.players()
+        if sorted(got) != sorted(expected) or len(set(got)) != len(got):
+            missing = sorted(expected - set(got))
+            extra = sorted(set(got) - expected)
+            why = "; ".join(x for x in (f"leaves out {', '.join(map(str, missing))}" if missing else "",
+                                        f"pairs {', '.join(map(str, extra))}, declared absent or unknown" if extra else "",
+                                        "pairs a player twice" if len(set(got)) != len(got) else "") if x)
+            wrong.append((side, why))
+    if wrong:
+        if len(wrong) == 2:
+            return Judgement("neither", "players", f"both pair the wrong players: {la} {wrong[0][1]}; "
+                                                   f"{lb} {wrong[1][1]}", a.pairs == b.pairs)
+        side, why = wrong[0]
+        loser = la if side == "a" else lb
+        return Judgement("b" if side == "a" else "a", "players",
+                         f"{loser} {why} (Art. 1.1.4: every player not declared absent is paired)",
+                         a.pairs == b.pairs)
+    st = round_state(with_pairing(before, rnd, a.boards, a.bye), rnd, total_rounds=total_rounds)
+    abs_a, abs_b = _absolute(st, a), _absolute(st, b)
+    col_a, col_b = _colour_errors(st, a), _colour_errors(st, b)
+    br_a, br_b = _text(abs_a + col_a), _text(abs_b + col_b)
+    if abs_a or abs_b:
+        if abs_a and abs_b:
+            return Judgement("neither", None, f"both break an absolute criterion: {la} {abs_a[0][0]}, "
+                                              f"{lb} {abs_b[0][0]}", a.pairs == b.pairs, breaches_a=br_a, breaches_b=br_b)
+        c, why = (abs_b if abs_b else abs_a)[0]
+        loser = lb if abs_b else la
+        return Judgement("a" if abs_b else "b", c, f"{loser} breaks {describe(c)}: {why}",
+                         a.pairs == b.pairs, breaches_a=br_a, breaches_b=br_b)
+    if a.pairs == b.pairs:
+        if set(a.boards) == set(b.boards):
+            return Judgement("same", None, "the same boards and colours", True)
+        if col_a and col_b:
+            return Judgement("neither", col_a[0][0], f"colours: both have errors ({la}: {col_a[0][1]}; {lb}: {col_b[0][1]})",
+                             True, breaches_a=br_a, breaches_b=br_b)
+        c, why = (col_b if col_b else col_a)[0]
+        loser = lb if col_b else la
+        return Judgement("a" if col_b else "b", c, f"the same pairs, but {loser} colours a board against Art. {c}: {why}", True,
+                         breaches_a=br_a, breaches_b=br_b)
+    ev = Evaluator(st)
+    v = compare(ev, _mate(a), _mate(b))
+    if v is None:  # not reached: the pairs differ
+        return Judgement("same", None, "the checker finds no difference", False, breaches_a=br_a, breaches_b=br_b)
+    first = la if v.winner == "a" else lb
+    where = "the round" if v.bracket is None else f"bracket {v.bracket + 1}"
+    if v.criterion == "order":
+        ka, kb = (v.value_a, v.value_b) if v.winner == "a" else (v.value_b, v.value_a)
+        msg = (f"in {where} both tie on every criterion and {first} comes first in the generation order (Art. 3.8): "
+               f"{order_reason(ka, kb)}")
+        return Judgement(v.winner, "order", msg, False, None if v.bracket is None else v.bracket + 1,
+                         breaches_a=br_a, breaches_b=br_b)
+    crit = "C7" if v.criterion == "C5" else v.criterion
+    va, vb = show_value(crit, v.value_a), show_value(crit, v.value_b)
+    msg = f"in {where}, {describe(v.criterion)}: {la} {va}, {lb} {vb}"
+    return Judgement(v.winner, v.criterion, msg, False, None if v.bracket is None else v.bracket + 1, va, vb,
+                     br_a, br_b)
