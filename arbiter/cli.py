@@ -26,6 +26,7 @@ from arbiter import cli_files, cli_pair, cli_check, cli_standings  # noqa: F401,
 from arbiter import cli_ratings, cli_rotation, cli_roundrobin  # noqa: F401
 from arbiter import cli_event  # noqa: F401
 from arbiter import cli_publish  # noqa: F401
+from arbiter import cli_conformance  # noqa: F401
 from arbiter import exitcodes
 from arbiter.app import app, err
 

@@ -16,6 +16,10 @@ import typer
 
 from arbiter import exitcodes, render
 from arbiter.app import EncodingOpt, FileArg, JsonOpt, app, dump_text, emit_json, err, fail, out, read_valid, write_or_print
+from arbiter.rtg import (DateOpt, DoubleForfeitRateOpt, DrawRateOpt, ForfeitRateOpt, FullByesOpt, HalfByeRateOpt,
+                         HalfByesOpt, LateEntriesOpt, LateMissedOpt, LateMissedOption, PlayersOpt, PointsOpt, RatingsOpt,
+                         RoundsOpt, TieBreakRecordOpt, TieBreakRecordOption, TieBreaksOpt, UnusualRateOpt, WithdrawalsOpt,
+                         ZeroByeRateOpt, ZeroByesOpt, settings_from)
 from arbiter.workers import JobsOpt, SchedulerOpt, workers
 
 if TYPE_CHECKING:
@@ -127,67 +131,30 @@ def pair(
     write_or_print(text, output, file)
 
 
-class LateMissedOpt(str, Enum):
-    zero = "zero"
-    half = "half"
-
-
-class TieBreakRecordOpt(str, Enum):
-    r202 = "202"
-    r212 = "212"
-
-
-def _count_or_share(text: str, what: str) -> int | float:
-    """``"3"`` -> 3 players; ``"5%"`` or ``"0.05"`` -> a share of the field."""
-    from pairing.generate import parse_schedule
-
-    try:
-        sched = parse_schedule(text)
-    except ValueError as exc:
-        fail(exitcodes.USAGE, f"{what}: {exc}")
-    if sched.rounds:
-        fail(exitcodes.USAGE, f"{what}: a number of players or a share of the field, not per round")
-    share = sched.default
-    return share.count if share.count is not None else float(share.rate)
-
-
 @app.command()
 def generate(
-    players: str = typer.Option(..., "--players", metavar="N|LO-HI",
-                                help="Number of players (2-9999), or a range drawn per tournament, e.g. 15-415."),
-    rounds: str = typer.Option(..., "--rounds", metavar="N|LO-HI",
-                               help="Number of rounds, or a range drawn per tournament (at most players - 1)."),
+    players: str = PlayersOpt,
+    rounds: str = RoundsOpt,
     seed: int = typer.Option(1, "--seed", help="Random seed: the same seed always gives the same file; with --count, "
                                                "the master seed each tournament's seed is derived from."),
     count: int = typer.Option(1, "--count", min=1, help="Generate this many tournaments into the directory -o."),
-    draw_rate: float = typer.Option(0.3, "--draw-rate", min=0, max=1,
-                                    help="Draws between equal players; P(draw) = rate x (1 - |2E - 1|), E by B.02."),
-    forfeit_rate: float = typer.Option(0.02, "--forfeit-rate", min=0, max=1, help="Share of games one side forfeits."),
-    double_forfeit_rate: float = typer.Option(0.0, "--double-forfeit-rate", min=0, max=1,
-                                              help="Share of games both sides forfeit."),
-    unusual_rate: float = typer.Option(0.0, "--unusual-rate", min=0, max=1,
-                                       help="Share of games of less than one move (W/D/L: played, not rated)."),
-    full_byes: str = typer.Option("0", "--full-byes", metavar="SPEC",
-                                  help="Full-point byes: N players a round, P% (or 0.P) each player's chance, "
-                                       "and R=... for round R, e.g. '1,9=0'."),
-    half_byes: Optional[str] = typer.Option(None, "--half-byes", metavar="SPEC", help="Half-point byes (as --full-byes; default 2%)."),
-    zero_byes: Optional[str] = typer.Option(None, "--zero-byes", metavar="SPEC", help="Zero-point byes (as --full-byes; default 2%)."),
-    half_bye_rate: Optional[float] = typer.Option(None, "--half-bye-rate", min=0, max=1, hidden=True),
-    zero_bye_rate: Optional[float] = typer.Option(None, "--zero-bye-rate", min=0, max=1, hidden=True),
-    late_entries: str = typer.Option("0", "--late-entries", metavar="N|P%",
-                                     help="Players who miss the first rounds (a number, or a share of the field)."),
-    late_missed: LateMissedOpt = typer.Option(LateMissedOpt.zero, "--late-missed",
-                                              help="What a late entry gets for a missed round (C.04.2 Art. 2: zero)."),
-    withdrawals: str = typer.Option("0", "--withdrawals", metavar="N|P%",
-                                    help="Players who withdraw: absent from a round to the end."),
-    tiebreaks: str = typer.Option("BH/C1,BH,DE,WIN,BWG", "--tiebreaks", metavar="LIST",
-                                  help="Tie-break list written in the file; the rank column follows it. 'none': no list."),
-    tiebreak_record: TieBreakRecordOpt = typer.Option(TieBreakRecordOpt.r202, "--tiebreak-record",
-                                                      help="Write the list as 202, or as 212 led by PTS."),
-    ratings: str = typer.Option("1400-2600", "--ratings", metavar="LO-HI", help="Range the ratings are drawn from."),
-    start: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD",
-                                        help="Start date (042; default 2026-03-01): the rating rules and the tie-break edition."),
-    points: str = typer.Option("1/0.5/0", "--points", help="Points for win/draw/loss, e.g. 3/1/0."),
+    draw_rate: float = DrawRateOpt,
+    forfeit_rate: float = ForfeitRateOpt,
+    double_forfeit_rate: float = DoubleForfeitRateOpt,
+    unusual_rate: float = UnusualRateOpt,
+    full_byes: str = FullByesOpt,
+    half_byes: Optional[str] = HalfByesOpt,
+    zero_byes: Optional[str] = ZeroByesOpt,
+    half_bye_rate: Optional[float] = HalfByeRateOpt,
+    zero_bye_rate: Optional[float] = ZeroByeRateOpt,
+    late_entries: str = LateEntriesOpt,
+    late_missed: LateMissedOpt = LateMissedOption,
+    withdrawals: str = WithdrawalsOpt,
+    tiebreaks: str = TieBreaksOpt,
+    tiebreak_record: TieBreakRecordOpt = TieBreakRecordOption,
+    ratings: str = RatingsOpt,
+    start: Optional[str] = DateOpt,
+    points: str = PointsOpt,
     output: Optional[Path] = typer.Option(None, "-o", "--output",
                                           help="Write the TRF here (default: standard output); with --count, a directory."),
     jobs: int = JobsOpt,
@@ -197,64 +164,22 @@ def generate(
     """Generate random tournaments paired round by round by the Dutch engine (FIDE's RTG), as TRF:
     ratings, results from the B.02 expected score with a draw model, byes, forfeits, games of less
     than one move, late entries, withdrawals, the tie-break list."""
-    from datetime import date
-
     from rich.progress import Progress
 
     from pairing.dutch import NoLegalPairing
-    from pairing.generate import GeneratorSettings, Schedule, generate as run, parse_points, parse_range, parse_schedule
+    from pairing.generate import generate as run, settings_for
     from trf.export import tournament_dict
-    from trf.model import Result
 
-    def rng(text: str, what: str, low: int) -> tuple[int, int]:
-        try:
-            lo, hi = parse_range(text, what)
-        except ValueError as exc:
-            fail(exitcodes.USAGE, f"{what}: {exc}")
-        if lo < low or hi > 9999:
-            fail(exitcodes.USAGE, f"{what}: {text!r} is outside {low}-9999")
-        return lo, hi
-
-    def sched(text: str | None, legacy: float | None, what: str) -> float | Schedule:
-        if text is None:
-            return legacy if legacy is not None else 0.02
-        try:
-            return parse_schedule(text)
-        except ValueError as exc:
-            fail(exitcodes.USAGE, f"{what}: {exc}")
-
-    p_range = rng(players, "--players", 2)
-    r_range = rng(rounds, "--rounds", 1)
-    try:
-        pts = parse_points(points)
-    except ValueError as exc:
-        fail(exitcodes.USAGE, f"--points: {exc}")
-    when = date(2026, 3, 1)
-    if start is not None:
-        try:
-            when = date.fromisoformat(start)
-        except ValueError:
-            fail(exitcodes.USAGE, f"--date: expected YYYY-MM-DD, not {start!r}")
-    try:
-        settings = GeneratorSettings(
-            players=p_range[0], rounds=r_range[0], seed=seed, draw_rate=draw_rate, forfeit_rate=forfeit_rate,
-            half_bye_rate=sched(half_byes, half_bye_rate, "--half-byes"),
-            zero_bye_rate=sched(zero_byes, zero_bye_rate, "--zero-byes"),
-            points=pts, full_bye_rate=sched(full_byes, None, "--full-byes"),
-            double_forfeit_rate=double_forfeit_rate, unusual_rate=unusual_rate,
-            late_entries=_count_or_share(late_entries, "--late-entries"),
-            late_missed=Result.HALF_POINT_BYE if late_missed is LateMissedOpt.half else Result.ZERO_POINT_BYE,
-            withdrawals=_count_or_share(withdrawals, "--withdrawals"),
-            tiebreaks=None if tiebreaks.strip().lower() in ("", "none") else tiebreaks,
-            tiebreak_record=tiebreak_record.value, rating_range=rng(ratings, "--ratings", 1), start_date=when)
-    except ValueError as exc:
-        fail(exitcodes.USAGE, str(exc))
+    settings, p_range, r_range = settings_from(
+        players=players, rounds=rounds, seed=seed, draw_rate=draw_rate, forfeit_rate=forfeit_rate,
+        double_forfeit_rate=double_forfeit_rate, unusual_rate=unusual_rate, full_byes=full_byes, half_byes=half_byes,
+        zero_byes=zero_byes, half_bye_rate=half_bye_rate, zero_bye_rate=zero_bye_rate, late_entries=late_entries,
+        late_missed=late_missed, withdrawals=withdrawals, tiebreaks=tiebreaks, tiebreak_record=tiebreak_record,
+        ratings=ratings, start=start, points=points)
     if count > 1 or output is not None and output.is_dir():
         _generate_many(settings, count, seed, p_range, r_range, output, jobs, scheduler, json_out)
         return
     if p_range[0] != p_range[1] or r_range[0] != r_range[1]:
-        from pairing.generate import settings_for
-
         settings = settings_for(settings, seed, 1, p_range, r_range)
     try:
         with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
