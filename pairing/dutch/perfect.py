@@ -7,9 +7,10 @@ It is searched here directly, depth first in that order, before any weighted sol
 paired (M1 = M0, so C7 is ideal and the MDP set is the first one), the MDPs take residents in
 transposition order (Art. 4.2), then the remainder is paired S1R against S2R in transposition
 order, without exchange (Art. 4.3 exchanges come after every transposition).  Each pair must be
-compatible and fail none of C10, C11, C13, C15, C17, C19, C21; C12 may fail in as many pairs as a
-counting bound shows every candidate must (then C12 is at its optimum: a candidate that is ideal
-everywhere else is the best one, and the first such one is generated first); the players left over
+compatible and fail none of C10, C11, C15, C17, C19, C21; C12 and C13 may fail in as many pairs
+as a counting bound shows every candidate must (then each is at its optimum: a candidate at those
+bounds and ideal everywhere else is the best one, and the first such one is generated first); the
+players left over
 must be residents
 who did not downfloat in the previous two rounds (C14, C16, C18, C20), the next scoregroup must
 take every one of them and pair the rest of itself as far as possible (C8 at its bound), and the
@@ -27,7 +28,7 @@ from __future__ import annotations
 from pairing.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
 from pairing.dutch.criteria import c10_ok, c11_ok, c12_ok, c13_ok
 from pairing.dutch.state import RoundState
-from pairing.players import Float
+from pairing.players import Float, Strength
 from trf.model import Colour
 
 #: Search steps per bracket player before the weighted stages take over.
@@ -61,38 +62,61 @@ def pair_perfect(st: RoundState, mdps: list[int], residents: list[int], nxt: lis
     return True
 
 
-PERFECT, C12_ONLY = 0, 1
+PERFECT, C12_ONLY, C12_C13 = 0, 1, 2
 
 
 def _pair_class(st: RoundState, a: int, b: int) -> int | None:
     """``a`` above ``b``, ``b`` a resident: PERFECT when the pair is compatible and fails no
-    quality criterion, C12_ONLY when it fails C12 alone (both prefer the same colour, neither
-    preference strong enough for C13), None otherwise."""
+    quality criterion, C12_ONLY when it fails C12 alone (both prefer the same colour), C12_C13
+    when it fails C12 and C13 (both preferences strong or absolute, not both absolute), None
+    when it fails anything else."""
     if not st.compatible(a, b):
         return None
     pa, pb = st.p[a], st.p[b]
-    if not (c10_ok(pa, pb) and c11_ok(pa, pb) and c13_ok(pa, pb)):
+    if not (c10_ok(pa, pb) and c11_ok(pa, pb)):
         return None
     if pa.score > pb.score:  # an MDP pair: C15, C17 (and C19, C21) fail on an upfloater
         depth = min(2, st.rounds_played)
         if any(pb.floats[k] is Float.UP for k in range(depth)):
             return None
-    return PERFECT if c12_ok(pa, pb) else C12_ONLY
+    if c12_ok(pa, pb):
+        return PERFECT
+    return C12_ONLY if c13_ok(pa, pb) else C12_C13
 
 
-def c12_bound(st: RoundState, players: list[int]) -> int:
-    """A lower bound on C12 (Art. 2.4.7) over every candidate pairing ``players`` in as many
-    pairs as possible: a pair holds at most one player of each preferred colour unless it fails,
-    so with P pairs and w players preferring White, at least w - P pairs of two White-preferrers
-    fail (one player may be left over)."""
+def _same_colour_bound(st: RoundState, players: list[int], strong: bool) -> int:
+    """How many pairs of two players preferring the same colour every candidate pairing
+    ``players`` in as many pairs as possible must hold: a pair holds at most one player of each
+    preferred colour unless it fails, so with P pairs and w players preferring White, at least
+    w - P pairs hold two of them (one player may be left over).  ``strong``: count only strong
+    and absolute preferences (C13)."""
     pairs = len(players) // 2
     left = len(players) - 2 * pairs
-    w = sum(1 for v in players if st.p[v].preference is Colour.WHITE)
-    b = sum(1 for v in players if st.p[v].preference is Colour.BLACK)
+
+    def counted(v: int, colour: Colour) -> bool:
+        q = st.p[v]
+        return q.preference is colour and (not strong or q.strength >= Strength.STRONG)
+
+    w = sum(1 for v in players if counted(v, Colour.WHITE))
+    b = sum(1 for v in players if counted(v, Colour.BLACK))
     best = max(0, w - pairs) + max(0, b - pairs)
     if left:
         best = min(best, max(0, w - 1 - pairs) + max(0, b - pairs), max(0, w - pairs) + max(0, b - 1 - pairs))
     return best
+
+
+def c12_bound(st: RoundState, players: list[int]) -> int:
+    """A lower bound on C12 (Art. 2.4.7) over every candidate of the bracket."""
+    return _same_colour_bound(st, players, strong=False)
+
+
+def c13_bound(st: RoundState, players: list[int]) -> int:
+    """A lower bound on C13 (Art. 2.4.8): as C12, strong and absolute preferences only.  Two
+    absolute preferences for one colour fail C13 nowhere but they meet only when a topscorer is
+    among them (C3), so with a topscorer in the bracket the bound is 0."""
+    if any(st.p[v].topscorer for v in players):
+        return 0
+    return _same_colour_bound(st, players, strong=True)
 
 
 def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple[int, int]] | None:
@@ -102,58 +126,95 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
     budget = [STEPS_PER_PLAYER * (len(mdps) + len(residents)) + 50]
     res_index = {r: k for k, r in enumerate(residents)}
     good: dict[int, int] = {}
-    fair: dict[int, int] = {}
+    fair: dict[int, int] = {}  # the pair fails C12 only
+    poor: dict[int, int] = {}  # the pair fails C12 and C13
     for a in mdps + residents:
-        row = spare = 0
+        row = spare = worse = 0
         for r in residents:
             if r > a:
                 kind = _pair_class(st, a, r)
+                bit = 1 << res_index[r]
                 if kind == PERFECT:
-                    row |= 1 << res_index[r]
+                    row |= bit
                 elif kind == C12_ONLY:
-                    spare |= 1 << res_index[r]
-        good[a], fair[a] = row, spare
-    failures = c12_bound(st, mdps + residents)
+                    spare |= bit
+                elif kind == C12_C13:
+                    worse |= bit
+        good[a], fair[a], poor[a] = row, spare, worse
+    allowance = (c12_bound(st, mdps + residents), c13_bound(st, mdps + residents))
+    no_topscorer = not any(st.p[v].topscorer for v in mdps + residents)
+
+    def prefers(v: int, colour: Colour, strong: bool) -> bool:
+        q = st.p[v]
+        return q.preference is colour and (not strong or q.strength >= Strength.STRONG)
+
+    kinds = [(c, strong) for strong in (False, True) for c in (Colour.WHITE, Colour.BLACK)]
+    masks = [sum(1 << res_index[r] for r in residents if prefers(r, c, strong)) for c, strong in kinds]
 
     def step() -> None:
         budget[0] -= 1
         if budget[0] < 0:
             raise _GiveUp
 
-    def assign(choosers: list[int], free: int, allowed: int) -> tuple[list[int], int] | None:
-        """Each chooser, in order, takes the first free resident it may pair with; at most
-        ``allowed`` pairs failing C12.  The chosen residents (indices) and the failures left."""
+    def assign(choosers: list[int], free: int, allowed: tuple[int, int]) -> tuple[list[int], tuple[int, int]] | None:
+        """Each chooser, in order, takes the first free resident it may pair with, with at most
+        ``allowed`` pairs failing C12 and C13.  The chosen residents (indices) and what is left
+        of the allowance."""
         chosen: list[int] = []
+        # how many of choosers[k:] prefer White / Black (any strength, then strong or absolute)
+        suffix = [[0, 0, 0, 0] for _ in range(len(choosers) + 1)]
+        for k in range(len(choosers) - 1, -1, -1):
+            suffix[k] = [suffix[k + 1][i] + prefers(choosers[k], c, strong) for i, (c, strong) in enumerate(kinds)]
 
-        def go(k: int, free: int, allowed: int) -> int | None:
+        def hopeless(k: int, free: int, a12: int, a13: int) -> bool:
+            """Counting, as in :func:`c12_bound`: choosers preferring a colour beyond the free
+            partners who do not prefer it must fail."""
+            size = free.bit_count()
+            counts = suffix[k]
+            need12 = sum(max(0, counts[i] - (size - (free & masks[i]).bit_count())) for i in (0, 1))
+            if need12 > a12:
+                return True
+            if no_topscorer:
+                need13 = sum(max(0, counts[i] - (size - (free & masks[i]).bit_count())) for i in (2, 3))
+                if need13 > a13:
+                    return True
+            return False
+
+        def usable(c: int, a12: int, a13: int) -> int:
+            return good[c] | (fair[c] if a12 else 0) | (poor[c] if a12 and a13 else 0)
+
+        def go(k: int, free: int, a12: int, a13: int) -> tuple[int, int] | None:
             if k == len(choosers):
-                return allowed
+                return a12, a13
             step()
+            if hopeless(k, free, a12, a13):
+                return None
             for c in choosers[k:]:  # forward check: everyone still to choose has an option
-                if not (good[c] | (fair[c] if allowed else 0)) & free:
+                if not usable(c, a12, a13) & free:
                     return None
             c = choosers[k]
-            g = good[c] & free
-            options = g | (fair[c] & free if allowed else 0)
-            for x in bits_of(options):
+            for x in bits_of(usable(c, a12, a13) & free):
+                bit = 1 << x
+                u12 = 0 if good[c] & bit else 1
+                u13 = 1 if poor[c] & bit and not good[c] & bit and not fair[c] & bit else 0
                 chosen.append(x)
-                got = go(k + 1, free & ~(1 << x), allowed - (0 if g >> x & 1 else 1))
+                got = go(k + 1, free & ~bit, a12 - u12, a13 - u13)
                 if got is not None:
                     return got
                 chosen.pop()
             return None
 
-        rest = go(0, free, allowed)
+        rest = go(0, free, *allowed)
         return None if rest is None else (chosen, rest)
 
     everyone = (1 << len(residents)) - 1
     try:
         if not mdps:
-            got = _remainder(residents, everyone, failures, assign, res_index)
-            return None if got is None or got[1] else got[0]
+            got = _remainder(residents, everyone, allowance, assign, res_index)
+            return None if got is None or any(got[1]) else got[0]
         # MDP partners in transposition order; the first assignment decides (a remainder with no
         # fitting transposition would call for exchanges, which come before the next assignment)
-        first = assign(mdps, everyone, failures)
+        first = assign(mdps, everyone, allowance)
         if first is None:
             return None
         chosen, allowed = first
@@ -162,17 +223,17 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
         for x in chosen:
             free &= ~(1 << x)
         rest = _remainder(residents, free, allowed, assign, res_index)
-        if rest is None or rest[1]:
+        if rest is None or any(rest[1]):
             return None
         return mdp_pairs + rest[0]
     except _GiveUp:
         return None
 
 
-def _remainder(residents: list[int], free: int, allowed: int, assign,  # type: ignore[no-untyped-def]
-               res_index: dict[int, int]) -> tuple[list[tuple[int, int]], int] | None:
+def _remainder(residents: list[int], free: int, allowed: tuple[int, int], assign,  # type: ignore[no-untyped-def]
+               res_index: dict[int, int]) -> tuple[list[tuple[int, int]], tuple[int, int]] | None:
     """The remainder (Art. 3.3, fresh BSNs): S1R its first half, each taking S2R players in
-    order; None when no transposition fits.  Also the C12 failures not used."""
+    order; None when no transposition fits.  Also the allowance not used."""
     remainder = [residents[x] for x in bits_of(free)]
     half = len(remainder) // 2
     if half == 0:
