@@ -42,28 +42,32 @@ class Result(enum.Enum):
     PAIRING_ALLOCATED_BYE = "U"
     ZERO_POINT_BYE = "Z"
 
+    # The sets below hold the codes' values: a member's own hash is computed in Python (by
+    # enum), a string's in C, and these properties are asked for every round block of a file.
     @property
     def is_played(self) -> bool:
         """A game over the board.  FIDE C.04.1: forfeited games do not count as played."""
-        return self in _PLAYED
+        return self._value_ in _PLAYED
 
     @property
     def is_rated(self) -> bool:
-        return self in (Result.WIN, Result.DRAW, Result.LOSS)
+        return self._value_ in _RATED
 
     @property
     def is_bye(self) -> bool:
         """A round without an opponent: PAB, requested byes and absences."""
-        return self in _BYES
+        return self._value_ in _BYES
 
     @property
     def complement(self) -> frozenset[Result]:
         """Codes the opponent may carry for the same game (TRF-16 2.4)."""
-        return _COMPLEMENT.get(self, frozenset())
+        return _COMPLEMENT_BY_VALUE.get(self._value_, _NONE)
 
 
-_PLAYED = frozenset({Result.WIN, Result.DRAW, Result.LOSS, Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED})
-_BYES = frozenset({Result.HALF_POINT_BYE, Result.FULL_POINT_BYE, Result.PAIRING_ALLOCATED_BYE, Result.ZERO_POINT_BYE})
+_PLAYED = frozenset("1=0WDL")
+_RATED = frozenset("1=0")
+_BYES = frozenset("HFUZ")
+_NONE: frozenset[Result] = frozenset()
 _COMPLEMENT = {
     Result.WIN: frozenset({Result.LOSS}),
     Result.LOSS: frozenset({Result.WIN}),
@@ -75,3 +79,4 @@ _COMPLEMENT = {
     # a double forfeit is written "-" on both sides
     Result.FORFEIT_LOSS: frozenset({Result.FORFEIT_WIN, Result.FORFEIT_LOSS}),
 }
+_COMPLEMENT_BY_VALUE = {code.value: others for code, others in _COMPLEMENT.items()}

@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from trf.limits import MAX_ROUNDS
+
 __all__ = ["parse_date", "two_digit_year", "parse_round_dates"]
 
 _FIELDS = re.compile(r"\s*(\d{1,4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,4})(?!\d)")
@@ -65,7 +67,8 @@ def two_digit_year(text: str | None) -> bool:
 
 
 def parse_round_dates(text: str | None) -> list[date | None]:
-    """The dates of a ``132`` value in round order (blank-separated ``YY/MM/DD`` fields)."""
+    """The dates of a ``132`` value in round order (blank-separated ``YY/MM/DD`` fields), at most
+    99 (TRF allows 99 rounds; a longer line is not read further)."""
     if not text:
         return []
-    return [parse_date(tok) for tok in text.split()]
+    return [parse_date(tok) for tok in text.split(maxsplit=MAX_ROUNDS)[:MAX_ROUNDS]]

@@ -80,6 +80,10 @@ CODES: dict[str, str] = {
     "duplicate-record": "a record that may appear once appears again",
     "ambiguous-date": "a start or end date with a two-digit year (read as YY/MM/DD)",
     "not-canonical": "the file will be written back differently (same meaning)",
+    "not-trf": "the file is not a TRF file (empty, binary, a PGN ...): nothing in it is a TRF record",
+    "out-of-range": "a number outside the range the format allows (the record is kept verbatim, not read)",
+    "too-many-rounds": "a player line with round blocks past round 99, the most TRF allows (not read)",
+    "line-too-long": "a record line longer than its record can be (kept verbatim, not read)",
 }
 
 

@@ -6,6 +6,12 @@ order so that writing it back is byte-stable, plus derived views that the
 pairing, checking and tie-break packages need (scores, colour histories, byes,
 the games of a round, declared absences ...).
 
+Views never raise on what a file holds: the reader reports what is wrong
+(:mod:`trf.parser`, :mod:`trf.validate`) and a view reads what is left (a ``240``
+of an unknown type declares nothing).  Asking for a start rank no player has
+(:meth:`Tournament.player`, :meth:`Tournament.score`) is the caller's mistake
+and raises ``KeyError``.
+
 All dataclasses are frozen.  Points are exact: ``Fraction``, never floats, so
 that 3/1/0 scoring and half points add up exactly.  Source line numbers are
 kept for diagnostics but never take part in equality.
@@ -21,13 +27,14 @@ from typing import TYPE_CHECKING, Iterator, Union
 
 from trf.codes import Colour as Colour, Result as Result  # re-exported: many modules import them from the model
 from trf.dates import parse_date, parse_round_dates
+from trf.limits import MAX_ROUNDS
 from trf.scoring import ScoringSystem, scoring_from_records
 
 if TYPE_CHECKING:  # pragma: no cover
     from trf.system import PairingSystem
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundEntry:
     """One 10-column round block of a player line.
 
@@ -40,6 +47,18 @@ class RoundEntry:
     opponent: int | None
     colour: Colour
     result: Result | None
+    #: What scores the block: the effective code's value (empty: pending), then ``b`` when it
+    #: was played with Black; computed once per block (:meth:`trf.scoring.ScoringSystem.total`).
+    scoring_key: str = field(init=False, repr=False, compare=False)
+    #: The colour's code and the result's (blank when pending), e.g. ``"w1"``: what
+    #: :mod:`trf.validate` compares with the opponent's block.
+    state: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        code = self.result if self.result is not None or self.opponent is not None else Result.ZERO_POINT_BYE
+        key = (code._value_ if code is not None else "") + ("b" if self.colour is Colour.BLACK else "")
+        object.__setattr__(self, "scoring_key", key)
+        object.__setattr__(self, "state", self.colour._value_ + (self.result._value_ if self.result is not None else " "))
 
     @property
     def code(self) -> Result | None:
@@ -125,6 +144,9 @@ class Player:
             if e is not None:
                 yield r, e
 
+
+#: The bye types of a ``240`` record (TRF-2026 4.5).
+_DECLARED_KINDS = {"F": Result.FULL_POINT_BYE, "H": Result.HALF_POINT_BYE, "Z": Result.ZERO_POINT_BYE}
 
 LEGACY_TITLES = {
     "g": "GM", "m": "IM", "f": "FM", "c": "CM",
@@ -417,29 +439,80 @@ class Tournament:
         ``through`` limits the rounds counted; by default every column, which includes
         the points of a bye already declared for the next round (JaVaFo convention).
         """
-        p = self.player(start_rank)
-        return self.scoring.total(e for _, e in p._entries(through))
+        rounds = self.player(start_rank).rounds
+        if through is not None:
+            rounds = rounds[:max(through, 0)]
+        return self.scoring.total(filter(None, rounds))
 
     def acceleration(self, start_rank: int, round_number: int) -> Fraction:
-        """Fictitious points of a player for a round (``XXA`` and ``250``; C.04.3 Baku, C.04.5)."""
-        return self._acceleration_table.get((start_rank, round_number), Fraction(0))
+        """Fictitious points of a player for a round (``XXA`` and ``250``; C.04.3 Baku, C.04.5).
+        A later record overrides an earlier one for the same player and round."""
+        if not 1 <= round_number <= MAX_ROUNDS:
+            return Fraction(0)
+        return self._acceleration_of_round(round_number).get(start_rank, Fraction(0))
+
+    @cached_property
+    def _acceleration_records(self) -> tuple[PlayerAcceleration | AccelerationRange, ...]:
+        return tuple(r for r in self.records if isinstance(r, (PlayerAcceleration, AccelerationRange)))
+
+    def _acceleration_of_round(self, round_number: int) -> dict[int, Fraction]:
+        """Start rank -> fictitious points in one round.  The records are applied last first,
+        each player taking the first value found, and a ``250`` range only over the start
+        ranks it has not met yet (a pointer to the next free rank skips the others): the work
+        is the number of records plus the number of players, whatever ranges the records
+        name (a ``250`` may say 1-9999 for rounds 1-999)."""
+        cache = self._acceleration_cache
+        if round_number in cache:
+            return cache[round_number]
+        recs = self._acceleration_records
+        top = max((p.start_rank for p in self.players), default=0)
+        table: dict[int, Fraction] = {}
+        nxt: dict[int, int] = {}  # start rank -> a rank at or after it that may be free
+
+        def free(k: int) -> int:
+            path = []
+            while k in nxt:
+                path.append(k)
+                k = nxt[k]
+            for j in path:
+                nxt[j] = k
+            return k
+
+        def take(k: int, pts: Fraction) -> None:
+            table[k] = pts
+            nxt[k] = k + 1
+
+        for rec in reversed(recs):  # a value of 0 or blank overrides nothing
+            if isinstance(rec, PlayerAcceleration):
+                if 1 <= rec.player <= top and round_number <= len(rec.points) and rec.player not in nxt:
+                    value = rec.points[round_number - 1]
+                    if value:
+                        take(rec.player, value)
+                continue
+            if not rec.first_round <= round_number <= rec.last_round:
+                continue
+            pts = rec.game_points if rec.game_points else rec.match_points
+            if not pts:
+                continue
+            k, last = free(max(rec.first_player, 1)), min(rec.last_player, top)
+            while k <= last:
+                take(k, pts)
+                k = free(k + 1)
+        cache[round_number] = table
+        return table
+
+    @cached_property
+    def _acceleration_cache(self) -> dict[int, dict[int, Fraction]]:
+        return {}
 
     @cached_property
     def _acceleration_table(self) -> dict[tuple[int, int], Fraction]:
-        table: dict[tuple[int, int], Fraction] = {}
-        for rec in self.records:
-            if isinstance(rec, PlayerAcceleration):
-                for i, pts in enumerate(rec.points, start=1):
-                    if pts:
-                        table[(rec.player, i)] = pts
-            elif isinstance(rec, AccelerationRange):
-                pts = rec.game_points if rec.game_points else rec.match_points
-                if not pts:
-                    continue
-                for pid in range(rec.first_player, rec.last_player + 1):
-                    for rnd in range(rec.first_round, rec.last_round + 1):
-                        table[(pid, rnd)] = pts
-        return table
+        """(start rank, round) -> fictitious points, every round the records name (at most 99)."""
+        last = 0
+        for rec in self._acceleration_records:
+            last = max(last, len(rec.points) if isinstance(rec, PlayerAcceleration) else rec.last_round)
+        return {(pid, rnd): pts for rnd in range(1, min(last, MAX_ROUNDS) + 1)
+                for pid, pts in sorted(self._acceleration_of_round(rnd).items())}
 
     # ---- forbidden pairs
     def forbidden(self, round_number: int) -> frozenset[frozenset[int]]:
@@ -505,8 +578,11 @@ class Tournament:
             return out  # there 240 names teams; their players' lines carry the byes
         for rec in self.records:
             if isinstance(rec, ByeRecord) and rec.round == round_number:
+                kind = _DECLARED_KINDS.get(rec.kind)
+                if kind is None:  # a 240 type other than F/H/Z: reported by the reader, declares nothing
+                    continue
                 for pid in rec.players:
-                    out.setdefault(pid, Result(rec.kind))
+                    out.setdefault(pid, kind)
             elif isinstance(rec, AbsentRecord) and round_number == self.rounds_paired + 1:
                 for pid in rec.players:
                     out.setdefault(pid, Result.ZERO_POINT_BYE)

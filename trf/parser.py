@@ -4,6 +4,17 @@ Forgiving by design: every problem becomes a :class:`Diagnostic` with its line a
 column, and reading goes on.  A field that breaks the layout is reported and blanked so
 the rest of its line is still read; a line that cannot be read at all, or whose record
 type is unknown, is kept verbatim so that writing the file back loses nothing.
+
+Bounded by design: a value outside the range the format allows (:mod:`trf.limits`) is a
+diagnostic and its record is kept verbatim, out of the model; round blocks past round 99 are
+one diagnostic, not read; a list record longer than every player once is not read.  Bytes
+that are not a TRF file at all (empty, binary, a PGN, text in an encoding not asked for) are
+one error saying what was expected.
+
+A player line in the plain fixed-column form (every field through the rank present, complete
+round blocks) is cut into its fields by position, which is what the grammar's fixed-width
+terminals do on such a line; any other line goes through the grammar.  The two readings are
+the same (tests/trf/test_parser_limits.py compares them), the positional one only faster.
 """
 
 from __future__ import annotations
@@ -21,6 +32,7 @@ from typing import Callable, cast
 import lark
 from lark import Token
 
+from trf import limits
 from trf.diagnostics import Diagnostic, Severity, TrfError
 from trf.model import (
     AbsentRecord, AccelerationRange, BlankLine, ByeRecord, Colour, Comment, ForbiddenPairs,
@@ -62,6 +74,7 @@ EXPECTED = {
 _RULER = re.compile(r"^[ \d]+$|^DDD SSSS ")
 _DECIMAL = re.compile(r"-?(\d+(\.\d*)?|\.\d+)")
 _RESULT_CODES = {r.value: r for r in Result}
+_COLOURS = {c.value: c for c in Colour}
 
 
 @lru_cache(maxsize=1)
@@ -119,24 +132,112 @@ class ParseResult:
 # --------------------------------------------------------------------------- decoding
 
 
+class UnusableEncoding(LookupError):
+    """The encoding asked for cannot decode a file: unknown, not a text encoding (``rot13``,
+    ``zlib``), or a codec that fails without saying at which byte (``punycode``, ``idna``).
+    ``encoding``: the name given; ``reason``: why."""
+
+    def __init__(self, encoding: str, reason: str) -> None:
+        super().__init__(f"encoding {encoding!r} cannot decode the file: {reason}")
+        self.encoding = encoding
+        self.reason = reason
+
+
+def check_encoding(encoding: str) -> str:
+    """The codec's canonical name, or :class:`UnusableEncoding` when it is not a text encoding."""
+    try:
+        info = codecs.lookup(encoding)
+    except LookupError:
+        raise UnusableEncoding(encoding, "unknown encoding") from None
+    if not getattr(info, "_is_text_encoding", True):
+        raise UnusableEncoding(encoding, "not a text encoding")
+    return info.name
+
+
+# Byte-order marks, longest first (the UTF-32-LE mark begins with the UTF-16-LE one).
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+def _bom(data: bytes) -> tuple[str, int] | None:
+    for mark, name in _BOMS:
+        if data.startswith(mark):
+            return name, len(mark)
+    return None
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """``utf-16-le``/``-be`` when the bytes look like ASCII-range text in UTF-16 without a
+    byte-order mark (every other byte NUL), else ``None``."""
+    sample = data[:4096]
+    if len(sample) < 8 or b"\x00" not in sample:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    for zeros, other, name in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
+        if zeros.count(0) >= 0.9 * len(zeros) and other.count(0) <= 0.1 * len(other):
+            return name
+    return None
+
+
+def _decode_as(data: bytes, encoding: str) -> str:
+    """``data.decode(encoding)``; a codec failing other than with :class:`UnicodeDecodeError`
+    is :class:`UnusableEncoding`."""
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError:
+        raise
+    except Exception as exc:  # a codec's own failure: punycode, idna ... raise plain UnicodeError
+        raise UnusableEncoding(encoding, str(exc) or type(exc).__name__) from None
+
+
 def decode(data: bytes, encoding: str | None = None) -> tuple[str, str, list[Diagnostic]]:
-    """Bytes to text.  Strips a BOM.  Default UTF-8; on invalid UTF-8 falls back to cp1252
+    """Bytes to text.  Strips a BOM; without ``encoding``, a UTF-16 or UTF-32 BOM chooses the
+    encoding (Windows "Unicode" files).  Default UTF-8; on invalid UTF-8 falls back to cp1252
     (then latin-1) with a warning naming the first bad byte, because Western-European
-    files from older programs are the usual culprits."""
+    files from older programs are the usual culprits.  Raises :class:`UnusableEncoding` for an
+    ``encoding`` that cannot decode text at all."""
     diags: list[Diagnostic] = []
-    if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8):]
+    if encoding is not None:
+        check_encoding(encoding)
+    bom = _bom(data)
+    if bom is not None and bom[0] == "utf-8":
+        data = data[bom[1]:]
         if encoding in (None, "utf-8", "utf8"):
             encoding = "utf-8"
+    elif bom is not None and encoding is None:
+        name, size = bom
+        try:
+            return data[size:].decode(name), name, diags
+        except UnicodeDecodeError as exc:
+            line, col = _position(data, exc.start + size)
+            diags.append(Diagnostic(Severity.ERROR, "encoding",
+                                    f"byte 0x{data[exc.start + size]:02x} is not valid {name} (the file starts with a "
+                                    f"{name} byte-order mark)", line, col))
+            return data[size:].decode(name, errors="replace"), name, diags
+    elif encoding is None and (guess := _utf16_without_bom(data)) is not None:
+        try:
+            text = data.decode(guess)
+        except UnicodeDecodeError:
+            pass
+        else:
+            diags.append(Diagnostic(Severity.WARNING, "encoding",
+                                    f"the file has no byte-order mark but its bytes are {guess} text; read it as {guess} "
+                                    f"(use --encoding to choose)", 1, 1))
+            return text, guess, diags
     if encoding:
         try:
-            return data.decode(encoding), encoding, diags
+            return _decode_as(data, encoding), encoding, diags
         except UnicodeDecodeError as exc:
             if encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
                 line, col = _position(data, exc.start)
                 diags.append(Diagnostic(Severity.ERROR, "encoding",
                                         f"byte 0x{data[exc.start]:02x} is not valid {encoding}", line, col))
-                return data.decode(encoding, errors="replace"), encoding, diags
+                try:
+                    return data.decode(encoding, errors="replace"), encoding, diags
+                except Exception as again:  # a codec that cannot replace either
+                    raise UnusableEncoding(encoding, str(again) or type(again).__name__) from None
     try:
         return data.decode("utf-8"), "utf-8", diags
     except UnicodeDecodeError as exc:
@@ -178,80 +279,181 @@ def split_lines(text: str) -> tuple[list[str], str, bool, bool]:
 
 # --------------------------------------------------------------------------- records
 
+#: A field of a line: its text (the separator column in front included, as the grammar's
+#: terminals have it) and the 1-based column where that text starts.
+Field = tuple[str, int]
+
+# A player line in the plain form: every fixed field through the rank, then whole round blocks
+# (the last one may stop after its colour or its opponent).  On such a line, not ending in a
+# blank, the grammar's greedy fixed-width terminals are exactly these slices.
+_ROUND_FULL = r"  [ 0-9]{4} [ wbWB-] [ 10=+\-WDLHFUZwdlhfuz]"
+_PLAIN_PLAYER = re.compile(
+    r"001 [ 0-9]{4} .{4} .{33} .{4} .{3} .{11} .{10} .{4} .{4}"
+    rf"(?:{_ROUND_FULL})*(?:  [ 0-9]{{4}}(?: [ wbWB-](?: [ 10=+\-WDLHFUZwdlhfuz])?)?)?")
+# (start, end) of each fixed field of a player line, 0-based, separator included.
+_PLAYER_SLICES = ((3, 8), (8, 13), (13, 47), (47, 52), (52, 56), (56, 68), (68, 79), (79, 84), (84, 89))
+_FIRST_BLOCK = 89
+
+# Records whose fields the grammar reads one by one (a huge line of them is not read).
+_FIELD_RECORDS = frozenset({"142", "152", "162", "240", "250", "260", "XXR", "XXC", "XXZ", "XXS", "XXA", "XXP",
+                            "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"})
+
+
+class _OutOfRange(Exception):
+    """A value outside the format's range: the record is kept verbatim (already reported)."""
+
 
 class _LineReader:
-    """Turns one line's parse tree into a record, collecting diagnostics."""
+    """Turns one line's fields into a record, collecting diagnostics."""
 
     def __init__(self, diags: list[Diagnostic]) -> None:
         self.diags = diags
         self.line = 0
+        self._blocks: dict[str, RoundEntry | None] = {}  # round blocks read without a finding
 
     # ---- helpers
     def report(self, severity: Severity, code: str, message: str, column: int) -> None:
         self.diags.append(Diagnostic(severity, code, message, self.line, column))
 
-    def _field_column(self, tok: Token) -> int:
-        text = str(tok)
+    @staticmethod
+    def _field_column(text: str, column: int) -> int:
         stripped = len(text) - len(text.lstrip())
-        return _column(tok) + (stripped if stripped < len(text) else 1)
+        return column + (stripped if stripped < len(text) else 1)
 
-    def integer(self, tok: Token | None, what: str) -> int | None:
-        if tok is None:
-            return None
-        s = tok.strip()
+    def integer_at(self, text: str, column: int, what: str, low: int | None = None, high: int | None = None) -> int | None:
+        """A whole number, ``None`` when blank.  With ``high``: a value outside ``low..high`` is
+        reported and raises :class:`_OutOfRange` (its digits never reach ``int``)."""
+        s = text.strip()
         if not s:
             return None
-        if s.isdecimal():  # what int() reads; isdigit() also takes '²', which int() rejects
-            return int(s)
-        self.report(Severity.ERROR, "bad-number", f"{what} should be a whole number, found {s!r}", self._field_column(tok))
-        return None
+        if not s.isdecimal():  # what int() reads; isdigit() also takes '²', which int() rejects
+            self.report(Severity.ERROR, "bad-number", f"{what} should be a whole number, found {_shown(s)}",
+                        self._field_column(text, column))
+            return None
+        if high is not None:
+            digits = s.lstrip("0") or "0"
+            value = int(digits) if len(digits) <= len(str(high)) else None
+            if value is None or value > high or (low is not None and value < low):
+                self.report(Severity.ERROR, "out-of-range",
+                            f"{what} should be {low if low is not None else 0}-{high}, found {_shown(s)}; "
+                            "the record is ignored", self._field_column(text, column))
+                raise _OutOfRange
+            return value
+        return int(s)
 
-    def decimal(self, tok: Token | None, what: str) -> Fraction | None:
+    def integer(self, tok: Token | None, what: str, low: int | None = None, high: int | None = None) -> int | None:
         if tok is None:
             return None
-        s = tok.strip()
+        return self.integer_at(str(tok), _column(tok), what, low, high)
+
+    def decimal_at(self, text: str, column: int, what: str, bounded: bool = False) -> Fraction | None:
+        """A number such as ``2.5``, ``None`` when blank; ``bounded``: points of a scoring or
+        acceleration record, at most 99.9 (:data:`trf.limits.MAX_POINTS`)."""
+        s = text.strip()
         if not s:
             return None
-        if _DECIMAL.fullmatch(s):
-            return Fraction(s)
-        self.report(Severity.ERROR, "bad-number", f"{what} should be a number such as 2.5, found {s!r}", self._field_column(tok))
-        return None
+        if not _DECIMAL.fullmatch(s):
+            self.report(Severity.ERROR, "bad-number", f"{what} should be a number such as 2.5, found {_shown(s)}",
+                        self._field_column(text, column))
+            return None
+        if bounded or len(s) > limits.MAX_NUMBER_TEXT:
+            value = Fraction(s) if len(s) <= limits.MAX_NUMBER_TEXT else None
+            if value is None or abs(value) > limits.MAX_POINTS:
+                self.report(Severity.ERROR, "out-of-range",
+                            f"{what} should be at most {limits.MAX_POINTS.numerator / limits.MAX_POINTS.denominator}, "
+                            f"found {_shown(s)}; the record is ignored", self._field_column(text, column))
+                raise _OutOfRange
+            return value
+        return Fraction(s)
+
+    def decimal(self, tok: Token | None, what: str, bounded: bool = False) -> Fraction | None:
+        if tok is None:
+            return None
+        return self.decimal_at(str(tok), _column(tok), what, bounded)
+
+    def start_rank(self, tok: Token | None, what: str = "a start rank") -> int:
+        """A start rank of a record naming players: 0-9999 (0 is reported by the validator)."""
+        return self.integer(tok, what, 0, limits.MAX_START_RANK) or 0
 
     @staticmethod
-    def text(tok: Token | None) -> str:
-        return tok.strip() if tok is not None else ""
+    def text(tok: Field | None) -> str:
+        return tok[0].strip() if tok is not None else ""
 
     # ---- dispatch
     def record(self, tree: lark.Tree[Token], line_text: str) -> Record:
         node = cast("lark.Tree[Token]", tree.children[0])  # start: exactly one record rule
+        if node.data == "player":
+            fields = [None if c is None else (str(c), _column(c)) for c in cast("list[Token | None]", node.children)]
+            return self.player(fields, line_text)
         read: Callable[..., Record] = getattr(self, node.data)
-        return read([c for c in node.children], line_text)
+        try:
+            return read([c for c in node.children], line_text)
+        except _OutOfRange:
+            return PreservedRecord(line_text[:3], line_text, known=False, line=self.line)
 
-    def player(self, c: list[Token | None], line_text: str) -> Record:
-        start, sextitle, name, rating, fed, fid, birth, points, rank, *blocks = c
-        start_rank = self.integer(start, "the start rank")
+    def plain_player(self, raw: str) -> Record | None:
+        """A player line in the plain fixed-column form, read by position; ``None`` for any
+        other line (the grammar reads it)."""
+        if len(raw) < _FIRST_BLOCK or raw[-1] in " \t" or (len(raw) - _FIRST_BLOCK) % 10 not in (0, 6, 8):
+            return None
+        if not _PLAIN_PLAYER.fullmatch(raw):
+            return None
+        fields: list[Field | None] = [(raw[a:b], a + 1) for a, b in _PLAYER_SLICES]
+        return self.player(fields, raw, [raw[k:k + 10] for k in range(_FIRST_BLOCK, len(raw), 10)])
+
+    def player(self, c: list[Field | None], line_text: str, blocks: list[str] | None = None,
+               columns: list[int] | None = None) -> Record:
+        """A player record from its fields: the nine fixed ones, then the round blocks (``c``'s
+        tail, or ``blocks`` with their ``columns``, by default 10 apart from column 90)."""
+        start, sextitle, name, rating, fed, fid, birth, points, rank, *tail = c
+        if blocks is None:
+            fields = cast("list[Field]", tail)  # ROUND*: no placeholders
+            blocks, columns = [b[0] for b in fields], [b[1] for b in fields]
+        start_rank = self.integer_at(*start, "the start rank") if start is not None else None
         if start_rank is None or start_rank == 0:
             self.report(Severity.ERROR, "bad-number", "a player record needs a start rank from 1 to 9999 in columns 5-8", 5)
             return PreservedRecord("001", line_text, known=False, line=self.line)
-        st = str(sextitle or "")[1:]
+        st = sextitle[0][1:] if sextitle is not None else ""
         sex, title = st[:1].strip(), st[1:].strip()
         if sex and sex.lower() not in ("m", "w", "f"):
             self.report(Severity.WARNING, "bad-code", f"sex should be m or w, found {sex!r}", 10)
-        rounds = tuple(self.round_entry(tok, i + 1) for i, tok in enumerate(cast("list[Token]", blocks)))  # ROUND*: no placeholders
+        cache = self._blocks
+        try:
+            rounds = [cache[b] for b in blocks]  # every block already read once: the common case
+        except KeyError:
+            rounds = [cache[b] if b in cache else
+                      self.round_entry(b, columns[i] if columns is not None else _FIRST_BLOCK + 1 + 10 * i, i + 1)
+                      for i, b in enumerate(blocks)]
         while rounds and rounds[-1] is None:
-            rounds = rounds[:-1]
+            rounds.pop()
         return Player(
             start_rank=start_rank, sex=sex, title=title, name=self.text(name),
-            rating=self.integer(rating, "the rating"), federation=self.text(fed), fide_id=self.text(fid),
-            birth_date=self.text(birth), points=self.decimal(points, "the points"),
-            rank=self.integer(rank, "the rank"), rounds=rounds, line=self.line,
+            rating=self.integer_at(*rating, "the rating") if rating is not None else None,
+            federation=self.text(fed), fide_id=self.text(fid),
+            birth_date=self.text(birth), points=self.decimal_at(*points, "the points") if points is not None else None,
+            rank=self.integer_at(*rank, "the rank") if rank is not None else None, rounds=tuple(rounds), line=self.line,
         )
 
-    def round_entry(self, tok: Token, round_number: int) -> RoundEntry | None:
-        block = str(tok).ljust(10)
+    def round_entry(self, text: str, col: int, round_number: int) -> RoundEntry | None:
+        """One round block (its 10 columns from ``col``); a block read without a finding is
+        remembered, so that a file's repeated blocks are read once."""
+        if len(text) == 10:  # the plain form: a start rank or 0000, w b or -, an upper-case code or blank
+            colour, code, opp = _COLOURS.get(text[7]), text[9], text[2:6].strip()
+            result = _RESULT_CODES.get(code)
+            if colour is not None and (result is not None or code == " ") and opp.isdigit():
+                plain = RoundEntry(int(opp) or None, colour, result)
+                self._blocks[text] = plain
+                return plain
+        found = len(self.diags)
+        entry = self._round_entry(text, col, round_number)
+        if len(self.diags) == found:
+            self._blocks[text] = entry
+        return entry
+
+    def _round_entry(self, text: str, col: int, round_number: int) -> RoundEntry | None:
+        block = text.ljust(10)
         if not block.strip():
             return None
-        col = _column(tok)
         opp_text, colour_char, result_char = block[2:6], block[7], block[9]
         opp = opp_text.strip()
         opponent = int(opp) if opp.isdigit() else 0
@@ -265,7 +467,7 @@ class _LineReader:
             if opponent:
                 self.report(Severity.INFO, "normalised", f"round {round_number}: blank colour read as '-'", col + 7)
         else:
-            colour = Colour(colour_char.lower())
+            colour = _COLOURS[colour_char.lower()]
             if colour_char.isupper():
                 self.report(Severity.INFO, "normalised", f"round {round_number}: colour {colour_char!r} read as {colour_char.lower()!r}", col + 7)
         result: Result | None = None
@@ -280,15 +482,16 @@ class _LineReader:
         return Header(str(code), str(value)[1:] if value is not None else "", line=self.line)
 
     def round_count(self, c: list[Token], line_text: str) -> Record:
-        return RoundCount(self.integer(c[0], "the number of rounds") or 0, "142", line=self.line)
+        return RoundCount(self.integer(c[0], "the number of rounds", 0, limits.MAX_ROUNDS) or 0, "142", line=self.line)
 
     def rounds_xx(self, c: list[Token], line_text: str) -> Record:
-        return RoundCount(self.integer(c[0], "the number of rounds") or 0, "XXR", line=self.line)
+        return RoundCount(self.integer(c[0], "the number of rounds", 0, limits.MAX_ROUNDS) or 0, "XXR", line=self.line)
 
     def initial_colour(self, c: list[Token], line_text: str) -> Record:
         letter = c[0].strip()
         if letter.islower():
-            self.report(Severity.INFO, "normalised", f"initial colour {letter!r} read as {letter.upper()!r}", self._field_column(c[0]))
+            self.report(Severity.INFO, "normalised", f"initial colour {letter!r} read as {letter.upper()!r}",
+                        self._field_column(str(c[0]), _column(c[0])))
         return InitialColour(Colour.WHITE if letter.upper() == "W" else Colour.BLACK, "152", line=self.line)
 
     def colour_xx(self, c: list[Token], line_text: str) -> Record:
@@ -302,8 +505,13 @@ class _LineReader:
             elif word in ("white1", "black1"):
                 colour = Colour.WHITE if word == "white1" else Colour.BLACK
             else:
-                self.report(Severity.WARNING, "bad-code", f"XXC takes rank, white1 or black1, found {tok.strip()!r}", self._field_column(tok))
+                self.report(Severity.WARNING, "bad-code", f"XXC takes rank, white1 or black1, found {_shown(tok.strip())}",
+                            self._field_column(str(tok), _column(tok)))
         return InitialColour(colour, "XXC", by_rank, line=self.line)
+
+    def _points(self, text: str, tok: Token, what: str) -> Fraction:
+        """A scoring value (the part of ``tok`` after its symbol), at most 99.9."""
+        return self.decimal_at(text, _column(tok), what, bounded=True) or Fraction(0)
 
     def scoring(self, c: list[Token], line_text: str) -> Record:
         pairs = []
@@ -311,12 +519,14 @@ class _LineReader:
             if tok is None:
                 continue
             s = tok.strip()
-            sym, val = s[0].upper(), Fraction(s[1:].strip())
+            sym, val = s[0].upper(), self._points(s[1:], tok, f"162 {s[0].upper()}")
             if sym not in SYMBOLS_162:
-                self.report(Severity.WARNING, "bad-code", f"162 symbol {sym!r} is not one of W D L A P X (ignored)", self._field_column(tok))
+                self.report(Severity.WARNING, "bad-code", f"162 symbol {sym!r} is not one of W D L A P X (ignored)",
+                            self._field_column(str(tok), _column(tok)))
                 continue
             if sym == "Z":
-                self.report(Severity.INFO, "normalised", "162 symbol 'Z' read as 'A' (absence)", self._field_column(tok))
+                self.report(Severity.INFO, "normalised", "162 symbol 'Z' read as 'A' (absence)",
+                            self._field_column(str(tok), _column(tok)))
                 sym = "A"
             pairs.append((sym, val))
         return ScoringRecord("162", tuple(pairs), line=self.line)
@@ -328,27 +538,31 @@ class _LineReader:
                 continue
             key, _, val = tok.strip().partition("=")
             key = key.strip().upper()
+            points = self._points(val, tok, f"XXS {_shown(key)}")
             if key not in CODES_XXS:
-                self.report(Severity.WARNING, "bad-code", f"XXS code {key!r} is unknown (ignored)", self._field_column(tok))
+                self.report(Severity.WARNING, "bad-code", f"XXS code {_shown(key)} is unknown (ignored)",
+                            self._field_column(str(tok), _column(tok)))
                 continue
-            pairs.append((key, Fraction(val.strip())))
+            pairs.append((key, points))
         return ScoringRecord("XXS", tuple(pairs), line=self.line)
 
     def scoring_bb(self, c: list[Token], line_text: str) -> Record:
-        return ScoringRecord(str(c[0]), (("", self.decimal(c[1], "the points") or Fraction(0)),), line=self.line)
+        return ScoringRecord(str(c[0]), (("", self.decimal(c[1], "the points", bounded=True) or Fraction(0)),), line=self.line)
 
     def byes(self, c: list[Token], line_text: str) -> Record:
         kind_tok, round_tok, *ids = c
         kind = kind_tok.strip().upper()
         if kind not in ("F", "H", "Z"):
-            self.report(Severity.ERROR, "bad-code", f"240 bye type should be F, H or Z, found {kind!r}", self._field_column(kind_tok))
-        players = tuple(i for t in ids if t is not None and (i := self.integer(t, "a start rank")) is not None)
-        return ByeRecord(kind, self.integer(round_tok, "the round") or 0, players, line=self.line)
+            self.report(Severity.ERROR, "bad-code", f"240 bye type should be F, H or Z, found {kind!r}",
+                        self._field_column(str(kind_tok), _column(kind_tok)))
+        rnd = self.integer(round_tok, "the round", 1, limits.MAX_ROUNDS) or 0
+        players = tuple(self.start_rank(t) for t in ids if t is not None)
+        return ByeRecord(kind, rnd, players, line=self.line)
 
     def acceleration(self, c: list[Token], line_text: str) -> Record:
         mp, gp, r1, r2, i1, i2 = c
         return AccelerationRange(
-            self.decimal(mp, "the match points"), self.decimal(gp, "the game points"),
+            self.decimal(mp, "the match points", bounded=True), self.decimal(gp, "the game points", bounded=True),
             self.integer(r1, "the first round") or 0, self.integer(r2, "the last round") or 0,
             self.integer(i1, "the first start rank") or 0, self.integer(i2, "the last start rank") or 0,
             line=self.line,
@@ -356,30 +570,36 @@ class _LineReader:
 
     def forbidden(self, c: list[Token], line_text: str) -> Record:
         r1, r2, *ids = c
-        players = tuple(self.integer(t, "a start rank") or 0 for t in ids if t is not None)
-        return ForbiddenPairs(players, self.integer(r1, "the first round"), self.integer(r2, "the last round"), "260", line=self.line)
+        players = tuple(self.start_rank(t) for t in ids if t is not None)
+        return ForbiddenPairs(players, self.integer(r1, "the first round", 0, limits.MAX_260_ROUND),
+                              self.integer(r2, "the last round", 0, limits.MAX_260_ROUND), "260", line=self.line)
 
     def forbidden_xx(self, c: list[Token], line_text: str) -> Record:
-        players = tuple(self.integer(t, "a start rank") or 0 for t in c if t is not None)
+        players = tuple(self.start_rank(t) for t in c if t is not None)
         return ForbiddenPairs(players, None, None, "XXP", line=self.line)
 
     def absent_xx(self, c: list[Token], line_text: str) -> Record:
-        return AbsentRecord(tuple(self.integer(t, "a start rank") or 0 for t in c if t is not None), line=self.line)
+        return AbsentRecord(tuple(self.start_rank(t) for t in c if t is not None), line=self.line)
 
     def accel_xx(self, c: list[Token], line_text: str) -> Record:
         pid_tok, *vals = c
-        pid = self.integer(pid_tok, "the start rank") or 0
+        pid = self.start_rank(pid_tok, "the start rank")
+        values = [t for t in vals if t is not None][:limits.MAX_ROUNDS + 1]
         by_round: dict[int, Fraction | None] = {}
         aligned = True
-        for i, tok in enumerate(t for t in vals if t is not None):
+        for i, tok in enumerate(values):
             end = _column(tok) + len(tok) - 1  # 1-based column of the last character
             if (end - 13) % 5 or end < 13:
                 aligned = False
-            by_round[(end - 13) // 5 + 1 if aligned else i + 1] = self.decimal(tok, "the points")
+            by_round[(end - 13) // 5 + 1 if aligned else i + 1] = self.decimal(tok, "the points", bounded=True)
         if not aligned:
             self.report(Severity.INFO, "normalised", "XXA values are not in columns 10-13, 15-18, ...; read in order", 5)
-            by_round = {i + 1: self.decimal(t, "the points") for i, t in enumerate(t for t in vals if t is not None)}
+            by_round = {i + 1: self.decimal(t, "the points", bounded=True) for i, t in enumerate(values)}
         n = max(by_round, default=0)
+        if n > limits.MAX_ROUNDS:
+            self.report(Severity.ERROR, "out-of-range",
+                        f"XXA gives points for round {n}; TRF allows {limits.MAX_ROUNDS} rounds; the record is ignored", 1)
+            raise _OutOfRange
         return PlayerAcceleration(pid, tuple(by_round.get(r) for r in range(1, n + 1)), line=self.line)
 
     def comment(self, c: list[Token], line_text: str) -> Record:
@@ -387,6 +607,13 @@ class _LineReader:
 
     def preserved(self, c: list[Token | None], line_text: str) -> Record:
         return PreservedRecord(str(c[0]), line_text, line=self.line)
+
+
+def _shown(text: str) -> str:
+    """A value as a message quotes it: a 100-digit number is shown by its first digits and length."""
+    if len(text) <= 24:
+        return repr(text)
+    return f"{text[:12]!r}... ({len(text)} characters)"
 
 
 def _column(tok: Token) -> int:
@@ -420,6 +647,25 @@ def read_records(lines: list[str], diags: list[Diagnostic]) -> list[Record]:
         if not raw.strip():
             records.append(BlankLine(raw, line=number))
             continue
+        code = raw[:3]
+        if code == "001":
+            if len(raw) > limits.PLAYER_LINE_MAX:
+                extra = len(raw) - limits.PLAYER_LINE_MAX
+                reader.report(Severity.ERROR, "too-many-rounds",
+                              f"the player line runs past round {limits.MAX_ROUNDS} ({extra:,} more characters from "
+                              f"column {limits.PLAYER_LINE_MAX + 1}); TRF allows {limits.MAX_ROUNDS} rounds: the rest "
+                              "of the line is not read", limits.PLAYER_LINE_MAX + 1)
+                raw = raw[:limits.PLAYER_LINE_MAX]
+            plain = reader.plain_player(raw)
+            if plain is not None:
+                records.append(plain)
+                continue
+        elif code in _FIELD_RECORDS and len(raw) > limits.MAX_LIST_LINE:
+            reader.report(Severity.ERROR, "line-too-long",
+                          f"a {code} line of {len(raw):,} characters: longer than any {code} record can be "
+                          f"({limits.MAX_LIST_LINE:,}); kept verbatim, not read", limits.MAX_LIST_LINE + 1)
+            records.append(PreservedRecord(code, raw, known=False, line=number))
+            continue
         records.append(_read_line(parser, reader, raw, number, nrs))
     return records
 
@@ -452,6 +698,40 @@ def _read_line(parser: lark.Lark, reader: _LineReader, raw: str, number: int, nr
     return PreservedRecord(raw[:3], raw, known=False, line=number)
 
 
+# --------------------------------------------------------------------------- what the file is
+
+_PGN_TAG = re.compile(r'\s*\[[A-Za-z]+\s+"')
+_WANTED = ("expected a FIDE Tournament Report File (TRF-16 or TRF-2026): header lines such as "
+           "'012 Tournament name' and one '001' line per player")
+
+
+def _is_trf_record(rec: Record) -> bool:
+    if isinstance(rec, BlankLine):
+        return False
+    if isinstance(rec, PreservedRecord):
+        return rec.known and rec.code != ""  # not an unknown record, not a column ruler
+    return True
+
+
+def _what_it_is(records: list[Record], text: str, diags: list[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics of a file with no player record: an error when nothing in it is TRF
+    (replacing the per-line findings, which would only repeat it).  TRF records without a player
+    are a valid file (an event just created, before its registrations); a command that needs
+    players says so."""
+    if any(_is_trf_record(r) for r in records):
+        return diags
+    if not text.strip():
+        why = "the file is empty"
+    elif "\x00" in text:
+        why = "the file holds NUL bytes (binary data, or text in an encoding without a byte-order mark)"
+    elif _PGN_TAG.match(text):
+        why = "this looks like a PGN file (games), not a tournament report"
+    else:
+        why = "no line of the file is a TRF record"
+    kept = [d for d in diags if d.code == "encoding"]
+    return kept + [Diagnostic(Severity.ERROR, "not-trf", f"{why}: {_WANTED}", 1, 1)]
+
+
 # --------------------------------------------------------------------------- entry points
 
 
@@ -463,6 +743,7 @@ def parse_text(text: str, *, validate: bool = True) -> ParseResult:
         diags.append(Diagnostic(Severity.INFO, "line-ending",
                                 f"the file mixes line endings; it will be written with {ending!r}", 1, 1))
     records = read_records(lines, diags)
+    diags = _what_it_is(records, text, diags)
     tournament = Tournament(tuple(records), ending, final)
     if validate:
         from trf.validate import validate as check
@@ -472,11 +753,14 @@ def parse_text(text: str, *, validate: bool = True) -> ParseResult:
 
 
 def parse_bytes(data: bytes, *, encoding: str | None = None, validate: bool = True) -> ParseResult:
+    """Read a TRF document from bytes.  Raises :class:`UnusableEncoding` for an ``encoding``
+    that cannot decode text; never for bad content."""
     text, used, diags = decode(data, encoding)
     result = parse_text(text, validate=validate)
     return ParseResult(result.tournament, tuple(diags) + result.diagnostics, used)
 
 
 def parse_file(path: str | Path, *, encoding: str | None = None, validate: bool = True) -> ParseResult:
-    """Read a TRF file.  Raises ``OSError`` when it cannot be read; never for bad content."""
+    """Read a TRF file.  Raises ``OSError`` when it cannot be read and :class:`UnusableEncoding`
+    for an ``encoding`` that cannot decode text; never for bad content."""
     return parse_bytes(Path(path).read_bytes(), encoding=encoding, validate=validate)

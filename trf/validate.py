@@ -14,7 +14,7 @@ from trf.diagnostics import Diagnostic, Severity
 from trf.writer import fmt_points
 from trf.model import (
     AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Header, Player, PlayerAcceleration,
-    Record, Result, RoundCount, Tournament,
+    Record, Result, RoundCount, RoundEntry, Tournament,
 )
 
 
@@ -69,51 +69,100 @@ def _check_start_ranks(t: Tournament) -> list[Diagnostic]:
 
 
 def _check_round_entries(t: Tournament) -> list[Diagnostic]:
-    out = []
-    by_rank = t.player_by_rank
+    """Every round block against its opponent's (TRF-16 2.4).  One pass over the blocks with
+    the opponent's line looked up by start rank.  A 9,999-player, 99-round file has a million
+    blocks, so a block is first compared by its :attr:`~trf.model.RoundEntry.state` (colour
+    and result codes) with the states a game allows; only a block that fails is examined in
+    full, by :func:`_entry_findings`."""
+    out: list[Diagnostic] = []
+    rounds_of = {rank: p.rounds for rank, p in t.player_by_rank.items()}
+    alone_bad, no_opponent_bad, pairs = _ALONE_BAD, _NO_OPPONENT_BAD, _GOOD_PAIRS
     for p in t.players:
+        me = p.start_rank
         for r, e in enumerate(p.rounds, start=1):
             if e is None:
                 continue
-            col = _block_column(r)
-            code = e.code
-
-            def err(code_: str, msg: str, column: int = col) -> None:
-                out.append(Diagnostic(Severity.ERROR, code_, f"player {p.start_rank}, round {r}: {msg}", p.line, column))
-
-            if e.opponent is None:
-                if code is not None and code.is_played:
-                    err("game-without-colour", f"result {code.value!r} needs an opponent", col + 7)
-                continue
-            if code is not None and code.is_bye:
-                err("bye-with-opponent", f"bye code {code.value!r} is written with opponent {e.opponent}", col + 7)
-                continue
-            if e.opponent == p.start_rank:
-                err("self-opponent", "paired against themself")
-                continue
-            opp = by_rank.get(e.opponent)
+            opp = e.opponent
             if opp is None:
-                err("unknown-opponent", f"opponent {e.opponent} is not in the player list")
+                if e.state in no_opponent_bad:
+                    out += _entry_findings(p, r, e, rounds_of)
                 continue
-            if code is not None and code.is_played and e.colour is Colour.NONE:
-                err("game-without-colour", f"game against {e.opponent} has no colour (w or b)", col + 5)
-            oe = opp.entry(r)
-            if oe is None or oe.opponent != p.start_rank:
-                found = "nothing" if oe is None else (f"opponent {oe.opponent}" if oe.opponent else "no opponent")
-                err("not-mirrored", f"plays {e.opponent}, but player {e.opponent}'s line shows {found} in that round")
-                continue
-            if p.start_rank > e.opponent:
-                continue  # each mirrored pair is checked once, from its lower start rank
-            if e.colour is not Colour.NONE or oe.colour is not Colour.NONE:
-                if oe.colour is not e.colour.opposite:
-                    err("colour-mismatch", f"colour {e.colour.value!r} against {e.opponent}, who has {oe.colour.value!r}", col + 5)
-            if (e.result is None) != (oe.result is None) or (
-                e.result is not None and oe.result not in e.result.complement
-            ):
-                mine = e.result.value if e.result else "blank"
-                theirs = oe.result.value if oe.result else "blank"
-                err("result-mismatch", f"result {mine!r} against {e.opponent}, whose line has {theirs!r}", col + 7)
+            theirs = rounds_of.get(opp)
+            oe = theirs[r - 1] if theirs is not None and r <= len(theirs) else None
+            if (oe is None or oe.opponent != me or opp == me or e.state in alone_bad
+                    or (me < opp and oe.state not in pairs[e.state])):
+                out += _entry_findings(p, r, e, rounds_of)
     return out
+
+
+def _entry_findings(p: Player, r: int, e: RoundEntry, rounds_of: dict[int, tuple[RoundEntry | None, ...]]) -> list[Diagnostic]:
+    """What is wrong with player ``p``'s block ``e`` of round ``r`` (possibly nothing: the
+    opponent's side of a game is reported from the lower start rank)."""
+    out = []
+    me, opp, result, colour = p.start_rank, e.opponent, e.result, e.colour
+    value = result._value_ if result is not None else None
+    if opp is None:
+        if value is not None and value in _PLAYED:
+            out.append(_entry_error(p, r, "game-without-colour", f"result {value!r} needs an opponent", 7))
+        return out
+    if value is not None and value in _BYES:
+        return [_entry_error(p, r, "bye-with-opponent", f"bye code {value!r} is written with opponent {opp}", 7)]
+    if opp == me:
+        return [_entry_error(p, r, "self-opponent", "paired against themself")]
+    theirs = rounds_of.get(opp)
+    if theirs is None:
+        return [_entry_error(p, r, "unknown-opponent", f"opponent {opp} is not in the player list")]
+    if value is not None and value in _PLAYED and colour is Colour.NONE:
+        out.append(_entry_error(p, r, "game-without-colour", f"game against {opp} has no colour (w or b)", 5))
+    oe = theirs[r - 1] if r <= len(theirs) else None
+    if oe is None or oe.opponent != me:
+        found = "nothing" if oe is None else (f"opponent {oe.opponent}" if oe.opponent else "no opponent")
+        out.append(_entry_error(p, r, "not-mirrored", f"plays {opp}, but player {opp}'s line shows {found} in that round"))
+        return out
+    if me > opp:
+        return out  # each mirrored pair is checked once, from its lower start rank
+    if (colour is not Colour.NONE or oe.colour is not Colour.NONE) and oe.colour is not colour.opposite:
+        out.append(_entry_error(p, r, "colour-mismatch", f"colour {colour.value!r} against {opp}, who has {oe.colour.value!r}", 5))
+    other = oe.result._value_ if oe.result is not None else None
+    if (value is None) != (other is None) or (value is not None and other not in _COMPLEMENT[value]):
+        out.append(_entry_error(p, r, "result-mismatch",
+                                f"result {value or 'blank'!r} against {opp}, whose line has {other or 'blank'!r}", 7))
+    return out
+
+
+_PLAYED = frozenset(r.value for r in Result if r.is_played)
+_BYES = frozenset(r.value for r in Result if r.is_bye)
+_COMPLEMENT = {r.value: frozenset(c.value for c in r.complement) for r in Result}
+
+
+def _states() -> tuple[frozenset[str], frozenset[str], dict[str, frozenset[str]]]:
+    """The block states (:attr:`RoundEntry.state`) that are wrong with an opponent, wrong
+    without one, and for each state the opponent's states that complete a game with it."""
+    codes = [None] + [r.value for r in Result]
+    states = [c.value + (v or " ") for c in Colour for v in codes]
+    alone_bad = frozenset(s for s in states
+                          if s[1] in _BYES or (s[1] in _PLAYED and s[0] == Colour.NONE.value))
+    no_opponent_bad = frozenset(s for s in states if s[1] in _PLAYED)
+    opposite = {c.value: c.opposite.value for c in Colour}
+    pairs = {}
+    for s in states:
+        ok = set()
+        for o in states:
+            colours = (s[0] == o[0] == Colour.NONE.value) or opposite[s[0]] == o[0]
+            mine, theirs = s[1].strip(), o[1].strip()
+            results = (not mine and not theirs) or (bool(mine) and bool(theirs) and theirs in _COMPLEMENT[mine])
+            if colours and results:
+                ok.add(o)
+        pairs[s] = frozenset(ok)
+    return alone_bad, no_opponent_bad, pairs
+
+
+_ALONE_BAD, _NO_OPPONENT_BAD, _GOOD_PAIRS = _states()
+
+
+def _entry_error(p: Player, r: int, code: str, message: str, offset: int = 0) -> Diagnostic:
+    return Diagnostic(Severity.ERROR, code, f"player {p.start_rank}, round {r}: {message}", p.line,
+                      _block_column(r) + offset)
 
 
 def _check_pabs(t: Tournament) -> list[Diagnostic]:
@@ -122,14 +171,19 @@ def _check_pabs(t: Tournament) -> list[Diagnostic]:
     would have produced it.  Team events write U on every board of the team with the bye."""
     if t.is_team_event:
         return []
+    pabs: dict[int, list[int]] = {}
+    pab = Result.PAIRING_ALLOCATED_BYE
+    for p in sorted(t.players, key=lambda q: q.start_rank):
+        for r, e in enumerate(p.rounds, start=1):
+            if e is not None and e.result is pab and e.opponent is None:
+                pabs.setdefault(r, []).append(p.start_rank)
     out = []
-    for r in range(1, t.round_columns + 1):
-        pabs = [b for b in t.byes(r) if b.kind is Result.PAIRING_ALLOCATED_BYE]
-        if len(pabs) > 1:
-            names = ", ".join(str(b.player) for b in pabs)
-            second = t.player(pabs[1].player)
+    for r, who in sorted(pabs.items()):
+        if len(who) > 1:
+            names = ", ".join(map(str, who))
+            second = t.player(who[1])
             out.append(Diagnostic(Severity.WARNING, "multiple-pab",
-                                  f"round {r} has {len(pabs)} pairing-allocated byes (players {names}); at most one is allowed",
+                                  f"round {r} has {len(who)} pairing-allocated byes (players {names}); at most one is allowed",
                                   second.line, _block_column(r) + 7))
     return out
 
