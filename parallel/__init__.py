@@ -67,17 +67,17 @@ def ordered_map(fn: Callable[..., R], jobs: Iterable[tuple[Any, ...]], executor:
 
 
 @contextlib.contextmanager
-def executor(jobs: int = 1, scheduler: str | None = None) -> Iterator[Executor | None]:
+def executor(jobs: int = 1, scheduler: str | None = None, connect_timeout: float = 10.0) -> Iterator[Executor | None]:
     """The executor for ``jobs`` processes of this machine (``None`` for one: this process), or
     for the Dask scheduler at ``scheduler`` (``tcp://host:8786``; then ``jobs`` is ignored: the
-    cluster has its workers).  Raises :class:`DaskMissing` and :class:`SchedulerUnreachable`."""
+    cluster has its workers; ``connect_timeout``: seconds to wait for it).  Raises :class:`DaskMissing` and :class:`SchedulerUnreachable`."""
     if scheduler is not None:
         try:  # imported by name: an optional dependency, untyped
             distributed: Any = importlib.import_module("distributed")
         except ImportError:
             raise DaskMissing() from None
         try:
-            client = distributed.Client(scheduler, timeout=10, set_as_default=False)
+            client = distributed.Client(scheduler, timeout=connect_timeout, set_as_default=False)
         except (OSError, TimeoutError) as exc:
             raise SchedulerUnreachable(scheduler, str(exc) or type(exc).__name__) from None
         try:
