@@ -14,7 +14,8 @@ from typing import Optional
 import typer
 
 from arbiter import exitcodes, render
-from arbiter.app import EncodingOpt, FileArg, JsonOpt, app, emit_json, err, fail, out, read_valid
+from arbiter.app import EncodingOpt, JsonOpt, app, emit_json, err, fail, out, read_valid
+from arbiter.workers import JobsOpt, SchedulerOpt
 
 
 class CheckSystemOpt(str, Enum):
@@ -31,7 +32,9 @@ class CheckFormat(str, Enum):
 
 @app.command()
 def check(
-    file: Path = FileArg,
+    files: list[Path] = typer.Argument(..., show_default=False,
+                                       help="A TRF file; or several files and directories (every .trf, .trfx, .input "
+                                            "under them), checked one by one with a summary."),
     round_: Optional[int] = typer.Option(None, "--round", min=1, help="Check only this round (default: every round)."),
     why_not: Optional[str] = typer.Option(None, "--why-not", metavar="A-B",
                                           help="Force the pair A-B (start ranks) into the round and say what it costs."),
@@ -46,10 +49,25 @@ def check(
                                                "(berger when 192/092 names a round robin)."),
     json_out: bool = JsonOpt,
     encoding: Optional[str] = EncodingOpt,
+    standings: Optional[bool] = typer.Option(None, "--standings/--no-standings",
+                                             help="Also check the rank column against the file's 202/212 tie-break "
+                                                  "list (default: with several files, not for one)."),
+    csv_out: bool = typer.Option(False, "--csv", help="Several files: one CSV row per file."),
+    jobs: int = JobsOpt,
+    scheduler: Optional[str] = SchedulerOpt,
 ) -> None:
     """Check a file's pairings against FIDE Dutch C.04.3 (2026), C1-C21 and the colour rules, and name the
-    criterion that decides; or a round robin against the Berger tables (C.05 Annex 1).  Exit 0 when every
-    round conforms, 4 on a discrepancy, 3 for invalid input."""
+    criterion that decides; or a round robin against the Berger tables (C.05 Annex 1); with several files or
+    a directory, each file and its rank column, with a summary.  Exit 0 when every round conforms, 4 on a
+    discrepancy, 3 for invalid input."""
+    if len(files) > 1 or files[0].is_dir() or csv_out:
+        from arbiter.check_many import check_many
+
+        if round_ is not None or why_not is not None or rounds is not None or brackets or fmt is CheckFormat.bbp:
+            fail(exitcodes.USAGE, "--round, --why-not, --rounds, --brackets and --format bbp apply to one file")
+        check_many(files, engine=engine, standings=standings is not False, json_out=json_out or fmt is CheckFormat.json,
+                   csv_out=csv_out, jobs=jobs, scheduler=scheduler, encoding=encoding)
+    file = files[0]
     from rich.progress import Progress
 
     from checker.event import CheckSystem, NothingToCheck, RoundNotInFile, check_tournament, rounds_to_check, uses_berger
@@ -94,10 +112,20 @@ def check(
         task = bar.add_task(f"checking {len(todo)} round(s)", total=len(todo))
         reports = check_tournament(t, todo, engine=engine, total_rounds=rounds,
                                    progress=lambda _r: bar.update(task, advance=1))
+    ranks_ok = True
     if fmt is CheckFormat.json:
-        emit_json(report_dict(str(file), reports))
+        data = report_dict(str(file), reports)
+        if standings:
+            from arbiter.check_many import rank_report
+
+            ranks_ok = rank_report(t, str(file), data)
+        emit_json(data)
     elif fmt is CheckFormat.bbp:
         out.file.write(bbp_text(str(file), reports))
     else:
         render.check_report(out, reports, str(file), brackets=brackets)
-    raise typer.Exit(exitcodes.OK if all(r.ok for r in reports) else exitcodes.DISCREPANCY)
+    if standings and fmt is not CheckFormat.json:
+        from arbiter.check_many import rank_report
+
+        ranks_ok = rank_report(t, str(file), None)
+    raise typer.Exit(exitcodes.OK if all(r.ok for r in reports) and ranks_ok else exitcodes.DISCREPANCY)
