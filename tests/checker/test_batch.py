@@ -18,8 +18,6 @@ from trf.model import Player
 
 from tests.support import FIXTURES
 
-pytestmark = pytest.mark.fast
-
 EXAMPLE = FIXTURES / "example.trf"
 ENDORSED = FIXTURES / "dutch-2026" / "tournaments" / "dev-0004-n12-r5.trf"  # paired by bbpPairings
 
@@ -44,6 +42,7 @@ def reports(tmp_path: Path) -> Path:
     return d
 
 
+@pytest.mark.fast
 def test_a_directory_is_checked_file_by_file(reports: Path, tmp_path: Path) -> None:
     missing = tmp_path / "gone.trf"
     outs = list(check_files([reports, missing]))
@@ -81,6 +80,7 @@ def test_the_same_outcomes_on_a_process_pool(reports: Path) -> None:
     assert alone == pooled
 
 
+@pytest.mark.fast
 def test_files_are_found_by_their_suffix(reports: Path) -> None:
     names = [p.name for p in trf_files([reports])]
     assert "f-notes.txt" not in names and "c-generated.trfx" in names
