@@ -11,14 +11,26 @@ Exit codes are the same for every command (see :mod:`arbiter.exitcodes`).
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
+import re
 import sys
+from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import Any, NoReturn, Optional
+from typing import Any, Callable, Iterable, Iterator, NoReturn, Optional, Sequence
 
 import typer
+import typer.core
 from rich.console import Console
+
+# The option parser's exceptions and current context: click's, or the copy of click that typer
+# carries from 0.2x on (found through the names typer exports, whichever it is).
+_click_errors: Any = importlib.import_module(typer.BadParameter.__module__)
+_click_globals: Any = importlib.import_module(
+    next(c.__module__ for c in typer.Context.__mro__ if c.__module__.endswith(".core")).rsplit(".", 1)[0] + ".globals")
+_NO_ARGS_IS_HELP: Any = getattr(_click_errors, "NoArgsIsHelpError", ())
 
 from arbiter import exitcodes
 from trf import Severity, parse_file
@@ -29,14 +41,63 @@ from trf.parser import ParseResult
 __all__ = [
     "app", "out", "err", "FileArg", "EncodingOpt", "JsonOpt", "TrfFormat", "fail", "emit_json", "read",
     "read_valid", "write_file", "write_or_print", "dump_text", "refuse_overwrite", "diagnostics_of",
-    "has_errors",
+    "has_errors", "standard_output", "busy", "version_text", "check_encoding_option", "refuse_non_trf", "Streamed", "SharedTail",
+    "error_object",
 ]
+
+
+def version_text() -> str:
+    """``arbiter X.Y.Z``: the installed distribution's version, else the package's."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        return f"arbiter {version('arbiter')}"
+    except PackageNotFoundError:  # pragma: no cover - running from a checkout that is not installed
+        from arbiter import __version__
+
+        return f"arbiter {__version__}"
+
+
+class ArbiterGroup(typer.core.TyperGroup):
+    """The command group, run so that the option parser's errors reach the user as one line in
+    the toolkit's words (``arbiter show: --round: expected a whole number, got 'x'``), and as a
+    JSON object too when ``--json`` was asked for; exit 2 as every usage error."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            rv = super().main(args=argv, prog_name=prog_name or "arbiter", complete_var=complete_var,
+                              standalone_mode=False, windows_expand_args=windows_expand_args, **extra)
+        except _NO_ARGS_IS_HELP as exc:
+            if exc.format_message().strip():  # typer's rich help is already printed
+                exc.show()
+            code = exc.exit_code
+        except _click_errors.UsageError as exc:
+            message = usage_message(exc)
+            if "--json" in argv:
+                emit_json(error_object(exitcodes.USAGE, message))
+            err.print(message, markup=False)
+            code = exitcodes.USAGE
+        except typer.Abort:
+            err.print("arbiter: interrupted", markup=False)
+            code = 130
+        except _click_errors.ClickException as exc:  # pragma: no cover - click's file errors; no command uses them
+            err.print(f"arbiter: {exc.format_message()}", markup=False)
+            code = exc.exit_code
+        else:
+            code = rv if isinstance(rv, int) else 0
+        if not standalone_mode:
+            return code
+        sys.exit(code)
+
 
 app = typer.Typer(
     name="arbiter",
+    cls=ArbiterGroup,
     help="A toolkit for chess arbiters built around FIDE's Tournament Report File (TRF).",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
 
@@ -44,13 +105,38 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        sys.stdout.write(version_text() + "\n")
+        raise typer.Exit()
+
+
+def _tolerant_streams() -> None:
+    """Standard output and error replace a character their encoding cannot write (``Ł`` under
+    ``PYTHONIOENCODING=cp1252``) with ``?`` instead of failing: the command's work is done, its
+    output should not be lost for one name."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
+        if encoding.startswith("utf-") or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            stream.reconfigure(errors="replace")
+        except (ValueError, OSError):  # pragma: no cover - a stream that cannot change
+            pass
+
+
 @app.callback()
-def common_options(width: Optional[int] = typer.Option(
+def common_options(
+    width: Optional[int] = typer.Option(
         None, "--width", min=20, metavar="COLUMNS",
-        help="Lay tables out for this many columns (default: the terminal's width; written whole to a pipe or file).")) -> None:
+        help="Lay tables out for this many columns (default: the terminal's width; written whole to a pipe or file)."),
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_show_version,
+                                 help="Print the version and exit."),
+) -> None:
     """A toolkit for chess arbiters built around FIDE's Tournament Report File (TRF)."""
     from arbiter import render
 
+    _tolerant_streams()
     render.set_width(width)
     if width is not None:  # prose wraps at that width too
         out.width = err.width = width
@@ -67,25 +153,334 @@ class TrfFormat(str, Enum):
     trf26 = "trf26"
 
 
-def fail(code: int, message: str) -> NoReturn:
-    """Print ``arbiter: message`` on standard error and exit with ``code``."""
+# --------------------------------------------------------------------------- usage errors
+
+_RANGE = re.compile(r"^(?:(?P<low>-?[\d.]+)(?P<lo_op><=?))?x(?:(?P<hi_op>[<>]=?)(?P<high>-?[\d.]+))?$")
+
+
+def _range_words(spec: str) -> str:
+    """click's ``1<=x<=9999`` / ``x>=1`` in words."""
+    m = _RANGE.match(spec.replace(" ", ""))
+    if not m:
+        return spec
+    low, high, hi_op = m.group("low"), m.group("high"), m.group("hi_op")
+    if low is not None and high is not None:
+        return f"from {low} to {high}"
+    if high is not None and hi_op in (">=", ">"):
+        return f"at least {high}" if hi_op == ">=" else f"more than {high}"
+    if high is not None:
+        return f"at most {high}" if hi_op == "<=" else f"less than {high}"
+    return f"at least {low}" if low is not None else spec
+
+
+_REWORDED = (
+    (re.compile(r"^'(?P<v>.*)' is not a valid (?:integer|int)(?: range)?\.?$", re.S), "expected a whole number, got '{v}'"),
+    (re.compile(r"^'(?P<v>.*)' is not a valid float(?: range)?\.?$", re.S), "expected a number, got '{v}'"),
+    (re.compile(r"^'(?P<v>.*)' is not a valid boolean\.?$", re.S), "expected yes or no, got '{v}'"),
+    (re.compile(r"^'(?P<v>.*)' is not one of (?P<c>.*)\.$", re.S), "expected {c}, got '{v}'"),
+    (re.compile(r"^'(?P<v>.*)' is not (?P<c>'[^']*')\.$", re.S), "expected {c}, got '{v}'"),
+    (re.compile(r"^(?P<v>\S+) is not in the range (?P<r>.*)\.$", re.S), "{v} is out of range: expected a value {r}"),
+)
+
+
+def _reword(message: str) -> str:
+    for pattern, words in _REWORDED:
+        m = pattern.match(message.strip())
+        if m:
+            found = m.groupdict()
+            if "r" in found:
+                found["r"] = _range_words(found["r"])
+            if "c" in found:
+                found["c"] = found["c"].replace("'", "").replace(", ", " or ") if found["c"].count("'") <= 4 else found["c"]
+            return words.format(**found)
+    return message.strip().rstrip(".")
+
+
+def usage_message(exc: Any) -> str:
+    """One line: the command, the option or argument at fault and what it expects
+    (``arbiter show: --round: expected a whole number, got 'x'``)."""
+    ctx = exc.ctx
+    command = ctx.command_path if ctx is not None else "arbiter"
+    where = f"{command}: "
+    see = f" (see {command} --help)"
+    if isinstance(exc, _click_errors.NoSuchOption):
+        near = f"; did you mean {' or '.join(sorted(exc.possibilities)[:3])}?" if exc.possibilities else ""
+        return f"{where}unknown option {exc.option_name}{near}{see}"
+    if isinstance(exc, _click_errors.MissingParameter):
+        param = exc.param
+        if getattr(param, "param_type_name", "") == "option":
+            name = max(param.opts, key=len)
+            choices = getattr(param.type, "choices", None)
+            what = f" ({' or '.join(str(c) for c in choices)})" if choices else ""
+            return f"{where}{name}{what} is required{see}"
+        name = (param.human_readable_name if param is not None else "an argument").upper()
+        return f"{where}missing {name}{see}"
+    if isinstance(exc, _click_errors.BadParameter):
+        param = exc.param
+        if getattr(param, "param_type_name", "") == "option":
+            hint = max(param.opts, key=len)
+        elif param is not None:
+            hint = param.human_readable_name.upper()
+        else:
+            hint = exc.param_hint if isinstance(exc.param_hint, str) else "value"
+        return f"{where}{hint}: {_reword(exc.message)}"
+    text = exc.format_message().strip().rstrip(".")
+    m = re.match(r"No such command '(.*)'", text)
+    if m:
+        names = ", ".join(sorted(ctx.command.list_commands(ctx))) if ctx is not None and hasattr(ctx.command, "list_commands") else ""
+        return f"{where}unknown command '{m.group(1)}'" + (f" (commands: {names})" if names else "")
+    m = re.match(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", text)
+    if m:
+        return f"{where}unexpected argument {m.group(1)}{see}"
+    return f"{where}{text[0].lower() + text[1:] if text else 'usage error'}{see}"
+
+
+# --------------------------------------------------------------------------- failing, JSON
+
+
+def _json_requested() -> bool:
+    """Whether the command running was asked for JSON (``--json``, or ``--format json``)."""
+    ctx = _click_globals.get_current_context(silent=True)
+    while ctx is not None:
+        params = ctx.params
+        if params.get("json_out") is True:
+            return True
+        fmt = params.get("fmt")
+        if fmt is not None and getattr(fmt, "value", fmt) == "json":
+            return True
+        ctx = ctx.parent
+    return False
+
+
+def error_object(code: int, message: str, diagnostics: Optional[list[Diagnostic]] = None,
+                 file: Optional[str] = None) -> dict[str, Any]:
+    """What a ``--json`` command prints when it fails: ``{"error", "exit_code", "meaning",
+    "file", "diagnostics"}``."""
+    return {
+        "error": message,
+        "exit_code": code,
+        "meaning": exitcodes.MEANING.get(code, "error"),
+        "file": file,
+        "diagnostics": [d.as_dict() for d in diagnostics or []],
+    }
+
+
+def fail(code: int, message: str, diagnostics: Optional[list[Diagnostic]] = None, file: Optional[Path] = None) -> NoReturn:
+    """Print ``arbiter: message`` on standard error and exit with ``code``; a ``--json`` command
+    also prints the error as a JSON object (:func:`error_object`) on standard output."""
+    if _json_requested():
+        emit_json(error_object(code, message, diagnostics, str(file) if file is not None else None))
     err.print(f"arbiter: {message}", markup=False)
     raise typer.Exit(code)
 
 
+class Streamed:
+    """A list written to JSON as its items come (``emit_json`` never holds it whole)."""
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.items = items
+
+
+class SharedTail:
+    """A list of dictionaries ``make(first, obj)`` for ``(first, obj)`` in ``items``, where only
+    the first value depends on ``first`` and the objects repeat (a file's round blocks are
+    shared): each object's dictionary is encoded once and its first value substituted."""
+
+    def __init__(self, items: Iterable[tuple[int, Any]], make: Callable[[int, Any], dict[str, Any]]) -> None:
+        self.items = items
+        self.make = make
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _encoder(separator: str) -> Callable[[Any], str]:
+    """The C encoder of the standard library, items separated by ``separator`` (its only
+    indentation), or ``json.dumps`` where there is none."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # pragma: no cover - another Python implementation
+        return lambda obj: json.dumps(obj, ensure_ascii=False, separators=(separator, ": "))
+    encode = make(None, None, json.encoder.encode_basestring, None, ": ", separator, False, False, True)
+    return lambda obj: "".join(encode(obj, 0))
+
+
+def _write_json(write: Callable[[str], object], obj: Any, level: int, encoders: dict[int, Any]) -> None:
+    """``obj`` as ``json.dumps(obj, indent=2, ensure_ascii=False)`` writes it, byte for byte;
+    containers of scalars go through the C encoder in one call."""
+    if isinstance(obj, SharedTail):
+        _write_shared(write, obj, level, encoders)
+        return
+    if isinstance(obj, Streamed):
+        obj = iter(obj.items)
+        first = next(obj, _END)
+        if first is _END:
+            write("[]")
+            return
+        inner = "\n" + "  " * (level + 1)
+        write("[" + inner)
+        _write_json(write, first, level + 1, encoders)
+        for item in obj:
+            write("," + inner)
+            _write_json(write, item, level + 1, encoders)
+        write("\n" + "  " * level + "]")
+        return
+    if isinstance(obj, dict):
+        if not obj:
+            write("{}")
+            return
+        values: Iterable[Any] = obj.values()
+    elif isinstance(obj, (list, tuple)):
+        if not obj:
+            write("[]")
+            return
+        values = obj
+    else:
+        write(json.dumps(obj, ensure_ascii=False))
+        return
+    inner = "\n" + "  " * (level + 1)
+    encode = encoders.get(level)
+    if encode is None:
+        encode = encoders[level] = _encoder("," + inner)
+    if isinstance(obj, dict):
+        # runs of plain values under string keys go through the C encoder together
+        write("{")
+        items = list(obj.items())
+        i, n, sep = 0, len(items), inner
+        while i < n:
+            j = i
+            while j < n and type(items[j][0]) is str and isinstance(items[j][1], _SCALARS):
+                j += 1
+            if j > i:
+                write(sep + encode(dict(items[i:j]))[1:-1])
+                i = j
+            else:
+                key, value = items[i]
+                write(sep + _key(key) + ": ")
+                _write_json(write, value, level + 1, encoders)
+                i += 1
+            sep = "," + inner
+        write("\n" + "  " * level + "}")
+        return
+    if all(isinstance(v, _SCALARS) for v in values):
+        text = encode(obj)
+        write(text[0] + inner + text[1:-1] + "\n" + "  " * level + text[-1])
+        return
+    write("[")
+    for i, value in enumerate(obj):
+        write(("," if i else "") + inner)
+        _write_json(write, value, level + 1, encoders)
+    write("\n" + "  " * level + "]")
+
+
+_END = object()
+
+
+def _shared_cache(encoders: dict[int, Any], level: int) -> dict[int, tuple[Any, str, str]]:
+    """The cache of :class:`SharedTail` encodings at ``level`` (kept with the encoders, under a
+    negative level, for one :func:`emit_json` call)."""
+    cache: dict[int, tuple[Any, str, str]] = encoders.setdefault(-1 - level, {})
+    return cache
+
+
+def _write_shared(write: Callable[[str], object], shared: SharedTail, level: int,
+                  encoders: dict[int, Any]) -> None:
+    inner = "\n" + "  " * (level + 1)
+    # id(obj) -> (obj, text before the first value, text after it), for the whole output: the
+    # cache keeps each object alive, so an id is never reused while it is in the cache
+    cache: dict[int, tuple[Any, str, str]] = _shared_cache(encoders, level)
+    parts: list[str] = []
+    append, get = parts.append, cache.get
+    for first, obj in shared.items:
+        hit = get(id(obj))
+        if hit is None:
+            data = shared.make(first, obj)
+            chunks: list[str] = []
+            _write_json(chunks.append, data, level + 1, encoders)
+            text = "".join(chunks)
+            head = text.index(": ") + 2
+            hit = cache[id(obj)] = (obj, text[:head], text[head + len(json.dumps(first)):])
+        append(f"{hit[1]}{first}{hit[2]}")
+    if not parts:
+        write("[]")
+        return
+    write("[" + inner + ("," + inner).join(parts) + "\n" + "  " * level + "]")
+
+
+def _key(key: Any) -> str:
+    """A dictionary key as JSON writes it (a number or ``None`` becomes a string)."""
+    if isinstance(key, str):
+        return json.encoder.encode_basestring(key)
+    return json.dumps({key: 0}, ensure_ascii=False)[1:-4]
+
+
 def emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    """``data`` on standard output as indented JSON (the layout of ``json.dumps(..., indent=2)``),
+    written as it is encoded: a :class:`Streamed` list of a large file's players is never held
+    whole, and lists of plain values are encoded by the standard library's C encoder."""
+    chunks: list[str] = []
+    size = 0
+    write_out = sys.stdout.write
+
+    def write(text: str) -> None:
+        nonlocal size
+        chunks.append(text)
+        size += len(text)
+        if size > 1 << 20:
+            write_out("".join(chunks))
+            chunks.clear()
+            size = 0
+
+    _write_json(write, data, 0, {})
+    chunks.append("\n")
+    write_out("".join(chunks))
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@contextmanager
+def busy(message: str, total: Optional[int] = None) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error while the block runs (a spinner without ``total``),
+    silent when standard error is not a terminal; yields ``advance(n)``."""
+    if not err.is_terminal:
+        yield lambda _n: None
+        return
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+                  console=err, transient=True) as bar:
+        task = bar.add_task(message, total=total)
+        yield lambda n: bar.update(task, advance=n)
+
+
+#: Files this large get a progress spinner while they are read (about a second's work).
+BIG_FILE = 2_000_000
+
+
+def check_encoding_option(encoding: Optional[str]) -> None:
+    """Exit 2 naming the encoding when ``--encoding`` cannot decode text at all."""
+    if encoding:
+        from trf.parser import UnusableEncoding, check_encoding
+
+        try:
+            check_encoding(encoding)
+        except UnusableEncoding as exc:
+            fail(exitcodes.USAGE, f"--encoding {encoding}: {exc.reason}")
 
 
 def read(path: Path, encoding: Optional[str]) -> ParseResult:
-    """Read a file or exit 5 with the reason (2 for an unknown encoding)."""
-    if encoding:
-        try:
-            "".encode(encoding)
-        except LookupError:
-            fail(exitcodes.USAGE, f"unknown encoding {encoding!r}")
+    """Read a file or exit 5 with the reason (2 for an encoding that cannot decode it)."""
+    from trf.parser import UnusableEncoding
+
+    check_encoding_option(encoding)
     try:
+        size = path.stat().st_size if path.is_file() else 0
+        if size >= BIG_FILE:
+            with busy(f"reading {path} ({size / 1e6:.0f} MB)"):
+                return parse_file(path, encoding=encoding)
         return parse_file(path, encoding=encoding)
+    except UnusableEncoding as exc:
+        fail(exitcodes.USAGE, f"--encoding {encoding}: cannot decode {path} with this codec: {exc.reason}")
     except IsADirectoryError:
         fail(exitcodes.FILE_ERROR, f"cannot read {path}: it is a directory")
     except FileNotFoundError:
@@ -94,16 +489,30 @@ def read(path: Path, encoding: Optional[str]) -> ParseResult:
         fail(exitcodes.FILE_ERROR, f"cannot read {path}: {exc.strerror or exc}")
 
 
+def refuse_non_trf(result: ParseResult, path: Path) -> None:
+    """Exit 3 when the file is not TRF at all (empty, binary, a PGN ...): there is nothing to show."""
+    from arbiter import render
+
+    wrong = [d for d in result.diagnostics if d.code == "not-trf"]
+    if wrong:
+        if not _json_requested():
+            render.diagnostics(err, wrong, str(path))
+        fail(exitcodes.INVALID_INPUT, f"{path} is not a TRF file", wrong, path)
+
+
 def read_valid(path: Path, encoding: Optional[str], consequence: str) -> ParseResult:
     """Read a file and exit 3 listing its errors when it has any (``consequence``: what the
-    user is told, e.g. "fix them before pairing")."""
+    user is told, e.g. "fix them before pairing"), or when it has no player at all."""
     from arbiter import render
 
     result = read(path, encoding)
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     if errors:
-        render.diagnostics(err, errors, str(path))
-        fail(exitcodes.INVALID_INPUT, f"{path} has {len(errors)} error(s); {consequence}")
+        if not _json_requested():
+            render.diagnostics(err, errors, str(path))
+        fail(exitcodes.INVALID_INPUT, f"{path} has {len(errors)} error(s); {consequence}", errors, path)
+    if not result.tournament.players:
+        fail(exitcodes.INVALID_INPUT, f"{path} has no player record (no '001' line); {consequence}", [], path)
     return result
 
 
@@ -117,16 +526,41 @@ def has_errors(diags: list[Diagnostic]) -> bool:
     return any(d.severity is Severity.ERROR for d in diags)
 
 
-def refuse_overwrite(output: Optional[Path], source: Path) -> None:
-    """Exit 2 when ``output`` is the input file itself (no command writes over its input)."""
-    if output is not None and output.exists() and output.resolve() == source.resolve():
-        fail(exitcodes.USAGE, f"refusing to overwrite the input file {source}; choose another -o")
+# --------------------------------------------------------------------------- writing
+
+
+def standard_output(output: Optional[Path]) -> Optional[Path]:
+    """``None`` (standard output) for ``-o -``, else ``output``: every command reads ``-`` so."""
+    return None if output is not None and str(output) == "-" else output
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def refuse_overwrite(output: Optional[Path], *sources: Optional[Path]) -> None:
+    """Exit 2 when ``output`` is one of the command's input files (the same file by any name:
+    a link, a path through another folder): no command writes over its input."""
+    output = standard_output(output)
+    if output is None:
+        return
+    for source in sources:
+        if source is not None and str(source) != "-" and _same_file(output, source):
+            fail(exitcodes.USAGE, f"refusing to overwrite the input file {source}; choose another output")
 
 
 def write_file(output: Path, text: str) -> None:
-    """Write ``text`` to ``output`` atomically (UTF-8), or exit 5 with the reason."""
+    """Write ``text`` to ``output`` atomically (UTF-8), or exit 5 with the reason; ``-`` is
+    standard output.  A link is followed, a FIFO or a device written through
+    (:func:`trf.writer.write_atomic`)."""
     from trf.writer import write_atomic
 
+    if standard_output(output) is None:
+        sys.stdout.write(text)
+        return
     try:
         write_atomic(output, text.encode("utf-8"))
     except OSError as exc:
@@ -143,11 +577,12 @@ def dump_text(t: Tournament, fmt: str) -> str:
         fail(exitcodes.INVALID_INPUT, f"cannot write {fmt}: {exc}")
 
 
-def write_or_print(text: str, output: Optional[Path], source: Optional[Path] = None) -> None:
-    """Standard output, or ``output`` written atomically; never over the ``source`` file."""
+def write_or_print(text: str, output: Optional[Path], *sources: Optional[Path]) -> None:
+    """Standard output (no ``output``, or ``-``), or ``output`` written atomically; never over
+    one of the ``sources``."""
+    output = standard_output(output)
     if output is None:
         sys.stdout.write(text)
         return
-    if source is not None:
-        refuse_overwrite(output, source)
+    refuse_overwrite(output, *sources)
     write_file(output, text)

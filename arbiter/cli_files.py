@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
 from arbiter import exitcodes, render
-from arbiter.app import (EncodingOpt, FileArg, JsonOpt, TrfFormat, app, diagnostics_of, dump_text, emit_json, err,
-                         fail, has_errors, out, read, read_valid, refuse_overwrite, write_file)
+from arbiter.app import (EncodingOpt, FileArg, JsonOpt, SharedTail, Streamed, TrfFormat, app, diagnostics_of, dump_text, emit_json,
+                         err, fail, has_errors, out, read, read_valid, refuse_non_trf, refuse_overwrite, standard_output,
+                         write_file)
 from trf import Severity
 
 
@@ -55,10 +56,12 @@ def show(
 
     result = read(file, encoding)
     t = result.tournament
+    refuse_non_trf(result, file)
     if round_ is not None and round_ > t.round_columns:
         fail(exitcodes.USAGE, f"--round {round_}: the file has {t.round_columns} round(s)")
     if json_out:
-        data = tournament_dict(t, round_)
+        data = tournament_dict(t, round_, lazy=True, player=_player_json)
+        data["players"] = Streamed(data["players"])
         data["file"] = str(file)
         data["diagnostics"] = [d.as_dict() for d in result.diagnostics if d.severity is not Severity.INFO]
         emit_json(data)
@@ -71,18 +74,29 @@ def show(
         raise typer.Exit(exitcodes.INVALID_INPUT)
 
 
+def _player_json(t: Any, p: Any, through: Optional[int]) -> dict[str, Any]:
+    """A player of ``show --json``, its round blocks encoded once per distinct block."""
+    from trf.export import player_rounds, player_summary, round_dict
+
+    data = player_summary(t, p, through)
+    data["rounds"] = SharedTail(player_rounds(p, through), round_dict)
+    return data
+
+
 @app.command()
 def convert(
     file: Path = FileArg,
     to: TrfFormat = typer.Option(..., "--to", help="Target format: trf16 (with XX?/BB? records) or trf26 (TRF-2026)."),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Output file (default: standard output). Never the input."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Output file (default, or -: standard output). Never the input."),
     json_out: bool = JsonOpt,
     encoding: Optional[str] = EncodingOpt,
 ) -> None:
-    """Rewrite a file as TRF-16 or TRF-2026. The input is never modified; output is written atomically."""
+    """Rewrite a file as TRF-16 or TRF-2026. The input is never modified; output is written atomically
+    (-o - is standard output)."""
     from trf.convert import convert as convert_tournament
 
     refuse_overwrite(output, file)
+    output = standard_output(output)
     result = read_valid(file, encoding, "nothing written")
     converted, notes = convert_tournament(result.tournament, to.value)
     text = dump_text(converted, to.value)

@@ -10,3 +10,17 @@ RESULTS_MISSING = 6  # the round asked for cannot be paired yet: the previous ro
 PAST_LAST_ROUND = 7  # the round asked for is after the event's last round
 FINISHED = 8  # the event is finished: every round is paired and played
 INTERNAL = 70  # a bug in arbiter (EX_SOFTWARE); reported in one line, never as a traceback
+
+#: What each exit code means, as ``--json`` error objects and the README say.
+MEANING = {
+    OK: "success",
+    NO_PAIRING: "no legal pairing exists",
+    USAGE: "usage error (bad option, unknown encoding, output would overwrite the input)",
+    INVALID_INPUT: "invalid input (the file has errors; --strict: warnings too)",
+    DISCREPANCY: "a check found discrepancies",
+    FILE_ERROR: "a file cannot be read or written",
+    RESULTS_MISSING: "the round cannot be paired yet: the previous round has games without a result",
+    PAST_LAST_ROUND: "past the last round: the round asked for is after the event's last round",
+    FINISHED: "the event is finished: every round is paired and played",
+    INTERNAL: "an internal error (a bug)",
+}

@@ -7,9 +7,9 @@ Points are strings with one decimal (``"2.5"``), exact whatever the scoring syst
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
-from trf.model import Player, Tournament
+from trf.model import Player, RoundEntry, Tournament
 from trf.scoring import ScoringSystem
 from trf.writer import fmt_points
 
@@ -31,20 +31,25 @@ def scoring_dict(s: ScoringSystem) -> dict[str, str | None]:
     }
 
 
-def player_dict(t: Tournament, p: Player, through: int | None = None) -> dict[str, Any]:
+def round_dict(r: int, e: RoundEntry) -> dict[str, Any]:
+    """One round block of ``show --json``: the round first, then what the block holds."""
+    return {
+        "round": r,
+        "opponent": e.opponent,
+        "colour": e.colour.value,
+        "result": e.code.value if e.code is not None else None,
+        "played": e.is_played,
+    }
+
+
+def player_rounds(p: Player, through: int | None = None) -> list[tuple[int, RoundEntry]]:
+    """The player's non-blank round blocks up to ``through``, with their round numbers."""
     last = len(p.rounds) if through is None else min(through, len(p.rounds))
-    rounds = []
-    for r in range(1, last + 1):
-        e = p.rounds[r - 1]
-        if e is None:
-            continue
-        rounds.append({
-            "round": r,
-            "opponent": e.opponent,
-            "colour": e.colour.value,
-            "result": e.code.value if e.code is not None else None,
-            "played": e.is_played,
-        })
+    return [(r, e) for r, e in enumerate(p.rounds[:max(last, 0)], start=1) if e is not None]
+
+
+def player_summary(t: Tournament, p: Player, through: int | None = None) -> dict[str, Any]:
+    """A player of ``show --json`` without the ``"rounds"`` (the last key)."""
     return {
         "start_rank": p.start_rank,
         "name": p.name,
@@ -57,13 +62,22 @@ def player_dict(t: Tournament, p: Player, through: int | None = None) -> dict[st
         "listed_points": points_str(p.points),
         "points": points_str(t.score(p.start_rank, t.rounds_paired if through is None else through)),
         "listed_rank": p.rank,
-        "rounds": rounds,
     }
 
 
-def tournament_dict(t: Tournament, through: int | None = None) -> dict[str, Any]:
-    """Everything ``arbiter show`` displays, as plain data."""
+def player_dict(t: Tournament, p: Player, through: int | None = None) -> dict[str, Any]:
+    data = player_summary(t, p, through)
+    data["rounds"] = [round_dict(r, e) for r, e in player_rounds(p, through)]
+    return data
+
+
+def tournament_dict(t: Tournament, through: int | None = None, lazy: bool = False,
+                    player: Callable[[Tournament, Player, int | None], Any] = player_dict) -> dict[str, Any]:
+    """Everything ``arbiter show`` displays, as plain data.  ``lazy``: ``"players"`` is an
+    iterator that builds each player's data (``player``) as it is asked for (a 9,999-player
+    file's million round dictionaries are then never held at once)."""
     players = sorted(t.players, key=lambda p: p.start_rank)
+    each = (player(t, p, through) for p in players)
     return {
         "schema": SCHEMA_VERSION,
         "tournament": {
@@ -81,5 +95,5 @@ def tournament_dict(t: Tournament, through: int | None = None) -> dict[str, Any]
             "scoring": scoring_dict(t.scoring),
             "players": len(players),
         },
-        "players": [player_dict(t, p, through) for p in players],
+        "players": each if lazy else list(each),
     }

@@ -4,13 +4,17 @@ The canonical form is the one the FIDE texts and the endorsed engines write: fix
 numbers right-aligned, text left-aligned, trailing blanks trimmed, byes as ``0000 - X``.
 A file already in that form writes back byte for byte; any other file writes back with the
 same meaning.  Files are written atomically: a temporary file in the same folder, renamed
-over the target only once complete, so a failure never leaves half a file behind.
+over the target only once complete, so a failure never leaves half a file behind
+(:func:`write_atomic` says what becomes of modes, links and special files).
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
+import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -136,21 +140,111 @@ def dumps(t: Tournament) -> str:
 
 
 def write_atomic(path: str | Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename (never a half-written file)."""
+    """Write ``data`` to ``path`` through a temporary file and a rename (never a half-written file).
+
+    * A regular file (new or replaced) gets the mode a new file gets under the umask (``0644``
+      under ``022``), or keeps the mode of the file it replaces.
+    * A symbolic link is followed: its target is replaced, the link stays.
+    * A node that is not a regular file (a FIFO, ``/dev/stdout``, ``/dev/null``, a terminal) and
+      anything under ``/dev`` or ``/proc`` is written through, opened as it is: it is never
+      replaced by a regular file.  A directory raises ``IsADirectoryError``.
+    * The temporary file is ``.NAME.PID.XXXXXXXX.tmp`` beside the target.  A write that is
+      killed (``kill -9``) cannot remove it, so every write first removes the temporary files
+      of that target whose process is gone (and older ones without a process id, after an
+      hour), never one that a running writer may still rename.
+    """
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    if _written_through(path):
+        with open(path, "wb") as fh:
+            fh.write(data)
+        return
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    remove_stale_temporaries(target)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fh.fileno(), mode)
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+
+
+def _written_through(path: Path) -> bool:
+    """Whether ``path`` is a node to open and write as it is rather than replace."""
+    absolute = os.path.abspath(path)
+    if absolute.startswith(("/dev/", "/proc/")):
+        return True
+    try:
+        st = os.stat(path)  # follows a symbolic link
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    if stat.S_ISDIR(st.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "it is a directory", str(path))
+    return not stat.S_ISREG(st.st_mode)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+#: How old a temporary file without a process id must be before a write removes it.
+STALE_AFTER_SECONDS = 3600
+
+
+def remove_stale_temporaries(target: Path) -> list[Path]:
+    """Remove the temporary files a killed write to ``target`` left behind (see
+    :func:`write_atomic`); returns the ones removed."""
+    folder = target.parent if str(target.parent) else Path(".")
+    prefix = f".{target.name}."
+    removed: list[Path] = []
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        middle = entry.name[len(prefix):-len(".tmp")]
+        pid_text, dot, _ = middle.partition(".")
+        try:
+            if dot and pid_text.isdecimal():
+                if _alive(int(pid_text)):
+                    continue
+            elif now - entry.stat(follow_symlinks=False).st_mtime < STALE_AFTER_SECONDS:
+                continue
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # another user's process, or not ours to judge: keep its file
+    return True
 
 
 def dump(t: Tournament, path: str | Path, encoding: str = "utf-8") -> None:
