@@ -41,7 +41,7 @@ from trf.parser import ParseResult
 __all__ = [
     "app", "out", "err", "FileArg", "EncodingOpt", "JsonOpt", "TrfFormat", "fail", "emit_json", "read",
     "read_valid", "write_file", "write_or_print", "dump_text", "refuse_overwrite", "diagnostics_of",
-    "has_errors", "standard_output", "busy", "version_text", "check_encoding_option", "refuse_non_trf", "Streamed", "SharedTail",
+    "has_errors", "standard_output", "busy", "version_text", "check_encoding_option", "refuse_non_trf", "Streamed", "SharedTail", "read_text",
     "error_object",
 ]
 
@@ -500,9 +500,39 @@ def refuse_non_trf(result: ParseResult, path: Path) -> None:
         fail(exitcodes.INVALID_INPUT, f"{path} is not a TRF file", wrong, path)
 
 
+def read_text(path: Path, encoding: Optional[str], what: str = "file") -> str:
+    """A text input that is not TRF (a CSV of entrants, K factors, results): UTF-8, a byte-order
+    mark (Excel's UTF-8 one, UTF-16) honoured, or ``--encoding``; invalid UTF-8 read as cp1252
+    with a warning, as TRF files are.  Exit 5 when it cannot be read, 2 for an encoding that
+    cannot decode it, 3 for bytes the encoding asked for rejects."""
+    from arbiter import render
+    from trf.parser import UnusableEncoding, decode
+
+    check_encoding_option(encoding)
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        fail(exitcodes.FILE_ERROR, f"cannot read {path}: it is a directory")
+    except FileNotFoundError:
+        fail(exitcodes.FILE_ERROR, f"cannot read {path}: no such file")
+    except OSError as exc:
+        fail(exitcodes.FILE_ERROR, f"cannot read {path}: {exc.strerror or exc}")
+    try:
+        text, _used, problems = decode(data, encoding)
+    except UnusableEncoding as exc:
+        fail(exitcodes.USAGE, f"--encoding {encoding}: cannot decode {path} with this codec: {exc.reason}")
+    errors = [d for d in problems if d.severity is Severity.ERROR]
+    if errors:
+        fail(exitcodes.INVALID_INPUT, f"{errors[0].format(str(path))}; give --encoding for this {what}", errors, path)
+    if problems:
+        render.diagnostics(err, problems, str(path))
+    return text.removeprefix("\ufeff")
+
+
 def read_valid(path: Path, encoding: Optional[str], consequence: str) -> ParseResult:
     """Read a file and exit 3 listing its errors when it has any (``consequence``: what the
-    user is told, e.g. "fix them before pairing"), or when it has no player at all."""
+    user is told, e.g. "fix them before pairing"), or when it has no player at all; exit 2 when
+    the command's ``--rounds`` does not fit the file (:func:`_check_rounds_option`)."""
     from arbiter import render
 
     result = read(path, encoding)
@@ -513,7 +543,29 @@ def read_valid(path: Path, encoding: Optional[str], consequence: str) -> ParseRe
         fail(exitcodes.INVALID_INPUT, f"{path} has {len(errors)} error(s); {consequence}", errors, path)
     if not result.tournament.players:
         fail(exitcodes.INVALID_INPUT, f"{path} has no player record (no '001' line); {consequence}", [], path)
+    _check_rounds_option(result.tournament)
     return result
+
+
+def _check_rounds_option(t: Tournament) -> None:
+    """Every command that takes ``--rounds`` (the number of rounds when the file does not say):
+    at most 99 (TRF's bound), not another number than the file's ``XXR``/``142``, and not fewer
+    than the rounds already paired (unless ``--round`` asks for an earlier round: then the
+    command's own refusals apply, as ``pair``'s past-the-last-round)."""
+    from trf.limits import MAX_ROUNDS
+
+    ctx = _click_globals.get_current_context(silent=True)
+    rounds = ctx.params.get("rounds") if ctx is not None else None
+    if not isinstance(rounds, int) or isinstance(rounds, bool):
+        return
+    if rounds > MAX_ROUNDS:
+        fail(exitcodes.USAGE, f"--rounds {rounds}: TRF allows {MAX_ROUNDS} rounds")
+    declared = t.total_rounds
+    if declared is not None and declared != rounds:
+        fail(exitcodes.USAGE, f"--rounds {rounds}: the file says the event has {declared} rounds (XXR/142); "
+                              "--rounds is for a file that does not say")
+    if ctx.params.get("round_") is None and rounds < t.rounds_paired:
+        fail(exitcodes.USAGE, f"--rounds {rounds}: the file already has {t.rounds_paired} rounds paired")
 
 
 def diagnostics_of(result: ParseResult, strict: bool) -> list[Diagnostic]:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from arbiter import exitcodes, render
-from arbiter.app import EncodingOpt, FileArg, JsonOpt, app, dump_text, emit_json, err, fail, out, read_valid, write_or_print
+from arbiter.app import (EncodingOpt, FileArg, JsonOpt, app, dump_text, emit_json, err, fail, out, read_valid,
+                         standard_output, write_or_print)
 from arbiter.rtg import (DateOpt, DoubleForfeitRateOpt, DrawRateOpt, ForfeitRateOpt, FullByesOpt, HalfByeRateOpt,
                          HalfByesOpt, LateEntriesOpt, LateMissedOpt, LateMissedOption, PlayersOpt, PointsOpt, RatingsOpt,
                          RoundsOpt, TieBreakRecordOpt, TieBreakRecordOption, TieBreaksOpt, UnusualRateOpt, WithdrawalsOpt,
@@ -65,6 +66,7 @@ def pair(
     from trf.model import Colour, Result
     from trf.system import UnsupportedEvent
 
+    output = standard_output(output)  # -o -
     result = read_valid(file, encoding, "fix them before pairing")
     colour = None
     if initial_colour is not None:
@@ -176,6 +178,7 @@ def generate(
         zero_byes=zero_byes, half_bye_rate=half_bye_rate, zero_bye_rate=zero_bye_rate, late_entries=late_entries,
         late_missed=late_missed, withdrawals=withdrawals, tiebreaks=tiebreaks, tiebreak_record=tiebreak_record,
         ratings=ratings, start=start, points=points)
+    output = standard_output(output)  # -o -
     if count > 1 or output is not None and output.is_dir():
         _generate_many(settings, count, seed, p_range, r_range, output, jobs, scheduler, json_out)
         return

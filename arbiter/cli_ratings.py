@@ -18,8 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from arbiter import exitcodes, render
-from arbiter.app import (EncodingOpt, FileArg, JsonOpt, TrfFormat, app, dump_text, emit_json, err, fail, out, read,
-                         read_valid, refuse_overwrite, write_file)
+from arbiter.app import (EncodingOpt, FileArg, JsonOpt, TrfFormat, app, busy, dump_text, emit_json, err, fail, out, read,
+                         read_text, read_valid, refuse_non_trf, refuse_overwrite, standard_output, write_file)
 
 KOpt = typer.Option(None, "--k", metavar="FILE",
                     help="CSV of id,K (FIDE id; start rank for players without one). Default: FIDE's K from "
@@ -42,23 +42,16 @@ def _date(text: Optional[str]) -> Any:
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "dim"}
 
 
-def _k_table(path: Optional[Path]) -> Optional[dict[str, int]]:
-    from ratings.kfactor import KFileError, read_k_file
+def _k_table(path: Optional[Path], encoding: Optional[str] = None) -> Optional[dict[str, int]]:
+    """The ``--k`` file (CSV ``id,K``; quoted fields, an Excel byte-order mark, ``--encoding``)."""
+    from ratings.kfactor import KFileError, parse_k_text
 
     if path is None:
         return None
     try:
-        return read_k_file(path)
-    except FileNotFoundError:
-        fail(exitcodes.FILE_ERROR, f"cannot read {path}: no such file")
-    except IsADirectoryError:
-        fail(exitcodes.FILE_ERROR, f"cannot read {path}: it is a directory")
-    except UnicodeDecodeError:
-        fail(exitcodes.INVALID_INPUT, f"{path}: not UTF-8 text; expected lines of id,K")
+        return parse_k_text(read_text(path, encoding, "K file"), str(path))
     except KFileError as exc:
         fail(exitcodes.INVALID_INPUT, str(exc))
-    except OSError as exc:
-        fail(exitcodes.FILE_ERROR, f"cannot read {path}: {exc.strerror or exc}")
 
 
 def _require_individual(t: Any, file: Path, task: str) -> None:
@@ -136,11 +129,12 @@ def ratings(
     from ratings.output import ratings_csv, ratings_dict
 
     day = _date(when)
-    k_table = _k_table(k)
+    k_table = _k_table(k, encoding)
     result = read_valid(file, encoding, "fix them before computing rating changes")
     t = result.tournament
     _require_individual(t, file, "rating changes of team events are not implemented")
-    r = _compute_ratings(t, k_table, day)
+    with busy(f"rating changes of {len(t.players)} players"):
+        r = _compute_ratings(t, k_table, day)
     if json_out:
         emit_json(ratings_dict(r, str(file)))
     elif csv_out:
@@ -183,8 +177,8 @@ def report(
     file: Path = FileArg,
     to: TrfFormat = typer.Option(TrfFormat.trf16, "--to", help="Format of the clean report: trf16 (default) or trf26."),
     output: Optional[Path] = typer.Option(None, "-o", "--output",
-                                          help="Write the clean report here (atomically; never the input). "
-                                               "Default: standard output, unless --ratings/--json/--csv."),
+                                          help="Write the clean report here (atomically; never the input; - : standard "
+                                               "output). Default: standard output, unless --ratings/--json/--csv."),
     tiebreaks: Optional[str] = typer.Option(None, "--tiebreaks", metavar="LIST",
                                             help="Tie-break list for the ranks (default: the file's 202/212, else "
                                                  "BH/C1,BH,DE,WIN,BWG or DE,SB,WIN,KS)."),
@@ -203,7 +197,8 @@ def report(
     from ratings.report import check_report, clean_report, unrated_games
     from tiebreaks.codes import parse_list
 
-    refuse_overwrite(output, file)
+    refuse_overwrite(output, file, k)
+    output = standard_output(output)  # -o -
     tbs = None
     if tiebreaks is not None:
         try:
@@ -211,12 +206,14 @@ def report(
         except ValueError as exc:
             fail(exitcodes.USAGE, f"--tiebreaks: {exc}")
     result = read(file, encoding)
+    refuse_non_trf(result, file)
     t = result.tournament
     _require_individual(t, file, "team rating reports are not implemented")
     day = _date(when)
-    k_table = _k_table(k) if with_ratings else None
+    k_table = _k_table(k, encoding) if with_ratings else None
     try:
-        check = check_report(t, result.diagnostics, tbs)
+        with busy(f"checking the report of {len(t.players)} players"):
+            check = check_report(t, result.diagnostics, tbs)
     except ValueError as exc:  # a bad 202/212 list in the file
         fail(exitcodes.INVALID_INPUT, f"{file}: record 202/212: {exc}")
     name = str(file)
@@ -235,7 +232,8 @@ def report(
         write_file(output, text)
     r = None
     if with_ratings:
-        r = _compute_ratings(t, k_table, day)
+        with busy(f"rating changes of {len(t.players)} players"):
+            r = _compute_ratings(t, k_table, day)
     to_stdout = output is None and not (with_ratings or json_out or csv_out)
     if json_out:
         data = report_dict(check, name, to.value, str(output) if output else None, output is not None,

@@ -15,7 +15,8 @@ import typer
 from rich.table import Table
 
 from arbiter import exitcodes, render
-from arbiter.app import app, emit_json, fail, out
+from arbiter.app import (app, check_encoding_option, emit_json, fail, out, read_text, refuse_overwrite, standard_output,
+                         write_file)
 from roundrobin.berger import BYE
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -164,7 +165,8 @@ def _render(p: Plan, tt: Timetable | None = None) -> None:
 @app.command()
 def roundrobin(
     players: Optional[int] = typer.Option(None, "--players", min=2, max=500, help="Number of players (named Player 1..N)."),
-    names: Optional[Path] = typer.Option(None, "--names", help="Entrants file: Name[,Federation[,Rating]] per line, in number order."),
+    names: Optional[Path] = typer.Option(None, "--names", help="Entrants file (CSV): Name[,Federation[,Rating]] per line, in "
+                                                           "number order; quote a name with a comma (\"Smith, John\",ENG,2300)."),
     double: bool = typer.Option(False, "--double", help="Double round robin (two cycles, colours reversed in cycle 2)."),
     reverse_second_cycle: bool = typer.Option(False, "--reverse-second-cycle",
                                               help="Cycle 2 in reverse round order (with --double; not FIDE's order)."),
@@ -185,13 +187,17 @@ def roundrobin(
     json_out: bool = typer.Option(False, "--json", help="Machine-readable output (stable shape, see README)."),
     csv_out: bool = typer.Option(False, "--csv", help="One CSV row per board."),
     trf_out: Optional[Path] = typer.Option(None, "--trf", metavar="OUT",
-                                           help="Write a TRF-2026 file with every round paired, results pending."),
+                                           help="Write a TRF-2026 file with every round paired, results pending "
+                                                "(- : standard output, instead of the tables)."),
+    encoding: Optional[str] = typer.Option(None, "--encoding",
+                                           help="Text encoding of --names and a --varma file (default UTF-8, a BOM honoured; "
+                                                "e.g. latin-1, cp1252)."),
 ) -> None:
     """Round-robin pairings by the FIDE Berger tables (C.05 Annex 1): numbering (Varma draw, --fix, --meet),
     the rounds, a timetable over boards and time slots, and a TRF-2026 file.  Exit 1 when the constraints
     cannot be met."""
 
-    from roundrobin.event import EntrantsError, numbered_entrants, parse_groups, plan, read_entrants, to_tournament
+    from roundrobin.event import EntrantsError, numbered_entrants, parse_entrants, parse_groups, plan, to_tournament
     from roundrobin.seeding import Unsatisfiable, parse_fix, parse_meet
     from roundrobin.timetable import parse_duration, parse_sessions, parse_start, schedule, timetable_dict
     from roundrobin.varma import VarmaError
@@ -201,6 +207,11 @@ def roundrobin(
         fail(exitcodes.USAGE, "--reverse-second-cycle needs --double")
     if json_out and csv_out:
         fail(exitcodes.USAGE, "--json and --csv exclude each other")
+    trf_to_stdout = trf_out is not None and standard_output(trf_out) is None
+    if trf_to_stdout and (json_out or csv_out):
+        fail(exitcodes.USAGE, f"--trf - and {'--json' if json_out else '--csv'} would both write to standard output")
+    varma_file = Path(varma) if varma and Path(varma).is_file() else None
+    refuse_overwrite(trf_out, names, varma_file)
     timing = None
     if boards is not None:
         if start is None or slot is None:
@@ -213,16 +224,16 @@ def roundrobin(
         fail(exitcodes.USAGE, "--start and --slot lay out a timetable: give --boards too")
     if names is not None:
         try:
-            entrants = read_entrants(names)
+            entrants = parse_entrants(read_text(names, encoding, "entrants file"), str(names))
         except EntrantsError as exc:
             fail(exitcodes.INVALID_INPUT, str(exc))
-        except (OSError, UnicodeDecodeError) as exc:
-            fail(exitcodes.FILE_ERROR, f"cannot read {names}: {getattr(exc, 'strerror', None) or exc}")
     else:
         entrants = numbered_entrants(players or 0)
     try:
         constraints = [parse_fix(f) for f in fix] + [parse_meet(m) for m in meet]
-        groups = parse_groups(varma, entrants) if varma else None
+        if varma_file is not None:
+            check_encoding_option(encoding)
+        groups = parse_groups(varma, entrants, encoding) if varma else None
     except (ValueError, OSError) as exc:
         fail(exitcodes.USAGE, str(exc))
     if varma and not groups:
@@ -239,7 +250,7 @@ def roundrobin(
         except ValueError as exc:
             fail(exitcodes.USAGE, str(exc))
     if trf_out is not None:
-        from trf.writer import WriteError, dumps, write_atomic
+        from trf.writer import WriteError, dumps
 
         dates: list[str] = []
         if tt is not None:
@@ -249,9 +260,12 @@ def roundrobin(
             dates = [first[r].strftime("%y/%m/%d") for r in sorted(first)]
         begin = tt.totals.first_start.strftime("%Y/%m/%d") if tt is not None else None
         try:
-            write_atomic(trf_out, dumps(to_tournament(p, name=name, start=begin, round_dates=dates)).encode("utf-8"))
-        except (OSError, WriteError) as exc:
-            fail(exitcodes.FILE_ERROR, f"cannot write {trf_out}: {getattr(exc, 'strerror', None) or exc}")
+            text = dumps(to_tournament(p, name=name, start=begin, round_dates=dates))
+        except WriteError as exc:
+            fail(exitcodes.INVALID_INPUT, f"cannot write {trf_out}: {exc}")
+        write_file(trf_out, text)
+        if trf_to_stdout:
+            return
     if json_out:
         emit_json({**plan_dict(p), "timetable": timetable_dict(tt) if tt is not None else None})
     elif csv_out:

@@ -7,12 +7,37 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from arbiter import exitcodes, render
-from arbiter.app import EncodingOpt, FileArg, JsonOpt, app, emit_json, fail, out, read_valid
+from arbiter.app import EncodingOpt, FileArg, JsonOpt, app, busy, emit_json, fail, out, read_valid
+
+if TYPE_CHECKING:  # pragma: no cover
+    from trf.model import Tournament
+
+
+def player_named(t: Tournament, text: str, option: str) -> int:
+    """The start rank a player is given by: the number itself, else the one player whose name
+    is ``text`` (letter case aside), else the one whose name contains it; exit 2 naming the
+    candidates when there are several, or none."""
+    wanted = text.strip()
+    if wanted.isdecimal():
+        rank = int(wanted)
+        if rank not in t.player_by_rank:
+            fail(exitcodes.USAGE, f"{option} {text}: no player has start rank {rank}")
+        return rank
+    folded = wanted.casefold()
+    players = sorted(t.player_by_rank.values(), key=lambda p: p.start_rank)
+    exact = [p for p in players if p.name.casefold() == folded]
+    found = exact or [p for p in players if folded and folded in p.name.casefold()]
+    if len(found) == 1:
+        return found[0].start_rank
+    if not found:
+        fail(exitcodes.USAGE, f"{option} {text!r}: no player's name is or contains it; give a start rank or a name")
+    shown = ", ".join(f"{p.start_rank} ({p.name})" for p in found[:6]) + (", ..." if len(found) > 6 else "")
+    fail(exitcodes.USAGE, f"{option} {text!r}: {len(found)} players match: {shown}; give the start rank")
 
 
 class StandingsFormat(str, Enum):
@@ -38,7 +63,9 @@ def standings(
     after_round: Optional[int] = typer.Option(None, "--after-round", min=1, help="Standings after this round (default: the last one paired)."),
     round_robin: Optional[bool] = typer.Option(None, "--round-robin/--swiss",
                                                help="Treat the event as a round robin (art. 15.2) or a Swiss (default: from 192/092)."),
-    explain: Optional[int] = typer.Option(None, "--explain", metavar="PLAYER", help="Show the per-round contributions of a player's tie-breaks."),
+    explain: Optional[str] = typer.Option(None, "--explain", metavar="PLAYER",
+                                          help="Show the per-round contributions of a player's tie-breaks: a start rank "
+                                               "or a name (\"Okafor\", \"Okafor, Adaeze\")."),
     check_ranks: bool = typer.Option(False, "--check", help="Compare the file's rank column with the computed standings (exit 4 on a difference)."),
     fmt: StandingsFormat = typer.Option(StandingsFormat.table, "--format", help="table, json or csv."),
     json_out: bool = JsonOpt,
@@ -54,6 +81,7 @@ def standings(
 
     result = read_valid(file, encoding, "fix them before computing standings")
     t = result.tournament
+    who = player_named(t, explain, "--explain") if explain is not None else None
     try:
         require_individual(t, "team tie-breaks are not implemented yet")
     except UnsupportedEvent as exc:
@@ -66,16 +94,15 @@ def standings(
         fail(exitcodes.USAGE if tiebreaks is not None else exitcodes.INVALID_INPUT,
              f"{'--tiebreaks' if tiebreaks is not None else str(file) + ': record 202/212'}: {exc}")
     ed = Edition(edition.value) if edition is not None else None
-    s = compute(t, tbs if tbs is not None else [], edition=ed, after_round=after_round, round_robin=round_robin,
-                default_list=tbs is None)
+    with busy(f"standings of {len(t.players)} players"):
+        s = compute(t, tbs if tbs is not None else [], edition=ed, after_round=after_round, round_robin=round_robin,
+                    default_list=tbs is None)
     if json_out:
         fmt = StandingsFormat.json
     if csv_out:
         fmt = StandingsFormat.csv
-    if explain is not None:
-        if explain not in t.player_by_rank:
-            fail(exitcodes.USAGE, f"--explain {explain}: no player with start rank {explain}")
-        data = explain_dict(t, s, explain)
+    if who is not None:
+        data = explain_dict(t, s, who)
         if fmt is StandingsFormat.json:
             emit_json(data)
         else:

@@ -13,7 +13,7 @@ This is what ``arbiter roundrobin`` does, as library calls:
 
 from __future__ import annotations
 
-import re
+import csv
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -44,28 +44,38 @@ class EntrantsError(ValueError):
 
 
 def parse_entrants(text: str, path: str = "<names>") -> list[Entrant]:
-    """``Name[,Federation[,Rating]]`` per line (comma or tab separated); blank lines and lines
-    starting with ``#`` are skipped, and so is a first line ``name,...`` (a CSV header)."""
+    """``Name[,Federation[,Rating]]`` per line, CSV: fields may be quoted (``"Smith, John",ENG,2300``:
+    FIDE writes names "Last, First"), separated by commas, or by tabs on a line that has one (a
+    spreadsheet's tab-separated export: ``Smith, John<TAB>ENG``); blank lines and lines starting
+    with ``#`` are skipped, and so is a first line ``name,...`` (a CSV header).  A byte-order mark
+    at the start is ignored."""
     out: list[Entrant] = []
     seen: dict[str, int] = {}
-    for no, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        fields = [f.strip() for f in re.split(r"\t|,", line)]
-        if not out and fields[0].lower() in ("name", "player", "names"):
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    data = [(no, raw) for no, raw in enumerate(lines, 1) if raw.strip() and not raw.strip().startswith("#")]
+    for no, raw in data:
+        delimiter = "\t" if "\t" in raw else ","
+        try:
+            row = next(csv.reader([raw.strip()], delimiter=delimiter, skipinitialspace=True))
+        except csv.Error as exc:
+            raise EntrantsError(path, no, f"not a CSV line ({exc})") from None
+        fields = [f.strip() for f in row]
+        if not out and fields and fields[0].lower() in ("name", "player", "names"):
             continue
         if len(fields) > 3:
-            raise EntrantsError(path, no, f"expected Name[,Federation[,Rating]], got {len(fields)} fields")
-        name = fields[0]
+            hint = (' (a name with a comma must be quoted: "Smith, John",ENG,2300)'
+                    if delimiter == "," and '"' not in raw else "")
+            raise EntrantsError(path, no, f"expected Name[,Federation[,Rating]], got {len(fields)} fields{hint}")
+        name = fields[0] if fields else ""
         if not name:
             raise EntrantsError(path, no, "the name is empty")
         if name in seen:
             raise EntrantsError(path, no, f"{name!r} is already on line {seen[name]}; names must be unique")
         rating = None
         if len(fields) == 3 and fields[2]:
-            if not fields[2].isdigit():
-                raise EntrantsError(path, no, f"rating {fields[2]!r} is not a whole number")
+            if not fields[2].isdecimal() or len(fields[2]) > 4:
+                raise EntrantsError(path, no, f"rating {fields[2]!r} is not a whole number of at most 4 digits")
             rating = int(fields[2])
         seen[name] = no
         out.append(Entrant(name, fields[1] if len(fields) > 1 else "", rating, no))
@@ -74,9 +84,17 @@ def parse_entrants(text: str, path: str = "<names>") -> list[Entrant]:
     return out
 
 
-def read_entrants(path: str | Path) -> list[Entrant]:
-    """Read an entrants file (UTF-8)."""
-    return parse_entrants(Path(path).read_text(encoding="utf-8"), str(path))
+def read_entrants(path: str | Path, encoding: str | None = None) -> list[Entrant]:
+    """Read an entrants file: UTF-8 by default (a byte-order mark, as Excel writes, is read too;
+    a UTF-16 one chooses UTF-16), or ``encoding`` (``latin-1``, ``cp1252``).  Raises
+    :class:`EntrantsError`, ``OSError`` and :class:`trf.parser.UnusableEncoding`."""
+    from trf.parser import decode
+
+    text, _used, problems = decode(Path(path).read_bytes(), encoding)
+    errors = [d for d in problems if d.severity.value == "error"]
+    if errors:
+        raise EntrantsError(str(path), errors[0].line, errors[0].message)
+    return parse_entrants(text, str(path))
 
 
 def numbered_entrants(n: int) -> list[Entrant]:
@@ -84,13 +102,20 @@ def numbered_entrants(n: int) -> list[Entrant]:
     return [Entrant(f"Player {i}") for i in range(1, n + 1)]
 
 
-def parse_groups(spec: str, entrants: Sequence[Entrant]) -> dict[str, str]:
+def parse_groups(spec: str, entrants: Sequence[Entrant], encoding: str | None = None) -> dict[str, str]:
     """Player -> group, from ``--varma``: ``federation`` (the entrants' second column), a file of
-    lines ``GROUP: name, name, ...``, or the same inline with ``;`` between groups."""
+    lines ``GROUP: name, name, ...`` (a name with a comma quoted: ``ENG: "Smith, John", Lee``; read as
+    :func:`read_entrants` reads, in ``encoding``), or the
+    same inline with ``;`` between groups."""
     if spec.strip().lower() in ("federation", "fed", "federations"):
         return {e.name: e.federation for e in entrants if e.federation}
     p = Path(spec)
-    text = p.read_text(encoding="utf-8") if p.is_file() else spec.replace(";", "\n")
+    if p.is_file():
+        from trf.parser import decode
+
+        text = decode(p.read_bytes(), encoding)[0].removeprefix("\ufeff")
+    else:
+        text = spec.replace(";", "\n")
     names = {e.name for e in entrants}
     groups: dict[str, str] = {}
     for no, raw in enumerate(text.splitlines(), 1):
@@ -100,7 +125,7 @@ def parse_groups(spec: str, entrants: Sequence[Entrant]) -> dict[str, str]:
         if ":" not in line:
             raise ValueError(f"--varma line {no}: expected GROUP: name, name, ... (got {line!r})")
         group, _, members = line.partition(":")
-        for m in (x.strip() for x in members.split(",")):
+        for m in (x.strip() for x in next(csv.reader([members.strip()], skipinitialspace=True), [])):  # "Smith, John" quoted
             if not m:
                 continue
             if m not in names:
