@@ -191,7 +191,8 @@ def _reword(message: str) -> str:
             if "r" in found:
                 found["r"] = _range_words(found["r"])
             if "c" in found:
-                found["c"] = found["c"].replace("'", "").replace(", ", " or ") if found["c"].count("'") <= 4 else found["c"]
+                choices = re.findall(r"'([^']*)'", found["c"]) or [found["c"]]
+                found["c"] = " or ".join(choices) if len(choices) <= 2 else ", ".join(choices[:-1]) + " or " + choices[-1]
             return words.format(**found)
     return message.strip().rstrip(".")
 
@@ -294,21 +295,47 @@ class SharedTail:
 _SCALARS = (str, int, float, bool, type(None))
 
 
-def _encoder(separator: str) -> Callable[[Any], str]:
-    """The C encoder of the standard library, items separated by ``separator`` (its only
-    indentation), or ``json.dumps`` where there is none."""
-    make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:  # pragma: no cover - another Python implementation
-        return lambda obj: json.dumps(obj, ensure_ascii=False, separators=(separator, ": "))
-    encode = make(None, None, json.encoder.encode_basestring, None, ": ", separator, False, False, True)
-    return lambda obj: "".join(encode(obj, 0))
+class _JsonState:
+    """One :func:`emit_json` call's encoders (by indentation level), :class:`SharedTail` caches
+    and whether strings are written in ASCII (``\\u`` escapes, for an output encoding that
+    cannot hold every character: JSON stays lossless)."""
+
+    def __init__(self, ascii_only: bool) -> None:
+        self.ascii_only = ascii_only
+        self.encoders: dict[int, Callable[[Any], str]] = {}
+        self.shared: dict[int, dict[int, tuple[Any, str, str]]] = {}
+
+    def encoder(self, level: int) -> Callable[[Any], str]:
+        """The C encoder of the standard library, items separated as at ``level`` (its only
+        indentation), or ``json.dumps`` where there is none."""
+        encode = self.encoders.get(level)
+        if encode is None:
+            encode = self.encoders[level] = self._make("," + "\n" + "  " * (level + 1))
+        return encode
+
+    def _make(self, separator: str) -> Callable[[Any], str]:
+        make = getattr(json.encoder, "c_make_encoder", None)
+        if make is None:  # pragma: no cover - another Python implementation
+            return lambda obj: json.dumps(obj, ensure_ascii=self.ascii_only, separators=(separator, ": "))
+        strings = json.encoder.encode_basestring_ascii if self.ascii_only else json.encoder.encode_basestring
+        encode = make(None, None, strings, None, ": ", separator, False, False, True)
+        return lambda obj: "".join(encode(obj, 0))
+
+    def dumps(self, obj: Any) -> str:
+        return json.dumps(obj, ensure_ascii=self.ascii_only)
+
+    def key(self, key: Any) -> str:
+        """A dictionary key as JSON writes it (a number or ``None`` becomes a string)."""
+        if isinstance(key, str):
+            return self.dumps(key)
+        return json.dumps({key: 0}, ensure_ascii=self.ascii_only)[1:-4]
 
 
-def _write_json(write: Callable[[str], object], obj: Any, level: int, encoders: dict[int, Any]) -> None:
+def _write_json(write: Callable[[str], object], obj: Any, level: int, state: _JsonState) -> None:
     """``obj`` as ``json.dumps(obj, indent=2, ensure_ascii=False)`` writes it, byte for byte;
     containers of scalars go through the C encoder in one call."""
     if isinstance(obj, SharedTail):
-        _write_shared(write, obj, level, encoders)
+        _write_shared(write, obj, level, state)
         return
     if isinstance(obj, Streamed):
         obj = iter(obj.items)
@@ -318,10 +345,10 @@ def _write_json(write: Callable[[str], object], obj: Any, level: int, encoders: 
             return
         inner = "\n" + "  " * (level + 1)
         write("[" + inner)
-        _write_json(write, first, level + 1, encoders)
+        _write_json(write, first, level + 1, state)
         for item in obj:
             write("," + inner)
-            _write_json(write, item, level + 1, encoders)
+            _write_json(write, item, level + 1, state)
         write("\n" + "  " * level + "]")
         return
     if isinstance(obj, dict):
@@ -335,12 +362,10 @@ def _write_json(write: Callable[[str], object], obj: Any, level: int, encoders: 
             return
         values = obj
     else:
-        write(json.dumps(obj, ensure_ascii=False))
+        write(state.dumps(obj))
         return
     inner = "\n" + "  " * (level + 1)
-    encode = encoders.get(level)
-    if encode is None:
-        encode = encoders[level] = _encoder("," + inner)
+    encode = state.encoder(level)
     if isinstance(obj, dict):
         # runs of plain values under string keys go through the C encoder together
         write("{")
@@ -355,8 +380,8 @@ def _write_json(write: Callable[[str], object], obj: Any, level: int, encoders: 
                 i = j
             else:
                 key, value = items[i]
-                write(sep + _key(key) + ": ")
-                _write_json(write, value, level + 1, encoders)
+                write(sep + state.key(key) + ": ")
+                _write_json(write, value, level + 1, state)
                 i += 1
             sep = "," + inner
         write("\n" + "  " * level + "}")
@@ -368,26 +393,19 @@ def _write_json(write: Callable[[str], object], obj: Any, level: int, encoders: 
     write("[")
     for i, value in enumerate(obj):
         write(("," if i else "") + inner)
-        _write_json(write, value, level + 1, encoders)
+        _write_json(write, value, level + 1, state)
     write("\n" + "  " * level + "]")
 
 
 _END = object()
 
 
-def _shared_cache(encoders: dict[int, Any], level: int) -> dict[int, tuple[Any, str, str]]:
-    """The cache of :class:`SharedTail` encodings at ``level`` (kept with the encoders, under a
-    negative level, for one :func:`emit_json` call)."""
-    cache: dict[int, tuple[Any, str, str]] = encoders.setdefault(-1 - level, {})
-    return cache
-
-
 def _write_shared(write: Callable[[str], object], shared: SharedTail, level: int,
-                  encoders: dict[int, Any]) -> None:
+                  state: _JsonState) -> None:
     inner = "\n" + "  " * (level + 1)
     # id(obj) -> (obj, text before the first value, text after it), for the whole output: the
     # cache keeps each object alive, so an id is never reused while it is in the cache
-    cache: dict[int, tuple[Any, str, str]] = _shared_cache(encoders, level)
+    cache = state.shared.setdefault(level, {})
     parts: list[str] = []
     append, get = parts.append, cache.get
     for first, obj in shared.items:
@@ -395,10 +413,10 @@ def _write_shared(write: Callable[[str], object], shared: SharedTail, level: int
         if hit is None:
             data = shared.make(first, obj)
             chunks: list[str] = []
-            _write_json(chunks.append, data, level + 1, encoders)
+            _write_json(chunks.append, data, level + 1, state)
             text = "".join(chunks)
             head = text.index(": ") + 2
-            hit = cache[id(obj)] = (obj, text[:head], text[head + len(json.dumps(first)):])
+            hit = cache[id(obj)] = (obj, text[:head], text[head + len(state.dumps(first)):])
         append(f"{hit[1]}{first}{hit[2]}")
     if not parts:
         write("[]")
@@ -406,16 +424,10 @@ def _write_shared(write: Callable[[str], object], shared: SharedTail, level: int
     write("[" + inner + ("," + inner).join(parts) + "\n" + "  " * level + "]")
 
 
-def _key(key: Any) -> str:
-    """A dictionary key as JSON writes it (a number or ``None`` becomes a string)."""
-    if isinstance(key, str):
-        return json.encoder.encode_basestring(key)
-    return json.dumps({key: 0}, ensure_ascii=False)[1:-4]
-
-
 def emit_json(data: Any) -> None:
-    """``data`` on standard output as indented JSON (the layout of ``json.dumps(..., indent=2)``),
-    written as it is encoded: a :class:`Streamed` list of a large file's players is never held
+    """``data`` on standard output as indented JSON (the layout of ``json.dumps(..., indent=2,
+    ensure_ascii=False)``; ASCII with ``\\u`` escapes when standard output's encoding is not
+    UTF: the JSON stays lossless), written as it is encoded: a :class:`Streamed` list of a large file's players is never held
     whole, and lists of plain values are encoded by the standard library's C encoder."""
     chunks: list[str] = []
     size = 0
@@ -430,7 +442,8 @@ def emit_json(data: Any) -> None:
             chunks.clear()
             size = 0
 
-    _write_json(write, data, 0, {})
+    encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("_", "-")
+    _write_json(write, data, 0, _JsonState(ascii_only=not encoding.startswith("utf")))
     chunks.append("\n")
     write_out("".join(chunks))
 
