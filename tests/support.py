@@ -84,6 +84,8 @@ def _trf_files(root: Path, shared: bool) -> list[TrfFile]:
         return []
     out = []
     for path in sorted(root.rglob("*")):
+        if not shared and path.relative_to(root).parts[0] == "invalid":
+            continue  # fixtures/invalid/: files with planted faults (the README's validate example)
         if path.suffix in TRF_SUFFIXES and path.is_file():
             rel = path.relative_to(root).as_posix()
             out.append(TrfFile(rel if shared else f"fixtures/{rel}", path, rel, shared))
