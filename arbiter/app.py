@@ -283,9 +283,10 @@ class Streamed:
 
 
 class SharedTail:
-    """A list of dictionaries ``make(first, obj)`` for ``(first, obj)`` in ``items``, where only
-    the first value depends on ``first`` and the objects repeat (a file's round blocks are
-    shared): each object's dictionary is encoded once and its first value substituted."""
+    """A list of dictionaries ``make(first, obj)`` for ``(first, obj)`` in ``items`` (an ``obj``
+    of ``None`` left out), where only the first value depends on ``first`` and the objects repeat
+    (a file's round blocks are shared): each object's dictionary is encoded once and its first
+    value substituted."""
 
     def __init__(self, items: Iterable[tuple[int, Any]], make: Callable[[int, Any], dict[str, Any]]) -> None:
         self.items = items
@@ -409,6 +410,8 @@ def _write_shared(write: Callable[[str], object], shared: SharedTail, level: int
     parts: list[str] = []
     append, get = parts.append, cache.get
     for first, obj in shared.items:
+        if obj is None:
+            continue
         hit = get(id(obj))
         if hit is None:
             data = shared.make(first, obj)

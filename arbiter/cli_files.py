@@ -76,10 +76,11 @@ def show(
 
 def _player_json(t: Any, p: Any, through: Optional[int]) -> dict[str, Any]:
     """A player of ``show --json``, its round blocks encoded once per distinct block."""
-    from trf.export import player_rounds, player_summary, round_dict
+    from trf.export import player_summary, round_dict
 
     data = player_summary(t, p, through)
-    data["rounds"] = SharedTail(player_rounds(p, through), round_dict)
+    last = len(p.rounds) if through is None else min(through, len(p.rounds))
+    data["rounds"] = SharedTail(enumerate(p.rounds[:max(last, 0)], start=1), round_dict)
     return data
 
 

@@ -22,6 +22,7 @@ from trf.model import AccelerationRange, ByeRecord, PreservedRecord, RoundCount,
 from trf.parser import UnusableEncoding, _LineReader, _lark, _read_line
 
 from tests.support import FIXTURES
+from tests.trf.test_properties import mutated_files
 
 EXAMPLE = (FIXTURES / "example.trf").read_text()
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -358,3 +359,12 @@ def test_round_count_records_out_of_range_do_not_leak_into_views() -> None:
     t = trf.parse_text(with_lines("142 999999")).tournament
     assert [r for r in t.records if isinstance(r, RoundCount)] == [RoundCount(5, "XXR")]
     assert not [r for r in t.records if isinstance(r, (ByeRecord, AccelerationRange))]
+
+
+@settings(max_examples=150, **SETTINGS)
+@given(st.data())
+def test_views_never_raise_on_mutated_files(data: st.DataObject) -> None:
+    """The property tests' mutated files (lines, characters, bytes, encodings): every view reads
+    whatever the reader made of them."""
+    raw, encoding = data.draw(mutated_files())
+    views(trf.parse_bytes(raw, encoding=encoding).tournament)
