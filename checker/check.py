@@ -10,16 +10,14 @@ the search does not reach: the report says which sources were used.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from checker.colours import allocate
-from checker.criteria import CRITERIA, FLOATS_ON, QUALITY, Bracket, Evaluator, Mate, describe, first_difference, pair_breach
-from checker.order import generation_key
+from checker.compare import Verdict, compare
+from checker.criteria import CRITERIA, FLOATS_ON, QUALITY, Bracket, Evaluator, Mate, describe, pair_breach
+from checker.search import ENUMERATE_LIMIT, EXHAUSTIVE_LIMIT, Observer, best_of, best_of_all, boards, improve
 from checker.state import GivenPairing, RoundState, given_pairing, participants, round_state
 from trf.model import Tournament
-
-#: Called with each candidate's changed players, the candidate and its verdict against the given pairing.
-Observer = Callable[[frozenset[int], Mate, "Verdict"], None]
 
 ENGINE_AUTO_LIMIT = 120  # players; above it the engine candidate is used only when asked for
 
@@ -42,17 +40,6 @@ class Finding:
         return {"kind": self.kind, "criterion": self.criterion, "article": art, "message": self.message,
                 "boards": [list(b) for b in self.boards], "bracket": self.bracket,
                 "given_value": self.given, "candidate_value": self.better}
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """How Art. 3.8 ranks candidate ``b`` against ``a``: ``winner`` is "a" or "b"."""
-
-    criterion: str  # C5..C21 or "order"
-    bracket: int | None
-    value_a: Any
-    value_b: Any
-    winner: str
 
 
 @dataclass
@@ -83,301 +70,6 @@ class RoundReport:
             "brackets": self.brackets, "candidate_sources": self.sources, "notes": self.notes,
             "engine_disagrees": self.engine_disagrees,
         }
-
-
-# --------------------------------------------------------------------------- comparing
-
-
-def compare(ev: Evaluator, a: Mate, b: Mate, a_brackets: list[Bracket] | None = None, start: int = 0,
-            cache: dict[Any, Any] | None = None, changed: frozenset[int] | None = None) -> Verdict | None:
-    """Art. 3.8 between two complete, legal round-pairings; ``None`` when they are the same.
-
-    C5 is round-wide; then the brackets top-down, and in the first bracket where the two choose
-    differently, the first quality criterion that differs, or else the generation order.
-    ``start``: a bracket above which the two are known to agree; ``changed``: the only players
-    whose opponents differ, when known."""
-    if changed is not None:
-        byes = [x for x in changed if a[x] is None or b[x] is None]
-        sa = next((ev.p[x].score for x in byes if a[x] is None), None)
-        sb = next((ev.p[x].score for x in byes if b[x] is None), None)
-    else:
-        sa, sb = ev.pab_score(a), ev.pab_score(b)
-    if sa != sb:
-        return Verdict("C5", None, sa, sb, "a" if sa < sb else "b")  # type: ignore[operator]
-    ab = a_brackets if a_brackets is not None else ev.brackets(a)
-    n = len(ab)
-    mdps = ab[start].mdps if start < n else ()
-    for k in range(start, n):
-        ba = ab[k]
-        entry = cache.get(k) if cache is not None else None
-        if entry is None:
-            members = frozenset(ba.members)
-            sums_a = ev.pair_sums(ba.pairs, frozenset(ba.mdps))
-            entry = (None, sums_a, members)
-            if cache is not None:
-                cache[k] = entry
-        va, sums_a, members = entry
-        if changed is not None:
-            bb, removed, added = ev.bracket_delta(ba, members, a, b, changed)
-            if bb.downfloaters == ba.downfloaters and not removed and not added:
-                mdps = bb.downfloaters
-                continue
-            sums_b = ev.shift_sums(sums_a, removed, added, frozenset(ba.mdps))
-        else:
-            bb = ev.bracket(k, mdps, b)
-            if bb.same_choice(ba):
-                mdps = bb.downfloaters
-                continue
-            sums_b = None
-        na = ab[k + 1] if k + 1 < n else None
-        same_down = ba.downfloaters == bb.downfloaters
-        nb = (na if same_down else ev.bracket(k + 1, bb.downfloaters, b)) if k + 1 < n else None
-        if va is None:
-            va = ev.values(ba, na, a, sums_a)
-            if cache is not None:
-                cache[k] = (va, sums_a, members)
-        vb = ev.values(bb, nb, b, sums_b)
-        c = first_difference(va, vb, same_down)
-        if c is not None:
-            return Verdict(c, k, va[c], vb[c], "a" if va[c] < vb[c] else "b")
-        if cache is not None:
-            got = cache.get(("key", k))
-            if got is None:
-                bsn = {pid: i + 1 for i, pid in enumerate(ba.members)}
-                got = cache[("key", k)] = (generation_key(ba, ev.rank, bsn), bsn)
-            ka, bsn = got
-        else:
-            bsn = {pid: i + 1 for i, pid in enumerate(ba.members)}
-            ka = generation_key(ba, ev.rank, bsn)
-        kb = generation_key(bb, ev.rank, bsn)
-        return Verdict("order", k, ka, kb, "a" if ka <= kb else "b")
-    return None
-
-
-# --------------------------------------------------------------------------- candidates
-
-
-def _boards(mate: Mate, ev: Evaluator) -> list[tuple[int, int]]:
-    out = []
-    for u, v in mate.items():
-        if v is not None and ev.rank[u] < ev.rank[v]:
-            out.append((u, v))
-    return sorted(out, key=lambda uv: ev.rank[uv[0]])
-
-
-def neighbours(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset()) -> Iterator[tuple[frozenset[int], Mate]]:
-    """Every legal re-pairing of two boards, and every legal move of the PAB to a board's player
-    (boards with a ``frozen`` player stay as they are)."""
-    st = ev.state
-    boards = [bd for bd in _boards(mate, ev) if not (bd[0] in frozen or bd[1] in frozen)]
-    ok = _compat_cache(ev)
-    for i in range(len(boards)):
-        a, b = boards[i]
-        for j in range(i + 1, len(boards)):
-            c, d = boards[j]
-            for (x1, y1), (x2, y2) in (((a, c), (b, d)), ((a, d), (b, c))):
-                if ok(x1, y1) and ok(x2, y2):
-                    m = dict(mate)
-                    m[x1], m[y1], m[x2], m[y2] = y1, x1, y2, x2
-                    yield frozenset((a, b, c, d)), m
-    byes = [u for u, v in mate.items() if v is None]
-    if byes:
-        p = byes[0]
-        for c, d in boards:
-            for stay, leave in ((c, d), (d, c)):
-                if st.players[leave].pab_ban is None and ok(p, stay):
-                    m = dict(mate)
-                    m[p], m[stay], m[leave] = stay, p, None
-                    yield frozenset((p, c, d)), m
-
-
-def _compat_cache(ev: Evaluator):  # type: ignore[no-untyped-def]
-    memo: dict[tuple[int, int], bool] = {}
-    st = ev.state
-
-    def ok(x: int, y: int) -> bool:
-        key = (x, y) if x < y else (y, x)
-        r = memo.get(key)
-        if r is None:
-            r = memo[key] = pair_breach(st, st.players[x], st.players[y]) is None
-        return r
-    return ok
-
-
-ENUMERATE_LIMIT = 10  # paired players of a bracket re-paired in every possible way
-EXHAUSTIVE_LIMIT = 12  # rounds this small are checked against every legal pairing
-FULL_TRIPLES_LIMIT = 40  # rounds this small get every three-board move; larger ones a window
-WINDOW = 6  # consecutive boards (in rank order) whose triples are re-paired in larger rounds
-
-
-def _perfect(players: list[int], ok) -> Iterator[list[tuple[int, int]]]:  # type: ignore[no-untyped-def]
-    if not players:
-        yield []
-        return
-    u = players[0]
-    for i in range(1, len(players)):
-        v = players[i]
-        if ok(u, v):
-            for tail in _perfect(players[1:i] + players[i + 1:], ok):
-                yield [(u, v)] + tail
-
-
-def triple_moves(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset()) -> Iterator[tuple[frozenset[int], Mate]]:
-    """Re-pairings of three boards that keep none of them (two-board moves cover the rest), and
-    moves of the PAB that re-pair two boards around it.  Every triple when the round has at most
-    :data:`FULL_TRIPLES_LIMIT` players; otherwise triples within :data:`WINDOW` consecutive
-    boards, and PAB moves over the last :data:`WINDOW` * 2 boards."""
-    ok = _compat_cache(ev)
-    st = ev.state
-    boards = [bd for bd in _boards(mate, ev) if not (bd[0] in frozen or bd[1] in frozen)]
-    full = len(st.players) <= FULL_TRIPLES_LIMIT
-    nb = len(boards)
-    for i in range(nb):
-        hi = nb if full else min(nb, i + WINDOW)
-        for j in range(i + 1, hi):
-            for k in range(j + 1, hi):
-                six = [*boards[i], *boards[j], *boards[k]]
-                old = {frozenset(boards[i]), frozenset(boards[j]), frozenset(boards[k])}
-                for m in _perfect(six, ok):
-                    if any(frozenset(pr) in old for pr in m):
-                        continue
-                    q = dict(mate)
-                    for u, v in m:
-                        q[u], q[v] = v, u
-                    yield frozenset(six), q
-    byes = [u for u, v in mate.items() if v is None]
-    if not byes or byes[0] in frozen:
-        return
-    p = byes[0]
-    pool = boards if full else boards[-2 * WINDOW:]
-    for i in range(len(pool)):
-        for j in range(i + 1, len(pool)):
-            five = [p, *pool[i], *pool[j]]
-            for leave in five[1:]:
-                if st.players[leave].pab_ban is not None:
-                    continue
-                rest = [x for x in five if x != leave]
-                for m in _perfect(rest, ok):
-                    q = dict(mate)
-                    for u, v in m:
-                        q[u], q[v] = v, u
-                    q[leave] = None
-                    yield frozenset(five), q
-
-
-def best_of(ev: Evaluator, cands: list[Mate]) -> Mate:
-    """The candidate Art. 3.8 ranks first (the earliest of equals)."""
-    best = cands[0]
-    for c in cands[1:]:
-        w = compare(ev, best, c)
-        if w is not None and w.winner == "b":
-            best = c
-    return best
-
-
-def all_pairings(ev: Evaluator) -> Iterator[Mate]:
-    """Every legal complete pairing of the round (C1-C4; the PAB to a C2-eligible player)."""
-    ok = _compat_cache(ev)
-    ids = sorted(ev.p, key=ev.rank.__getitem__)
-    odd = len(ids) % 2 == 1
-    for bye in (ids if odd else [None]):
-        if bye is not None and ev.p[bye].pab_ban is not None:
-            continue
-        rest = [x for x in ids if x != bye]
-        for m in _perfect(rest, ok):
-            q: Mate = {}
-            for u, v in m:
-                q[u], q[v] = v, u
-            if bye is not None:
-                q[bye] = None
-            yield q
-
-
-def best_of_all(ev: Evaluator) -> Mate | None:
-    """The pairing Art. 3.8 ranks first among every legal pairing: an exact pairing by the
-    checker's own reading, for rounds small enough to enumerate."""
-    best: Mate | None = None
-    brs: list[Bracket] = []
-    cache: dict[int, Any] = {}
-    for q in all_pairings(ev):
-        if best is None:
-            best, brs, cache = q, ev.brackets(q), {}
-            continue
-        v = compare(ev, best, q, brs, 0, cache)
-        if v is not None and v.winner == "b":
-            best, brs, cache = q, ev.brackets(q), {}
-    return best
-
-
-def bracket_repairings(ev: Evaluator, mate: Mate, brs: list[Bracket], limit: int = ENUMERATE_LIMIT,
-                       frozen: frozenset[int] = frozenset(),
-                       too_large: list[int] | None = None) -> Iterator[tuple[frozenset[int], Mate]]:
-    """Every other way to pair the players a bracket pairs, keeping its downfloaters (so the
-    rest of the round stands): all the candidates Art. 3-4 generate with that choice of
-    downfloaters, MDPs against residents only (Art. 3.2).  Brackets with more than ``limit``
-    paired players are skipped (listed in ``too_large``)."""
-    ok = _compat_cache(ev)
-    for b in brs:
-        players = sorted((x for pr in b.pairs for x in pr if x not in frozen), key=ev.rank.__getitem__)
-        if len(players) < 4:
-            continue
-        if len(players) > limit:
-            if too_large is not None:
-                too_large.append(b.index)
-            continue
-        mdps = set(b.mdps)
-        current = {(u, v) for u, v in b.pairs if u in players}
-
-        def legal(u: int, v: int) -> bool:
-            return not (u in mdps and v in mdps) and ok(u, v)
-
-        for m in _perfect(players, legal):
-            if set(m) == current:
-                continue
-            q = dict(mate)
-            for u, v in m:
-                q[u], q[v] = v, u
-            yield frozenset(players), q
-
-
-def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] = frozenset(),
-            too_large: list[int] | None = None, observe: Observer | None = None) -> tuple[Mate, Verdict | None]:
-    """Best-improvement local search: the best neighbour that Art. 3.8 ranks above ``mate``,
-    repeated ``rounds`` times.  Neighbours: two-board re-pairings, PAB moves, and every
-    re-pairing of a small bracket.  Returns the final pairing and the verdict of its first step.
-    ``observe`` sees every neighbour of ``mate`` itself (the first step) with its verdict against
-    ``mate``: the explanations (:mod:`checker.explain`) read the alternatives from it."""
-    from itertools import chain
-
-    first: Verdict | None = None
-    current = mate
-    for step in range(rounds):
-        brs = ev.brackets(current)
-        cache: dict[int, Any] = {}
-        best: Mate | None = None
-        best_verdict: Verdict | None = None
-        big = too_large if step == 0 else None
-        for changed, cand in chain(neighbours(ev, current, frozen),
-                                   bracket_repairings(ev, current, brs, frozen=frozen, too_large=big),
-                                   triple_moves(ev, current, frozen)):
-            start = min(ev.group_of[x] for x in changed)
-            v = compare(ev, current, cand, brs, start, cache, changed)
-            if observe is not None and step == 0 and v is not None:
-                observe(changed, cand, v)
-            if v is None or v.winner == "a":
-                continue
-            if best is None:
-                best, best_verdict = cand, v
-                continue
-            w = compare(ev, best, cand)
-            if w is not None and w.winner == "b":
-                best, best_verdict = cand, v
-        if best is None:
-            break
-        if first is None:
-            first = best_verdict
-        current = best
-    return current, first
 
 
 # --------------------------------------------------------------------------- the round
@@ -517,7 +209,7 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
         verdict = compare(ev, mate, best, brs)
     if verdict is not None:
         kind = "order" if verdict.criterion == "order" else "quality"
-        diff = [(u, w) for u, w in _boards(best, ev) if mate.get(u) != w]
+        diff = [(u, w) for u, w in boards(best, ev) if mate.get(u) != w]
         bye = next((u for u, w in best.items() if w is None), None)
         rep.findings.append(Finding(
             kind, verdict.criterion, explain(ev, verdict), tuple(diff) + (((bye, None),) if bye is not None and bye != g.bye else ()),
@@ -537,7 +229,7 @@ def _show(criterion: str, value: Any) -> str | None:
 
 def _colour_boards(st: RoundState, mate: Mate, ev: Evaluator) -> list[tuple[int, int]]:
     out = []
-    for u, v in _boards(mate, ev):
+    for u, v in boards(mate, ev):
         al = allocate(st.players[u], st.players[v], st.initial_colour)
         out.append((al.white, al.black))
     return out
@@ -599,8 +291,11 @@ def _absolute(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
 
 
 def _colours(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
+    """Art. 5.2 on every board whose colours the file writes.  A forfeit written without colours
+    (``-``) is a pairing but not a game: it has no colour to check (C.04.1: only games played
+    count for colours; bbpPairings' checker accepts such a board with either player first)."""
     for w, b in g.boards:
-        if w not in st.players or b not in st.players:
+        if w not in st.players or b not in st.players or (w, b) in g.uncoloured:
             continue
         al = allocate(st.players[w], st.players[b], st.initial_colour)
         if al.white != w:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from checker.colours import allocate
 from checker.state import CPlayer, Flt, Pref, RoundState
@@ -204,50 +204,83 @@ class Evaluator:
 
     def shift_sums(self, s: PairSums, removed: Any, added: Any, mdp_set: set[int] | frozenset[int]) -> PairSums:
         """``s`` with the pairs ``removed`` taken out and ``added`` put in."""
-        c = [s.c10, s.c11, s.c12, s.c13]
-        up = (list(s.up0), list(s.up1))
-        for sign, prs in ((-1, removed), (1, added)):
-            for u, w in prs:
-                t = self.pair_terms(u, w, u in mdp_set)
-                for i in range(4):
-                    c[i] += sign * t[i]
-                for back in (0, 1):
-                    if t[4 + back] is not None:
-                        if sign < 0:
-                            up[back].remove(t[4 + back])
-                        else:
-                            up[back].append(t[4 + back])
-        return PairSums(c[0], c[1], c[2], c[3], tuple(sorted(up[0], reverse=True)), tuple(sorted(up[1], reverse=True)))
+        c10, c11, c12, c13 = s.c10, s.c11, s.c12, s.c13
+        up0: list[Any] | None = None
+        up1: list[Any] | None = None
+        terms = self.pair_terms
+        for u, w in removed:
+            t = terms(u, w, u in mdp_set)
+            c10 -= t[0]
+            c11 -= t[1]
+            c12 -= t[2]
+            c13 -= t[3]
+            if t[4] is not None:
+                up0 = list(s.up0) if up0 is None else up0
+                up0.remove(t[4])
+            if t[5] is not None:
+                up1 = list(s.up1) if up1 is None else up1
+                up1.remove(t[5])
+        for u, w in added:
+            t = terms(u, w, u in mdp_set)
+            c10 += t[0]
+            c11 += t[1]
+            c12 += t[2]
+            c13 += t[3]
+            if t[4] is not None:
+                up0 = list(s.up0) if up0 is None else up0
+                up0.append(t[4])
+            if t[5] is not None:
+                up1 = list(s.up1) if up1 is None else up1
+                up1.append(t[5])
+        return PairSums(c10, c11, c12, c13,
+                        s.up0 if up0 is None else tuple(sorted(up0, reverse=True)),
+                        s.up1 if up1 is None else tuple(sorted(up1, reverse=True)))
 
     def values(self, b: Bracket, nxt: Bracket | None, mate: Mate, sums: PairSums | None = None) -> dict[str, Any]:
         """C6-C21 for bracket ``b`` (smaller is better for every entry)."""
-        p = self.p
-        d = b.downfloaters
-        mdp_set = set(b.mdps)
         if sums is None:
-            sums = self.pair_sums(b.pairs, mdp_set)
+            sums = self.pair_sums(b.pairs, set(b.mdps))
+        d = b.downfloaters
+        pab = next((i for i in d if mate.get(i, 0) is None), None)
+        return self.quality(d, b.mdps, frozenset(b.members), None if nxt is None else nxt.downfloaters,
+                            mate.get, pab, sums)
+
+    def quality(self, d: tuple[int, ...], mdps: tuple[int, ...], members: frozenset[int] | set[int],
+                next_down: tuple[int, ...] | None, opponent: Callable[[int], int | None], pab: int | None,
+                sums: PairSums) -> dict[str, Any]:
+        """C6-C21 of a bracket from its parts: downfloaters ``d``, MDPs, members, the next
+        bracket's downfloaters (``None``: no next bracket), each MDP's opponent, the PAB
+        assignee among ``d`` and the per-pair sums.  :meth:`values` reads the parts off a
+        bracket; the local search (:mod:`checker.search`) off a bracket it changes in place."""
+        p = self.p
+        mdp_set = set(mdps)
         v: dict[str, Any] = {
             "C6": len(d),
             "C7": tuple(sorted((p[i].score for i in d), reverse=True)),
-            "C8": (len(nxt.downfloaters), tuple(sorted((p[i].score for i in nxt.downfloaters), reverse=True)))
-            if nxt is not None else (0, ()),
+            "C8": (len(next_down), tuple(sorted((p[i].score for i in next_down), reverse=True)))
+            if next_down is not None else (0, ()),
         }
-        bye = [i for i in d if mate.get(i, 0) is None]
-        v["C9"] = p[bye[0]].unplayed if (bye and len(d) == 1) else None
+        v["C9"] = p[pab].unplayed if (pab is not None and len(d) == 1) else None
         v.update(C10=sums.c10, C11=sums.c11, C12=sums.c12, C13=sums.c13)
-        members = set(b.members)
         for back, (cd_, cu_, sd_, su_) in enumerate((("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))):
             v[cd_] = sum(1 for i in d if i not in mdp_set and p[i].floats[back] is Flt.DOWN)
             up = sums.up0 if back == 0 else sums.up1
             v[cu_] = len(up)
-            down = []
-            for m in b.mdps:
-                if p[m].floats[back] is Flt.DOWN:
-                    o = mate.get(m)
-                    down.append(p[m].score - p[o].score if (o is not None and o in members) else FLOATS_ON)
-            v[sd_] = tuple(sorted(down, reverse=True))
+            v[sd_] = self.mdp_downfloat_differences(mdps, members, opponent, back)
             v[su_] = up
         return {k: v[k] for k in QUALITY}
+
+    def mdp_downfloat_differences(self, mdps: tuple[int, ...], members: frozenset[int] | set[int],
+                                  opponent: Callable[[int], int | None], back: int) -> tuple[Fraction, ...]:
+        """C18 (``back`` 0) or C20 (1): the score differences of the MDPs who downfloated one or
+        two rounds before, largest first; an MDP who floats on counts as :data:`FLOATS_ON`."""
+        p = self.p
+        down = []
+        for m in mdps:
+            if p[m].floats[back] is Flt.DOWN:
+                o = opponent(m)
+                down.append(p[m].score - p[o].score if (o is not None and o in members) else FLOATS_ON)
+        return tuple(sorted(down, reverse=True))
 
     def bracket_delta(self, b: Bracket, members: set[int] | frozenset[int], a: Mate, q: Mate,
                       changed: frozenset[int]) -> tuple[Bracket, set[tuple[int, int]], set[tuple[int, int]]]:

@@ -217,16 +217,24 @@ class GivenPairing:
     boards: tuple[tuple[int, int], ...]
     bye: int | None
     extra_byes: tuple[int, ...] = ()  # more than one PAB: C4/C2 breach
+    uncoloured: frozenset[tuple[int, int]] = frozenset()  # boards written without colours (``-``)
 
 
 def given_pairing(t: Tournament, rnd: int) -> GivenPairing:
+    """The boards (white, black) in the file's order; a board whose colours are not written (a
+    forfeit as ``12 - +`` / ``12 - -``: the game was not played, so it has no colours, C.04.1)
+    is listed in ``uncoloured`` with its players in start-rank order."""
     boards = []
+    uncoloured = set()
     seen: set[int] = set()
     for g in t.games(rnd):
         if g.white in seen or g.black in seen:
             continue
         seen.update((g.white, g.black))
         boards.append((g.white, g.black))
+        entries = [q.entry(rnd) if (q := t.player_by_rank.get(x)) is not None else None for x in (g.white, g.black)]
+        if any(e is not None and e.colour is Colour.NONE for e in entries):
+            uncoloured.add((g.white, g.black))
     pabs = [p.start_rank for p in sorted(t.players, key=lambda q: q.start_rank)
             if (e := p.entry(rnd)) is not None and e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE]
-    return GivenPairing(rnd, tuple(boards), pabs[0] if pabs else None, tuple(pabs[1:]))
+    return GivenPairing(rnd, tuple(boards), pabs[0] if pabs else None, tuple(pabs[1:]), frozenset(uncoloured))

@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.check import _boards, _colour_boards, _compat_cache, _mate_of, best_of, compare, explain, improve
+from checker.check import _colour_boards, _mate_of, explain
+from checker.compare import compare
+from checker.search import best_of, boards as _boards, compatibility, improve
 from checker.criteria import Evaluator, Mate, describe, pair_breach
 from checker.state import given_pairing, round_state
 from trf.model import Tournament
@@ -37,7 +39,7 @@ def _forced(ev: Evaluator, mate: Mate, a: int, b: int) -> list[Mate]:
     """Complete legal pairings that contain a-b and differ little from ``mate``: a-b plus the two
     abandoned partners paired together (or one of them given the PAB), or re-paired with a third
     board's players."""
-    ok = _compat_cache(ev)
+    ok = compatibility(ev)
     st = ev.state
     pa, pb = mate.get(a), mate.get(b)
     base = dict(mate)

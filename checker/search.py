@@ -1,0 +1,272 @@
+"""The checker's own candidates: moves from a pairing and the local search over them.
+
+A move replaces a few pairs of a pairing (and may move the PAB): every re-pairing of two boards
+and every move of the PAB to a board's player (:func:`neighbours`), every other pairing of the
+pairs of a small bracket (:func:`bracket_repairings`, Art. 3-4 with the same downfloaters), and
+re-pairings of three boards and PAB moves that re-pair two boards (:func:`triple_moves`).
+:func:`improve` takes the best move by Art. 3.8 again and again.  Each move is judged by
+:meth:`checker.compare.ScoredPairing.verdict` from the one bracket it first changes, so a move
+between brackets that adds downfloaters (C6) costs a few look-ups, and the pairing is built only
+for a move that ranks above the current one; ``incremental=False`` judges every move by
+:func:`checker.compare.compare` on the two whole pairings instead (the reference the tests
+compare it with).
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any, Callable, Iterator
+
+from checker.compare import Move, ScoredPairing, Verdict, compare
+from checker.criteria import Bracket, Evaluator, Mate, pair_breach
+
+#: Called with each candidate's changed players, the candidate and its verdict against the given pairing.
+Observer = Callable[[frozenset[int], Mate, Verdict], None]
+
+ENUMERATE_LIMIT = 10  # paired players of a bracket re-paired in every possible way
+EXHAUSTIVE_LIMIT = 12  # rounds this small are checked against every legal pairing
+FULL_TRIPLES_LIMIT = 40  # rounds this small get every three-board move; larger ones a window
+WINDOW = 6  # consecutive boards (in rank order) whose triples are re-paired in larger rounds
+
+Pair = tuple[int, int]
+
+
+def boards(mate: Mate, ev: Evaluator) -> list[Pair]:
+    """The pairs of ``mate``, (higher-ranked, lower-ranked), in the rank order of the first."""
+    out = []
+    for u, v in mate.items():
+        if v is not None and ev.rank[u] < ev.rank[v]:
+            out.append((u, v))
+    return sorted(out, key=lambda uv: ev.rank[uv[0]])
+
+
+def compatibility(ev: Evaluator) -> Callable[[int, int], bool]:
+    """Whether two players may meet (no C1 or C3 breach), remembered per pair."""
+    memo: dict[Pair, bool] = {}
+    st = ev.state
+
+    def ok(x: int, y: int) -> bool:
+        key = (x, y) if x < y else (y, x)
+        r = memo.get(key)
+        if r is None:
+            r = memo[key] = pair_breach(st, st.players[x], st.players[y]) is None
+        return r
+    return ok
+
+
+def perfect(players: list[int], ok: Callable[[int, int], bool]) -> Iterator[list[Pair]]:
+    """Every perfect matching of ``players`` by ``ok``, the first player's partner varying slowest."""
+    if not players:
+        yield []
+        return
+    u = players[0]
+    for i in range(1, len(players)):
+        v = players[i]
+        if ok(u, v):
+            for tail in perfect(players[1:i] + players[i + 1:], ok):
+                yield [(u, v)] + tail
+
+
+def neighbours(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(),
+               ok: Callable[[int, int], bool] | None = None) -> Iterator[Move]:
+    """Every legal re-pairing of two boards, and every legal move of the PAB to a board's player
+    (boards with a ``frozen`` player stay as they are)."""
+    st = ev.state
+    ok = ok or compatibility(ev)
+    bds = [bd for bd in boards(mate, ev) if not (bd[0] in frozen or bd[1] in frozen)]
+    for i in range(len(bds)):
+        a, b = bds[i]
+        for j in range(i + 1, len(bds)):
+            c, d = bds[j]
+            four = frozenset((a, b, c, d))
+            for x1, y1, x2, y2 in ((a, c, b, d), (a, d, b, c)):
+                if ok(x1, y1) and ok(x2, y2):
+                    yield Move(four, (bds[i], bds[j]), ((x1, y1), (x2, y2)))
+    byes = [u for u, v in mate.items() if v is None]
+    if byes:
+        p = byes[0]
+        for c, d in bds:
+            for stay, leave in ((c, d), (d, c)):
+                if st.players[leave].pab_ban is None and ok(p, stay):
+                    yield Move(frozenset((p, c, d)), ((c, d),), ((p, stay),), leave)
+
+
+def triple_moves(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(),
+                 ok: Callable[[int, int], bool] | None = None) -> Iterator[Move]:
+    """Re-pairings of three boards that keep none of them (two-board moves cover the rest), and
+    moves of the PAB that re-pair two boards around it.  Every triple when the round has at most
+    :data:`FULL_TRIPLES_LIMIT` players; otherwise triples within :data:`WINDOW` consecutive
+    boards, and PAB moves over the last :data:`WINDOW` * 2 boards."""
+    ok = ok or compatibility(ev)
+    st = ev.state
+    bds = [bd for bd in boards(mate, ev) if not (bd[0] in frozen or bd[1] in frozen)]
+    full = len(st.players) <= FULL_TRIPLES_LIMIT
+    nb = len(bds)
+    for i in range(nb):
+        hi = nb if full else min(nb, i + WINDOW)
+        for j in range(i + 1, hi):
+            for k in range(j + 1, hi):
+                three = (bds[i], bds[j], bds[k])
+                six = [*bds[i], *bds[j], *bds[k]]
+                old = {frozenset(bd) for bd in three}
+                changed = frozenset(six)
+                for m in perfect(six, ok):
+                    if any(frozenset(pr) in old for pr in m):
+                        continue
+                    yield Move(changed, three, tuple(m))
+    byes = [u for u, v in mate.items() if v is None]
+    if not byes or byes[0] in frozen:
+        return
+    p = byes[0]
+    pool = bds if full else bds[-2 * WINDOW:]
+    for i in range(len(pool)):
+        for j in range(i + 1, len(pool)):
+            five = [p, *pool[i], *pool[j]]
+            changed = frozenset(five)
+            for leave in five[1:]:
+                if st.players[leave].pab_ban is not None:
+                    continue
+                rest = [x for x in five if x != leave]
+                for m in perfect(rest, ok):
+                    yield Move(changed, (pool[i], pool[j]), tuple(m), leave)
+
+
+def bracket_repairings(ev: Evaluator, mate: Mate, brs: list[Bracket], limit: int = ENUMERATE_LIMIT,
+                       frozen: frozenset[int] = frozenset(), too_large: list[int] | None = None,
+                       ok: Callable[[int, int], bool] | None = None) -> Iterator[Move]:
+    """Every other way to pair the players a bracket pairs, keeping its downfloaters (so the
+    rest of the round stands): all the candidates Art. 3-4 generate with that choice of
+    downfloaters, MDPs against residents only (Art. 3.2).  Brackets with more than ``limit``
+    paired players are skipped (listed in ``too_large``)."""
+    compatible = ok or compatibility(ev)
+    for b in brs:
+        players = sorted((x for pr in b.pairs for x in pr if x not in frozen), key=ev.rank.__getitem__)
+        if len(players) < 4:
+            continue
+        if len(players) > limit:
+            if too_large is not None:
+                too_large.append(b.index)
+            continue
+        mdps = set(b.mdps)
+        inside = set(players)
+        current = {(u, v) for u, v in b.pairs if u in inside}
+        removed = tuple(sorted(current, key=lambda uv: ev.rank[uv[0]]))
+        changed = frozenset(players)
+
+        def legal(u: int, v: int) -> bool:
+            return not (u in mdps and v in mdps) and compatible(u, v)
+
+        for m in perfect(players, legal):
+            if set(m) == current:
+                continue
+            yield Move(changed, removed, tuple(m))
+
+
+def moves(ev: Evaluator, mate: Mate, brs: list[Bracket], frozen: frozenset[int] = frozenset(),
+          too_large: list[int] | None = None, ok: Callable[[int, int], bool] | None = None) -> Iterator[Move]:
+    """Every move the local search tries from ``mate``, in the order it tries them."""
+    ok = ok or compatibility(ev)
+    return chain(neighbours(ev, mate, frozen, ok),
+                 bracket_repairings(ev, mate, brs, frozen=frozen, too_large=too_large, ok=ok),
+                 triple_moves(ev, mate, frozen, ok))
+
+
+def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] = frozenset(),
+            too_large: list[int] | None = None, observe: Observer | None = None,
+            incremental: bool = True) -> tuple[Mate, Verdict | None]:
+    """Best-improvement local search: the best move (:func:`moves`) that Art. 3.8 ranks above
+    ``mate``, repeated ``rounds`` times; of equally good moves the first tried stands.  Returns
+    the final pairing and the verdict of its first step.  ``observe`` sees every candidate of
+    ``mate`` itself (the first step) with its verdict against ``mate``: the explanations
+    (:mod:`checker.explain`) read the alternatives from it.  ``incremental=False``: every
+    candidate built and compared whole (the reference for the incremental re-scoring)."""
+    first: Verdict | None = None
+    current = mate
+    ok = compatibility(ev)
+    scored: ScoredPairing | None = None
+    for step in range(rounds):
+        scored = ScoredPairing(ev, current, scored) if incremental else None
+        brs = scored.brackets if scored is not None else ev.brackets(current)
+        watch = observe if step == 0 else None
+        best: Mate | None = None
+        best_move: Move | None = None
+        best_verdict: Verdict | None = None
+        best_brs: list[Bracket] | None = None
+        best_cache: dict[Any, Any] = {}
+        for mv in moves(ev, current, brs, frozen, too_large if step == 0 else None, ok):
+            cand: Mate | None = None
+            if scored is not None:
+                v = scored.verdict(mv) if watch is not None else scored.ranks_above(mv)
+            else:
+                cand = mv.apply(current)
+                v = compare(ev, current, cand)
+            if v is None:
+                continue
+            if watch is not None:
+                cand = cand or mv.apply(current)
+                watch(mv.changed, cand, v)
+            if v.winner == "a":
+                continue
+            cand = cand or mv.apply(current)
+            if best is None or best_move is None:
+                best, best_move, best_verdict, best_brs = cand, mv, v, None
+                continue
+            if scored is not None:
+                if best_brs is None:
+                    best_brs, best_cache = ev.brackets(best), {}
+                both = best_move.changed | mv.changed
+                w = compare(ev, best, cand, best_brs, min(ev.group_of[x] for x in both), best_cache, both)
+            else:
+                w = compare(ev, best, cand)
+            if w is not None and w.winner == "b":
+                best, best_move, best_verdict, best_brs = cand, mv, v, None
+        if best is None:
+            break
+        if first is None:
+            first = best_verdict
+        current = best
+    return current, first
+
+
+def best_of(ev: Evaluator, cands: list[Mate]) -> Mate:
+    """The candidate Art. 3.8 ranks first (the earliest of equals)."""
+    best = cands[0]
+    for c in cands[1:]:
+        w = compare(ev, best, c)
+        if w is not None and w.winner == "b":
+            best = c
+    return best
+
+
+def all_pairings(ev: Evaluator) -> Iterator[Mate]:
+    """Every legal complete pairing of the round (C1-C4; the PAB to a C2-eligible player)."""
+    ok = compatibility(ev)
+    ids = sorted(ev.p, key=ev.rank.__getitem__)
+    odd = len(ids) % 2 == 1
+    for bye in (ids if odd else [None]):
+        if bye is not None and ev.p[bye].pab_ban is not None:
+            continue
+        rest = [x for x in ids if x != bye]
+        for m in perfect(rest, ok):
+            q: Mate = {}
+            for u, v in m:
+                q[u], q[v] = v, u
+            if bye is not None:
+                q[bye] = None
+            yield q
+
+
+def best_of_all(ev: Evaluator) -> Mate | None:
+    """The pairing Art. 3.8 ranks first among every legal pairing: an exact pairing by the
+    checker's own reading, for rounds small enough to enumerate."""
+    best: Mate | None = None
+    brs: list[Bracket] = []
+    cache: dict[Any, Any] = {}
+    for q in all_pairings(ev):
+        if best is None:
+            best, brs, cache = q, ev.brackets(q), {}
+            continue
+        v = compare(ev, best, q, brs, 0, cache)
+        if v is not None and v.winner == "b":
+            best, brs, cache = q, ev.brackets(q), {}
+    return best
