@@ -11,28 +11,40 @@ from pairing.dutch.state import RoundState
 from pairing.players import PairingInputError, PairingPlayer, infer_initial_colour, pairing_players
 from trf.model import Colour, Tournament
 
+#: The editions of C.04.3 the engine pairs: the text applied from 1 February 2026, the one in
+#: force until 31 January 2026.
+EDITIONS = ("2026", "2017")
+
 
 def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour | None = None,
-               total_rounds: int | None = None, full_field: bool = False) -> Pairing:
+               total_rounds: int | None = None, full_field: bool = False, rules: str | None = None) -> Pairing:
     """Pair round ``rnd`` (default: the next one) of ``t`` by the Dutch system.
 
+    ``rules``: the edition of C.04.3, ``"2026"`` (applied from 1 February 2026) or ``"2017"`` (in
+    force until 31 January 2026); by default the one the file names or its start date gives
+    (:attr:`trf.system.PairingSystem.edition`).
+
     ``full_field`` solves every matching over the whole field (the reference the default
-    bracket-local solves are tested against; same pairings, much slower on large fields).
+    bracket-local solves are tested against; same pairings, much slower on large fields; the
+    2017 edition's matchings are bracket-local by its rules and ignore it).
 
     Raises :class:`~pairing.dutch.result.NoLegalPairing` when no pairing satisfies C1-C4 and
     :class:`~pairing.players.PairingInputError` when the file lacks the initial colour or the
     number of rounds.
     """
+    edition = rules if rules is not None else (t.system.edition or "2026")
+    if edition not in EDITIONS:
+        raise ValueError(f"unknown edition of the Dutch rules: {edition!r} (expected one of {', '.join(EDITIONS)})")
     rnd = rnd if rnd is not None else t.rounds_paired + 1
     initial = initial_colour or t.initial_colour or infer_initial_colour(t)
     if initial is None:
         raise PairingInputError(
             "the initial colour is unknown: add 'XXC white1' / 'XXC black1' (TRF-16) or '152 W' / '152 B' "
             "(TRF-2026), or give --initial-colour white1|black1 (C.04.3 Art. 5.1)")
-    players = pairing_players(t, rnd, total_rounds)
+    players = pairing_players(t, rnd, total_rounds, edition)
     if not players:
         return Pairing(rnd, (), None)
-    state = RoundState(players, t.forbidden(rnd), rnd - 1, full_field=full_field)
+    state = RoundState(players, t.forbidden(rnd), rnd - 1, full_field=full_field, edition=edition)
     pair_all_brackets(state)
     boards = []
     for a, b in state.pairs:

@@ -11,6 +11,12 @@ bonus below every criterion bit: the MDP set (Art. 4.4) and the MDPs' opponents 
 remainder's exchange (Art. 4.3, keys 1-4), the remainder's transpositions (Art. 4.2).  The first
 best candidate is the lexicographically smallest generation key among the optimal candidates, and
 a lexicographic minimum is found one coordinate at a time.
+
+The 2017 edition (C.04.3 as in force until 31 January 2026) pairs its brackets with the same
+stages (its B.6-B.7 and D.1-D.3 generate the candidates in the same nested order: MDP-exchanges,
+transpositions of S2, the remainder's exchanges and transpositions) over its own weights, and
+differs at the level of the round (:func:`pair_all_brackets_2017`): no pre-pass and no completion
+criterion in ordinary brackets, but the PPB and the CLB of A.9.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from pairing.cardinality import bits_of, can_be_left_over, exposed, maximum_matc
 from pairing.dutch.perfect import pair_perfect
 from pairing.dutch.result import NoLegalPairing
 from pairing.dutch.state import RoundState
-from pairing.dutch.weights import prepass_weight
+from pairing.dutch.weights import Layout2017, prepass_weight, weight_2017
 from pairing.matching import max_weight_matching
 
 
@@ -124,7 +130,10 @@ def _set_pab(st: RoundState, pab_score: Fraction, c9: bool) -> None:
 
 def pair_all_brackets(st: RoundState) -> None:
     """Art. 1.9: the pre-pass, then every bracket from the top score down; the player left over
-    (if any) receives the PAB (``st.bye``)."""
+    (if any) receives the PAB (``st.bye``).  The 2017 edition: :func:`pair_all_brackets_2017`."""
+    if st.edition == "2017":
+        pair_all_brackets_2017(st)
+        return
     completion_prepass(st)
     p = st.p
     mdps: list[int] = []
@@ -203,7 +212,7 @@ def mdp_pairing(st: RoundState, mdps: list[int], residents: list[int]) -> None:
     of one number (most significant first) says how high its opponent ranks.  The maximum of the
     sum is the lexicographic maximum, which is what fixing the MDPs one by one would give."""
     res_set = set(residents)
-    unit = 1 << st.L.D  # MDP-set bits sit above every generation-order digit
+    unit = 1 << st.order.D  # MDP-set bits sit above every generation-order digit
     m = len(mdps)
     radix = len(residents) + 2
     together = st.fits(radix, m)
@@ -240,7 +249,7 @@ class Remainder:
         remainder = [r for r in residents if r in st.alive]
         pairs = [(a, b) for a, b in combinations(remainder, 2) if (a, b) in st.w]
         return cls(remainder, {v: k for k, v in enumerate(remainder)}, pairs, {e: st.w[e] for e in pairs},
-                   1 << (2 * st.L.B), st)
+                   1 << (2 * st.order.B), st)
 
     def upper(self, v: int) -> bool:
         """``v`` is the upper member of a remainder pair in the current optimum."""
@@ -376,3 +385,94 @@ def one_by_one(st: RoundState, choosers: list[tuple[int, list[int]]]) -> None:
             st.add(v, r, d)
         st.solve()
         st.freeze(v, st.mate[v])
+
+
+# --------------------------------------------------------------------------- the 2017 edition
+
+
+def round_completes(st: RoundState, mask: int) -> bool:
+    """The players of ``mask`` can all be paired (C.1, C.3 and forbidden pairs) but at most one,
+    who may receive the PAB (C.2): the round-pairing can be completed (A.9)."""
+    mate = maximum_matching(st.adj, mask)
+    left = exposed(mask, mate)
+    if not left:
+        return True
+    if len(left) != 1:
+        return False
+    if st.p[left[0]].bye_eligible:
+        return True
+    return any(st.p[v].bye_eligible for v in bits_of(can_be_left_over(st.adj, mask, mate)))
+
+
+def pair_all_brackets_2017(st: RoundState) -> None:
+    """A.9 (2017): the brackets from the top scoregroup down, each paired with the next scoregroup
+    in view (C.7).  When the downfloaters of the bracket just paired and the players still to pair
+    cannot complete the round-pairing, that bracket is the Penultimate Pairing Bracket: it is
+    re-paired with everyone below in its matching and completion first (C.4), and its downfloaters
+    with everyone below form the Collapsed Last Bracket, which completes the round.  The last
+    bracket, like the PPB and the CLB, is special: completion first, no C.7, and the player left
+    over (if any) receives the PAB."""
+    if not round_completes(st, (1 << st.n) - 1):
+        weighted_prepass(st)  # raises NoLegalPairing naming the players
+        raise NoLegalPairing("no legal pairing exists (C.04.3 A.9: the arbiter decides)")
+    groups = st.groups
+    gi = 0
+    current = list(groups[0])  # the bracket: its MDPs first, then its residents
+    mdps = 0
+    special = len(groups) == 1
+    while len(current) > 1 or gi + 1 < len(groups):
+        inside = set(current)
+        rest = sorted(v for v in st.alive if v not in inside) if special else list(groups[gi + 1])
+        final = special or gi + 2 >= len(groups)
+        mark = len(st.pairs)
+        pair_bracket_2017(st, current[:mdps], current[mdps:], rest, special, final)
+        if not special and not round_completes(st, sum(1 << v for v in st.alive)):
+            for a, b in st.pairs[mark:]:  # the PPB: undo it and pair it again
+                st.alive.update((a, b))
+            del st.pairs[mark:]
+            special = True
+            continue
+        carried = [v for v in current if v in st.alive]
+        if special:  # the CLB follows the PPB; after the last bracket nobody is left but the PAB
+            current = carried + [v for v in rest if v in st.alive]
+            gi = len(groups) - 1
+        else:
+            gi += 1
+            current = carried + list(groups[gi])
+            special = gi == len(groups) - 1
+        mdps = len(carried)
+    st.window = None
+    st.L17 = None
+    left = [v for v in current if v in st.alive]
+    if len(left) > 1:  # cannot happen once the round was found completable
+        raise NoLegalPairing("no legal pairing exists for players " + ", ".join(str(st.p[i].id) for i in left),
+                             tuple(st.p[i].id for i in left))
+    st.bye = left[0] if left else None
+
+
+def pair_bracket_2017(st: RoundState, mdps: list[int], residents: list[int], rest: list[int], special: bool,
+                      final: bool) -> None:
+    """One bracket of the 2017 edition: its weights (:data:`~pairing.dutch.weights.FIELDS_2017`)
+    over the bracket and ``rest`` (the next scoregroup, or everyone below in a special bracket),
+    then the stages of the 2026 edition, whose generation order B.6-B.7 and D.1-D.3 share."""
+    bracket = mdps + residents
+    window = bracket + rest
+    st.window = window
+    st.next_group = rest
+    st.L17 = layout = Layout2017(st.p, bracket, window, residents, st.rounds_played)
+    inside, mdp_set = set(bracket), set(mdps)
+    w: dict[tuple[int, int], int] = {}
+    p = st.p
+    for i, j in combinations(sorted(window), 2):
+        if not st.compatible(i, j) or (i in mdp_set and j in mdp_set):
+            continue  # two MDPs never meet: they would have met in the bracket above
+        w[(i, j)] = weight_2017(layout, p[i], p[j], i in inside, j in inside, special, final)
+    st.w = w
+    st.mate = {}
+    if mdps:
+        mdp_pairing(st, mdps, residents)
+    rem = Remainder.of(st, residents)
+    if remainder_without_exchange(st, rem, had_mdps=bool(mdps)):
+        return
+    exchange(st, rem, rest)
+    transpositions(st, rem)

@@ -15,6 +15,12 @@ same optimum:
   not change it.  If the players it sends below can really be paired there (a maximum-cardinality
   check on the real graph), its optimum is the full field's.  Otherwise the solve is redone over
   the full field.
+
+The 2017 edition (``edition="2017"``) has no completion criterion outside the special brackets
+(A.9): a bracket's matching holds the bracket and the next scoregroup only, or everyone still to
+pair in the PPB, the CLB and the last bracket, and it is solved exactly over those players
+(:meth:`RoundState.solve`); the weights are :data:`~pairing.dutch.weights.FIELDS_2017`, laid out
+per bracket.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from fractions import Fraction
 
 from pairing.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
 from pairing.dutch.criteria import compatible
-from pairing.dutch.weights import Layout, bracket_weight, next_weight, top_weight
+from pairing.dutch.weights import Layout, Layout2017, bracket_weight, next_weight, top_weight
 from pairing.matching import max_weight_matching
 from pairing.players import PairingPlayer
 
@@ -54,11 +60,12 @@ class RoundState:
     completion field alone (:meth:`top`)."""
 
     def __init__(self, players: list[PairingPlayer], forbidden: frozenset[frozenset[int]], rounds_played: int,
-                 *, full_field: bool = False) -> None:
+                 *, full_field: bool = False, edition: str = "2026") -> None:
         self.p = players
         self.n = len(players)
         self.rounds_played = rounds_played
         self.full_field = full_field
+        self.edition = edition
         groups: list[list[int]] = []
         for i, pl in enumerate(players):
             if groups and players[groups[-1][0]].score == pl.score:
@@ -67,6 +74,8 @@ class RoundState:
                 groups.append([i])
         self.groups = groups
         self.L = Layout(players, groups, rounds_played)
+        #: the 2017 edition's layout of the bracket being paired (set by its stages)
+        self.L17: Layout2017 | None = None
         self.level = [self.L.offset[pl.score] for pl in players]
         self.adj = compatibility(players, forbidden)
         self.alive = set(range(self.n))
@@ -113,9 +122,30 @@ class RoundState:
         """The maximum-weight matching of the players still unpaired (``mate``; a window player
         paired below the window gets ``n``, "someone below")."""
         self.solves += 1
-        if self.full_field or self.window is None or not self._solve_local():
+        if self.edition == "2017":
+            self._solve_window()
+        elif self.full_field or self.window is None or not self._solve_local():
             self._solve_full()
         return self.mate
+
+    def _solve_window(self) -> None:
+        """The 2017 edition: the matching of the window's players still unpaired, over the
+        weights set for them (any other pair: no edge)."""
+        assert self.window is not None
+        verts = [v for v in self.window if v in self.alive]
+        m = len(verts)
+        weight = [[0] * m for _ in range(m)]
+        w = self.w
+        for a in range(m):
+            i = verts[a]
+            row = weight[a]
+            for b in range(a + 1, m):
+                x = w.get((i, verts[b]), 0)
+                if x:
+                    row[b] = weight[b][a] = x
+        self.full_solves += 1
+        self.matchings += 1
+        self.mate = {verts[a]: verts[b] for a, b in enumerate(max_weight_matching(weight)) if b >= 0}
 
     def _solve_full(self) -> None:
         self.full_solves += 1
@@ -403,7 +433,12 @@ class RoundState:
     def fits(self, radix: int, places: int) -> bool:
         """Whether ``places`` generation-order digits of base ``radix`` fit below the MDP-set bits."""
         size: int = radix ** places
-        return size.bit_length() < self.L.D
+        return size.bit_length() < self.order.D
+
+    @property
+    def order(self) -> Layout | Layout2017:
+        """The layout whose ordering room holds the generation-order bonuses now."""
+        return self.L17 if self.L17 is not None else self.L
 
     # ---- edge weights
     def top(self, i: int, j: int) -> int:

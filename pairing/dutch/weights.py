@@ -1,5 +1,5 @@
 """The criteria as bit fields of one integer edge weight (C.04.3 Art. 2.2-2.4, compared as in
-Art. 3.8).
+Art. 3.8; for the 2017 edition C.4-C.19, compared as in B.8).
 
 Every pair that satisfies a criterion earns a reward in that criterion's field; higher criteria
 sit in higher bits, and each field is wide enough that its sum over any matching cannot carry into
@@ -14,6 +14,10 @@ The table :data:`FIELDS` is the layout, most significant first.  Widths are in u
 * ``S``: the sum of the levels' sub-fields (by-level fields);
 * ``room``: the ordering room below every criterion, where the generation order of Art. 3.6-4.5
   is written as bonuses (see :mod:`pairing.dutch.stages`).
+
+The 2017 edition has its own table, :data:`FIELDS_2017`, laid out per bracket by
+:class:`Layout2017`: its levels are score differences (the PSD of A.8, C.6, C.7, C.16-C.19)
+rather than scores.
 """
 
 from __future__ import annotations
@@ -160,4 +164,130 @@ def bracket_weight(L: Layout, a: PairingPlayer, b: PairingPlayer, li: int, lj: i
         w += ((lj2 if fb is Float.DOWN else 0) + (li2 if fa is Float.DOWN else 0)) << sh[sd_d]
         # C19/C21: MDP scores against repeat upfloaters, by level
         w += (0 if (mdp_pair and fb is Float.UP) else li2) << sh[sd_u]
+    return w
+
+
+# --------------------------------------------------------------------------- the 2017 edition
+
+#: The 2017 edition's layout (C.04.3 as in force until 31 January 2026, criteria C.1-C.19),
+#: most significant first.  A bracket's matching holds the bracket and the next scoregroup only;
+#: the completion field exists in the special brackets (the PPB, the CLB and the last bracket,
+#: A.9), where everyone still to pair is in the matching; C.7 exists in the others.  By-level
+#: fields are by score difference (A.8).
+FIELDS_2017: tuple[Field, ...] = (
+    Field("top", Width(), "A.9, C.4: complete the round-pairing (PPB, CLB, last bracket); C.2 through the PAB-eligible"),
+    Field("C5", Width(b=1), "C.5: pairs in the bracket"),
+    Field("C6", Width(s=1), "C.6: the PSD, by score difference (A.8)"),
+    Field("C7p", Width(b=1, bits=2), "C.7: pairs in the next bracket (the last one: with an eligible PAB)"),
+    Field("C7s", Width(s=1), "C.7: the PSD in the next bracket: downfloaters paired there, by score difference"),
+    Field("C8", Width(b=1), "C.8: topscorers' CD beyond +-2"),
+    Field("C9", Width(b=1), "C.9: topscorers' same colour three times running"),
+    Field("C10", Width(b=1), "C.10: colour preferences"),
+    Field("C11", Width(b=1), "C.11: strong colour preferences"),
+    Field("C12", Width(b=1), "C.12: the same downfloat as the previous round", rounds=1),
+    Field("C13", Width(b=1), "C.13: the same upfloat as the previous round", rounds=1),
+    Field("C14", Width(b=1), "C.14: the same downfloat as two rounds before", rounds=2),
+    Field("C15", Width(b=1), "C.15: the same upfloat as two rounds before", rounds=2),
+    Field("C16", Width(s=1), "C.16: score differences of C.12's players, by score difference", rounds=1),
+    Field("C17", Width(s=1), "C.17: score differences of C.13's players, by score difference", rounds=1),
+    Field("C18", Width(s=1), "C.18: as C.16, two rounds before", rounds=2),
+    Field("C19", Width(s=1), "C.19: as C.17, two rounds before", rounds=2),
+    Field("order", Width(room=True), "B.6-B.7, D.1-D.3: generation order (MDP exchanges, exchanges, transpositions)"),
+)
+
+
+class Layout2017:
+    """Bit positions of :data:`FIELDS_2017` for one bracket (A.8, B.8).
+
+    ``bracket``: its MDPs and residents; ``window``: the players of its matching (the bracket,
+    then the next scoregroup, or everyone still to pair in a special bracket).  The score
+    difference of a downfloater is measured from one point below the lowest score of the window,
+    as the endorsed engines read A.8's "lowest ranked player of the current bracket"; a pair's is
+    the difference of its scores.  Each level holds a count of pairs or players, so its sub-field
+    takes bits for the bracket's size; signed fields (C.6, C.16: paired players' values minus
+    their pairs' differences) get a spare bit each."""
+
+    def __init__(self, players: list[PairingPlayer], bracket: list[int], window: list[int], residents: list[int],
+                 rounds_played: int) -> None:
+        n = len(window)
+        self.B = bits(n) + 3
+        self.floor = min(players[v].score for v in window) - 1
+        values: set[Fraction] = set()
+        for v in bracket:
+            values.add(players[v].score - self.floor)
+            for r in residents:
+                if r > v:
+                    values.add(players[v].score - players[r].score)
+        values.add(Fraction(0))
+        width = bits(len(bracket)) + 3
+        self.offset: dict[Fraction, int] = {}
+        total = 0
+        for value in sorted(values):
+            self.offset[value] = total
+            total += width
+        self.S = total
+        biggest = len(bracket)
+        self.D = (2 * biggest + 2) * (bits(n + 2) + 1)
+        room = self.D + n + 3 * self.B + bits(n) + 8
+        self.shift: dict[str, int] = {}
+        pos = 0
+        for f in reversed(FIELDS_2017):
+            if rounds_played < f.rounds:
+                continue
+            self.shift[f.name] = pos
+            pos += f.width.b * self.B + f.width.s * self.S + f.width.bits + (room if f.width.room else 0)
+        self.bits = pos + 4
+
+    def has(self, name: str) -> bool:
+        return name in self.shift
+
+    def sd(self, value: Fraction) -> int:
+        """``2**offset`` of a score difference's level."""
+        return 1 << self.offset[value]
+
+    def floater(self, p: PairingPlayer) -> int:
+        """The level of ``p``'s score difference as a downfloater (A.8)."""
+        return self.sd(p.score - self.floor)
+
+
+def weight_2017(L: Layout2017, a: PairingPlayer, b: PairingPlayer, in_a: bool, in_b: bool, special: bool,
+                final: bool) -> int:
+    """The weight of the pair ``a`` above ``b`` in a bracket's matching (2017 edition).
+
+    ``in_a``/``in_b``: the player is in the bracket (an MDP or a resident) rather than in the next
+    scoregroup (or, in a special bracket, among the players below).  ``special``: the PPB, the CLB
+    or the last bracket (completion first, no C.7); ``final``: the next scoregroup is the last one,
+    whose pairs C.7 counts with the PAB (an eligible player left over, C.2)."""
+    sh = L.shift
+    w = 0
+    if special:
+        w += (1 + (not a.bye_eligible) + (not b.bye_eligible)) << sh["top"]
+    if in_b:
+        w += 1 << sh["C5"]
+        w += (L.floater(a) + L.floater(b) - L.sd(a.score - b.score)) << sh["C6"]
+    if not special:
+        c7 = (1 + (not a.bye_eligible) + (not b.bye_eligible)) if final else (0 if in_b else 1)
+        w += c7 << sh["C7p"]
+        w += ((L.floater(a) if in_a else 0) + (L.floater(b) if in_b else 0)) << sh["C7s"]
+    if not in_b:
+        return w
+    w += (c10_ok(a, b) << sh["C8"]) + (c11_ok(a, b) << sh["C9"])
+    w += (c12_ok(a, b) << sh["C10"]) + (c13_ok(a, b) << sh["C11"])
+    higher = a.score > b.score  # a pair of different scores: a receives a downfloat, b an upfloat (A.4.b)
+    diff = L.sd(a.score - b.score)
+    for back, (cnt_d, cnt_u, sd_d, sd_u) in enumerate((("C12", "C13", "C16", "C17"), ("C14", "C15", "C18", "C19"))):
+        if not L.has(cnt_d):
+            continue
+        fa, fb = a.floats[back], b.floats[back]
+        # C.12/C.14: reward pairing a player who downfloated then (b; a unless it floats down now)
+        w += ((fb is Float.DOWN) + (fa is Float.DOWN and not higher)) << sh[cnt_d]
+        # C.13/C.15: b upfloats again
+        w += (not (higher and fb is Float.UP)) << sh[cnt_u]
+        # C.16/C.18: as C.6 over the players who downfloated then: paired, or a's score difference
+        value = L.floater(b) if fb is Float.DOWN else 0
+        if fa is Float.DOWN:
+            value += L.floater(a) - (diff if higher else 0)
+        w += value << sh[sd_d]
+        # C.17/C.19: the score difference of b upfloating again
+        w -= (diff if (higher and fb is Float.UP) else 0) << sh[sd_u]
     return w
