@@ -22,7 +22,7 @@ from arbiter.workers import workers
 __all__ = ["check_many", "rank_report"]
 
 
-def _summary_table(summary: Any, wall: float) -> Any:
+def _summary_table(summary: Any) -> Any:
     from rich import box
     from rich.table import Table
 
@@ -42,7 +42,6 @@ def _summary_table(summary: Any, wall: float) -> Any:
         ("rank columns checked (202/212)", str(summary.standings_checked)),
         ("rank columns with discrepancies", str(summary.standings_discrepant)),
         ("files with discrepancies", str(summary.files_with_discrepancies)),
-        ("seconds (wall-clock)", f"{wall:.1f}"),
     ]
     for name, value in rows:
         table.add_row(name, value)
@@ -101,7 +100,7 @@ def check_many(files: list[Path], *, engine: Optional[bool], standings: bool, js
     if json_out:
         emit_json({"summary": {**summary.as_dict(), "wall_seconds": round(wall, 3)}, "files": outcomes})
     elif writer is None:
-        render.print_table(out, _summary_table(summary, wall))
+        render.print_table(out, _summary_table(summary))
         verdict = ("every file conforms" if summary.ok else
                    f"{summary.files_with_discrepancies} file(s) with discrepancies, {len(summary.invalid)} not checked")
         out.print(f"{summary.files} file(s): {verdict}", markup=False)

@@ -32,7 +32,7 @@ class CheckFormat(str, Enum):
 
 @app.command()
 def check(
-    files: list[Path] = typer.Argument(..., show_default=False,
+    files: list[Path] = typer.Argument(..., show_default=False, metavar="PATHS...",
                                        help="A TRF file; or several files and directories (every .trf, .trfx, .input "
                                             "under them), checked one by one with a summary."),
     round_: Optional[int] = typer.Option(None, "--round", min=1, help="Check only this round (default: every round)."),

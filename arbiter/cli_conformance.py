@@ -118,7 +118,9 @@ def _report(summary: Summary, cases: list[dict[str, object]], not_generated: lis
     def counts(c: Counter[str]) -> str:
         return ", ".join(f"{k} {v}" for k, v in sorted(c.items()))
 
-    out.print(f"conformance of {engine!r}: {summary.tournaments} tournament(s), {summary.rounds} round(s) compared",
+    made = summary.tournaments - summary.not_generated
+    missing = f" ({summary.not_generated} could not be generated, listed below)" if summary.not_generated else ""
+    out.print(f"conformance of {engine!r}: {made} tournament(s){missing}, {summary.rounds} round(s) compared",
               markup=False)
     out.print(f"same pairing: {summary.same} round(s); different: {summary.different}", markup=False)
     if summary.different:

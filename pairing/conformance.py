@@ -248,7 +248,7 @@ def _one(s: GeneratorSettings, index: int, command: EngineCommand) -> Tournament
     try:
         t = generate(s)
     except NoLegalPairing as exc:
-        return TournamentRun(index, s.seed, s.players, s.rounds, error=f"not generated: {exc}")
+        return TournamentRun(index, s.seed, s.players, s.rounds, error=str(exc))
     return check_tournament_rounds(t, index, s.seed, command)
 
 
