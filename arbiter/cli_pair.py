@@ -39,6 +39,62 @@ class InitialColourOpt(str, Enum):
     black1 = "black1"
 
 
+class RulesOpt(str, Enum):
+    r2017 = "2017"
+    r2026 = "2026"
+
+
+class BakuGroupOpt(str, Enum):
+    handbook = "handbook"
+    engine = "engine"
+
+
+_RULES_HELP = ("Edition of the Dutch rules (C.04.3): 2017 (in force until 31 January 2026) or 2026. "
+               "Default: the one the file names (192/092), else the one in force on its start date.")
+_BAKU_HELP = ("Baku acceleration (C.04.7) for a file without virtual points (XXA/250); default: when the file "
+              "names it (192 FIDE_DUTCH_BAKU). A file's own XXA/250 records are always used.")
+_GROUP_HELP = ("Group A of Baku acceleration: handbook (the rule: 2 x ceil(N/4) players registered before round 1) "
+               "or engine (bbpPairings' automatic mode: ceil(N/2) of all player records).")
+
+
+def _input_error(file: Path, exc: Exception) -> str:
+    """A :class:`pairing.players.PairingInputError` with the options that give what is missing."""
+    flag = {"total-rounds": "--rounds N", "initial-colour": "--initial-colour white1|black1"}.get(
+        str(getattr(exc, "missing", "")))
+    return f"{file}: {exc}" + (f", or give {flag}" if flag else "")
+
+
+def _rules_words(nxt: object) -> tuple[dict[str, object], dict[str, object], str]:
+    """The edition and the acceleration applied, as JSON data and as a line of text."""
+    from pairing.rounds import NextRound
+    from trf.export import points_str
+
+    assert isinstance(nxt, NextRound)
+    if nxt.edition is None:
+        berger: dict[str, object] = {"edition": None, "reason": "a round robin (Berger table, C.05 Annex 1)"}
+        return berger, {"kind": "none"}, ""
+    reason = f"--rules {nxt.edition}" if nxt.edition_reason == "chosen by the caller" else nxt.edition_reason
+    rules: dict[str, object] = {"edition": nxt.edition, "reason": reason}
+    acc = nxt.acceleration
+    accel: dict[str, object] = {"kind": acc.kind}
+    if acc.kind == "baku":
+        plan = acc.plan
+        assert plan is not None
+        why = "--baku" if acc.asked else f"named by {acc.source}"
+        accel.update({
+            "reason": why, "group_rule": plan.group, "registered": plan.registered, "late_entries": list(plan.late),
+            "group_a": list(plan.group_a), "accelerated_rounds": plan.accelerated, "full_rounds": plan.full,
+            "full_points": points_str(plan.win), "half_points": points_str(plan.half), "description": acc.describe()})
+        words = f"acceleration: {acc.describe()} ({why})"
+    elif acc.kind == "records":
+        accel["reason"] = "the file's XXA/250 records"
+        words = "acceleration: the file's virtual points (XXA/250 records)"
+    else:
+        accel["reason"] = "--no-baku" if acc.asked else "the file names none"
+        words = "acceleration: none"
+    return rules, accel, f"Dutch rules of {nxt.edition} ({reason}); {words}"
+
+
 @app.command()
 def pair(
     file: Path = FileArg,
@@ -50,11 +106,14 @@ def pair(
     initial_colour: Optional[InitialColourOpt] = typer.Option(
         None, "--initial-colour", help="Colour of the top player in round 1 when the file does not say (XXC/152)."),
     rounds: Optional[int] = typer.Option(None, "--rounds", min=1, help="Total number of rounds when the file does not say (XXR/142)."),
+    rules: Optional[RulesOpt] = typer.Option(None, "--rules", help=_RULES_HELP),
+    baku: Optional[bool] = typer.Option(None, "--baku/--no-baku", help=_BAKU_HELP, show_default=False),
+    baku_group: BakuGroupOpt = typer.Option(BakuGroupOpt.handbook, "--baku-group", help=_GROUP_HELP),
     json_out: bool = typer.Option(False, "--json", help="Same as --format json."),
     encoding: Optional[str] = EncodingOpt,
 ) -> None:
-    """Pair the next round with the FIDE Dutch system (C.04.3, 2026); a round robin gets its next
-    Berger round. Refuses (each with its own exit code) while the previous round has games without
+    """Pair the next round with the FIDE Dutch system (C.04.3, the 2026 or the 2017 rules, with
+    Baku acceleration when asked); a round robin gets its next Berger round. Refuses (each with its own exit code) while the previous round has games without
     a result (6), past the last round (7), on a finished event (8), on team events (3). Exit 1 if
     no legal pairing exists."""
     from pairing.dutch import NoLegalPairing
@@ -63,6 +122,7 @@ def pair(
     from pairing.rounds import (EventFinished, NotBergerNumbering, PastLastRound, PreviousRoundIncomplete,
                                 RoundOutOfRange, UnsupportedSystem, next_round)
     from trf.edit import recompute_points, with_byes, with_pairing
+    from trf.acceleration import AccelerationRefused
     from trf.model import Colour, Result
     from trf.system import UnsupportedEvent
 
@@ -72,7 +132,8 @@ def pair(
     if initial_colour is not None:
         colour = Colour.WHITE if initial_colour is InitialColourOpt.white1 else Colour.BLACK
     try:
-        nxt = next_round(result.tournament, round_, initial_colour=colour, total_rounds=rounds)
+        nxt = next_round(result.tournament, round_, initial_colour=colour, total_rounds=rounds,
+                         rules=rules.value if rules is not None else None, baku=baku, baku_group=baku_group.value)
     except RoundOutOfRange as exc:
         fail(exitcodes.USAGE, f"--round {exc.requested}: only rounds 1-{exc.last} can be paired")
     except PreviousRoundIncomplete as exc:
@@ -86,14 +147,19 @@ def pair(
     except NoLegalPairing as exc:
         fail(exitcodes.NO_PAIRING, str(exc))
     except PairingInputError as exc:
+        fail(exitcodes.INVALID_INPUT, _input_error(file, exc))
+    except AccelerationRefused as exc:
         fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
     t, rnd, pairing = nxt.before, nxt.round, nxt.pairing
     berger = nxt.system == "berger"
+    rules_data, accel_data, rules_line = _rules_words(nxt)
     if json_out:
         fmt = PairFormat.json
     if fmt is PairFormat.json:
         data = pairing_dict(t, pairing)
         data["system"] = nxt.system
+        data["rules"] = rules_data
+        data["acceleration"] = accel_data
         if berger:
             data["rests"] = nxt.rests
             data["in_file"] = nxt.in_file
@@ -111,7 +177,7 @@ def pair(
         except WriteError as exc:
             fail(exitcodes.INVALID_INPUT, f"cannot write the TRF: {exc}")
     else:
-        note = None
+        note: str | None = rules_line or None
         if berger:
             note = (f"round robin: round {rnd} of the Berger table (C.05 Annex 1)"
                     + (f"; {nxt.rests} rests" if nxt.rests is not None else "")
@@ -157,6 +223,11 @@ def generate(
     ratings: str = RatingsOpt,
     start: Optional[str] = DateOpt,
     points: str = PointsOpt,
+    rules: RulesOpt = typer.Option(RulesOpt.r2026, "--rules", help="Edition of the Dutch rules (C.04.3) the rounds "
+                                                                  "are paired by, named in record 092."),
+    baku: bool = typer.Option(False, "--baku/--no-baku", help="Baku acceleration (C.04.7), decided before round 1 and "
+                                                             "written as XXA records."),
+    baku_group: BakuGroupOpt = typer.Option(BakuGroupOpt.handbook, "--baku-group", help=_GROUP_HELP),
     output: Optional[Path] = typer.Option(None, "-o", "--output",
                                           help="Write the TRF here (default: standard output); with --count, a directory."),
     jobs: int = JobsOpt,
@@ -165,7 +236,10 @@ def generate(
 ) -> None:
     """Generate random tournaments paired round by round by the Dutch engine (FIDE's RTG), as TRF:
     ratings, results from the B.02 expected score with a draw model, byes, forfeits, games of less
-    than one move, late entries, withdrawals, the tie-break list."""
+    than one move, late entries, withdrawals, the tie-break list; the 2026 or 2017 rules, with or
+    without Baku acceleration."""
+    from dataclasses import replace
+
     from rich.progress import Progress
 
     from pairing.dutch import NoLegalPairing
@@ -178,6 +252,10 @@ def generate(
         zero_byes=zero_byes, half_bye_rate=half_bye_rate, zero_bye_rate=zero_bye_rate, late_entries=late_entries,
         late_missed=late_missed, withdrawals=withdrawals, tiebreaks=tiebreaks, tiebreak_record=tiebreak_record,
         ratings=ratings, start=start, points=points)
+    try:
+        settings = replace(settings, rules=rules.value, baku=baku, baku_group=baku_group.value)
+    except ValueError as exc:
+        fail(exitcodes.USAGE, f"--baku: {exc}")
     output = standard_output(output)  # -o -
     if count > 1 or output is not None and output.is_dir():
         _generate_many(settings, count, seed, p_range, r_range, output, jobs, scheduler, json_out)

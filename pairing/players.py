@@ -42,7 +42,13 @@ class Float(enum.Enum):
 
 
 class PairingInputError(ValueError):
-    """The tournament lacks something the pairing needs (initial colour, number of rounds)."""
+    """The tournament lacks something the pairing needs.  ``missing`` names it:
+    ``"initial-colour"`` (C.04.3 Art. 5.1) or ``"total-rounds"`` (Art. 1.8: topscorers in the
+    last round depend on it); the message says which records would give it."""
+
+    def __init__(self, missing: str, message: str) -> None:
+        super().__init__(message)
+        self.missing = missing
 
 
 @dataclass(frozen=True)
@@ -171,7 +177,7 @@ def pairing_players(t: Tournament, rnd: int, total_rounds: int | None = None,
     available = set(available_players(t, rnd))
     if total is None and available:
         raise PairingInputError(
-            "the total number of rounds is unknown: add an XXR or 142 record, or give --rounds "
+            "total-rounds", "the total number of rounds is unknown: the file needs an XXR or 142 record "
             "(topscorers in the last round depend on it, C.04.3 Art. 1.8)")
     scoring = t.scoring
     top_threshold = None

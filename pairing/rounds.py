@@ -19,6 +19,13 @@ the endorsed engines refuse, each for its own reason:
   a pending game would count as unplayed, its players could meet again (C1) and their scores
   would be wrong (C.04.3 Art. 1.2).
 
+The Dutch edition and Baku acceleration are the file's (:attr:`trf.model.Tournament.system`)
+unless the caller chooses them: ``rules`` (``"2017"``/``"2026"``), ``baku`` (C.04.7 for a file
+without acceleration records; explicit ``XXA``/``250`` records are always used) and
+``baku_group`` (:data:`trf.acceleration.GROUPS`).  :class:`NextRound` says which were applied
+and why; its ``before`` carries the virtual points as records, so that writing it (with the new
+round) gives a file any engine pairs the same.
+
 A round robin (``192``/``092`` naming one) is not paired by the Dutch system: its next round is
 the Berger table's (C.05 Annex 1, :mod:`roundrobin.berger`), for the players in start-rank order.
 """
@@ -28,14 +35,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pairing.dutch import Pairing, pair_round
+from pairing.dutch.engine import EDITIONS
+from pairing.players import PairingInputError
 from roundrobin.berger import BYE, RoundRobinSchedule, double_round_robin, single_round_robin
+from trf.acceleration import AccelerationRefused, BakuPlan, baku_plan, has_explicit_acceleration, with_baku
 from trf.edit import cut_to_round
 from trf.model import Colour, Game, Tournament
 from trf.system import Family, require_individual
 
 __all__ = ["RoundOutOfRange", "RoundToPair", "round_to_pair", "pair_next_round", "pending_games",
            "PreviousRoundIncomplete", "PastLastRound", "EventFinished", "UnsupportedSystem",
-           "NotBergerNumbering", "NextRound", "next_round", "berger_schedule", "is_finished"]
+           "NotBergerNumbering", "NextRound", "next_round", "berger_schedule", "is_finished", "Acceleration",
+           "accelerated"]
 
 
 class RoundOutOfRange(ValueError):
@@ -132,14 +143,72 @@ def round_to_pair(t: Tournament, requested: int | None = None) -> RoundToPair:
     return RoundToPair(rnd, t, False)
 
 
+@dataclass(frozen=True)
+class Acceleration:
+    """The acceleration a round was paired with: ``kind`` ``"none"``, ``"records"`` (the file's
+    own ``XXA``/``250`` virtual points) or ``"baku"`` (C.04.7 computed by
+    :func:`trf.acceleration.with_baku`, ``plan`` saying who gets what); ``asked``: chosen by the
+    caller rather than named by the file (``source``, e.g. ``"192 FIDE_DUTCH_BAKU"``)."""
+
+    kind: str
+    asked: bool = False
+    source: str | None = None
+    plan: BakuPlan | None = None
+
+    def describe(self) -> str:
+        """In words, without the caller's option names."""
+        if self.kind == "records":
+            return "the file's virtual points (XXA/250 records)"
+        if self.kind == "none":
+            return "none"
+        assert self.plan is not None
+        return "Baku (C.04.7): " + self.plan.describe()
+
+
+def accelerated(t: Tournament, *, baku: bool | None = None, baku_group: str = "handbook",
+                total_rounds: int | None = None, edition: str | None = None) -> tuple[Tournament, Acceleration]:
+    """``t`` with the acceleration it is paired with written as records, and which one that is.
+    ``baku`` ``None``: as the file's system says.  Raises
+    :class:`~trf.acceleration.AccelerationRefused`, and :class:`~pairing.players.PairingInputError`
+    when the number of rounds, which fixes the accelerated rounds, is unknown."""
+    asked = baku is not None
+    if has_explicit_acceleration(t):
+        return t, Acceleration("records", source=t.system.source if t.system.baku else None)
+    if not (baku if baku is not None else t.system.baku):
+        return t, Acceleration("none", asked)
+    try:
+        plan = baku_plan(t, baku_group, total_rounds=total_rounds, edition=edition)
+    except AccelerationRefused as exc:
+        if exc.reason != "total-rounds":
+            raise
+        raise PairingInputError("total-rounds", f"{exc} and the file has no XXR or 142 record") from None
+    source = None if asked else t.system.source
+    return (with_baku(t, baku_group, total_rounds=total_rounds, edition=edition),
+            Acceleration("baku", asked, source, plan))
+
+
 def pair_next_round(t: Tournament, requested: int | None = None, *, initial_colour: Colour | None = None,
-                    total_rounds: int | None = None) -> tuple[RoundToPair, Pairing]:
+                    total_rounds: int | None = None, rules: str | None = None, baku: bool | None = None,
+                    baku_group: str = "handbook") -> tuple[RoundToPair, Pairing]:
     """Pair the next round of ``t``, or round ``requested`` as if the file stopped before it
     (see :func:`round_to_pair`), by the Dutch system (:func:`pairing.dutch.pair_round`, whose
-    errors it raises).  No refusal: see :func:`next_round` for those."""
+    errors it raises), with the edition and acceleration of the module docstring; the returned
+    ``before`` carries the virtual points applied.  No refusal: see :func:`next_round` for those."""
     target = round_to_pair(t, requested)
-    pairing = pair_round(target.before, target.round, initial_colour=initial_colour, total_rounds=total_rounds)
+    edition = _edition(target.before, rules)
+    before, _ = accelerated(target.before, baku=baku, baku_group=baku_group, total_rounds=total_rounds,
+                            edition=edition)
+    target = RoundToPair(target.round, before, target.cut)
+    pairing = pair_round(before, target.round, initial_colour=initial_colour, total_rounds=total_rounds,
+                         rules=edition, baku=False)
     return target, pairing
+
+
+def _edition(t: Tournament, rules: str | None) -> str:
+    edition = rules if rules is not None else (t.system.edition or "2026")
+    if edition not in EDITIONS:
+        raise ValueError(f"unknown edition of the Dutch rules: {edition!r} (expected one of {', '.join(EDITIONS)})")
+    return edition
 
 
 def pending_games(t: Tournament, rnd: int) -> tuple[Game, ...]:
@@ -167,6 +236,9 @@ class NextRound:
     system: str
     rests: int | None = None
     in_file: bool = False  # a round robin's round the file already holds
+    edition: str | None = None  # the Dutch edition applied ("2017"/"2026"); None for a round robin
+    edition_reason: str = ""  # why: the file's system (trf.system) or "chosen by the caller"
+    acceleration: Acceleration = Acceleration("none")
 
 
 def _refuse(t: Tournament, rnd: int, total: int | None, *, requested: bool) -> None:
@@ -182,13 +254,16 @@ def _refuse(t: Tournament, rnd: int, total: int | None, *, requested: bool) -> N
 
 
 def next_round(t: Tournament, requested: int | None = None, *, initial_colour: Colour | None = None,
-               total_rounds: int | None = None) -> NextRound:
+               total_rounds: int | None = None, rules: str | None = None, baku: bool | None = None,
+               baku_group: str = "handbook") -> NextRound:
     """Pair the next round of ``t`` (or re-pair round ``requested`` on the file cut back before
     it) after the refusals of the module docstring; a round robin gets its Berger round.
+    ``rules``, ``baku``, ``baku_group``: see the module docstring.
 
     Raises :class:`trf.system.UnsupportedEvent`, :class:`UnsupportedSystem`,
     :class:`PastLastRound`, :class:`EventFinished`, :class:`PreviousRoundIncomplete`,
-    :class:`RoundOutOfRange`, and the engine's errors."""
+    :class:`RoundOutOfRange`, :class:`~trf.acceleration.AccelerationRefused`, and the engine's
+    errors."""
     require_individual(t, "team pairing is not implemented yet")
     system = t.system
     total = total_rounds if total_rounds is not None else t.total_rounds
@@ -200,8 +275,14 @@ def next_round(t: Tournament, requested: int | None = None, *, initial_colour: C
         _refuse(t, requested, total, requested=True)
     target = round_to_pair(t, requested)
     _refuse(target.before, target.round, total, requested=requested is not None)
-    pairing = pair_round(target.before, target.round, initial_colour=initial_colour, total_rounds=total_rounds)
-    return NextRound(target.round, target.before, target.cut, pairing, "dutch")
+    edition = _edition(target.before, rules)
+    reason = "chosen by the caller" if rules is not None else system.edition_reason
+    before, accel = accelerated(target.before, baku=baku, baku_group=baku_group, total_rounds=total_rounds,
+                                edition=edition)
+    pairing = pair_round(before, target.round, initial_colour=initial_colour, total_rounds=total_rounds,
+                         rules=edition, baku=False)
+    return NextRound(target.round, before, target.cut, pairing, "dutch", edition=edition, edition_reason=reason,
+                     acceleration=accel)
 
 
 def berger_schedule(t: Tournament) -> RoundRobinSchedule:

@@ -9,6 +9,7 @@ from pairing.dutch.result import Pairing
 from pairing.dutch.stages import pair_all_brackets
 from pairing.dutch.state import RoundState
 from pairing.players import PairingInputError, PairingPlayer, infer_initial_colour, pairing_players
+from trf.acceleration import AccelerationRefused, with_baku
 from trf.model import Colour, Tournament
 
 #: The editions of C.04.3 the engine pairs: the text applied from 1 February 2026, the one in
@@ -17,7 +18,8 @@ EDITIONS = ("2026", "2017")
 
 
 def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour | None = None,
-               total_rounds: int | None = None, full_field: bool = False, rules: str | None = None) -> Pairing:
+               total_rounds: int | None = None, full_field: bool = False, rules: str | None = None,
+               baku: bool | None = None, baku_group: str = "handbook") -> Pairing:
     """Pair round ``rnd`` (default: the next one) of ``t`` by the Dutch system.
 
     ``rules``: the edition of C.04.3, ``"2026"`` (applied from 1 February 2026) or ``"2017"`` (in
@@ -28,19 +30,32 @@ def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour 
     bracket-local solves are tested against; same pairings, much slower on large fields; the
     2017 edition's matchings are bracket-local by its rules and ignore it).
 
+    ``baku``: Baku acceleration (C.04.7) for a file without acceleration records, by default
+    when its system says so (``192 FIDE_DUTCH_BAKU``); ``baku_group`` the group rule
+    (:data:`trf.acceleration.GROUPS`).  The virtual points are those of
+    :func:`trf.acceleration.with_baku`; explicit ``XXA``/``250`` records are used as they are.
+
     Raises :class:`~pairing.dutch.result.NoLegalPairing` when no pairing satisfies C1-C4 and
     :class:`~pairing.players.PairingInputError` when the file lacks the initial colour or the
-    number of rounds.
+    number of rounds, :class:`~trf.acceleration.AccelerationRefused` when Baku acceleration is
+    asked for an event that cannot have it.
     """
     edition = rules if rules is not None else (t.system.edition or "2026")
     if edition not in EDITIONS:
         raise ValueError(f"unknown edition of the Dutch rules: {edition!r} (expected one of {', '.join(EDITIONS)})")
+    if baku if baku is not None else t.system.baku:
+        try:
+            t = with_baku(t, baku_group, total_rounds=total_rounds, edition=edition)
+        except AccelerationRefused as exc:
+            if exc.reason != "total-rounds":
+                raise
+            raise PairingInputError("total-rounds", f"{exc} and the file has no XXR or 142 record") from None
     rnd = rnd if rnd is not None else t.rounds_paired + 1
     initial = initial_colour or t.initial_colour or infer_initial_colour(t)
     if initial is None:
         raise PairingInputError(
-            "the initial colour is unknown: add 'XXC white1' / 'XXC black1' (TRF-16) or '152 W' / '152 B' "
-            "(TRF-2026), or give --initial-colour white1|black1 (C.04.3 Art. 5.1)")
+            "initial-colour", "the initial colour is unknown: the file needs 'XXC white1' / 'XXC black1' (TRF-16) "
+            "or '152 W' / '152 B' (TRF-2026) (C.04.3 Art. 5.1)")
     players = pairing_players(t, rnd, total_rounds, edition)
     if not players:
         return Pairing(rnd, (), None)
