@@ -114,10 +114,8 @@ def matches(expected: tuple[str, ...], actual: list[str]) -> bool:
 #: README blocks of sections owned by other helpers that do not match yet, by a part of their
 #: section's heading, and why.  Strict: an entry whose block matches fails, so that it is removed.
 OWNED_ELSEWHERE: dict[str, str] = {
-    "`arbiter check FILE": "the checker's wording of the order finding changed (Art. 4.2 transposition); the "
-                           "checker's owner rewrites this example",
-    "`arbiter event ...`": "the walkthrough reads players.csv and round2.csv, which the repository does not ship; "
-                           "the event's owner adds them",
+    "Many files: `arbiter check PATHS": "the example reads rtg/ and swapped.trf, which a checkout does not have, and "
+                                        "prints no summary table; the check section's owner makes it runnable",
 }
 
 
