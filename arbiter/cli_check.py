@@ -16,12 +16,23 @@ import typer
 from arbiter import exitcodes, render
 from arbiter.app import EncodingOpt, JsonOpt, app, emit_json, err, fail, out, read_valid
 from arbiter.workers import JobsOpt, SchedulerOpt
+from trf.model import Tournament
 
 
 class CheckSystemOpt(str, Enum):
     auto = "auto"
     dutch = "dutch"
     berger = "berger"
+
+
+class RulesOpt(str, Enum):
+    r2017 = "2017"
+    r2026 = "2026"
+
+
+class BakuGroupOpt(str, Enum):
+    handbook = "handbook"
+    engine = "engine"
 
 
 class CheckFormat(str, Enum):
@@ -53,18 +64,29 @@ def check(
                                              help="Also check the rank column against the file's 202/212 tie-break "
                                                   "list (default: with several files, not for one)."),
     csv_out: bool = typer.Option(False, "--csv", help="Several files: one CSV row per file."),
+    rules: Optional[RulesOpt] = typer.Option(None, "--rules", help=(
+        "Edition of the Dutch rules (C.04.3) to check by: 2017 (in force until 31 January 2026, criteria C.1-C.19) "
+        "or 2026 (C1-C21). Default: the one the file names (192/092), else the one in force on its start date.")),
+    baku: Optional[bool] = typer.Option(None, "--baku/--no-baku", show_default=False, help=(
+        "Baku acceleration (C.04.7) for a file without virtual points (XXA/250); default: when the file names it "
+        "(192 FIDE_DUTCH_BAKU). A file's own XXA/250 records are always used.")),
+    baku_group: BakuGroupOpt = typer.Option(BakuGroupOpt.handbook, "--baku-group", help=(
+        "Group A of Baku acceleration: handbook (the rule: 2 x ceil(N/4) players registered before round 1) or "
+        "engine (bbpPairings' automatic mode: ceil(N/2) of all player records).")),
     jobs: int = JobsOpt,
     scheduler: Optional[str] = SchedulerOpt,
 ) -> None:
-    """Check a file's pairings against FIDE Dutch C.04.3 (2026), C1-C21 and the colour rules, and name the
-    criterion that decides; or a round robin against the Berger tables (C.05 Annex 1); with several files or
+    """Check a file's pairings against FIDE Dutch C.04.3 (2026: C1-C21; 2017: C.1-C.19) and the colour rules,
+    and name the criterion that decides; or a round robin against the Berger tables (C.05 Annex 1); with several files or
     a directory, each file and its rank column, with a summary.  Exit 0 when every round conforms, 4 on a
     discrepancy, 3 for invalid input."""
     if len(files) > 1 or files[0].is_dir() or csv_out:
         from arbiter.check_many import check_many
 
-        if round_ is not None or why_not is not None or rounds is not None or brackets or fmt is CheckFormat.bbp:
-            fail(exitcodes.USAGE, "--round, --why-not, --rounds, --brackets and --format bbp apply to one file")
+        if (round_ is not None or why_not is not None or rounds is not None or brackets or fmt is CheckFormat.bbp
+                or rules is not None or baku is not None):
+            fail(exitcodes.USAGE, "--round, --why-not, --rounds, --brackets, --rules, --baku and --format bbp apply to "
+                                  "one file")
         check_many(files, engine=engine, standings=standings is not False, json_out=json_out or fmt is CheckFormat.json,
                    csv_out=csv_out, jobs=jobs, scheduler=scheduler, encoding=encoding)
     file = files[0]
@@ -95,6 +117,13 @@ def check(
         else:
             render.round_robin_check(out, rr, str(file))
         raise typer.Exit(exitcodes.OK if rr.ok else exitcodes.DISCREPANCY)
+    from checker.check import edition_of
+
+    edition, reason = edition_of(t, rules.value if rules is not None else None)
+    if rules is not None:
+        reason = f"--rules {edition}"
+    t, accel = _accelerated(t, file, baku, baku_group.value, edition, rounds)
+    heading = f"Dutch rules of {edition} ({reason}); acceleration: {accel}"
     if why_not is not None:
         from checker.whynot import why_not as run_why_not
 
@@ -102,19 +131,20 @@ def check(
             a, b = (int(x) for x in why_not.replace(" ", "").split("-"))
         except ValueError:
             fail(exitcodes.USAGE, f"--why-not {why_not!r}: expected two start ranks as A-B, e.g. 3-12")
-        w = run_why_not(t, todo[-1], a, b)
+        w = run_why_not(t, todo[-1], a, b, rules=edition)
         if fmt is CheckFormat.json:
-            emit_json(w.as_dict())
+            emit_json({**w.as_dict(), "edition": edition, "edition_reason": reason, "acceleration": accel})
         else:
+            out.print(heading, style="dim", highlight=False)
             render.why_not(out, w)
         raise typer.Exit(exitcodes.DISCREPANCY if w.verdict == "better" else exitcodes.OK)
     with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task(f"checking {len(todo)} round(s)", total=len(todo))
-        reports = check_tournament(t, todo, engine=engine, total_rounds=rounds,
+        reports = check_tournament(t, todo, engine=engine, total_rounds=rounds, rules=edition,
                                    progress=lambda _r: bar.update(task, advance=1))
     ranks_ok = True
     if fmt is CheckFormat.json:
-        data = report_dict(str(file), reports)
+        data = {**report_dict(str(file), reports), "edition": edition, "edition_reason": reason, "acceleration": accel}
         if standings:
             from arbiter.check_many import rank_report
 
@@ -123,9 +153,30 @@ def check(
     elif fmt is CheckFormat.bbp:
         out.file.write(bbp_text(str(file), reports))
     else:
+        out.print(heading, style="dim", highlight=False)
         render.check_report(out, reports, str(file), brackets=brackets)
     if standings and fmt is not CheckFormat.json:
         from arbiter.check_many import rank_report
 
         ranks_ok = rank_report(t, str(file), None)
     raise typer.Exit(exitcodes.OK if all(r.ok for r in reports) and ranks_ok else exitcodes.DISCREPANCY)
+
+
+def _accelerated(t: Tournament, file: Path, baku: Optional[bool], group: str, edition: str,
+                 rounds: Optional[int]) -> tuple[Tournament, str]:
+    """The tournament with Baku virtual points as records when asked for (``--baku``) or named by
+    the file (192 FIDE_DUTCH_BAKU) and it has none of its own, and the acceleration in words."""
+    from trf.acceleration import AccelerationRefused, has_explicit_acceleration, with_baku
+
+    if has_explicit_acceleration(t):
+        return t, "the file's virtual points (XXA/250 records)"
+    wanted = baku if baku is not None else t.system.baku
+    if not wanted:
+        return t, "none"
+    try:
+        accelerated = with_baku(t, group, total_rounds=rounds, edition=edition)
+    except AccelerationRefused as exc:
+        fail(exitcodes.INVALID_INPUT, f"{file}: Baku acceleration cannot be applied: {exc.detail}")
+    why = "--baku" if baku else f"named by {t.system.source}"
+    rule = "group A by the rule, 2 x ceil(N/4)" if group == "handbook" else "group A as bbpPairings' automatic mode, ceil(N/2)"
+    return accelerated, f"Baku (C.04.7; {rule}; {why})"

@@ -271,7 +271,8 @@ def check_report(console: Console, reports: list[Any], filename: str, brackets: 
         console.print(Text(f"{filename}: {_n(len(bad), 'round')} with discrepancies of {len(reports)} checked",
                            style="bold red"))
     else:
-        console.print(Text(f"{filename}: {_n(len(reports), 'round')} checked, all conform to C.04.3 (2026)",
+        edition = getattr(reports[0], "edition", "2026") if reports else "2026"
+        console.print(Text(f"{filename}: {_n(len(reports), 'round')} checked, all conform to C.04.3 ({edition})",
                            style="bold green"))
 
 

@@ -14,12 +14,49 @@ from typing import Any
 
 from checker.colours import allocate
 from checker.compare import Verdict, compare
-from checker.criteria import CRITERIA, FLOATS_ON, QUALITY, Bracket, Evaluator, Mate, describe, pair_breach
+from checker.criteria import CRITERIA, FLOATS_ON, Bracket, Evaluator, Mate, describe, pair_breach
+from checker.criteria_2017 import ABSOLUTE_2017, COLOUR_2017, CRITERIA_2017, Evaluator2017, collapse_point
 from checker.search import ENUMERATE_LIMIT, EXHAUSTIVE_LIMIT, Observer, best_of, best_of_all, boards, improve
 from checker.state import GivenPairing, RoundState, given_pairing, participants, round_state
 from trf.model import Tournament
 
 ENGINE_AUTO_LIMIT = 120  # players; above it the engine candidate is used only when asked for
+
+EDITIONS = ("2026", "2017")
+
+
+def edition_of(t: Tournament, rules: str | None = None) -> tuple[str, str]:
+    """The edition of C.04.3 to check by and why: ``rules`` when given, else the file's
+    (:attr:`trf.system.PairingSystem.edition`: its 192/092 code or its start date)."""
+    if rules is not None:
+        if rules not in EDITIONS:
+            raise ValueError(f"unknown edition of the Dutch rules: {rules!r} (expected 2017 or 2026)")
+        return rules, "asked for"
+    sysm = t.system
+    if sysm.edition in EDITIONS:
+        return sysm.edition, sysm.edition_reason
+    return "2026", "the file names no Dutch edition: the rules in force now"
+
+
+def article_of(criterion: str, edition: str = "2026") -> str:
+    """The article of a criterion: 2026 ``C12`` -> ``2.4.7``; 2017 ``C.10`` -> ``C.10 (2017)``;
+    colour rules ``5.2.x`` (2026) or ``E.x (2017)``; the generation order ``3.8`` or ``B.8 (2017)``."""
+    if criterion in CRITERIA:
+        return CRITERIA[criterion][0]
+    if criterion in CRITERIA_2017:
+        return f"{CRITERIA_2017[criterion][0]} (2017)"
+    if criterion.startswith("E."):
+        return f"{criterion} (2017)"
+    if criterion.startswith("5."):
+        return criterion
+    return "B.8 (2017)" if edition == "2017" else "3.8"
+
+
+def evaluator(st: RoundState, mate: Mate) -> Evaluator:
+    """The criteria of the state's edition; for 2017, with the PPB the given pairing shows (A.9)."""
+    if st.edition == "2017":
+        return Evaluator2017(st, collapse_point(st, mate))
+    return Evaluator(st)
 
 
 @dataclass(frozen=True)
@@ -33,10 +70,10 @@ class Finding:
     bracket: int | None = None
     given: str | None = None
     better: str | None = None
+    edition: str = "2026"
 
     def as_dict(self) -> dict[str, Any]:
-        art = CRITERIA[self.criterion][0] if self.criterion in CRITERIA else (
-            self.criterion if self.criterion.startswith("5.") else "3.8")
+        art = article_of(self.criterion, self.edition)
         return {"kind": self.kind, "criterion": self.criterion, "article": art, "message": self.message,
                 "boards": [list(b) for b in self.boards], "bracket": self.bracket,
                 "given_value": self.given, "candidate_value": self.better}
@@ -55,6 +92,8 @@ class RoundReport:
     sources: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     engine_disagrees: str | None = None  # the engine's pairing ranks below the given one
+    edition: str = "2026"  # the C.04.3 text applied
+    edition_reason: str = ""
 
     @property
     def ok(self) -> bool:
@@ -69,6 +108,7 @@ class RoundReport:
                 "boards": [list(b) for b in self.candidate], "bye": self.candidate_bye},
             "brackets": self.brackets, "candidate_sources": self.sources, "notes": self.notes,
             "engine_disagrees": self.engine_disagrees,
+            "edition": self.edition, "edition_reason": self.edition_reason,
         }
 
 
@@ -90,8 +130,8 @@ def _bracket_summary(ev: Evaluator, brs: list[Bracket], mate: Mate) -> list[dict
     for k, b in enumerate(brs):
         nxt = brs[k + 1] if k + 1 < len(brs) else None
         vals = ev.values(b, nxt, mate)
-        failures = {c: show_value(c, vals[c]) for c in QUALITY
-                    if c not in ("C6", "C7", "C8", "C9") and vals[c] not in (0, ())}
+        failures = {c: show_value(c, vals[c]) for c in ev.criteria_names
+                    if c not in ("C6", "C7", "C8", "C9", "C.5", "C.6", "C.7") and vals[c] not in (0, (), (0, ()))}
         out.append({
             "bracket": k + 1, "score": str(b.score), "mdps": list(b.mdps), "residents": len(b.residents),
             "pairs": len(b.pairs), "downfloaters": list(b.downfloaters),
@@ -116,43 +156,48 @@ def explain(ev: Evaluator, v: Verdict, given_is: str = "a") -> str:
     if v.criterion == "order":
         first, second = ("candidate", "given pairing") if v.winner == "b" else ("given pairing", "candidate")
         ka, kb = (v.value_b, v.value_a) if v.winner == "b" else (v.value_a, v.value_b)
+        art = "B.8, 2017" if ev.edition == "2017" else "Art. 3.8"
         return (f"in {where} both pairings tie on every criterion, and the {first} is generated first "
-                f"(Art. 3.8): {order_reason(ka, kb)}")
+                f"({art}): {order_reason(ka, kb, ev.edition)}")
     if v.criterion == "C5":
         return f"{describe('C5')}: the given PAB goes to score {show_value('C7', g)}, the candidate's to {show_value('C7', c)}"
     return f"in {where}, {describe(v.criterion)}: given {show_value(v.criterion, g)}, candidate {show_value(v.criterion, c)}"
 
 
-def order_reason(first: Any, later: Any) -> str:
+def order_reason(first: Any, later: Any, edition: str = "2026") -> str:
     """Where two generation keys (:func:`checker.order.generation_key`) part, in the Handbook's terms
-    (BSNs: bracket sequence numbers, 1 for the highest-ranked member)."""
+    (BSNs: bracket sequence numbers, 1 for the highest-ranked member); the 2017 text numbers the
+    same orders D.3 (MDPs), D.1 (transpositions) and D.2 (exchanges)."""
+    a_mdp, a_tr, a_ex = ("D.3", "D.1", "D.2") if edition == "2017" else ("Art. 4.4", "Art. 4.2", "Art. 4.3")
     def seq(x: tuple[int, ...]) -> str:
         return "-".join(map(str, x)) if x else "none"
     (s1a, ta, (xa, ra)), (s1b, tb, (xb, rb)) = first, later
     if s1a != s1b:
-        return f"its set of paired MDPs (BSNs {seq(s1a)}) precedes {seq(s1b)} (Art. 4.4)"
+        return f"its set of paired MDPs (BSNs {seq(s1a)}) precedes {seq(s1b)} ({a_mdp})"
     if ta != tb:
-        return f"the MDPs' opponents, transposition {seq(ta)}, precede {seq(tb)} (Art. 4.2)"
+        return f"the MDPs' opponents, transposition {seq(ta)}, precede {seq(tb)} ({a_tr})"
     rem = "the remainder" if s1a else "the bracket"
     if xa != xb:
         na, da, outa, ina = xa
         nb, db, outb, inb = xb
         def desc(o: tuple[int, ...], i: tuple[int, ...]) -> str:
             return f"S1 {seq(tuple(-x for x in o))} <-> S2 {seq(i)}" if o else "no exchange"
-        return (f"in {rem} its resident exchange ({desc(outa, ina)}) comes before ({desc(outb, inb)}) (Art. 4.3)")
-    return f"in {rem} the same exchange; its S2 transposition {seq(ra)} precedes {seq(rb)} (Art. 4.2)"
+        return (f"in {rem} its resident exchange ({desc(outa, ina)}) comes before ({desc(outb, inb)}) ({a_ex})")
+    return f"in {rem} the same exchange; its S2 transposition {seq(ra)} precedes {seq(rb)} ({a_tr})"
 
 
 def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_rounds: int | None = None,
-                search_rounds: int = 8, observe: Observer | None = None) -> RoundReport:
+                search_rounds: int = 8, observe: Observer | None = None, rules: str | None = None) -> RoundReport:
     """Check round ``rnd`` of ``t`` as paired in the file.
 
     ``engine``: also compare with :mod:`pairing`'s pairing (``None``: when the round has at
     most :data:`ENGINE_AUTO_LIMIT` players); ``observe``: see :func:`improve` (not called when
-    an absolute criterion is broken: the quality search does not run then)."""
-    st = round_state(t, rnd, total_rounds=total_rounds)
+    an absolute criterion is broken: the quality search does not run then); ``rules``: the
+    edition of C.04.3, ``"2026"`` or ``"2017"`` (default: the file's, :func:`edition_of`)."""
+    edition, why = edition_of(t, rules)
+    st = round_state(t, rnd, total_rounds=total_rounds, edition=edition)
     g = given_pairing(t, rnd)
-    rep = RoundReport(rnd, len(st.players), g.boards, g.bye)
+    rep = RoundReport(rnd, len(st.players), g.boards, g.bye, edition=edition, edition_reason=why)
     if not st.total_rounds_known:
         rep.notes.append("the total number of rounds is not in the file (XXR/142): the last round in the file "
                          "is taken as final for topscorers (Art. 1.8)")
@@ -160,8 +205,9 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
         rep.notes.append("no initial colour (XXC/152) and no round 1 to infer it from: White assumed (Art. 5.2.5)")
     _absolute(st, g, rep)
     _colours(st, g, rep)
-    ev = Evaluator(st)
     mate = _mate_of(g)
+    legal = not any(f.kind in ("absolute", "completion") for f in rep.findings)
+    ev = evaluator(st, mate) if legal else Evaluator(st)
     if any(f.kind in ("absolute", "completion") for f in rep.findings):
         rep.notes.append("quality criteria not compared: the pairing breaks an absolute criterion")
         if engine is not False and (engine or len(st.players) <= ENGINE_AUTO_LIMIT):
@@ -207,6 +253,9 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
     if cands:
         best = best_of(ev, cands)
         verdict = compare(ev, mate, best, brs)
+    if isinstance(ev, Evaluator2017) and ev.collapse is not None:
+        rep.notes.append(f"A.9 (2017): bracket {ev.collapse + 1} is the Penultimate Pairing Bracket; the players "
+                         f"below it form the Collapsed Last Bracket (bracket {ev.collapse + 2})")
     if verdict is not None:
         kind = "order" if verdict.criterion == "order" else "quality"
         diff = [(u, w) for u, w in boards(best, ev) if mate.get(u) != w]
@@ -214,7 +263,7 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
         rep.findings.append(Finding(
             kind, verdict.criterion, explain(ev, verdict), tuple(diff) + (((bye, None),) if bye is not None and bye != g.bye else ()),
             None if verdict.bracket is None else verdict.bracket + 1,
-            _show(verdict.criterion, verdict.value_a), _show(verdict.criterion, verdict.value_b)))
+            _show(verdict.criterion, verdict.value_a), _show(verdict.criterion, verdict.value_b), edition))
         rep.candidate = tuple(_colour_boards(st, best, ev))
         rep.candidate_bye = bye
     return rep
@@ -239,12 +288,14 @@ def engine_candidate(t: Tournament, rnd: int, st: RoundState, rep: RoundReport) 
     """The pairing engine's pairing of the round, as one more candidate: the only use of
     :mod:`pairing` in the checker; its criteria are never used here.  The engine gets the
     checker's initial colour and total rounds (:class:`checker.state.RoundState`)."""
-    from pairing.dutch import NoLegalPairing
+    from pairing.dutch import NoLegalPairing, pair_round
     from pairing.players import PairingInputError
-    from pairing.rounds import pair_next_round
+    from pairing.rounds import round_to_pair
 
     try:
-        _, p = pair_next_round(t, rnd, initial_colour=st.initial_colour, total_rounds=st.total_rounds)
+        target = round_to_pair(t, rnd)
+        p = pair_round(target.before, target.round, initial_colour=st.initial_colour, total_rounds=st.total_rounds,
+                       rules=st.edition)
     except (NoLegalPairing, PairingInputError) as exc:
         rep.notes.append(f"the pairing engine gave no candidate: {exc}")
         return None
@@ -261,13 +312,22 @@ def engine_candidate(t: Tournament, rnd: int, st: RoundState, rep: RoundReport) 
         hit = (pair_breach(st, st.players[u], st.players[v]) if v is not None
                else (("C2", st.players[u].pab_ban) if st.players[u].pab_ban else None))
         if hit is not None:
+            hit = (_named(st, hit[0]), hit[1])
             rep.engine_disagrees = (f"the pairing engine's pairing breaks {hit[0]} by the checker's reading "
                                     f"({hit[1]}); its candidate is not used")
             return None
     return mate
 
 
+def _named(st: RoundState, criterion: str) -> str:
+    """A 2026 criterion or colour rule by the name of the state's edition (C1 -> C.1, 5.2.3 -> E.3)."""
+    if st.edition != "2017":
+        return criterion
+    return ABSOLUTE_2017.get(criterion) or COLOUR_2017.get(criterion) or criterion
+
+
 def _absolute(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
+    c2, c4 = _named(st, "C2"), _named(st, "C4")
     counts: dict[int, int] = {}
     for w, b in g.boards:
         for x in (w, b):
@@ -275,19 +335,20 @@ def _absolute(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
         if w in st.players and b in st.players:
             hit = pair_breach(st, st.players[w], st.players[b])
             if hit is not None:
-                rep.findings.append(Finding("absolute", hit[0], f"{describe(hit[0])}: {hit[1]}", ((w, b),)))
+                name = _named(st, hit[0])
+                rep.findings.append(Finding("absolute", name, f"{describe(name)}: {hit[1]}", ((w, b),)))
     byes = ([g.bye] if g.bye is not None else []) + list(g.extra_byes)
     for x in byes:
         ban = st.players[x].pab_ban if x in st.players else None
         if ban is not None:
-            rep.findings.append(Finding("absolute", "C2", f"{describe('C2')}: {x} received the PAB but {ban}", ((x, None),)))
+            rep.findings.append(Finding("absolute", c2, f"{describe(c2)}: {x} received the PAB but {ban}", ((x, None),)))
     if len(byes) > 1:
-        rep.findings.append(Finding("completion", "C4", f"{describe('C4')}: {len(byes)} players received the PAB "
+        rep.findings.append(Finding("completion", c4, f"{describe(c4)}: {len(byes)} players received the PAB "
                                     f"({', '.join(map(str, byes))}); at most one player may be left unpaired (Art. 1.9)",
                                     tuple((x, None) for x in byes)))
     twice = sorted(x for x, c in counts.items() if c > 1)
     if twice:
-        rep.findings.append(Finding("completion", "C4", f"players on more than one board: {', '.join(map(str, twice))}"))
+        rep.findings.append(Finding("completion", c4, f"players on more than one board: {', '.join(map(str, twice))}"))
 
 
 def _colours(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
@@ -299,8 +360,10 @@ def _colours(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
             continue
         al = allocate(st.players[w], st.players[b], st.initial_colour)
         if al.white != w:
+            rule = _named(st, al.rule)
+            why = al.why if rule == al.rule else f"{rule} (2017): {al.why.split(': ', 1)[1]}"
             rep.findings.append(Finding(
-                "colour", al.rule, f"board {w}-{b}: {al.why}, so {al.white} should have White", ((w, b),)))
+                "colour", rule, f"board {w}-{b}: {why}, so {al.white} should have White", ((w, b),)))
 
 
 __all__ = ["Finding", "RoundReport", "Verdict", "check_round", "compare", "explain",

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
-from checker.criteria import Bracket, Evaluator, Mate, PairSums, first_difference
+from checker.criteria import Bracket, Evaluator, Mate, PairSums
 from checker.order import GenerationIndex, generation_key
 
 Pair = tuple[int, int]
@@ -43,7 +43,9 @@ def compare(ev: Evaluator, a: Mate, b: Mate, a_brackets: list[Bracket] | None = 
     differently, the first quality criterion that differs, or else the generation order.
     ``start``: a bracket above which the two are known to agree; ``changed``: the only players
     whose opponents differ, when known."""
-    if changed is not None:
+    if ev.edition == "2017":  # no round-wide PAB criterion: the last bracket's PSD places the PAB
+        sa = sb = None
+    elif changed is not None:
         byes = [x for x in changed if a[x] is None or b[x] is None]
         sa = next((ev.p[x].score for x in byes if a[x] is None), None)
         sb = next((ev.p[x].score for x in byes if b[x] is None), None)
@@ -84,7 +86,7 @@ def compare(ev: Evaluator, a: Mate, b: Mate, a_brackets: list[Bracket] | None = 
             if cache is not None:
                 cache[k] = (va, sums_a, members)
         vb = ev.values(bb, nb, b, sums_b)
-        c = first_difference(va, vb, same_down)
+        c = ev.first_difference(va, vb, same_down)
         if c is not None:
             return Verdict(c, k, va[c], vb[c], "a" if va[c] < vb[c] else "b")
         if cache is not None:
@@ -213,7 +215,7 @@ class ScoredPairing:
             rem -= common
             add -= common
         pab = self.pab if move.pab is None else move.pab
-        if pab != self.pab:  # C5: the round-wide PAB score
+        if pab != self.pab and ev.edition != "2017":  # C5: the round-wide PAB score
             assert self.pab is not None
             sa, sb = p[self.pab].score, p[pab].score  # type: ignore[index]
             if sa != sb:
@@ -226,8 +228,8 @@ class ScoredPairing:
         b = self.brackets[k0]
         da = b.downfloaters
         cb = len(da) + 2 * (len(r0) - len(n0))
-        if cb != len(da):  # C6, which no later criterion can overturn
-            return self._remember(move, k0, Verdict("C6", k0, len(da), cb, "a" if len(da) < cb else "b"))
+        if cb != len(da):  # C6 (2017: C.5), which no later criterion can overturn
+            return self._remember(move, k0, Verdict(ev.criteria_names[0], k0, len(da), cb, "a" if len(da) < cb else "b"))
         inside = {x for pr in n0 for x in pr}
         db = tuple(sorted([x for x in da if x not in inside] + [x for pr in r0 for x in pr if x not in inside],
                           key=rank.__getitem__))
@@ -249,7 +251,7 @@ class ScoredPairing:
         def opponent(x: int) -> int | None:
             return new[x] if x in new else mate.get(x)
         pab_b = pab if pab in db else None
-        if same_down:
+        if same_down and ev.edition == "2026":
             found = self._first_difference(va, db, b.mdps, part.members, opponent, pab_b, sums_b, new)
             if found is not None:
                 crit, y = found
@@ -269,8 +271,8 @@ class ScoredPairing:
                 next_down = tuple([x for x in db if where_b(x) > k1]
                                   + [x for x in self.part(k1).resident_down if x not in new]
                                   + [x for x in new if g[x] == k1 and where_b(x) > k1])
-            vb = ev.quality(db, b.mdps, part.members, next_down, opponent, pab_b, sums_b)
-            c = first_difference(va, vb, same_down)
+            vb = ev.quality(db, b.mdps, part.members, next_down, opponent, pab_b, sums_b, k0)
+            c = ev.first_difference(va, vb, same_down)
             if c is not None:
                 return self._remember(move, k0, Verdict(c, k0, va[c], vb[c], "a" if va[c] < vb[c] else "b"))
         if part.order is None:

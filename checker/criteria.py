@@ -53,6 +53,10 @@ FLOATS_ON = Fraction(10**6)
 
 
 def describe(criterion: str) -> str:
+    """A criterion in words with its article: 2026 names (``C12``) or 2017 ones (``C.10``)."""
+    if criterion not in CRITERIA:
+        from checker.criteria_2017 import describe_2017
+        return describe_2017(criterion)
     art, text = CRITERIA[criterion]
     return f"{criterion} (Art. {art}): {text}"
 
@@ -117,6 +121,11 @@ class PairSums:
 
 class Evaluator:
     """Brackets and criteria of any complete round-pairing of one :class:`RoundState`."""
+
+    #: the C.04.3 text this evaluator reads (:class:`checker.criteria_2017.Evaluator2017`: "2017")
+    edition = "2026"
+    #: its quality criteria, in priority order
+    criteria_names: tuple[str, ...] = QUALITY
 
     def __init__(self, state: RoundState) -> None:
         self.state = state
@@ -247,7 +256,7 @@ class Evaluator:
 
     def quality(self, d: tuple[int, ...], mdps: tuple[int, ...], members: frozenset[int] | set[int],
                 next_down: tuple[int, ...] | None, opponent: Callable[[int], int | None], pab: int | None,
-                sums: PairSums) -> dict[str, Any]:
+                sums: PairSums, index: int | None = None) -> dict[str, Any]:
         """C6-C21 of a bracket from its parts: downfloaters ``d``, MDPs, members, the next
         bracket's downfloaters (``None``: no next bracket), each MDP's opponent, the PAB
         assignee among ``d`` and the per-pair sums.  :meth:`values` reads the parts off a
@@ -269,6 +278,10 @@ class Evaluator:
             v[sd_] = self.mdp_downfloat_differences(mdps, members, opponent, back)
             v[su_] = up
         return {k: v[k] for k in QUALITY}
+
+    def first_difference(self, va: dict[str, Any], vb: dict[str, Any], same_downfloaters: bool) -> str | None:
+        """:func:`first_difference` (the 2017 reading has its own)."""
+        return first_difference(va, vb, same_downfloaters)
 
     def mdp_downfloat_differences(self, mdps: tuple[int, ...], members: frozenset[int] | set[int],
                                   opponent: Callable[[int], int | None], back: int) -> tuple[Fraction, ...]:
@@ -327,6 +340,9 @@ def first_difference(va: dict[str, Any], vb: dict[str, Any], same_downfloaters: 
 
 def show_value(criterion: str, value: Any) -> str:
     """A value as an arbiter reads it."""
+    if criterion.startswith("C."):
+        from checker.criteria_2017 import show_value_2017
+        return show_value_2017(criterion, value)
     def num(x: Fraction) -> str:
         if x == FLOATS_ON:
             return "floats on"

@@ -63,13 +63,14 @@ def uses_berger(t: Tournament, system: CheckSystem = CheckSystem.AUTO) -> bool:
 
 def check_tournament(t: Tournament, rounds: list[int] | None = None, *, engine: bool | None = None,
                      total_rounds: int | None = None,
-                     progress: Callable[[int], None] | None = None) -> list[RoundReport]:
+                     progress: Callable[[int], None] | None = None, rules: str | None = None) -> list[RoundReport]:
     """Check each of ``rounds`` (default: every paired round) as a Dutch-system Swiss
-    (:func:`checker.check.check_round`); ``progress`` is called with each round once checked."""
+    (:func:`checker.check.check_round`) by the edition ``rules`` (default: the file's);
+    ``progress`` is called with each round once checked."""
     todo = rounds if rounds is not None else list(range(1, t.rounds_paired + 1))
     reports = []
     for r in todo:
-        reports.append(check_round(t, r, engine=engine, total_rounds=total_rounds))
+        reports.append(check_round(t, r, engine=engine, total_rounds=total_rounds, rules=rules))
         if progress is not None:
             progress(r)
     return reports

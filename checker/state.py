@@ -64,6 +64,7 @@ class RoundState:
     final_round: bool
     total_rounds: int  # the file's (or the caller's); unknown: the last round in the file or this one
     total_rounds_known: bool
+    edition: str = "2026"  # the C.04.3 text read: "2026" or "2017"
 
     def ranked(self, ids: object = None) -> list[CPlayer]:
         pool = self.players.values() if ids is None else (self.players[i] for i in ids)  # type: ignore[attr-defined]
@@ -103,7 +104,7 @@ def _pairing_score(t: Tournament, pid: int, rnd: int) -> Fraction:
     return t.score(pid, through=rnd - 1) + t.acceleration(pid, rnd)
 
 
-def float_of(t: Tournament, pid: int, rnd: int) -> Flt | None:
+def float_of(t: Tournament, pid: int, rnd: int, edition: str = "2026") -> Flt | None:
     """The float ``pid`` received in round ``rnd`` (2026 Art. 1.4).  A game over the board between
     different pairing scores floats the higher one down and the lower one up; a round without a
     game that scored more than a loss (PAB, forfeit win, full- or half-point bye) is a downfloat;
@@ -114,13 +115,21 @@ def float_of(t: Tournament, pid: int, rnd: int) -> Flt | None:
     if e is not None and e.is_played and e.opponent is not None and e.opponent in t.player_by_rank:
         mine, theirs = _pairing_score(t, pid, rnd), _pairing_score(t, e.opponent, rnd)
         return Flt.DOWN if mine > theirs else Flt.UP if mine < theirs else None
+    if edition == "2017":
+        # 2017 A.4.b: "a player who, for whatever reason, does not play in a round, also receives
+        # a downfloat" (a forfeit either way, any bye, an absence, a round before a late entry)
+        return Flt.DOWN
     if e is None:
         return None
     return Flt.DOWN if t.scoring.value(e) > t.scoring.loss_white else None
 
 
-def pab_ban(t: Tournament, pid: int, rnd: int) -> str | None:
-    """C2 (Art. 2.1.2): the reason this player may not receive the PAB in ``rnd``, if any."""
+def pab_ban(t: Tournament, pid: int, rnd: int, edition: str = "2026") -> str | None:
+    """C2 (Art. 2.1.2): the reason this player may not receive the PAB in ``rnd``, if any.
+
+    The 2017 C.2 bars only a player who "has already received a pairing-allocated bye, or has
+    already scored a (forfeit) win due to an opponent not appearing in time": a full-point bye
+    (or any other points without an opponent) does not bar."""
     p = t.player(pid)
     win = t.scoring.win_white
     for r in range(1, rnd):
@@ -129,20 +138,26 @@ def pab_ban(t: Tournament, pid: int, rnd: int) -> str | None:
             continue
         if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
             return f"already received the PAB in round {r}"
+        if edition == "2017":
+            if e.opponent is not None and t.scoring.value(e) >= win:
+                return f"scored a forfeit win in round {r}"
+            continue
         if t.scoring.value(e) >= win:
             kind = "a forfeit win" if e.code is Result.FORFEIT_WIN else "a full-point bye" if e.code is Result.FULL_POINT_BYE else "a win's points without playing"
             return f"scored {kind} in round {r}"
     return None
 
 
-def round_state(t: Tournament, rnd: int, ids: list[int] | None = None, total_rounds: int | None = None) -> RoundState:
-    """See :func:`_build`; the initial colour comes from XXC/152 or, failing that, round 1."""
+def round_state(t: Tournament, rnd: int, ids: list[int] | None = None, total_rounds: int | None = None,
+                edition: str = "2026") -> RoundState:
+    """See :func:`_build`; the initial colour comes from XXC/152 or, failing that, round 1.
+    ``edition``: the C.04.3 text, ``"2026"`` or ``"2017"`` (floats and C.2 differ)."""
     initial = t.initial_colour or _implied_initial_colour(t)
-    return _build(t, rnd, ids, total_rounds, initial)
+    return _build(t, rnd, ids, total_rounds, initial, edition)
 
 
 def _build(t: Tournament, rnd: int, ids: list[int] | None, total_rounds: int | None,
-           initial: Colour | None) -> RoundState:
+           initial: Colour | None, edition: str = "2026") -> RoundState:
     """The state before round ``rnd`` for the players paired in it (``ids``, default: those the
     file pairs in that round).
 
@@ -177,15 +192,15 @@ def _build(t: Tournament, rnd: int, ids: list[int] | None, total_rounds: int | N
                 met.setdefault(e.opponent, r)
         players[p.start_rank] = CPlayer(
             id=p.start_rank, tpn=tpn, score=score, colours=colours, pref=pref, strength=strength,
-            floats=(float_of(t, p.start_rank, rnd - 1), float_of(t, p.start_rank, rnd - 2)),
-            pab_ban=pab_ban(t, p.start_rank, rnd),
+            floats=(float_of(t, p.start_rank, rnd - 1, edition), float_of(t, p.start_rank, rnd - 2, edition)),
+            pab_ban=pab_ban(t, p.start_rank, rnd, edition),
             unplayed=(rnd - 1) - len(colours),
             topscorer=final and score > threshold,
             met=met,
         )
     return RoundState(round=rnd, players=players, forbidden=t.forbidden(rnd),
                       initial_colour=initial,
-                      final_round=final, total_rounds=total, total_rounds_known=known)
+                      final_round=final, total_rounds=total, total_rounds_known=known, edition=edition)
 
 
 def _implied_initial_colour(t: Tournament) -> Colour | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.check import _colour_boards, _mate_of, explain
+from checker.check import _colour_boards, _mate_of, _named, edition_of, evaluator, explain
 from checker.compare import compare
 from checker.search import best_of, boards as _boards, compatibility, improve
 from checker.criteria import Evaluator, Mate, describe, pair_breach
@@ -83,8 +83,10 @@ def _forced(ev: Evaluator, mate: Mate, a: int, b: int) -> list[Mate]:
     return out
 
 
-def why_not(t: Tournament, rnd: int, a: int, b: int) -> WhyNot:
-    st = round_state(t, rnd)
+def why_not(t: Tournament, rnd: int, a: int, b: int, rules: str | None = None) -> WhyNot:
+    """Force ``a``-``b`` into round ``rnd`` and judge the best pairing found around it against
+    the given one, by the edition ``rules`` (default: the file's, :func:`checker.check.edition_of`)."""
+    st = round_state(t, rnd, edition=edition_of(t, rules)[0])
     g = given_pairing(t, rnd)
     pair = (a, b)
     for x in (a, b):
@@ -94,15 +96,17 @@ def why_not(t: Tournament, rnd: int, a: int, b: int) -> WhyNot:
         return WhyNot(rnd, pair, "impossible", None, "a player cannot play themself")
     hit = pair_breach(st, st.players[a], st.players[b])
     if hit is not None:
-        return WhyNot(rnd, pair, "impossible", hit[0], f"{describe(hit[0])}: {hit[1]}")
+        name = _named(st, hit[0])
+        return WhyNot(rnd, pair, "impossible", name, f"{describe(name)}: {hit[1]}")
     mate = _mate_of(g)
     if mate.get(a) == b:
         return WhyNot(rnd, pair, "given", None, f"{a}-{b} is already paired in round {rnd}")
-    ev = Evaluator(st)
+    ev = evaluator(st, mate)
     cands = _forced(ev, mate, a, b)
+    c4 = _named(st, "C4")
     if not cands:
-        return WhyNot(rnd, pair, "incomplete", "C4",
-                      f"{describe('C4')}: no complete pairing with {a}-{b} was found near the given one "
+        return WhyNot(rnd, pair, "incomplete", c4,
+                      f"{describe(c4)}: no complete pairing with {a}-{b} was found near the given one "
                       "(the abandoned partners cannot be re-paired legally)")
     best = best_of(ev, cands)
     # the rest of the round re-paired as well as local search can around the forced pair
@@ -117,9 +121,10 @@ def why_not(t: Tournament, rnd: int, a: int, b: int) -> WhyNot:
                       f"a pairing with {a}-{b} is BETTER than the given one: {explain(ev, v)}", boards, bye)
     if v.criterion == "order":
         where = "the round" if v.bracket is None else f"bracket {v.bracket + 1}"
+        order = "B.8; order of D.1-D.3, 2017" if ev.edition == "2017" else "Art. 3.8; order of Art. 4"
         return WhyNot(rnd, pair, "later", "order",
                       f"with {a}-{b} the round is as good on every criterion, but in {where} the given pairing is "
-                      "generated earlier (Art. 3.8; order of Art. 4)", boards, bye)
+                      f"generated earlier ({order})", boards, bye)
     return WhyNot(rnd, pair, "worse", v.criterion, f"with {a}-{b}: {explain(ev, v)}", boards, bye)
 
 

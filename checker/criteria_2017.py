@@ -1,0 +1,327 @@
+"""The pairing criteria of C.04.3 as in force until 31 January 2026 (the "2017 rules": Baku
+2016, with the Goynuk 2017 additions), evaluated on a whole round-pairing: the checker's own
+reading, shaped as :mod:`checker.criteria` reads the 2026 text.
+
+What differs from the 2026 reading:
+
+* The criteria are C.1-C.19 (C.1-C.3 absolute, C.4 completion, C.5-C.19 quality).  There is no
+  round-wide PAB criterion (2026 C5) and no criterion on the PAB assignee's unplayed games (C9):
+  the PAB goes to the player left over by the last bracket, and the last bracket's PSD (A.8)
+  makes that the lowest score it can.
+* C.6 minimises the bracket's Pairing Score Difference (A.8): the score difference of every pair
+  *and* of every downfloater (against one point less than the bracket's lowest score), sorted
+  from the highest, compared lexicographically.
+* C.7 looks at the following bracket (its pairs, then its PSD) only in a bracket that is neither
+  the Penultimate Pairing Bracket nor the Collapsed Last Bracket (nor the last bracket, which has
+  no following one).
+* A.9: when the downfloaters of the bracket just paired and the players below cannot complete
+  the round-pairing, that bracket is the PPB; it is paired again choosing its downfloaters to
+  complete the round (C.4), and they with every player of a lower score form the CLB, one
+  bracket whose residents have different scores.  Every candidate the checker compares is a
+  complete legal pairing, so C.4 holds for each; what the collapse changes is the brackets the
+  criteria are counted in.  :func:`collapse_point` finds the PPB from the given pairing.
+* Floats (A.4.b): a pair of different scores gives the higher player a downfloat and the lower
+  an upfloat; a player who does not play in a round, for whatever reason, receives a downfloat.
+  C.12-C.15 count every player of the bracket who receives the same float as one or two rounds
+  before; C.16-C.19 minimise the score differences (as in A.8) of those players.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable
+
+from checker.criteria import Bracket, Evaluator, Mate, PairSums, compatible
+from checker.state import Flt, RoundState
+
+# criterion -> (article, one-line paraphrase)
+CRITERIA_2017: dict[str, tuple[str, str]] = {
+    "C.1": ("C.1", "two players may not meet twice"),
+    "C.2": ("C.2", "no PAB for a player who already had one or scored a forfeit win"),
+    "C.3": ("C.3", "two non-topscorers with the same absolute colour preference may not meet"),
+    "C.4": ("C.4", "the downfloaters of the PPB must allow the round-pairing to be completed"),
+    "C.5": ("C.5", "maximise the number of pairs (minimise the downfloaters)"),
+    "C.6": ("C.6", "minimise the PSD (the score differences of pairs and downfloaters, A.8)"),
+    "C.7": ("C.7", "choose the downfloaters so that the following bracket has the most pairs, then the smallest PSD"),
+    "C.8": ("C.8", "minimise topscorers or their opponents ending with a colour difference beyond +-2"),
+    "C.9": ("C.9", "minimise topscorers or their opponents getting the same colour three times in a row"),
+    "C.10": ("C.10", "minimise the players who do not get their colour preference"),
+    "C.11": ("C.11", "minimise the players who do not get their strong colour preference"),
+    "C.12": ("C.12", "minimise the players who receive the same downfloat as in the previous round"),
+    "C.13": ("C.13", "minimise the players who receive the same upfloat as in the previous round"),
+    "C.14": ("C.14", "minimise the players who receive the same downfloat as two rounds before"),
+    "C.15": ("C.15", "minimise the players who receive the same upfloat as two rounds before"),
+    "C.16": ("C.16", "minimise the score differences of players who receive the same downfloat as in the previous round"),
+    "C.17": ("C.17", "minimise the score differences of players who receive the same upfloat as in the previous round"),
+    "C.18": ("C.18", "minimise the score differences of players who receive the same downfloat as two rounds before"),
+    "C.19": ("C.19", "minimise the score differences of players who receive the same upfloat as two rounds before"),
+}
+QUALITY_2017 = tuple(f"C.{i}" for i in range(5, 20))
+
+#: 2026 names of the absolute criteria -> 2017 names (the same three rules)
+ABSOLUTE_2017 = {"C1": "C.1", "C2": "C.2", "C3": "C.3", "C4": "C.4"}
+
+#: the colour rules, Art. 5.2.x in 2026, E.x in 2017 (the same text)
+COLOUR_2017 = {"5.2.1": "E.1", "5.2.2": "E.2", "5.2.3": "E.3", "5.2.4": "E.4", "5.2.5": "E.5"}
+
+#: A.8: a downfloater's score difference is taken against "one point less" than the bracket's lowest score
+ONE_POINT = Fraction(1)
+
+#: Score differences are kept as whole multiples of 1/SCALE (TRF points have at most one decimal,
+#: so every score is one): integers compare much faster than fractions.  A score that is not a
+#: multiple falls back to :class:`~fractions.Fraction` values.
+SCALE = 2520
+
+
+def _unscaled(x: Any) -> Fraction:
+    return Fraction(x, SCALE) if isinstance(x, int) else x
+
+
+def describe_2017(criterion: str) -> str:
+    art, text = CRITERIA_2017[criterion]
+    return f"{art} (2017): {text}"
+
+
+class Evaluator2017(Evaluator):
+    """Brackets and 2017 criteria of any complete round-pairing of one :class:`RoundState`.
+
+    ``collapse``: the index of the Penultimate Pairing Bracket (A.9), or ``None``; every
+    scoregroup below it is one bracket, the CLB (its group in :attr:`groups`), whose residents
+    keep their own scores."""
+
+    edition = "2017"
+    criteria_names = QUALITY_2017
+
+    def __init__(self, state: RoundState, collapse: int | None = None) -> None:
+        super().__init__(state)
+        self.collapse: int | None = None
+        if collapse is not None and collapse + 1 < len(self.groups) - 1:
+            merged = [x for g in self.groups[collapse + 1:] for x in g]
+            self.groups = self.groups[:collapse + 1] + [merged]
+            self.group_of = {i: k for k, g in enumerate(self.groups) for i in g}
+        if collapse is not None and collapse + 1 < len(self.groups):
+            self.collapse = collapse
+        exact = all((pl.score * SCALE).denominator == 1 for pl in self.p.values())
+        self._s: dict[int, Any] = {i: (int(pl.score * SCALE) if exact else pl.score) for i, pl in self.p.items()}
+        self._one: Any = int(ONE_POINT * SCALE) if exact else ONE_POINT
+        self._low = [min(self._s[x] for x in g) for g in self.groups]
+        self._following: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[Any, ...]]] = {}
+
+    # ---- values
+    def pab_score(self, mate: Mate) -> Fraction | None:
+        """No round-wide PAB criterion in 2017: never decides (see :func:`compare`)."""
+        return None
+
+    def special(self, k: int) -> bool:
+        """The PPB, the CLB and the last bracket: no C.7 (A.9, C.7)."""
+        return k == len(self.groups) - 1 or (self.collapse is not None and k >= self.collapse)
+
+    def psd(self, k: int, members: frozenset[int] | set[int], opponent: Callable[[int], int | None]) -> tuple[Fraction, ...]:
+        """A.8: the Pairing Score Difference of bracket ``k`` as ``opponent`` pairs its ``members``."""
+        s, rank = self._s, self.rank
+        floor = self._low[k] - self._one
+        out = []
+        for x in members:
+            y = opponent(x)
+            if y is not None and y in members:
+                if rank[x] < rank[y]:
+                    out.append(abs(s[x] - s[y]))
+            else:
+                out.append(s[x] - floor)
+        out.sort(reverse=True)
+        return tuple(out)
+
+    def values(self, b: Bracket, nxt: Bracket | None, mate: Mate, sums: PairSums | None = None) -> dict[str, Any]:
+        if sums is None:
+            sums = self.pair_sums(b.pairs, set(b.mdps))
+        d = b.downfloaters
+        return self.quality(d, b.mdps, frozenset(b.members), None if nxt is None else nxt.downfloaters,
+                            mate.get, None, sums, b.index)
+
+    def quality(self, d: tuple[int, ...], mdps: tuple[int, ...], members: frozenset[int] | set[int],
+                next_down: tuple[int, ...] | None, opponent: Callable[[int], int | None], pab: int | None,
+                sums: PairSums, index: int | None = None) -> dict[str, Any]:
+        """C.5-C.19 of bracket ``index`` (smaller is better for every entry)."""
+        k = index if index is not None else self.group_of[next(x for x in members if x not in set(mdps))]
+        p, s = self.p, self._s
+        v: dict[str, Any] = {"C.5": len(d), "C.6": self.psd(k, members, opponent)}
+        if next_down is not None and not self.special(k):
+            v["C.7"] = self.following(k, d)
+        else:
+            v["C.7"] = (0, ())
+        v.update({"C.8": sums.c10, "C.9": sums.c11, "C.10": sums.c12, "C.11": sums.c13})
+        floor = self._low[k] - self._one
+        down: list[tuple[Flt | None, Flt | None, Any]] = []
+        up: list[tuple[Flt | None, Flt | None, Any]] = []
+        for x in members:
+            fl = p[x].floats
+            if fl[0] is None and fl[1] is None:
+                continue
+            y = opponent(x)
+            if y is None or y not in members:
+                down.append((fl[0], fl[1], s[x] - floor))
+                continue
+            if s[x] > s[y]:
+                down.append((fl[0], fl[1], s[x] - s[y]))
+            elif s[x] < s[y]:
+                up.append((fl[0], fl[1], s[y] - s[x]))
+        for back, (cd, cu, sd, su) in enumerate((("C.12", "C.13", "C.16", "C.17"), ("C.14", "C.15", "C.18", "C.19"))):
+            dd = sorted((s for f0, f1, s in down if (f0, f1)[back] is Flt.DOWN), reverse=True)
+            uu = sorted((s for f0, f1, s in up if (f0, f1)[back] is Flt.UP), reverse=True)
+            v[cd], v[cu], v[sd], v[su] = len(dd), len(uu), tuple(dd), tuple(uu)
+        return {c: v[c] for c in QUALITY_2017}
+
+    def following(self, k: int, downfloaters: tuple[int, ...]) -> tuple[int, tuple[Any, ...]]:
+        """C.7: the most pairs, then the smallest PSD, that the following bracket can reach with
+        these downfloaters as its MDPs (what it could do, not what a candidate does there: a
+        candidate's following bracket may itself be the PPB, paired for completion)."""
+        key = (k, tuple(sorted(downfloaters, key=self.rank.__getitem__)))
+        got = self._following.get(key)
+        if got is None:
+            got = self._following[key] = best_bracket_choice(self, k + 1, key[1])
+        return got
+
+    def first_difference(self, va: dict[str, Any], vb: dict[str, Any], same_downfloaters: bool) -> str | None:
+        """The first of C.5-C.19 on which two vectors of the same bracket differ (C.7 cannot tell
+        apart two choices with the same downfloaters)."""
+        for c in QUALITY_2017:
+            if c == "C.7" and same_downfloaters:
+                continue
+            if va[c] != vb[c]:
+                return c
+        return None
+
+
+# --------------------------------------------------------------------------- the PPB (A.9)
+
+
+def _augment(adj: list[list[int]], match: list[int], root: int) -> bool:
+    """One augmenting path from the unmatched vertex ``root`` (Edmonds' blossoms), applied to
+    ``match``; whether one was found.  Vertices matched stay matched."""
+    n = len(adj)
+    used = [False] * n
+    parent = [-1] * n
+    base = list(range(n))
+    used[root] = True
+    queue = [root]
+
+    def lca(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if match[a] == -1:
+                break
+            a = parent[match[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[match[b]]
+
+    def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != b:
+            blossom[base[v]] = blossom[base[match[v]]] = True
+            parent[v] = child
+            child = match[v]
+            v = parent[match[v]]
+
+    head = 0
+    while head < len(queue):
+        v = queue[head]
+        head += 1
+        for to in adj[v]:
+            if base[v] == base[to] or match[v] == to:
+                continue
+            if to == root or (match[to] != -1 and parent[match[to]] != -1):
+                cur = lca(v, to)
+                blossom = [False] * n
+                mark(v, cur, to, blossom)
+                mark(to, cur, v, blossom)
+                for i in range(n):
+                    if blossom[base[i]]:
+                        base[i] = cur
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if match[to] == -1:
+                    u = to
+                    while u != -1:
+                        pv = parent[u]
+                        nxt = match[pv]
+                        match[u], match[pv] = pv, u
+                        u = nxt
+                    return True
+                used[match[to]] = True
+                queue.append(match[to])
+    return False
+
+
+def best_bracket_choice(ev: Evaluator2017, k: int, mdps: tuple[int, ...]) -> tuple[int, tuple[Fraction, ...]]:
+    """The best (C.5, C.6) any pairing of bracket ``k`` (``mdps`` plus its residents) reaches,
+    whatever the players below: the most pairs (MDPs never meet each other: they would have met
+    in the bracket above), and of those the smallest PSD, which pairs the highest MDPs it can.
+    Players a matching covers stay covered by augmenting paths, so augmenting from the MDPs in
+    rank order, then from the residents, gives a maximum matching that pairs the best set of
+    MDPs (the matching matroid's greedy basis)."""
+    st = ev.state
+    members = list(mdps) + list(ev.groups[k])
+    mdp_set = set(mdps)
+    idx = {x: i for i, x in enumerate(members)}
+    adj: list[list[int]] = [[] for _ in members]
+    for i, x in enumerate(members):
+        for j in range(i + 1, len(members)):
+            y = members[j]
+            if x in mdp_set and y in mdp_set:
+                continue
+            if compatible(st, x, y):
+                adj[i].append(j)
+                adj[j].append(i)
+    match = [-1] * len(members)
+    for x in members:
+        if match[idx[x]] == -1:
+            _augment(adj, match, idx[x])
+    mate = {x: (members[match[i]] if match[i] != -1 else None) for i, x in enumerate(members)}
+    down = sum(1 for i in range(len(members)) if match[i] == -1)
+    return down, ev.psd(k, frozenset(members), mate.get)
+
+
+def collapse_point(st: RoundState, mate: Mate) -> int | None:
+    """The Penultimate Pairing Bracket of the round (A.9) as the given pairing ``mate`` shows it,
+    or ``None``.  Above the PPB every bracket takes its best pairing, which also completes the
+    round; the PPB is the first bracket whose best pairing (by C.5-C.19) would leave players who
+    cannot complete the round, so it is paired again.  Read top-down: the first bracket whose
+    pairing in ``mate`` falls short of the most pairs or the smallest PSD that bracket alone
+    could reach (:func:`best_bracket_choice`) is the PPB, since ``mate`` completes the round
+    and a pairing that reaches more could not."""
+    ev = Evaluator2017(st)
+    mdps: tuple[int, ...] = ()
+    last = len(ev.groups) - 1
+    for k in range(last):
+        b = ev.bracket(k, mdps, mate)
+        given = (len(b.downfloaters), ev.psd(k, frozenset(b.members), mate.get))
+        if best_bracket_choice(ev, k, mdps) < given:
+            return k
+        mdps = b.downfloaters
+    return None
+
+
+def show_value_2017(criterion: str, value: Any) -> str:
+    """A value as an arbiter reads it."""
+    def num(x: Any) -> str:
+        x = _unscaled(x)
+        return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+    if criterion == "C.7":
+        n, psd = value
+        return f"{n} downfloater(s) next" + (f" (PSD {', '.join(num(s) for s in psd)})" if psd else "")
+    if isinstance(value, tuple):
+        return "[" + ", ".join(num(x) for x in value) + "]"
+    if value is None:
+        return "n/a"
+    return str(value)
+
+
+__all__ = ["ABSOLUTE_2017", "COLOUR_2017", "CRITERIA_2017", "QUALITY_2017", "Evaluator2017", "best_bracket_choice",
+           "collapse_point", "describe_2017", "show_value_2017"]
