@@ -80,6 +80,7 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
     from pairing.players import PairingInputError
     from pairing.rounds import (EventFinished, NotBergerNumbering, PastLastRound, PreviousRoundIncomplete,
                                 RoundOutOfRange, UnsupportedSystem)
+    from trf.acceleration import AccelerationRefused
     from trf.system import UnsupportedEvent
 
     if isinstance(exc, PreviousRoundIncomplete):
@@ -88,7 +89,8 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
         fail(exitcodes.PAST_LAST_ROUND, f"{path}: {exc}")
     if isinstance(exc, EventFinished):
         fail(exitcodes.FINISHED, f"{path}: {exc}")
-    if isinstance(exc, (UnsupportedEvent, UnsupportedSystem, NotBergerNumbering, PairingInputError)):
+    if isinstance(exc, (UnsupportedEvent, UnsupportedSystem, NotBergerNumbering, PairingInputError,
+                        AccelerationRefused)):
         fail(exitcodes.INVALID_INPUT, f"{path}: {exc}")
     if isinstance(exc, NoLegalPairing):
         fail(exitcodes.NO_PAIRING, str(exc))
@@ -114,12 +116,13 @@ def _call(path: Path, fn: Callable[[], Any]) -> Any:
     from pairing.players import PairingInputError
     from pairing.rounds import (EventFinished, NotBergerNumbering, PastLastRound, PreviousRoundIncomplete,
                                 RoundOutOfRange, UnsupportedSystem)
+    from trf.acceleration import AccelerationRefused
     from trf.system import UnsupportedEvent
 
     try:
         return fn()
     except (EventError, NoLegalPairing, PairingInputError, EventFinished, NotBergerNumbering, PastLastRound,
-            PreviousRoundIncomplete, RoundOutOfRange, UnsupportedSystem, UnsupportedEvent) as exc:
+            PreviousRoundIncomplete, RoundOutOfRange, UnsupportedSystem, UnsupportedEvent, AccelerationRefused) as exc:
         _refuse(exc, path)
 
 
