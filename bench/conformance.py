@@ -13,6 +13,9 @@ The stages, each timed on its own (seeds derived from one master seed, as ``arbi
 * check: every round of every file by our checker, and the rank column against its 202 list
   (``arbiter check DIR``, the engine candidate included as ``check`` does by default);
 * gen+check: the two together, our generator's tournaments checked by our checker;
+* bbp -c and gen+bbp -c: the same files checked by bbpPairings' own checker (``-c``; a round
+  it would pair otherwise is printed with both pairings), the direction "our generator, the
+  other engine's checker" of FIDE's procedure (only with bbpPairings);
 * conformance: generation plus every round asked of another engine and compared (``arbiter
   conformance``): the direction "our generator, the other engine's pairing", when ``--engine``
   is given or bbpPairings is found at /tmp/bbp;
@@ -78,6 +81,25 @@ BBP_CONFIG = "PlayersNumber={players}\nRoundsNumber={rounds}\nDrawPercentage=30\
              "RetiredRate=150\nHalfPointByeRate=40\n"
 
 
+def _bbp_check_one(path: str) -> int:
+    """Lines of ``bbpPairings -c`` on ``path`` other than its ``Round #N`` headers: 0 when every
+    round is paired as bbpPairings pairs it."""
+    out = subprocess.run([BBP, "--dutch", path, "-c"], capture_output=True, text=True, check=False).stdout
+    return sum(1 for line in out.splitlines() if line.strip() and "Round #" not in line)
+
+
+def bench_bbp_check(folder: Path, jobs: int) -> tuple[float, str]:
+    files = sorted(str(p) for p in folder.glob("rtg-*.trf"))
+    start = time.perf_counter()
+    ex = pool(jobs)
+    try:
+        lines = list(map(_bbp_check_one, files)) if ex is None else list(ex.map(_bbp_check_one, files))
+    finally:
+        if ex is not None:
+            ex.shutdown()
+    return time.perf_counter() - start, f"{sum(1 for n in lines if n)} file(s) with a round paired otherwise"
+
+
 def _bbp_one(config: str, out: str, seed: int) -> None:
     subprocess.run([BBP, "--dutch", "-g", config, "-o", out, "-s", str(seed)], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -137,14 +159,15 @@ def cpu() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def show(stage: str, jobs: int, count: int, seconds: float, cpu_seconds: float, note: str = "") -> float:
+def show(stage: str, jobs: int, count: int, seconds: float, cpu_seconds: float,
+         note: str = "") -> tuple[float, float]:
     """Wall-clock rate, and the rate an idle machine with ``jobs`` free cores would reach from the
     CPU time (an estimate: the machine is shared), both with the time 50,000 would take."""
     per_minute = count / seconds * 60
     idle = count / (cpu_seconds / jobs) * 60
     print(f"{stage:<12} {jobs:>5} {count:>6} {seconds:>9.1f} {per_minute:>10.1f} {TARGET / per_minute / 60:>10.1f} "
           f"{cpu_seconds:>9.1f} {idle:>10.1f} {TARGET / idle / 60:>10.1f}   {note}", flush=True)
-    return per_minute
+    return per_minute, idle
 
 
 def main() -> None:
@@ -162,11 +185,11 @@ def main() -> None:
           f"{os.cpu_count()} cores, load average {load:.1f}")
     print(f"{'stage':<12} {'procs':>5} {'count':>6} {'wall s':>9} {'per min':>10} {'50,000 h':>10} "
           f"{'cpu s':>9} {'idle/min':>10} {'50,000 h':>10}")
-    best: dict[str, tuple[float, int]] = {}  # direction -> (tournaments a minute, processes)
+    best: dict[str, tuple[float, float, int]] = {}  # direction -> (a minute seen, idle estimate, processes)
 
-    def record(direction: str, rate: float, jobs: int) -> None:
-        if rate > best.get(direction, (0.0, 0))[0]:
-            best[direction] = (rate, jobs)
+    def record(direction: str, rates: tuple[float, float], jobs: int) -> None:
+        if rates[0] > best.get(direction, (0.0, 0.0, 0))[0]:
+            best[direction] = (*rates, jobs)
 
     for jobs in (int(x) for x in args.jobs.split(",")):
         folder = Path(tempfile.mkdtemp(prefix="bench-rtg-"))
@@ -181,6 +204,13 @@ def main() -> None:
             show("check", jobs, args.count, check_s, check_cpu, note)
             record("ours, our checker", show("gen+check", jobs, args.count, gen_s + check_s, gen_cpu + check_cpu),
                    jobs)
+            if os.path.exists(BBP):
+                c0 = cpu()
+                bc_s, note = bench_bbp_check(folder, jobs)
+                bc_cpu = cpu() - c0
+                show("bbp -c", jobs, args.count, bc_s, bc_cpu, note)
+                record("ours, bbp's checker", show("gen+bbp -c", jobs, args.count, gen_s + bc_s, gen_cpu + bc_cpu),
+                       jobs)
             if engine is not None:
                 c0 = cpu()
                 seconds, note = bench_conformance(s, args.count, jobs, engine)
@@ -202,9 +232,11 @@ def main() -> None:
             shutil.rmtree(folder, ignore_errors=True)
     if engine is None:
         print("conformance not timed: give --engine (bbpPairings not found at /tmp/bbp)")
-    print(f"{TARGET:,} tournaments per direction, at the best wall-clock rate seen:")
-    for direction, (rate, jobs) in best.items():
-        print(f"  {direction:<24} {rate:>7.1f} a minute on {jobs} process(es): {TARGET / rate / 60:.1f} h")
+    print(f"{TARGET:,} tournaments per direction (generator, checker), at the best wall-clock rate seen, and "
+          f"on as many idle cores (from the CPU time: an estimate):")
+    for direction, (rate, idle, jobs) in best.items():
+        print(f"  {direction:<24} {rate:>7.1f} a minute on {jobs} process(es): {TARGET / rate / 60:>6.1f} h seen, "
+              f"{TARGET / idle / 60:>6.1f} h idle ({idle:.1f} a minute)")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,9 @@ engine, results from ratings, seeded), then round R is paired.  Columns:
 * ``gacrux``: whole-process CPU time of ``python -m gacrux.pairingchecker -i FILE -p -n R -m dutch``
   on the same file (only when gacrux is installed: ``pip install '.[bench]'``), the ratio
   gacrux / process, and whether gacrux's pairing is ours;
+* ``bbp``: whole-process CPU time of bbpPairings (``--dutch FILE -p OUT``, the endorsed C++
+  engine) on the same file, when it is built (``--bbp PATH``, default /tmp/bbp/bbpPairings.exe),
+  and whether its pairing is ours;
 * ``growth``: the exponent k in time ~ players^k between consecutive sizes; the last line fits
   k over all sizes (least squares on the logarithms).
 """
@@ -76,6 +79,17 @@ print("\\n".join(pair_round(t, int(sys.argv[2])).bbp_lines()))
 """
 
 
+def bbp_pairs(exe: str, path: Path) -> tuple[float, set[tuple[int, int]] | None]:
+    out = path.with_suffix(".bbp.txt")
+    cpu, _ = child_cpu([exe, "--dutch", str(path), "-p", str(out)])
+    try:
+        lines = out.read_text().split()
+        nums = list(map(int, lines[1:]))
+    except (OSError, ValueError):
+        return cpu, None
+    return cpu, {(min(a, b), max(a, b)) for a, b in zip(nums[::2], nums[1::2]) if a and b}
+
+
 def process_pairs(cmd: list[str]) -> tuple[float, set[tuple[int, int]]]:
     cpu, text = child_cpu(cmd)
     pairs = set()
@@ -101,17 +115,21 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--keep", type=Path, default=None, help="write the generated files here (reused if present)")
     ap.add_argument("--no-gacrux", action="store_true", help="do not time gacrux even if it is installed")
+    ap.add_argument("--bbp", default="/tmp/bbp/bbpPairings.exe", help="bbpPairings' executable (timed if present)")
     args = ap.parse_args()
     total = args.total or args.rounds
     folder = args.keep or Path(tempfile.mkdtemp(prefix="bench-pair-"))
     folder.mkdir(parents=True, exist_ok=True)
     use_gacrux = gacrux_available() and not args.no_gacrux
+    use_bbp = Path(args.bbp).is_file()
     print(f"python {sys.version.split()[0]}; round {args.rounds} of {total}; CPU seconds; "
           f"gacrux {'installed' if use_gacrux else 'not installed'}")
     head = (f"{'players':>7} {'generate':>9} {'pair':>7} {'matchings':>9} {'solves':>6} {'growth':>6} {'process':>8}"
             f" {'cli':>7}")
     if use_gacrux:
         head += f" {'gacrux':>7} {'ratio':>6} {'same':>5}"
+    if use_bbp:
+        head += f" {'bbp':>7} {'ratio':>6} {'same':>5}"
     print(head)
     points: list[tuple[int, float]] = []
     prev: tuple[int, float] | None = None
@@ -160,6 +178,10 @@ def main() -> None:
             gcpu, gp = gacrux_pairs(path, args.rounds)
             same = "?" if gp is None else ("yes" if {p for p in gp if p[0] and p[1]} == mine else "no")
             line += f" {gcpu:>6.2f}s {gcpu / whole:>5.1f}x {same:>5}"
+        if use_bbp:
+            bcpu, bp = bbp_pairs(args.bbp, path)
+            same = "?" if bp is None else ("yes" if bp == mine else "no")
+            line += f" {bcpu:>6.2f}s {bcpu / whole:>5.2f}x {same:>5}"
         print(line, flush=True)
     if len(points) > 1:
         print(f"fitted growth over {points[0][0]}..{points[-1][0]} players: time ~ n^{fit(points):.2f}")
