@@ -65,7 +65,7 @@ def _input_error(file: Path, exc: Exception) -> str:
 
 
 def _rules_words(nxt: object) -> tuple[dict[str, object], dict[str, object], str]:
-    """The edition and the acceleration applied, as JSON data and as a line of text."""
+    """The edition and the acceleration applied, as JSON data and as lines of text."""
     from pairing.rounds import NextRound
     from trf.export import points_str
 
@@ -85,14 +85,14 @@ def _rules_words(nxt: object) -> tuple[dict[str, object], dict[str, object], str
             "reason": why, "group_rule": plan.group, "registered": plan.registered, "late_entries": list(plan.late),
             "group_a": list(plan.group_a), "accelerated_rounds": plan.accelerated, "full_rounds": plan.full,
             "full_points": points_str(plan.win), "half_points": points_str(plan.half), "description": acc.describe()})
-        words = f"acceleration: {acc.describe()} ({why})"
+        words = f"acceleration: Baku (C.04.7, {why})\n  " + plan.describe().replace("; ", "\n  ")
     elif acc.kind == "records":
         accel["reason"] = "the file's XXA/250 records"
         words = "acceleration: the file's virtual points (XXA/250 records)"
     else:
         accel["reason"] = "--no-baku" if acc.asked else "the file names none"
         words = "acceleration: none"
-    return rules, accel, f"Dutch rules of {nxt.edition} ({reason}); {words}"
+    return rules, accel, f"Dutch rules of {nxt.edition}: {reason}\n{words}"
 
 
 @app.command()
@@ -184,8 +184,8 @@ def pair(
                     + ("; the file already holds this round" if nxt.in_file else ""))
         if output is None:
             render.pairing_table(out, t, rnd, list(pairing.boards), pairing.bye)
-            if note:
-                out.print(note, markup=False)
+            if note:  # wrapped to a terminal's width, whole lines to a pipe
+                out.print(note, markup=False, soft_wrap=out.soft_wrap and not out.is_terminal)
             return
         from io import StringIO
 
