@@ -20,7 +20,15 @@ from checker.search import ENUMERATE_LIMIT, EXHAUSTIVE_LIMIT, Observer, best_of,
 from checker.state import GivenPairing, RoundState, given_pairing, participants, round_state
 from trf.model import Tournament
 
-ENGINE_AUTO_LIMIT = 120  # players; above it the engine candidate is used only when asked for
+#: players, per edition; above it the engine candidate is used only when asked for (the 2026
+#: engine pairs a few hundred players in well under a second, so it is always asked; the 2017
+#: one, bracket by bracket with the PPB re-paired, takes several seconds a round on such fields)
+ENGINE_AUTO_LIMIT: dict[str, int | None] = {"2026": None, "2017": 120}
+
+
+def _engine_by_default(st: RoundState) -> bool:
+    limit = ENGINE_AUTO_LIMIT.get(st.edition)
+    return limit is None or len(st.players) <= limit
 
 EDITIONS = ("2026", "2017")
 
@@ -190,8 +198,8 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
                 search_rounds: int = 8, observe: Observer | None = None, rules: str | None = None) -> RoundReport:
     """Check round ``rnd`` of ``t`` as paired in the file.
 
-    ``engine``: also compare with :mod:`pairing`'s pairing (``None``: when the round has at
-    most :data:`ENGINE_AUTO_LIMIT` players); ``observe``: see :func:`improve` (not called when
+    ``engine``: also compare with :mod:`pairing`'s pairing (``None``: unless the round has more
+    players than :data:`ENGINE_AUTO_LIMIT` gives for the edition); ``observe``: see :func:`improve` (not called when
     an absolute criterion is broken: the quality search does not run then); ``rules``: the
     edition of C.04.3, ``"2026"`` or ``"2017"`` (default: the file's, :func:`edition_of`)."""
     edition, why = edition_of(t, rules)
@@ -210,7 +218,7 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
     ev = evaluator(st, mate) if legal else Evaluator(st)
     if any(f.kind in ("absolute", "completion") for f in rep.findings):
         rep.notes.append("quality criteria not compared: the pairing breaks an absolute criterion")
-        if engine is not False and (engine or len(st.players) <= ENGINE_AUTO_LIMIT):
+        if engine is not False and (engine or _engine_by_default(st)):
             em = engine_candidate(t, rnd, st, rep)
             if em is not None:
                 rep.sources.append("pairing engine")
@@ -230,7 +238,7 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
         rep.notes.append("brackets too large to enumerate every re-pairing: "
                          + ", ".join(str(k + 1) for k in too_large) + " (local search only there)")
     if engine is None:
-        engine = len(st.players) <= ENGINE_AUTO_LIMIT
+        engine = _engine_by_default(st)
     cands = [best] if verdict is not None else []
     if len(st.players) <= EXHAUSTIVE_LIMIT:
         exact = best_of_all(ev)
@@ -253,6 +261,33 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
     if cands:
         best = best_of(ev, cands)
         verdict = compare(ev, mate, best, brs)
+    moved_up = False
+    for _ in range(3):
+        if not (isinstance(ev, Evaluator2017) and verdict is not None and verdict.bracket is not None):
+            break
+        if verdict.criterion == "C.7":
+            # A.9 (2017): a choice of this bracket that the following one pairs better (C.7)
+            # would have been taken, unless it could not complete the round: then this bracket
+            # is the PPB, paired again for completion without C.7, the players below it the CLB
+            ppb = verdict.bracket
+            why = "a pairing better by C.7 there would not complete the round"
+        elif verdict.bracket == ev.collapse and ev.collapse > 0 and not moved_up:
+            # the PPB read from the given pairing (collapse_point) is the first bracket that falls
+            # short of its best C.5-C.6; a bracket above it whose best ties there and wins later
+            # may be the PPB instead, which makes the read one a part of the CLB
+            ppb, moved_up = ev.collapse - 1, True
+            why = "the bracket below it, paired as the PPB, would be paired otherwise"
+        else:
+            break
+        ev = Evaluator2017(st, ppb)
+        rep.notes.append(f"A.9 (2017): bracket {ppb + 1} read as the Penultimate Pairing Bracket ({why})")
+        brs = ev.brackets(mate)
+        best, verdict = improve(ev, mate, rounds=search_rounds)
+        if len(st.players) <= EXHAUSTIVE_LIMIT:
+            exact = best_of_all(ev)
+            if exact is not None and compare(ev, mate, exact, brs) is not None:
+                best = best_of(ev, [best, exact]) if verdict is not None else exact
+                verdict = compare(ev, mate, best, brs)
     if isinstance(ev, Evaluator2017) and ev.collapse is not None:
         rep.notes.append(f"A.9 (2017): bracket {ev.collapse + 1} is the Penultimate Pairing Bracket; the players "
                          f"below it form the Collapsed Last Bracket (bracket {ev.collapse + 2})")

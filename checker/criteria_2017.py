@@ -104,7 +104,12 @@ class Evaluator2017(Evaluator):
         exact = all((pl.score * SCALE).denominator == 1 for pl in self.p.values())
         self._s: dict[int, Any] = {i: (int(pl.score * SCALE) if exact else pl.score) for i, pl in self.p.items()}
         self._one: Any = int(ONE_POINT * SCALE) if exact else ONE_POINT
-        self._low = [min(self._s[x] for x in g) for g in self.groups]
+        # A.8's "lowest ranked player of the current bracket", read as the endorsed engines do:
+        # over the players the bracket's pairing looks at, the following scoregroup too (C.7), or
+        # everyone still to pair in the PPB, the CLB and the last bracket
+        low = [min(self._s[x] for x in g) for g in self.groups]
+        last = len(self.groups) - 1
+        self._low = [min(low[k:]) if self.special(k) else min(low[k], low[k + 1]) for k in range(last + 1)]
         self._following: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[Any, ...]]] = {}
 
     # ---- values
