@@ -63,6 +63,13 @@ def publish(
         require_individual(t, "publishing team events is not implemented")
     except UnsupportedEvent as exc:
         fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
+    if t.system.baku:
+        # the rounds are checked with the virtual points of the rule (C.04.7), as `check` does
+        from trf.acceleration import AccelerationRefused, with_baku
+        try:
+            t = with_baku(t, edition=t.system.edition)
+        except AccelerationRefused as exc:
+            fail(exitcodes.INVALID_INPUT, f"{file}: Baku acceleration cannot be applied: {exc.detail}")
     try:
         raw = file.read_bytes()
     except OSError as exc:

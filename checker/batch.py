@@ -150,6 +150,13 @@ def _check(path: str, data: bytes, engine: bool | None, standings: bool, encodin
                                        mine[0].message if mine else None))
     else:
         system = "dutch"
+        if t.system.baku:  # the virtual points of the rule (C.04.7), as one file's check reads them
+            from trf.acceleration import AccelerationRefused, with_baku
+            try:
+                t = with_baku(t, edition=t.system.edition)
+            except AccelerationRefused as exc:
+                return FileOutcome(path, "invalid", players=len(t.players),
+                                   error=f"Baku acceleration cannot be applied: {exc.detail}")
         for rep in check_tournament(t, todo, engine=engine):
             f = rep.findings[0] if rep.findings else None
             rounds.append(RoundOutcome(rep.round, rep.ok, f.criterion if f else None, f.kind if f else None,

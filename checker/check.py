@@ -326,12 +326,13 @@ def engine_candidate(t: Tournament, rnd: int, st: RoundState, rep: RoundReport) 
     from pairing.dutch import NoLegalPairing, pair_round
     from pairing.players import PairingInputError
     from pairing.rounds import round_to_pair
+    from trf.acceleration import AccelerationRefused
 
     try:
         target = round_to_pair(t, rnd)
         p = pair_round(target.before, target.round, initial_colour=st.initial_colour, total_rounds=st.total_rounds,
                        rules=st.edition)
-    except (NoLegalPairing, PairingInputError) as exc:
+    except (NoLegalPairing, PairingInputError, AccelerationRefused) as exc:
         rep.notes.append(f"the pairing engine gave no candidate: {exc}")
         return None
     mate: Mate = {}
