@@ -9,7 +9,7 @@ are its expected output.  An expected line ``...`` stands for any number of line
 blanks are not compared.  The README's own wording of elided long commands (a ``\\`` at the end
 of a line) continues the command on the next line.
 
-Blocks of sections other helpers own and that do not match yet are listed in ``OWNED_ELSEWHERE``
+Blocks known not to match yet are listed in ``OWNED_ELSEWHERE`` with the reason
 (strict expected failures: when they match, the test says so and the entry goes).
 """
 
@@ -111,11 +111,8 @@ def matches(expected: tuple[str, ...], actual: list[str]) -> bool:
     return walk(0, 0)
 
 
-#: README blocks of sections owned by other helpers that do not match yet, by a part of their
-#: section's heading, and why.  Strict: an entry whose block matches fails, so that it is removed.
+#: README blocks known not to match yet, by a part of their section's heading, and why.  Strict: an entry whose block matches fails, so that it is removed.
 OWNED_ELSEWHERE: dict[str, str] = {
-    "Many files: `arbiter check PATHS": "the example reads rtg/ and swapped.trf, which a checkout does not have, and "
-                                        "prints no summary table; the check section's owner makes it runnable",
 }
 
 
