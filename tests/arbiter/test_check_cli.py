@@ -117,7 +117,10 @@ def test_why_not_json_and_verdicts() -> None:
     code, out, _ = run("check", str(SAMPLE_17), "--round", "5", "--why-not", "1-2", "--json")
     assert code == exitcodes.OK
     data = json.loads(out)
-    assert set(data) == {"round", "pair", "verdict", "criterion", "message", "candidate"}
+    # keys may be added, never removed (README, JSON output): the why-not keys and the rules applied
+    assert set(data) == {"round", "pair", "verdict", "criterion", "message", "candidate",
+                         "edition", "edition_reason", "acceleration"}
+    assert data["edition"] == parse_file(SAMPLE_17).tournament.system.edition
     assert data["pair"] == [1, 2] and data["round"] == 5
     assert data["verdict"] in ("impossible", "incomplete", "worse", "later", "given")
     if data["verdict"] == "worse":
