@@ -579,7 +579,8 @@ def explanation_from_dict(d: dict[str, Any]) -> RoundExplanation:
                  f["given_value"], f["candidate_value"]) for f in r["findings"]],
         None if r["candidate"] is None else tuple((b[0], b[1]) for b in r["candidate"]["boards"]),
         None if r["candidate"] is None else r["candidate"]["bye"],
-        r["brackets"], list(r["candidate_sources"]), list(r["notes"]), r["engine_disagrees"])
+        r["brackets"], list(r["candidate_sources"]), list(r["notes"]), r["engine_disagrees"],
+        r.get("edition", "2026"), r.get("edition_reason", ""))  # stores written before editions lack them
     boards = tuple(BoardExplanation(
         b["board"], b["white"], b["black"], b["white_score"], b["black_score"], b["bracket"], b["bracket_score"],
         tuple(b["mdps"]), b["heterogeneous"],
