@@ -42,7 +42,7 @@ __all__ = [
     "app", "out", "err", "FileArg", "EncodingOpt", "JsonOpt", "TrfFormat", "fail", "emit_json", "read",
     "read_valid", "write_file", "write_or_print", "dump_text", "refuse_overwrite", "diagnostics_of",
     "has_errors", "standard_output", "busy", "version_text", "check_encoding_option", "refuse_non_trf", "Streamed", "SharedTail", "read_text",
-    "error_object",
+    "error_object", "RulesOpt", "BakuGroupOpt",
 ]
 
 
@@ -56,6 +56,18 @@ def version_text() -> str:
         from arbiter import __version__
 
         return f"arbiter {__version__}"
+
+
+class RulesOpt(str, Enum):
+    """``--rules``: the edition of the Dutch rules (C.04.3), 2017 (until 31 January 2026) or 2026."""
+    r2017 = "2017"
+    r2026 = "2026"
+
+
+class BakuGroupOpt(str, Enum):
+    """``--baku-group``: group A by the rule (C.04.7, 2 x ceil(N/4)) or as bbpPairings' automatic mode."""
+    handbook = "handbook"
+    engine = "engine"
 
 
 class ArbiterGroup(typer.core.TyperGroup):

@@ -14,7 +14,7 @@ from typing import Optional
 import typer
 
 from arbiter import exitcodes, render
-from arbiter.app import EncodingOpt, JsonOpt, app, emit_json, err, fail, out, read_valid
+from arbiter.app import BakuGroupOpt, EncodingOpt, JsonOpt, RulesOpt, app, emit_json, err, fail, out, read_valid
 from arbiter.workers import JobsOpt, SchedulerOpt
 from trf.model import Tournament
 
@@ -23,16 +23,6 @@ class CheckSystemOpt(str, Enum):
     auto = "auto"
     dutch = "dutch"
     berger = "berger"
-
-
-class RulesOpt(str, Enum):
-    r2017 = "2017"
-    r2026 = "2026"
-
-
-class BakuGroupOpt(str, Enum):
-    handbook = "handbook"
-    engine = "engine"
 
 
 class CheckFormat(str, Enum):

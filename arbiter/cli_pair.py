@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from arbiter import exitcodes, render
-from arbiter.app import (EncodingOpt, FileArg, JsonOpt, app, dump_text, emit_json, err, fail, out, read_valid,
+from arbiter.app import (BakuGroupOpt, EncodingOpt, FileArg, RulesOpt, JsonOpt, app, dump_text, emit_json, err, fail, out, read_valid,
                          standard_output, write_or_print)
 from arbiter.rtg import (DateOpt, DoubleForfeitRateOpt, DrawRateOpt, ForfeitRateOpt, FullByesOpt, HalfByeRateOpt,
                          HalfByesOpt, LateEntriesOpt, LateMissedOpt, LateMissedOption, PlayersOpt, PointsOpt, RatingsOpt,
@@ -37,16 +37,6 @@ class PairFormat(str, Enum):
 class InitialColourOpt(str, Enum):
     white1 = "white1"
     black1 = "black1"
-
-
-class RulesOpt(str, Enum):
-    r2017 = "2017"
-    r2026 = "2026"
-
-
-class BakuGroupOpt(str, Enum):
-    handbook = "handbook"
-    engine = "engine"
 
 
 _RULES_HELP = ("Edition of the Dutch rules (C.04.3): 2017 (in force until 31 January 2026) or 2026. "
