@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from checker.colours import allocate
+from checker.names_2017 import describe_2017, show_value_2017
 from checker.state import CPlayer, Flt, Pref, RoundState
 from trf.model import Colour
 
@@ -55,7 +56,6 @@ FLOATS_ON = Fraction(10**6)
 def describe(criterion: str) -> str:
     """A criterion in words with its article: 2026 names (``C12``) or 2017 ones (``C.10``)."""
     if criterion not in CRITERIA:
-        from checker.criteria_2017 import describe_2017
         return describe_2017(criterion)
     art, text = CRITERIA[criterion]
     return f"{criterion} (Art. {art}): {text}"
@@ -341,7 +341,6 @@ def first_difference(va: dict[str, Any], vb: dict[str, Any], same_downfloaters: 
 def show_value(criterion: str, value: Any) -> str:
     """A value as an arbiter reads it."""
     if criterion.startswith("C."):
-        from checker.criteria_2017 import show_value_2017
         return show_value_2017(criterion, value)
     def num(x: Fraction) -> str:
         if x == FLOATS_ON:
