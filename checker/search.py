@@ -67,6 +67,21 @@ def perfect(players: list[int], ok: Callable[[int, int], bool]) -> Iterator[list
                 yield [(u, v)] + tail
 
 
+def _patterns(n: int, old: tuple[Pair, ...] = ()) -> tuple[tuple[Pair, ...], ...]:
+    """The perfect matchings of positions 0..n-1 in :func:`perfect`'s order, without those that
+    keep a pair of ``old``: filtering these by legality gives what :func:`perfect` yields on the
+    players, in the same order."""
+    kept = {frozenset(pr) for pr in old}
+    return tuple(tuple(m) for m in perfect(list(range(n)), lambda x, y: True)
+                 if not any(frozenset(pr) in kept for pr in m))
+
+
+#: the re-pairings of three boards (positions 0-1, 2-3, 4-5) that keep none of them
+_SIX_NEW = _patterns(6, ((0, 1), (2, 3), (4, 5)))
+#: the pairings of four players (two boards around a moved PAB)
+_FOUR = _patterns(4)
+
+
 def neighbours(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(),
                ok: Callable[[int, int], bool] | None = None) -> Iterator[Move]:
     """Every legal re-pairing of two boards, and every legal move of the PAB to a board's player
@@ -107,13 +122,12 @@ def triple_moves(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset()
         for j in range(i + 1, hi):
             for k in range(j + 1, hi):
                 three = (bds[i], bds[j], bds[k])
-                six = [*bds[i], *bds[j], *bds[k]]
-                old = {frozenset(bd) for bd in three}
+                six = (*bds[i], *bds[j], *bds[k])
                 changed = frozenset(six)
-                for m in perfect(six, ok):
-                    if any(frozenset(pr) in old for pr in m):
-                        continue
-                    yield Move(changed, three, tuple(m))
+                for pattern in _SIX_NEW:
+                    m = tuple((six[x], six[y]) for x, y in pattern)
+                    if all(ok(x, y) for x, y in m):
+                        yield Move(changed, three, m)
     byes = [u for u, v in mate.items() if v is None]
     if not byes or byes[0] in frozen:
         return
@@ -127,8 +141,10 @@ def triple_moves(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset()
                 if st.players[leave].pab_ban is not None:
                     continue
                 rest = [x for x in five if x != leave]
-                for m in perfect(rest, ok):
-                    yield Move(changed, (pool[i], pool[j]), tuple(m), leave)
+                for pattern in _FOUR:
+                    m = tuple((rest[x], rest[y]) for x, y in pattern)
+                    if all(ok(x, y) for x, y in m):
+                        yield Move(changed, (pool[i], pool[j]), m, leave)
 
 
 def bracket_repairings(ev: Evaluator, mate: Mate, brs: list[Bracket], limit: int = ENUMERATE_LIMIT,
