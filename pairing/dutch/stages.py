@@ -179,6 +179,13 @@ def pair_bracket(st: RoundState, mdps: list[int], residents: list[int], nxt: lis
     if pair_perfect(st, mdps, residents, nxt):
         return
     bracket_weights(st, mdps, residents, nxt)
+    bracket_stages(st, mdps, residents, nxt)
+
+
+def bracket_stages(st: RoundState, mdps: list[int], residents: list[int], nxt: list[int]) -> None:
+    """The stages of one bracket over the weights set for it, in the generation order both
+    editions share (2026 Art. 4.4/4.2, 4.3, 4.2; 2017 B.6-B.7, D.1-D.3): the MDP set and its
+    opponents, then the remainder as it stands, else its exchanges and transpositions."""
     if mdps:
         mdp_pairing(st, mdps, residents)
     rem = Remainder.of(st, residents)
@@ -469,10 +476,4 @@ def pair_bracket_2017(st: RoundState, mdps: list[int], residents: list[int], res
         w[(i, j)] = weight_2017(layout, p[i], p[j], i in inside, j in inside, special, final)
     st.w = w
     st.mate = {}
-    if mdps:
-        mdp_pairing(st, mdps, residents)
-    rem = Remainder.of(st, residents)
-    if remainder_without_exchange(st, rem, had_mdps=bool(mdps)):
-        return
-    exchange(st, rem, rest)
-    transpositions(st, rem)
+    bracket_stages(st, mdps, residents, rest)
