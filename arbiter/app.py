@@ -42,7 +42,7 @@ __all__ = [
     "app", "out", "err", "FileArg", "EncodingOpt", "JsonOpt", "TrfFormat", "fail", "emit_json", "read",
     "read_valid", "write_file", "write_or_print", "dump_text", "refuse_overwrite", "diagnostics_of",
     "has_errors", "standard_output", "busy", "version_text", "check_encoding_option", "refuse_non_trf", "Streamed", "SharedTail", "read_text",
-    "error_object", "RulesOpt", "BakuGroupOpt",
+    "error_object", "RulesOpt", "BakuGroupOpt", "cannot_read",
 ]
 
 
@@ -509,12 +509,18 @@ def read(path: Path, encoding: Optional[str]) -> ParseResult:
         return parse_file(path, encoding=encoding)
     except UnusableEncoding as exc:
         fail(exitcodes.USAGE, f"--encoding {encoding}: cannot decode {path} with this codec: {exc.reason}")
-    except IsADirectoryError:
-        fail(exitcodes.FILE_ERROR, f"cannot read {path}: it is a directory")
-    except FileNotFoundError:
-        fail(exitcodes.FILE_ERROR, f"cannot read {path}: no such file")
     except OSError as exc:
-        fail(exitcodes.FILE_ERROR, f"cannot read {path}: {exc.strerror or exc}")
+        cannot_read(path, exc)
+
+
+def cannot_read(path: Path, exc: OSError) -> NoReturn:
+    """Exit 5 for an input that cannot be read, saying why in words (a directory, no such file, or
+    the system's reason)."""
+    if isinstance(exc, IsADirectoryError):
+        fail(exitcodes.FILE_ERROR, f"cannot read {path}: it is a directory")
+    if isinstance(exc, FileNotFoundError):
+        fail(exitcodes.FILE_ERROR, f"cannot read {path}: no such file")
+    fail(exitcodes.FILE_ERROR, f"cannot read {path}: {exc.strerror or exc}")
 
 
 def refuse_non_trf(result: ParseResult, path: Path) -> None:
@@ -539,12 +545,8 @@ def read_text(path: Path, encoding: Optional[str], what: str = "file") -> str:
     check_encoding_option(encoding)
     try:
         data = path.read_bytes()
-    except IsADirectoryError:
-        fail(exitcodes.FILE_ERROR, f"cannot read {path}: it is a directory")
-    except FileNotFoundError:
-        fail(exitcodes.FILE_ERROR, f"cannot read {path}: no such file")
     except OSError as exc:
-        fail(exitcodes.FILE_ERROR, f"cannot read {path}: {exc.strerror or exc}")
+        cannot_read(path, exc)
     try:
         text, _used, problems = decode(data, encoding)
     except UnusableEncoding as exc:
