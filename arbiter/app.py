@@ -4,7 +4,8 @@ JSON output, and the wording of the library's typed errors.
 
 Command modules (``arbiter/cli_*.py``) import this module and register their commands on
 :data:`app`; this module imports none of them, so there is no import circle.  :mod:`arbiter.cli`
-imports every command module and holds the console-script entry point.
+names the command modules (imported when one of their commands is asked for, see
+:class:`ArbiterGroup`) and holds the console-script entry point.
 
 Exit codes are the same for every command (see :mod:`arbiter.exitcodes`).
 """
@@ -70,10 +71,47 @@ class BakuGroupOpt(str, Enum):
     engine = "engine"
 
 
+#: The commands registered on first use: name -> a function importing the module that registers
+#: it on :data:`app`, in the order of ``arbiter --help``.  :mod:`arbiter.cli` fills it (this
+#: module imports no command module), so that a command run imports only its own module.
+_DEFERRED: dict[str, Callable[[], object]] = {}
+
+
+def defer_commands(names: Iterable[str], load: Callable[[], object]) -> None:
+    """Commands ``names`` are registered on :data:`app` by ``load`` (an import of their module),
+    called when one of them is run, or when the help or a completion lists the commands."""
+    for name in names:
+        _DEFERRED[name] = load
+
+
 class ArbiterGroup(typer.core.TyperGroup):
     """The command group, run so that the option parser's errors reach the user as one line in
     the toolkit's words (``arbiter show: --round: expected a whole number, got 'x'``), and as a
-    JSON object too when ``--json`` was asked for; exit 2 as every usage error."""
+    JSON object too when ``--json`` was asked for; exit 2 as every usage error.
+
+    Commands given to :func:`defer_commands` are built when first asked for: running
+    ``arbiter validate`` imports and builds ``validate``'s module only; listing the commands
+    (the help, a completion) and an unknown name (its message suggests the near names) build
+    them all."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        self._load(list(_DEFERRED))
+        return list(dict.fromkeys([*_DEFERRED, *self.commands]))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self.commands:
+            self._load([cmd_name] if cmd_name in _DEFERRED else list(_DEFERRED))
+        return self.commands.get(cmd_name)
+
+    def _load(self, names: list[str]) -> None:
+        """Import the modules registering ``names``, and add the commands they registered."""
+        loads = dict.fromkeys(_DEFERRED[n] for n in names if n not in self.commands)
+        if not loads:
+            return
+        for load in loads:
+            load()
+        for name, command in typer.main.get_group(app).commands.items():
+            self.commands.setdefault(name, command)
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:

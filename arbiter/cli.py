@@ -1,34 +1,84 @@
 """The ``arbiter`` command line: the console-script entry point.
 
 Thin by design: every rule lives in the library packages.  The application object and what the
-commands share are in :mod:`arbiter.app`; each family of commands has its own module, imported
-here so that its commands register on the app:
+commands share are in :mod:`arbiter.app`; each family of commands has its own module, which
+registers its commands on the app when it is imported:
 
 * :mod:`arbiter.cli_files` - ``validate``, ``show``, ``convert``;
 * :mod:`arbiter.cli_pair` - ``pair``, ``generate``;
 * :mod:`arbiter.cli_check` - ``check``;
 * :mod:`arbiter.cli_standings` - ``standings``;
-* :mod:`arbiter.cli_ratings` - ``report``, ``ratings``;
+* :mod:`arbiter.cli_ratings` - ``ratings``, ``report``;
 * :mod:`arbiter.cli_roundrobin` - ``roundrobin``;
+* :mod:`arbiter.cli_publish` - ``publish``;
+* :mod:`arbiter.cli_conformance` - ``conformance``;
 * :mod:`arbiter.cli_rotation` - ``rotation ...``;
 * :mod:`arbiter.cli_event` - ``event ...`` (running a tournament in its file).
 
-Command modules import their library packages inside the commands, so starting the program
-costs only what the command run needs.
+A command module is imported only when one of its commands runs (or when the help lists them
+all, :class:`arbiter.app.ArbiterGroup`), and command modules import their library packages
+inside the commands, so starting the program costs only what the command run needs.
 """
 
 from __future__ import annotations
 
 import sys
 
-# Registration order is the order of ``arbiter --help``.
-from arbiter import cli_files, cli_pair, cli_check, cli_standings  # noqa: F401,I001
-from arbiter import cli_ratings, cli_rotation, cli_roundrobin  # noqa: F401
-from arbiter import cli_event  # noqa: F401
-from arbiter import cli_publish  # noqa: F401
-from arbiter import cli_conformance  # noqa: F401
 from arbiter import exitcodes
-from arbiter.app import app, err
+from arbiter.app import app, defer_commands, err
+
+
+def _files() -> None:
+    from arbiter import cli_files  # noqa: F401
+
+
+def _pair() -> None:
+    from arbiter import cli_pair  # noqa: F401
+
+
+def _check() -> None:
+    from arbiter import cli_check  # noqa: F401
+
+
+def _standings() -> None:
+    from arbiter import cli_standings  # noqa: F401
+
+
+def _ratings() -> None:
+    from arbiter import cli_ratings  # noqa: F401
+
+
+def _roundrobin() -> None:
+    from arbiter import cli_roundrobin  # noqa: F401
+
+
+def _publish() -> None:
+    from arbiter import cli_publish  # noqa: F401
+
+
+def _conformance() -> None:
+    from arbiter import cli_conformance  # noqa: F401
+
+
+def _rotation() -> None:
+    from arbiter import cli_rotation  # noqa: F401
+
+
+def _event() -> None:
+    from arbiter import cli_event  # noqa: F401
+
+
+# The order of ``arbiter --help``: the commands, then the groups of commands.
+defer_commands(["validate", "show", "convert"], _files)
+defer_commands(["pair", "generate"], _pair)
+defer_commands(["check"], _check)
+defer_commands(["standings"], _standings)
+defer_commands(["ratings", "report"], _ratings)
+defer_commands(["roundrobin"], _roundrobin)
+defer_commands(["publish"], _publish)
+defer_commands(["conformance"], _conformance)
+defer_commands(["rotation"], _rotation)
+defer_commands(["event"], _event)
 
 __all__ = ["app", "main"]
 
