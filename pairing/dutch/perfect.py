@@ -25,10 +25,12 @@ it starts depends on the matching the weighted stages leave).
 
 from __future__ import annotations
 
+from typing import Any
+
 from pairing.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
 from pairing.dutch.criteria import c10_ok, c11_ok, c12_ok, c13_ok
 from pairing.dutch.state import RoundState
-from pairing.players import Float, Strength
+from pairing.players import Float, PairingPlayer, Strength
 from trf.model import Colour
 
 #: Search steps per bracket player before the weighted stages take over.
@@ -65,20 +67,79 @@ def pair_perfect(st: RoundState, mdps: list[int], residents: list[int], nxt: lis
 PERFECT, C12_ONLY, C12_C13 = 0, 1, 2
 
 
-def _pair_class(st: RoundState, a: int, b: int) -> int | None:
-    """``a`` above ``b``, ``b`` a resident: PERFECT when the pair is compatible and fails no
-    quality criterion, C12_ONLY when it fails C12 alone (both prefer the same colour), C12_C13
-    when it fails C12 and C13 (both preferences strong or absolute, not both absolute), None
-    when it fails anything else."""
-    if not st.compatible(a, b):
-        return None
-    pa, pb = st.p[a], st.p[b]
+def _colour_key(q: PairingPlayer) -> tuple[object, ...]:
+    """What C10-C13 read of a player (:mod:`pairing.dutch.criteria`): two players with the same
+    key fail the same colour criteria against anyone."""
+    return q.preference, q.strength, q.cd, q.repeated, q.colours[-1] if q.colours else None
+
+
+def _class_masks(st: RoundState, mdps: list[int], residents: list[int],
+                 res_index: dict[int, int]) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """For each bracket player ``a``, the residents below it (bitsets of resident indices) it may
+    meet in a pair of each class: PERFECT, C12_ONLY, C12_C13 (:func:`_colour_class`); an MDP
+    pair fails C15, C17 (and C19, C21) on a resident who upfloated in the previous two rounds.
+
+    The colour criteria depend on the two players' colour keys only and the upfloat rule on the
+    resident alone, so each class is the union of the residents of the keys in that class, less
+    those ``a`` may not meet; :func:`_colour_class` is asked once per pair of keys.  Residents
+    share a score (a scoregroup), so ``a`` is an MDP exactly when its score is higher."""
+    everyone = (1 << len(residents)) - 1
+    by_key: dict[tuple[object, ...], int] = {}
+    sample: dict[tuple[object, ...], int] = {}
+    for r in residents:
+        key = _colour_key(st.p[r])
+        by_key[key] = by_key.get(key, 0) | 1 << res_index[r]
+        sample.setdefault(key, r)
+    depth = min(2, st.rounds_played)
+    upfloated = 0
+    for r in residents:
+        if any(st.p[r].floats[k] is Float.UP for k in range(depth)):
+            upfloated |= 1 << res_index[r]
+    first = residents[0] if residents else 0
+    contiguous = bool(residents) and residents[-1] - first + 1 == len(residents)
+    score = st.p[first].score if residents else None
+    kinds: dict[tuple[tuple[object, ...], tuple[object, ...]], int | None] = {}
+    good: dict[int, int] = {}
+    fair: dict[int, int] = {}  # the pair fails C12 only
+    poor: dict[int, int] = {}  # the pair fails C12 and C13
+    for a in mdps + residents:
+        adj = st.adj[a]
+        if contiguous:
+            meets = adj >> first & everyone
+        else:
+            meets = 0
+            for r in residents:
+                if adj >> r & 1:
+                    meets |= 1 << res_index[r]
+        mdp = st.p[a].score != score
+        if mdp:
+            meets &= ~upfloated
+        else:
+            meets &= everyone & ~((2 << res_index[a]) - 1)  # residents below a
+        a_key = _colour_key(st.p[a])
+        row = spare = worse = 0
+        for key, members in by_key.items():
+            if not members & meets:
+                continue
+            kind = kinds.get((a_key, key), -1)
+            if kind == -1:
+                kind = kinds[(a_key, key)] = _colour_class(st.p[a], st.p[sample[key]])
+            if kind == PERFECT:
+                row |= members
+            elif kind == C12_ONLY:
+                spare |= members
+            elif kind == C12_C13:
+                worse |= members
+        good[a], fair[a], poor[a] = row & meets, spare & meets, worse & meets
+    return good, fair, poor
+
+
+def _colour_class(pa: PairingPlayer, pb: PairingPlayer) -> int | None:
+    """Two players who may meet: PERFECT when the pair fails no colour criterion, C12_ONLY when
+    it fails C12 alone (both prefer the same colour), C12_C13 when it fails C12 and C13 (both
+    preferences strong or absolute, not both absolute), None when it fails C10 or C11."""
     if not (c10_ok(pa, pb) and c11_ok(pa, pb)):
         return None
-    if pa.score > pb.score:  # an MDP pair: C15, C17 (and C19, C21) fail on an upfloater
-        depth = min(2, st.rounds_played)
-        if any(pb.floats[k] is Float.UP for k in range(depth)):
-            return None
     if c12_ok(pa, pb):
         return PERFECT
     return C12_ONLY if c13_ok(pa, pb) else C12_C13
@@ -125,22 +186,7 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
     the budget)."""
     budget = [STEPS_PER_PLAYER * (len(mdps) + len(residents)) + 50]
     res_index = {r: k for k, r in enumerate(residents)}
-    good: dict[int, int] = {}
-    fair: dict[int, int] = {}  # the pair fails C12 only
-    poor: dict[int, int] = {}  # the pair fails C12 and C13
-    for a in mdps + residents:
-        row = spare = worse = 0
-        for r in residents:
-            if r > a:
-                kind = _pair_class(st, a, r)
-                bit = 1 << res_index[r]
-                if kind == PERFECT:
-                    row |= bit
-                elif kind == C12_ONLY:
-                    spare |= bit
-                elif kind == C12_C13:
-                    worse |= bit
-        good[a], fair[a], poor[a] = row, spare, worse
+    good, fair, poor = _class_masks(st, mdps, residents, res_index)
     allowance = (c12_bound(st, mdps + residents), c13_bound(st, mdps + residents))
     no_topscorer = not any(st.p[v].topscorer for v in mdps + residents)
 
@@ -156,10 +202,12 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
         if budget[0] < 0:
             raise _GiveUp
 
-    def assign(choosers: list[int], free: int, allowed: tuple[int, int]) -> tuple[list[int], tuple[int, int]] | None:
+    def assign(choosers: list[int], free: int, allowed: tuple[int, int],
+               spare_ok: int = -1) -> tuple[list[int], tuple[int, int]] | None:
         """Each chooser, in order, takes the first free resident it may pair with, with at most
-        ``allowed`` pairs failing C12 and C13.  The chosen residents (indices) and what is left
-        of the allowance."""
+        ``allowed`` pairs failing C12 and C13, and the residents nobody takes among
+        ``spare_ok`` (a bitset of resident indices).  The chosen residents (indices) and what is
+        left of the allowance."""
         chosen: list[int] = []
         # how many of choosers[k:] prefer White / Black (any strength, then strong or absolute)
         suffix = [[0, 0, 0, 0] for _ in range(len(choosers) + 1)]
@@ -183,34 +231,83 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
         def usable(c: int, a12: int, a13: int) -> int:
             return good[c] | (fair[c] if a12 else 0) | (poor[c] if a12 and a13 else 0)
 
-        def go(k: int, free: int, a12: int, a13: int) -> tuple[int, int] | None:
-            if k == len(choosers):
-                return a12, a13
+        def options(k: int, free: int, a12: int, a13: int) -> tuple[int, int, list[tuple[int, int]]] | None:
+            """Chooser ``k``'s candidate partners (a bitset, consumed lowest first) and the
+            forward check's base (its depth, then the choosers in order of how many options
+            they had there), or None when the search may not continue below this node:
+            hopeless, or a chooser still to choose without an option.
+
+            The forward check is done in full at the base, where the allowance changed last
+            (the usable sets depend on it); below it each step takes one resident, so only the
+            choosers with at most as many options as steps taken since can have run out."""
             step()
             if hopeless(k, free, a12, a13):
                 return None
-            for c in choosers[k:]:  # forward check: everyone still to choose has an option
-                if not usable(c, a12, a13) & free:
+            counts = []
+            for j in range(k, len(choosers)):
+                got = (usable(choosers[j], a12, a13) & free).bit_count()
+                if not got:
                     return None
-            c = choosers[k]
-            for x in bits_of(usable(c, a12, a13) & free):
-                bit = 1 << x
-                u12 = 0 if good[c] & bit else 1
-                u13 = 1 if poor[c] & bit and not good[c] & bit and not fair[c] & bit else 0
-                chosen.append(x)
-                got = go(k + 1, free & ~bit, a12 - u12, a13 - u13)
-                if got is not None:
-                    return got
-                chosen.pop()
-            return None
+                counts.append((got, j))
+            counts.sort()
+            return usable(choosers[k], a12, a13) & free, k, counts
 
-        rest = go(0, free, *allowed)
-        return None if rest is None else (chosen, rest)
+        def still_possible(k: int, free: int, a12: int, a13: int, base: int, counts: list[tuple[int, int]]) -> bool:
+            step()
+            if hopeless(k, free, a12, a13):
+                return False
+            taken = k - base
+            for got, j in counts:
+                if got > taken:
+                    break
+                if j >= k and not usable(choosers[j], a12, a13) & free:
+                    return False
+            return True
+
+        # depth-first in transposition order (Art. 4.2), without recursion: frame k holds what
+        # is free before chooser k, the allowance, the options left and the forward check's base
+        size = len(choosers)
+        if size == 0:
+            return ([], allowed) if not free & ~spare_ok else None
+        first = options(0, free, *allowed)
+        if first is None:
+            return None
+        # [free, a12, a13, options left, base depth, base counts]
+        frames: list[list[Any]] = [[free, allowed[0], allowed[1], first[0], first[1], first[2]]]
+        while frames:
+            k = len(frames) - 1
+            frame = frames[-1]
+            opts = frame[3]
+            if not opts:
+                frames.pop()
+                continue
+            low = opts & -opts
+            frame[3] = opts ^ low
+            c = choosers[k]
+            u12 = 0 if good[c] & low else 1
+            u13 = 1 if poor[c] & low and not good[c] & low and not fair[c] & low else 0
+            del chosen[k:]
+            chosen.append(low.bit_length() - 1)
+            nfree, a12, a13 = frame[0] & ~low, frame[1] - u12, frame[2] - u13
+            if k + 1 == size:
+                if not nfree & ~spare_ok:
+                    return chosen, (a12, a13)
+                continue
+            if bool(a12) == bool(frame[1]) and bool(a12 and a13) == bool(frame[1] and frame[2]):
+                if still_possible(k + 1, nfree, a12, a13, frame[4], frame[5]):
+                    frames.append([nfree, a12, a13, usable(choosers[k + 1], a12, a13) & nfree, frame[4], frame[5]])
+            else:
+                got = options(k + 1, nfree, a12, a13)
+                if got is not None:
+                    frames.append([nfree, a12, a13, got[0], got[1], got[2]])
+        return None
 
     everyone = (1 << len(residents)) - 1
+    # residents who may be left over to float down: C14, C16 (and C18, C20) ideal
+    floatable = sum(1 << res_index[r] for r in residents if _ideal_leftovers(st, [r]))
     try:
         if not mdps:
-            got = _remainder(residents, everyone, allowance, assign, res_index)
+            got = _remainder(residents, everyone, allowance, assign, res_index, floatable)
             return None if got is None or any(got[1]) else got[0]
         # MDP partners in transposition order; the first assignment decides (a remainder with no
         # fitting transposition would call for exchanges, which come before the next assignment)
@@ -222,7 +319,7 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
         free = everyone
         for x in chosen:
             free &= ~(1 << x)
-        rest = _remainder(residents, free, allowed, assign, res_index)
+        rest = _remainder(residents, free, allowed, assign, res_index, floatable)
         if rest is None or any(rest[1]):
             return None
         return mdp_pairs + rest[0]
@@ -231,18 +328,24 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
 
 
 def _remainder(residents: list[int], free: int, allowed: tuple[int, int], assign,  # type: ignore[no-untyped-def]
-               res_index: dict[int, int]) -> tuple[list[tuple[int, int]], tuple[int, int]] | None:
+               res_index: dict[int, int], floatable: int) -> tuple[list[tuple[int, int]], tuple[int, int]] | None:
     """The remainder (Art. 3.3, fresh BSNs): S1R its first half, each taking S2R players in
-    order; None when no transposition fits.  Also the allowance not used."""
+    order, the one left over (odd remainders) among ``floatable``; None when no transposition
+    fits.  Also the allowance not used.
+
+    The S2R player nobody takes is the remainder's downfloater, so the first transposition
+    (Art. 4.2: lexicographic in S2R's first N1 BSNs) with an ideal downfloater is the first
+    whose pairs and leftover are all ideal; the earlier ones leave a player who floated down in
+    the previous two rounds (C14, C16)."""
     remainder = [residents[x] for x in bits_of(free)]
     half = len(remainder) // 2
     if half == 0:
-        return [], allowed
+        return ([], allowed) if not free & ~floatable else None
     s1, s2 = remainder[:half], remainder[half:]
     s2_mask = 0
     for r in s2:
         s2_mask |= 1 << res_index[r]
-    got = assign(s1, s2_mask, allowed)
+    got = assign(s1, s2_mask, allowed, floatable)
     if got is None:
         return None
     chosen, rest = got

@@ -122,9 +122,10 @@ def _set_pab(st: RoundState, pab_score: Fraction, c9: bool) -> None:
     st.candidate = [pl.bye_eligible and pl.score <= pab_score for pl in p]
     at = sorted((i for i in range(st.n) if p[i].score == pab_score and st.candidate[i]),
                 key=lambda i: -p[i].played_games)
-    st.c9_rank = {}
-    for i in at:
-        st.c9_rank[i] = max(k for k, x in enumerate(at) if p[x].played_games == p[i].played_games)
+    last: dict[int, int] = {}  # games played -> the last position with that many
+    for k, i in enumerate(at):
+        last[p[i].played_games] = k
+    st.c9_rank = {i: last[p[i].played_games] for i in at}
     st.c9 = c9
 
 

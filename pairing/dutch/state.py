@@ -28,28 +28,49 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pairing.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
-from pairing.dutch.criteria import compatible
 from pairing.dutch.weights import Layout, Layout2017, bracket_weight, next_weight, top_weight
 from pairing.matching import max_weight_matching
-from pairing.players import PairingPlayer
+from pairing.players import PairingPlayer, Strength
+from trf.model import Colour
 
 #: How many sinks the first bracket-local solve gets (doubled while the optimum uses them all).
 FIRST_SINKS = 6
 
 
 def compatibility(players: list[PairingPlayer], forbidden: frozenset[frozenset[int]]) -> list[int]:
-    """``adj[i]``: the bitset of the players ``i`` may meet (C1, C3, forbidden pairs)."""
+    """``adj[i]``: the bitset of the players ``i`` may meet (C1, C3, forbidden pairs), as
+    :func:`~pairing.dutch.criteria.compatible` says for each pair ``i < j``, built from the
+    exceptions: everyone, less the opponents met (read from the higher-ranked player's games, as
+    that call does), the forbidden partners and, for a non-topscorer with an absolute
+    preference, the other non-topscorers with the same absolute preference (C3)."""
     n = len(players)
-    adj = [0] * n
-    for i in range(n):
-        a = players[i]
-        row = 0
-        for j in range(i + 1, n):
-            if compatible(a, players[j], forbidden):
-                row |= 1 << j
-        adj[i] |= row
-        for j in bits_of(row):
-            adj[j] |= 1 << i
+    index = {pl.id: i for i, pl in enumerate(players)}
+    barred = [1 << i for i in range(n)]
+
+    def bar(i: int, j: int) -> None:
+        barred[i] |= 1 << j
+        barred[j] |= 1 << i
+
+    for i, pl in enumerate(players):
+        for opponent in pl.met:
+            j = index.get(opponent, -1)
+            if j > i:
+                bar(i, j)
+    for pair in forbidden:
+        ends = [index[x] for x in pair if x in index]
+        if len(ends) == 2:
+            bar(ends[0], ends[1])
+    same_absolute: dict[Colour, int] = {}
+    for i, pl in enumerate(players):
+        if pl.strength is Strength.ABSOLUTE and not pl.topscorer and pl.preference is not None:
+            same_absolute[pl.preference] = same_absolute.get(pl.preference, 0) | 1 << i
+    everyone = (1 << n) - 1
+    adj = []
+    for i, pl in enumerate(players):
+        out = barred[i]
+        if pl.strength is Strength.ABSOLUTE and not pl.topscorer and pl.preference is not None:
+            out |= same_absolute[pl.preference]
+        adj.append(everyone & ~out)
     return adj
 
 
@@ -178,10 +199,10 @@ class RoundState:
         # the player left over (odd fields) is below the window when the PAB score is
         leftover_below = self.odd and self.pab_score is not None and self.next_score is not None \
             and self.pab_score < self.next_score
-        if len(below) <= FIRST_SINKS + 1:
-            return self._solve_exact_window(window + below)
         if self._solve_compressed(window, below, below_mask, leftover_below):
             return True
+        if len(below) <= FIRST_SINKS + 1:
+            return self._solve_exact_window(window + below)
         top_shift = self.L.shift["top"]
         m = len(window)
         base = [[0] * m for _ in range(m)]
@@ -226,7 +247,10 @@ class RoundState:
         bracket: every pair ending there weighs the same for a given bracket player, as C8 and the
         completion field make it, which holds unless C9 or the PAB may reach it).  False when
         this does not apply or its optimum cannot be shown to be the full one."""
-        if self.c9 or (self.odd and not leftover_below):
+        # the player left over (odd fields) is in the next scoregroup when the PAB score is its score
+        leftover_next = self.odd and not leftover_below and self.next_score is not None \
+            and self.pab_score == self.next_score
+        if self.c9 or (self.odd and not leftover_below and not leftover_next):
             return False
         nxt = [v for v in self.next_group if v in self.alive]
         if len(nxt) <= 2 * FIRST_SINKS + 2:
@@ -234,6 +258,8 @@ class RoundState:
         next_set = set(nxt)
         bracket = [v for v in window if v not in next_set]
         if any(self.candidate[v] != self.candidate[nxt[0]] for v in nxt):
+            return False
+        if leftover_next and not self.candidate[nxt[0]]:
             return False
         next_mask = sum(1 << v for v in nxt)
         top_shift = self.L.shift["top"]
@@ -265,7 +291,8 @@ class RoundState:
         if not any(self.adj[x] & below_mask for x in nxt):
             next_below = 0
         kn = FIRST_SINKS + (len(nxt) - FIRST_SINKS) % 2
-        kl = FIRST_SINKS + (len(below) - FIRST_SINKS) % 2
+        # few players below: as many sinks as players (none when the next scoregroup is the last)
+        kl = FIRST_SINKS + (len(below) - FIRST_SINKS) % 2 if len(below) > FIRST_SINKS + 1 else len(below)
         while True:
             mate, spare_n, spare_l = self._with_two_sinks(base, to_next, to_below, pair_next, next_below,
                                                            kn, kl, leftover_below, top_shift)
@@ -282,6 +309,9 @@ class RoundState:
         to_n = [bracket[a] for a in range(m) if m <= mate[a] < m + kn]
         to_l = [bracket[a] for a in range(m) if mate[a] >= m + kn]
         sent_down = sum(1 for s in range(m, m + kn) if mate[s] >= m + kn)
+        unpaired = sum(1 for s in range(m, m + kn) if mate[s] < 0)  # the next scoregroup's player left over
+        if unpaired != (1 if leftover_next else 0) or any(mate[a] < 0 for a in range(m)):
+            return False
         # the real next scoregroup: those sent there, then as many of its own pairs as the model
         into = list(self.adj)
         to_n_mask = sum(1 << v for v in to_n)
@@ -296,9 +326,12 @@ class RoundState:
             return False
         nmate = maximum_matching(into, group, nmate)
         spare = exposed(group, nmate)
-        if len(spare) != sent_down:
+        if len(spare) != sent_down + unpaired:
             return False
-        if not self._completes_below(to_l + spare, below_mask, leftover_below):
+        if leftover_next:
+            if not self._completes_below_but_one(to_l, spare, below_mask):
+                return False
+        elif not self._completes_below(to_l + spare, below_mask, leftover_below):
             return False
         out: dict[int, int] = {}
         for a in range(m):
@@ -395,6 +428,28 @@ class RoundState:
             return True
         reach = can_be_left_over(local, mask, mate)
         return any(self.candidate[v] for v in bits_of(reach & ~sent_mask))
+
+    def _completes_below_but_one(self, sent: list[int], spare: list[int], below_mask: int) -> bool:
+        """Whether the players below plus ``sent`` and all but one of ``spare`` can be paired
+        completely, each of those with a player below, the one of ``spare`` left over a bye
+        candidate (the PAB at the next scoregroup's score)."""
+        adj = self.adj
+        spare_mask = 0
+        for v in spare:
+            spare_mask |= 1 << v
+        mask = below_mask | spare_mask
+        local = list(adj)
+        for v in sent + spare:
+            mask |= 1 << v
+            local[v] = adj[v] & below_mask
+        mate = maximum_matching(local, mask)
+        left = exposed(mask, mate)
+        if len(left) != 1:
+            return False
+        if spare_mask >> left[0] & 1 and self.candidate[left[0]]:
+            return True
+        reach = can_be_left_over(local, mask, mate)
+        return any(self.candidate[v] for v in bits_of(reach & spare_mask))
 
     def _solve_exact_window(self, verts: list[int]) -> bool:
         """Few players below: solve them with the window, exactly."""

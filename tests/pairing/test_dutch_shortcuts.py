@@ -20,10 +20,12 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 import trf
 from pairing.cardinality import can_be_left_over, maximum_matching
 from pairing.dutch import NoLegalPairing, pair_round
+from pairing.dutch.criteria import compatible
+from pairing.dutch.state import compatibility
 from pairing.generate import GeneratorSettings, generate
-from pairing.players import infer_initial_colour
+from pairing.players import PairingPlayer, colour_preference, infer_initial_colour
 from trf.edit import cut_to_round
-from trf.model import RoundCount
+from trf.model import Colour, RoundCount
 
 from tests.support import CORPUS, FIXTURES, parse_path
 
@@ -203,3 +205,119 @@ def test_corpus_tournaments_pair_as_the_full_field_solve() -> None:
         colour = infer_initial_colour(t)
         for rnd in range(1, t.rounds_paired + 1):
             both_ways(cut_to_round(t, rnd), rnd, total_rounds=t.round_columns, initial_colour=colour)
+
+
+@pytest.mark.fast
+def test_perfect_candidates_leave_an_ideal_downfloater_and_pair_as_the_full_field_solve(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Odd brackets whose natural S1/S2 pairing would leave a player who floated down last round:
+    the perfect-candidate search goes on to the first transposition (Art. 4.2) whose leftover is
+    ideal (C14, C16), and the round pairs as the full-field solve does (counted, so the test shows
+    the path was taken)."""
+    from pairing.dutch import perfect
+
+    taken = []
+    original = perfect._search
+
+    def watching(st_: object, mdps: list[int], residents: list[int]) -> object:
+        pairs = original(st_, mdps, residents)  # type: ignore[arg-type]
+        if pairs is not None and not mdps and len(residents) % 2 == 1:
+            paired = {v for pr in pairs for v in pr}
+            taken.append(residents[-1] in paired)  # the natural leftover was paired instead
+        return pairs
+
+    monkeypatch.setattr(perfect, "_search", watching)
+    for seed in range(4):
+        s = GeneratorSettings(players=61 + 20 * seed, rounds=2 + seed % 2, seed=seed)
+        t = generate(s)
+        t = t.replace_records(tuple(RoundCount(s.rounds + 3, "XXR") if isinstance(r, RoundCount) else r
+                                    for r in t.records))
+        both_ways(t, s.rounds + 1)
+    assert any(taken)
+
+
+@pytest.mark.fast
+def test_next_group_as_sinks_when_nobody_is_below_pairs_as_the_full_field_solve(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bracket before the last scoregroup: the last scoregroup replaced by sinks, nobody
+    below it (counted, so the test shows the path was taken), the perfect-candidate search off."""
+    from pairing.dutch import stages
+    from pairing.dutch.state import RoundState
+
+    monkeypatch.setattr(stages, "pair_perfect", lambda *args: False)
+    seen: list[int] = []
+    original = RoundState._with_two_sinks
+
+    def watching(self: RoundState, base: list[list[int]], to_next: list[int], to_below: list[int],
+                 pair_next: int, next_below: int, kn: int, kl: int, *rest: object) -> object:
+        seen.append(kl)
+        return original(self, base, to_next, to_below, pair_next, next_below, kn, kl, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(RoundState, "_with_two_sinks", watching)
+    for seed in range(3):
+        s = GeneratorSettings(players=70 + 10 * seed, rounds=2, seed=seed)
+        t = generate(s)
+        t = t.replace_records(tuple(RoundCount(6, "XXR") if isinstance(r, RoundCount) else r for r in t.records))
+        both_ways(t, 3)
+    assert 0 in seen
+
+
+@st.composite
+def fields_of_players(draw: st.DrawFn) -> tuple[list[PairingPlayer], frozenset[frozenset[int]]]:
+    n = draw(st.integers(0, 14))
+    ids = list(range(1, n + 1))
+    players = []
+    for pid in ids:
+        met = frozenset(draw(st.sets(st.sampled_from(ids + [99]), max_size=5)) if ids else set())
+        colours = tuple(draw(st.lists(st.sampled_from([Colour.WHITE, Colour.BLACK]), max_size=4)))
+        preference, strength = colour_preference(colours)
+        players.append(PairingPlayer(
+            id=pid, tpn=pid, score=Fraction(0), points=Fraction(0), colours=colours, preference=preference,
+            strength=strength, floats=(None, None), bye_eligible=True, played_games=len(colours),
+            topscorer=draw(st.booleans()), met=met))
+    pairs = draw(st.sets(st.tuples(st.sampled_from(ids + [99]), st.sampled_from(ids + [99])), max_size=4)) if ids else set()
+    return players, frozenset(frozenset(p) for p in pairs)
+
+
+@pytest.mark.fast
+@settings(max_examples=300, deadline=None)
+@given(fields_of_players())
+def test_compatibility_bitsets_say_what_compatible_says_of_each_pair(
+        case: tuple[list[PairingPlayer], frozenset[frozenset[int]]]) -> None:
+    """The round's who-may-meet bitsets, built from the exceptions, against the pair predicate
+    (C1 read from the higher-ranked player's games, forbidden pairs, C3), including
+    one-sided game records, opponents outside the field and forbidden pairs of one player."""
+    players, forbidden = case
+    adj = compatibility(players, forbidden)
+    for i, a in enumerate(players):
+        assert not adj[i] >> i & 1
+        for j in range(i + 1, len(players)):
+            want = compatible(a, players[j], forbidden)
+            assert bool(adj[i] >> j & 1) == want and bool(adj[j] >> i & 1) == want
+
+
+@pytest.mark.fast
+def test_next_group_as_sinks_with_the_bye_there_pairs_as_the_full_field_solve(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Odd fields whose PAB score is the next scoregroup's: that scoregroup replaced by sinks,
+    one of them left over for the bye (counted, so the test shows the path was taken), the
+    perfect-candidate search off."""
+    from pairing.dutch import stages
+    from pairing.dutch.state import RoundState
+
+    monkeypatch.setattr(stages, "pair_perfect", lambda *args: False)
+    taken: list[bool] = []
+    original = RoundState._completes_below_but_one
+
+    def watching(self: RoundState, *args: object) -> bool:
+        got = original(self, *args)  # type: ignore[arg-type]
+        taken.append(got)
+        return got
+
+    monkeypatch.setattr(RoundState, "_completes_below_but_one", watching)
+    for seed in range(4):
+        s = GeneratorSettings(players=71 + 10 * seed, rounds=2 + seed % 2, seed=seed)
+        t = generate(s)
+        t = t.replace_records(tuple(RoundCount(6, "XXR") if isinstance(r, RoundCount) else r for r in t.records))
+        both_ways(t, s.rounds + 1)
+    assert any(taken)
