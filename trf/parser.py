@@ -20,26 +20,25 @@ the same (tests/trf/test_parser_limits.py compares them), the positional one onl
 from __future__ import annotations
 
 import codecs
-import os
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
-from typing import Callable, cast
-
-import lark
-from lark import Token
+from typing import TYPE_CHECKING, Callable, cast
 
 from trf import limits
 from trf.diagnostics import Diagnostic, Severity, TrfError
+from trf.grammar import RecordParser, grammar, grammar_text as grammar_text
 from trf.model import (
     AbsentRecord, AccelerationRange, BlankLine, ByeRecord, Colour, Comment, ForbiddenPairs,
     Header, InitialColour, Player, PlayerAcceleration, PreservedRecord, Record, Result,
     RoundCount, RoundEntry, ScoringRecord, Tournament,
 )
 from trf.scoring import CODES_XXS, SYMBOLS_162
+
+if TYPE_CHECKING:
+    import lark
+    from lark import Token
 
 # What each terminal should hold, for "expected ..." messages.
 EXPECTED = {
@@ -77,32 +76,9 @@ _RESULT_CODES = {r.value: r for r in Result}
 _COLOURS = {c.value: c for c in Colour}
 
 
-@lru_cache(maxsize=1)
-def grammar_text() -> str:
-    return resources.files("trf").joinpath("trf.lark").read_text(encoding="utf-8")
-
-
-def _cache_file() -> str | None:
-    """Where lark keeps the built parser between runs: a file in the user's own cache folder
-    (``$XDG_CACHE_HOME/arbiter``, else ``~/.cache/arbiter``, made private), named by lark's version.
-    Building the parser costs about 0.1 s, which every command would pay at start.  ``None`` (no
-    cache) when that folder cannot be made: lark checks the grammar's hash before using a
-    cached parser and rebuilds it when the file is stale or damaged."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "arbiter")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-    except OSError:
-        return None
-    if not os.access(folder, os.W_OK):
-        return None
-    return os.path.join(folder, f"trf-grammar-lark-{lark.__version__}.cache")
-
-
-@lru_cache(maxsize=1)
-def _lark() -> lark.Lark:
-    return lark.Lark(grammar_text(), parser="lalr", lexer="contextual", maybe_placeholders=True,
-                     cache=_cache_file() or False)
+def _lark() -> RecordParser:
+    """The grammar's parser (:func:`trf.grammar.grammar`: built once, kept between runs)."""
+    return grammar().parser
 
 
 @dataclass(frozen=True)
@@ -670,14 +646,15 @@ def read_records(lines: list[str], diags: list[Diagnostic]) -> list[Record]:
     return records
 
 
-def _read_line(parser: lark.Lark, reader: _LineReader, raw: str, number: int, nrs: str | None) -> Record:
+def _read_line(parser: RecordParser, reader: _LineReader, raw: str, number: int, nrs: str | None) -> Record:
     text = raw
+    errors = grammar()  # the classes of the parser's errors
     for _attempt in range(12):
         try:
             tree = parser.parse(text)
-        except lark.exceptions.UnexpectedInput as exc:
+        except errors.unexpected_input as exc:
             col = getattr(exc, "column", 1) or 1
-            if col <= 3 or (isinstance(exc, lark.exceptions.UnexpectedToken) and exc.token.type == "$END" and len(text.strip()) <= 3):
+            if col <= 3 or (isinstance(exc, errors.unexpected_token) and exc.token.type == "$END" and len(text.strip()) <= 3):
                 code = raw[:3]
                 if nrs and code == nrs:
                     return PreservedRecord(code, raw, line=number)
