@@ -13,14 +13,13 @@ Exit codes are the same for every command (see :mod:`arbiter.exitcodes`).
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import re
 import sys
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, NoReturn, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NoReturn, Optional, Sequence
 
 import typer
 import typer.core
@@ -34,10 +33,11 @@ _click_globals: Any = importlib.import_module(
 _NO_ARGS_IS_HELP: Any = getattr(_click_errors, "NoArgsIsHelpError", ())
 
 from arbiter import exitcodes
-from trf import Severity, parse_file
-from trf.diagnostics import Diagnostic
-from trf.model import Tournament
-from trf.parser import ParseResult
+from trf.diagnostics import Diagnostic, Severity
+
+if TYPE_CHECKING:
+    from trf.model import Tournament
+    from trf.parser import ParseResult
 
 __all__ = [
     "app", "out", "err", "FileArg", "EncodingOpt", "JsonOpt", "TrfFormat", "fail", "emit_json", "read",
@@ -205,12 +205,13 @@ class TrfFormat(str, Enum):
 
 # --------------------------------------------------------------------------- usage errors
 
-_RANGE = re.compile(r"^(?:(?P<low>-?[\d.]+)(?P<lo_op><=?))?x(?:(?P<hi_op>[<>]=?)(?P<high>-?[\d.]+))?$")
+# Patterns as text: compiled (and cached by ``re``) on the first usage error, not at every start.
+_RANGE = r"^(?:(?P<low>-?[\d.]+)(?P<lo_op><=?))?x(?:(?P<hi_op>[<>]=?)(?P<high>-?[\d.]+))?$"
 
 
 def _range_words(spec: str) -> str:
     """click's ``1<=x<=9999`` / ``x>=1`` in words."""
-    m = _RANGE.match(spec.replace(" ", ""))
+    m = re.match(_RANGE, spec.replace(" ", ""))
     if not m:
         return spec
     low, high, hi_op = m.group("low"), m.group("high"), m.group("hi_op")
@@ -224,18 +225,18 @@ def _range_words(spec: str) -> str:
 
 
 _REWORDED = (
-    (re.compile(r"^'(?P<v>.*)' is not a valid (?:integer|int)(?: range)?\.?$", re.S), "expected a whole number, got '{v}'"),
-    (re.compile(r"^'(?P<v>.*)' is not a valid float(?: range)?\.?$", re.S), "expected a number, got '{v}'"),
-    (re.compile(r"^'(?P<v>.*)' is not a valid boolean\.?$", re.S), "expected yes or no, got '{v}'"),
-    (re.compile(r"^'(?P<v>.*)' is not one of (?P<c>.*)\.$", re.S), "expected {c}, got '{v}'"),
-    (re.compile(r"^'(?P<v>.*)' is not (?P<c>'[^']*')\.$", re.S), "expected {c}, got '{v}'"),
-    (re.compile(r"^(?P<v>\S+) is not in the range (?P<r>.*)\.$", re.S), "{v} is out of range: expected a value {r}"),
+    (r"^'(?P<v>.*)' is not a valid (?:integer|int)(?: range)?\.?$", "expected a whole number, got '{v}'"),
+    (r"^'(?P<v>.*)' is not a valid float(?: range)?\.?$", "expected a number, got '{v}'"),
+    (r"^'(?P<v>.*)' is not a valid boolean\.?$", "expected yes or no, got '{v}'"),
+    (r"^'(?P<v>.*)' is not one of (?P<c>.*)\.$", "expected {c}, got '{v}'"),
+    (r"^'(?P<v>.*)' is not (?P<c>'[^']*')\.$", "expected {c}, got '{v}'"),
+    (r"^(?P<v>\S+) is not in the range (?P<r>.*)\.$", "{v} is out of range: expected a value {r}"),
 )
 
 
 def _reword(message: str) -> str:
     for pattern, words in _REWORDED:
-        m = pattern.match(message.strip())
+        m = re.match(pattern, message.strip(), re.S)
         if m:
             found = m.groupdict()
             if "r" in found:
@@ -352,7 +353,10 @@ class _JsonState:
     cannot hold every character: JSON stays lossless)."""
 
     def __init__(self, ascii_only: bool) -> None:
+        import json  # loaded by the commands that write JSON only
+
         self.ascii_only = ascii_only
+        self._dumps = json.dumps
         self.encoders: dict[int, Callable[[Any], str]] = {}
         self.shared: dict[int, dict[int, tuple[Any, str, str]]] = {}
 
@@ -365,6 +369,8 @@ class _JsonState:
         return encode
 
     def _make(self, separator: str) -> Callable[[Any], str]:
+        import json
+
         make = getattr(json.encoder, "c_make_encoder", None)
         if make is None:  # pragma: no cover - another Python implementation
             return lambda obj: json.dumps(obj, ensure_ascii=self.ascii_only, separators=(separator, ": "))
@@ -373,13 +379,13 @@ class _JsonState:
         return lambda obj: "".join(encode(obj, 0))
 
     def dumps(self, obj: Any) -> str:
-        return json.dumps(obj, ensure_ascii=self.ascii_only)
+        return self._dumps(obj, ensure_ascii=self.ascii_only)
 
     def key(self, key: Any) -> str:
         """A dictionary key as JSON writes it (a number or ``None`` becomes a string)."""
         if isinstance(key, str):
             return self.dumps(key)
-        return json.dumps({key: 0}, ensure_ascii=self.ascii_only)[1:-4]
+        return self._dumps({key: 0}, ensure_ascii=self.ascii_only)[1:-4]
 
 
 def _write_json(write: Callable[[str], object], obj: Any, level: int, state: _JsonState) -> None:
@@ -536,7 +542,7 @@ def check_encoding_option(encoding: Optional[str]) -> None:
 
 def read(path: Path, encoding: Optional[str]) -> ParseResult:
     """Read a file or exit 5 with the reason (2 for an encoding that cannot decode it)."""
-    from trf.parser import UnusableEncoding
+    from trf.parser import UnusableEncoding, parse_file
 
     check_encoding_option(encoding)
     try:

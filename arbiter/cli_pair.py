@@ -7,7 +7,6 @@ Thin: which round to pair, the refusals, the cut and the pairing are
 
 from __future__ import annotations
 
-import json
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
@@ -146,6 +145,8 @@ def pair(
     if json_out:
         fmt = PairFormat.json
     if fmt is PairFormat.json:
+        import json
+
         data = pairing_dict(t, pairing)
         data["system"] = nxt.system
         data["rules"] = rules_data

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import os
-from concurrent.futures import Executor
-from typing import Iterator, Optional
+from typing import TYPE_CHECKING, Iterator, Optional
 
 import typer
 
 from arbiter import exitcodes
 from arbiter.app import fail
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 __all__ = ["JobsOpt", "SchedulerOpt", "workers"]
 
