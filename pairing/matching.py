@@ -1,20 +1,39 @@
 """Maximum-weight matching in a general graph (Edmonds' blossom algorithm, primal-dual, O(n^3)).
 
-The Dutch engine needs exact optima of integer weights of several hundred bits, solved many
-times per round.  networkx's implementation handles big integers but reaches every weight through
-dictionaries; this one works on a dense weight matrix (lists of Python ints), which is several
-times faster for the complete graphs a Swiss round produces.
+The Dutch engine needs exact optima of integer weights of several hundred to a few thousand
+bits, solved many times per round.  networkx's implementation handles big integers but reaches
+every weight through dictionaries; this one works on a dense weight matrix (lists of Python ints).
 
 The algorithm is the classical one (Edmonds 1965; Gabow 1976; Galil, "Efficient algorithms for
 finding maximum matching in graphs", 1986): grow alternating trees from the free vertices,
 shrink odd cycles into blossoms, and adjust the dual variables (vertex duals doubled, so that
 every quantity stays an integer) until an augmenting path appears or no free vertex has a
 positive dual.  Weights are non-negative integers; 0 means "no edge".
+
+Which optimum is returned when several exist matters to the engine (its pairings follow it), so
+the order of every step is fixed: vertices are scanned last-labelled first, edges in vertex
+order, and each dual adjustment takes the first least-slack edge or blossom in index order.
+
+With weights this wide, one big-integer operation costs more than the bookkeeping around it, so
+the implementation is arranged to do about one per edge scanned (Galil's bookkeeping, kept in
+time-invariant form):
+
+* ``T`` is the sum of the dual adjustments made in the current stage.  The dual of an S-vertex
+  decreases by each adjustment, so ``dual[x] + T`` does not change while it is an S-vertex;
+  the least-slack edge from an S-vertex to a non-S vertex ``u`` is kept as
+  ``fkey[u] = dual[x] + T - 2w(x, u)`` and its slack is ``fkey[u] - T + dual[u]``.  For a free
+  vertex (dual fixed) ``qkey[u] = fkey[u] + dual[u]`` (slack + T) is fixed too, so the least
+  such slack is ``min(qkey) - T``.
+* The slack of an edge between two S-blossoms decreases by twice each adjustment, so the
+  least-slack edge of an S-blossom is kept as ``sskey[b] = slack + 2T``.
+* An edge of slack at most 0 between two top-level blossoms is "tight" (usable).  Such an edge
+  incident to an S-vertex stays tight for the rest of the stage (its slack never increases),
+  which is why tightness is read from the slack itself, never remembered per edge.
 """
 
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from typing import Optional
 
 Edge = tuple[int, int]
 
@@ -22,48 +41,69 @@ Edge = tuple[int, int]
 def max_weight_matching(weight: list[list[int]]) -> list[int]:
     """``mate[v]`` (or -1) of a maximum-weight matching; ``weight`` is symmetric, 0 = no edge."""
     n = len(weight)
-    nbrs = [[j for j, x in enumerate(row) if x > 0 and j != i] for i, row in enumerate(weight)]
-    maxw = max((max(row) for row in weight), default=0)
     mate = [-1] * n
+    maxw = max((max(row) for row in weight), default=0)
     if n < 2 or maxw <= 0:
         return mate
-    w = weight
+    # nbrs[v]: v's neighbours in vertex order; twice[v]: the doubled weights of those edges, each
+    # row its own objects, allocated together (the scans read them in order, and with weights
+    # this wide the memory traffic is what costs)
+    nbrs = [[j for j, x in enumerate(row) if x > 0 and j != i] for i, row in enumerate(weight)]
+    twice = [[x + x for x in map(row.__getitem__, nb)] for row, nb in zip(weight, nbrs)]
     nb = 2 * n
-    label = [0] * nb  # 0 free, 1 S (outer), 2 T (inner); 5 = S being scanned by scan_blossom
+    inf = 1 << (maxw.bit_length() + 64)  # above every key the algorithm forms
+    label = [0] * nb  # 0 free, 1 S (outer), 2 T (inner); 5 = S being traced by scan_blossom
     labeledge: list[Optional[Edge]] = [None] * nb  # (vertex outside, vertex inside) that labelled it
     inblossom = list(range(n))
     parent = [-1] * nb
     childs: list[Optional[list[int]]] = [None] * nb
     base = list(range(n)) + [-1] * n
     bedges: list[Optional[list[Edge]]] = [None] * nb  # bedges[b][i] = (x in child i, y in child i+1)
-    bestedge: list[Optional[Edge]] = [None] * nb
     bestlist: list[Optional[list[Edge]]] = [None] * nb
     unused = list(range(n, nb))
-    dual = [maxw] * n + [0] * n
-    allowed = [bytearray(n) for _ in range(n)]
+    tops: set[int] = set()  # the top-level non-trivial blossoms
+    dual = [maxw] * n  # vertex duals (doubled)
+    zdual = [0] * nb  # blossom duals
+    fkey = [inf] * n  # least-slack edge from an S-vertex to (non-S) vertex u: dual[x] + T - 2w, ...
+    fbest = [-1] * n  # ... and x
+    qkey = [inf] * n  # fkey[u] + dual[u] while u is in a free top-level blossom
+    sskey = [inf] * nb  # least-slack edge from S-blossom b to another S-blossom: slack + 2T, ...
+    ssedge: list[Optional[Edge]] = [None] * nb  # ... and the edge (inside b, outside)
     queue: list[int] = []
+    stage_delta = [0]  # T: the sum of this stage's dual adjustments
 
-    def slack(e: Edge) -> int:
-        return dual[e[0]] + dual[e[1]] - 2 * w[e[0]][e[1]]
-
-    def leaves(b: int) -> Iterator[int]:
+    def leaves(b: int) -> list[int]:
         if b < n:
-            yield b
-        else:
-            for c in childs[b]:  # type: ignore[union-attr]
-                if c < n:
-                    yield c
-                else:
-                    yield from leaves(c)
+            return [b]
+        out: list[int] = []
+        stack = [b]
+        while stack:
+            c = stack.pop()
+            if c < n:
+                out.append(c)
+            else:
+                stack.extend(reversed(childs[c]))  # type: ignore[arg-type]
+        return out
 
     def assign_label(x: int, t: int, outside: int) -> None:
         b = inblossom[x]
         label[x] = label[b] = t
         labeledge[x] = labeledge[b] = (outside, x) if outside >= 0 else None
-        bestedge[x] = bestedge[b] = None
+        fkey[x] = qkey[x] = inf
+        sskey[x] = sskey[b] = inf
+        ssedge[x] = ssedge[b] = None
         if t == 1:
-            queue.extend(leaves(b))
+            if b < n:
+                queue.append(b)
+            else:
+                members = leaves(b)
+                for y in members:
+                    qkey[y] = inf
+                queue.extend(members)
         else:
+            if b >= n:
+                for y in leaves(b):
+                    qkey[y] = inf
             bb = base[b]
             assign_label(mate[bb], 1, bb)
 
@@ -79,11 +119,11 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                 break
             path.append(b)
             label[b] = 5
-            if labeledge[b] is None:
+            le = labeledge[b]
+            if le is None:
                 v = -1
             else:
-                t = labeledge[b][0]  # type: ignore[index]
-                v = labeledge[inblossom[t]][0]  # type: ignore[index]
+                v = labeledge[inblossom[le[0]]][0]  # type: ignore[index]
             if u != -1:
                 v, u = u, v
         for b in path:
@@ -102,8 +142,10 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
         while bv != bb:
             parent[bv] = b
             path.append(bv)
-            edgs.append(labeledge[bv])  # type: ignore[arg-type]  # (outside, inside): outside in the next child
-            bv = inblossom[labeledge[bv][0]]  # type: ignore[index]
+            le = labeledge[bv]
+            assert le is not None
+            edgs.append(le)  # (outside, inside): outside in the next child
+            bv = inblossom[le[0]]
         path.append(bb)
         path.reverse()
         edgs.reverse()
@@ -111,50 +153,90 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
         while bu != bb:
             parent[bu] = b
             path.append(bu)
-            out_, in_ = labeledge[bu]  # type: ignore[misc]
+            le = labeledge[bu]
+            assert le is not None
+            out_, in_ = le
             edgs.append((in_, out_))
             bu = inblossom[out_]
         childs[b] = path
         bedges[b] = edgs
         label[b] = 1
         labeledge[b] = labeledge[bb]
-        dual[b] = 0
+        zdual[b] = 0
+        for c in path:
+            if c >= n:
+                tops.discard(c)
+        tops.add(b)
         for x in leaves(b):
             if label[inblossom[x]] == 2:
                 queue.append(x)
             inblossom[x] = b
-        best: dict[int, Edge] = {}
+        # the least-slack edge to each neighbouring S-blossom (first seen on ties), in the order
+        # the neighbours are first met
+        best: dict[int, list[int]] = {}  # by -> [slack, x, y]
         for c in path:
-            if bestlist[c] is None:
-                cand = [(x, y) for x in leaves(c) for y in nbrs[x]]
+            cand = bestlist[c]
+            if cand is None:
+                for x in leaves(c):
+                    dx = dual[x]
+                    for y, x2 in zip(nbrs[x], twice[x]):
+                        by = inblossom[y]
+                        if by == b or label[by] != 1:
+                            continue
+                        s = dx + dual[y] - x2
+                        cur = best.get(by)
+                        if cur is None:
+                            best[by] = [s, x, y]
+                        elif s < cur[0]:
+                            cur[0], cur[1], cur[2] = s, x, y
             else:
-                cand = bestlist[c]  # type: ignore[assignment]
-            for x, y in cand:
-                if inblossom[y] == b:
-                    x, y = y, x
-                by = inblossom[y]
-                if by != b and label[by] == 1 and (by not in best or slack((x, y)) < slack(best[by])):
-                    best[by] = (x, y)
+                for x, y in cand:
+                    if inblossom[y] == b:
+                        x, y = y, x
+                    by = inblossom[y]
+                    if by == b or label[by] != 1:
+                        continue
+                    s = dual[x] + dual[y] - 2 * weight[x][y]
+                    cur = best.get(by)
+                    if cur is None:
+                        best[by] = [s, x, y]
+                    elif s < cur[0]:
+                        cur[0], cur[1], cur[2] = s, x, y
             bestlist[c] = None
-            bestedge[c] = None
+            if c < n:
+                fkey[c] = qkey[c] = inf
+            sskey[c] = inf
+            ssedge[c] = None
         found = list(best.values())
-        bestlist[b] = found
-        bestedge[b] = min(found, key=slack) if found else None
+        bestlist[b] = [(x, y) for _, x, y in found]
+        if found:
+            first = min(found, key=lambda e: e[0])
+            sskey[b] = first[0] + 2 * stage_delta[0]
+            ssedge[b] = (first[1], first[2])
+        else:
+            sskey[b] = inf
+            ssedge[b] = None
 
     def expand_blossom(b: int, endstage: bool) -> None:
-        for c in childs[b]:  # type: ignore[union-attr]
+        ch = childs[b]
+        assert ch is not None
+        tops.discard(b)
+        for c in ch:
             parent[c] = -1
             if c < n:
                 inblossom[c] = c
-            elif endstage and dual[c] == 0:
+            elif endstage and zdual[c] == 0:
                 expand_blossom(c, endstage)
             else:
+                tops.add(c)
                 for x in leaves(c):
                     inblossom[x] = c
         if not endstage and label[b] == 2:
-            ch, ed = childs[b], bedges[b]
-            assert ch is not None and ed is not None
-            out_, in_ = labeledge[b]  # type: ignore[misc]
+            ed = bedges[b]
+            assert ed is not None
+            le = labeledge[b]
+            assert le is not None
+            out_, in_ = le
             entry = inblossom[in_]
             j = ch.index(entry)
             if j & 1:
@@ -171,18 +253,19 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
 
             while j != 0:
                 label[in_] = 0
-                a, c2 = leaving(j)
+                _, c2 = leaving(j)
                 label[c2] = 0
                 assign_label(in_, 2, out_)
-                allowed[a][c2] = allowed[c2][a] = 1
                 j += step
                 out_, in_ = leaving(j)
-                allowed[out_][in_] = allowed[in_][out_] = 1
                 j += step
             bv = ch[j]
             label[in_] = label[bv] = 2
             labeledge[in_] = labeledge[bv] = (out_, in_)
-            bestedge[bv] = None
+            if bv < n:
+                fkey[bv] = qkey[bv] = inf
+            sskey[bv] = inf
+            ssedge[bv] = None
             j += step
             while ch[j] != entry:
                 bv = ch[j]
@@ -199,12 +282,19 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                     label[mate[base[bv]]] = 0
                     assign_label(hit, 2, labeledge[hit][0])  # type: ignore[index]
                 j += step
+            # the children left free: their vertices' least slacks count again (duals now fixed)
+            for c in ch:
+                if label[c] == 0:
+                    for x in leaves(c):
+                        if fkey[x] != inf:
+                            qkey[x] = fkey[x] + dual[x]
         label[b] = 0
         labeledge[b] = None
         childs[b] = bedges[b] = None
         base[b] = -1
         bestlist[b] = None
-        bestedge[b] = None
+        sskey[b] = inf
+        ssedge[b] = None
         unused.append(b)
 
     def augment_blossom(b: int, v: int) -> None:
@@ -248,10 +338,10 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                 if bs >= n:
                     augment_blossom(bs, s)
                 mate[s] = partner
-                if labeledge[bs] is None:
+                le = labeledge[bs]
+                if le is None:
                     break
-                t = labeledge[bs][0]  # type: ignore[index]
-                bt = inblossom[t]
+                bt = inblossom[le[0]]
                 s2, j = labeledge[bt]  # type: ignore[misc]
                 if bt >= n:
                     augment_blossom(bt, j)
@@ -259,14 +349,15 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                 s, partner = s2, j
 
     for _stage in range(n):
-        for b in range(nb):
-            label[b] = 0
-            bestedge[b] = None
-        for b in range(n, nb):
-            bestlist[b] = None
-        for row in allowed:
-            row[:] = bytes(n)
+        label[:] = [0] * nb
+        fkey[:] = [inf] * n
+        fbest[:] = [-1] * n
+        qkey[:] = [inf] * n
+        sskey[:] = [inf] * nb
+        ssedge[:] = [None] * nb
+        bestlist[n:] = [None] * n
         queue.clear()
+        T = stage_delta[0] = 0
         for v in range(n):
             if mate[v] == -1 and label[inblossom[v]] == 0:
                 assign_label(v, 1, -1)
@@ -275,93 +366,98 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
             while queue and not augmented:
                 v = queue.pop()
                 bvv = inblossom[v]
-                av = allowed[v]
-                wv = w[v]
                 dv = dual[v]
-                for u in nbrs[v]:
+                ndv = -dv
+                pv = dv + T
+                twot = T + T
+                # the scan's threshold for a better S-S edge, in terms of dual[u] - 2w(v, u)
+                sst = sskey[bvv] - dv - twot if sskey[bvv] != inf else inf
+                ssu = -1
+                for u, x2 in zip(nbrs[v], twice[v]):
                     bu = inblossom[u]
-                    if bvv == bu:
+                    if bu == bvv:
                         continue
-                    kslack = 0
-                    if not av[u]:
-                        kslack = dv + dual[u] - 2 * wv[u]
-                        if kslack <= 0:
-                            av[u] = allowed[u][v] = 1
-                    if av[u]:
-                        if label[bu] == 0:
-                            assign_label(u, 2, v)
-                        elif label[bu] == 1:
-                            found = scan_blossom(v, u)
-                            if found >= 0:
-                                add_blossom(found, v, u)
-                                bvv = inblossom[v]
-                            else:
-                                augment_matching(v, u)
-                                augmented = True
-                                break
-                        elif label[u] == 0:
-                            label[u] = 2
-                            labeledge[u] = (v, u)
-                    elif label[bu] == 1:
-                        be = bestedge[bvv]
-                        if be is None or kslack < dual[be[0]] + dual[be[1]] - 2 * w[be[0]][be[1]]:
-                            bestedge[bvv] = (v, u)
-                    elif label[u] == 0:
-                        be = bestedge[u]
-                        if be is None or kslack < dual[be[0]] + dual[be[1]] - 2 * w[be[0]][be[1]]:
-                            bestedge[u] = (v, u)
+                    lb = label[bu]
+                    if lb == 1:
+                        k = dual[u] - x2
+                        if k <= sst:
+                            if k <= ndv:  # tight: a blossom or an augmenting path
+                                if ssu >= 0:
+                                    sskey[bvv] = sst + dv + twot
+                                    ssedge[bvv] = (v, ssu)
+                                    ssu = -1
+                                found = scan_blossom(v, u)
+                                if found >= 0:
+                                    add_blossom(found, v, u)
+                                    bvv = inblossom[v]
+                                    sst = sskey[bvv] - dv - twot if sskey[bvv] != inf else inf
+                                else:
+                                    augment_matching(v, u)
+                                    augmented = True
+                                    break
+                            elif k < sst:
+                                sst = k
+                                ssu = u
+                    elif lb == 0:
+                        k = pv - x2
+                        fk = fkey[u]
+                        if k <= fk:
+                            q = k + dual[u]  # slack + T
+                            if q <= T:  # tight
+                                assign_label(u, 2, v)
+                            elif k < fk and label[u] == 0:
+                                fkey[u] = k
+                                fbest[u] = v
+                                qkey[u] = q
+                    elif label[u] == 0:  # unlabelled vertex inside a T-blossom
+                        k = pv - x2
+                        fk = fkey[u]
+                        if k <= fk:
+                            if k <= T - dual[u]:
+                                label[u] = 2
+                                labeledge[u] = (v, u)
+                            elif k < fk:
+                                fkey[u] = k
+                                fbest[u] = v
+                if ssu >= 0:
+                    sskey[bvv] = sst + dv + twot
+                    ssedge[bvv] = (v, ssu)
             if augmented:
                 break
+            # the dual adjustment: the least of the four bounds, the first one on ties
             deltatype = 1
-            delta = min(dual[:n])
-            deltaedge: Optional[Edge] = None
+            delta = min(dual)
+            m2 = min(qkey)
+            if m2 != inf and m2 - T < delta:
+                delta, deltatype = m2 - T, 2
+            m3 = min(sskey)
+            if m3 != inf and (m3 - T - T) // 2 < delta:
+                delta, deltatype = (m3 - T - T) // 2, 3
             deltablossom = -1
-            for v in range(n):
-                be = bestedge[v]
-                if be is not None and label[inblossom[v]] == 0:
-                    x, y = be
-                    d = dual[x] + dual[y] - 2 * w[x][y]
-                    if d < delta:
-                        delta, deltatype, deltaedge = d, 2, be
-            for b in range(nb):
-                be = bestedge[b]
-                if be is not None and parent[b] == -1 and label[b] == 1 and (b < n or base[b] >= 0):
-                    x, y = be
-                    d = (dual[x] + dual[y] - 2 * w[x][y]) // 2
-                    if d < delta:
-                        delta, deltatype, deltaedge = d, 3, be
-            for b in range(n, nb):
-                if base[b] >= 0 and parent[b] == -1 and label[b] == 2 and dual[b] < delta:
-                    delta, deltatype, deltablossom = dual[b], 4, b
-            for v in range(n):
-                lb = label[inblossom[v]]
-                if lb == 1:
-                    dual[v] -= delta
-                elif lb == 2:
-                    dual[v] += delta
-            for b in range(n, nb):
-                if base[b] >= 0 and parent[b] == -1:
-                    if label[b] == 1:
-                        dual[b] += delta
-                    elif label[b] == 2:
-                        dual[b] -= delta
+            for b in sorted(tops):
+                if label[b] == 2 and zdual[b] < delta:
+                    delta, deltatype, deltablossom = zdual[b], 4, b
+            tl = [label[b] for b in inblossom]
+            dual[:] = [d - delta if t == 1 else d + delta if t == 2 else d for d, t in zip(dual, tl)]
+            for b in tops:
+                if label[b] == 1:
+                    zdual[b] += delta
+                elif label[b] == 2:
+                    zdual[b] -= delta
+            T = stage_delta[0] = T + delta
             if deltatype == 1:
                 break
             if deltatype == 2:
-                x, y = deltaedge  # type: ignore[misc]
-                allowed[x][y] = allowed[y][x] = 1
-                if label[inblossom[x]] == 0:
-                    x, y = y, x
-                queue.append(x)
+                queue.append(fbest[qkey.index(m2)])
             elif deltatype == 3:
-                x, y = deltaedge  # type: ignore[misc]
-                allowed[x][y] = allowed[y][x] = 1
-                queue.append(x)
+                e = ssedge[sskey.index(m3)]
+                assert e is not None
+                queue.append(e[0])
             else:
                 expand_blossom(deltablossom, False)
         if not augmented:
             break
         for b in range(n, nb):
-            if parent[b] == -1 and base[b] >= 0 and label[b] == 1 and dual[b] == 0:
+            if parent[b] == -1 and base[b] >= 0 and label[b] == 1 and zdual[b] == 0:
                 expand_blossom(b, True)
     return mate
