@@ -9,16 +9,17 @@ written as ``header: value`` lines.  Colours follow rich, which honours ``NO_COL
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich import box
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from trf.diagnostics import Diagnostic, Severity
 from trf.model import Player, RoundEntry, Tournament
 from trf.writer import fmt_points
+
+if TYPE_CHECKING:  # rich.table is imported by the functions that lay a table out: ``validate`` prints none
+    from rich.table import Table
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
 
@@ -57,6 +58,8 @@ def _sized(console: Console, width: int, wrap: bool = True) -> Console:
 
 def _copy(table: Table, columns: list[int], title: Any, caption: Any) -> Table:
     """A table with only ``columns`` of ``table`` (same rows, styles and box)."""
+    from rich.table import Table
+
     out = Table(title=title, caption=caption, box=table.box, show_edge=table.show_edge, pad_edge=table.pad_edge,
                 padding=table.padding, show_header=table.show_header, header_style=table.header_style,
                 title_style=table.title_style, caption_style=table.caption_style, show_lines=table.show_lines,
@@ -162,6 +165,8 @@ def _order(t: Tournament, through: int) -> list[Player]:
 
 
 def crosstable(console: Console, t: Tournament, through: int | None = None) -> None:
+    from rich.table import Table
+
     rounds = t.round_columns if through is None else through
     # Points count the rounds played; byes declared for a round not yet paired are shown, not counted.
     scored = t.rounds_paired if through is None else through
@@ -192,6 +197,8 @@ def crosstable(console: Console, t: Tournament, through: int | None = None) -> N
 
 def pairing_table(console: Console, t: Tournament, rnd: int, boards: list[tuple[int, int]], bye: int | None) -> None:
     """Board, White, Black with their points before the round; the PAB below."""
+    from rich.table import Table
+
     table = Table(title=f"{t.name or 'Tournament'}: round {rnd}", title_style="bold", header_style="bold")
     for head, justify in (("Bd", "right"), ("No", "right"), ("White", "left"), ("Pts", "right"),
                           ("Pts", "right"), ("Black", "left"), ("No", "right")):
@@ -215,6 +222,8 @@ def pairing_table(console: Console, t: Tournament, rnd: int, boards: list[tuple[
 def _brackets(console: Console, rep) -> None:  # type: ignore[no-untyped-def]
     """The given pairing bracket by bracket: who floated in and out, and every quality criterion
     it does not meet at its ideal (C10-C21 counts and lists)."""
+    from rich.table import Table
+
     if not rep.brackets:
         return
     table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
@@ -232,6 +241,8 @@ def check_report(console: Console, reports: list[Any], filename: str, brackets: 
     """``arbiter check``: one line per conforming round; for a round with discrepancies, what was
     found (criterion, article, both values) and the boards that differ from the better candidate.
     ``brackets``: also the given pairing's bracket-by-bracket evaluation."""
+    from rich.table import Table
+
     bad = [r for r in reports if not r.ok]
     for rep in reports:
         if rep.ok:
@@ -285,6 +296,8 @@ def why_not(console: Console, w) -> None:  # type: ignore[no-untyped-def]
 
 
 def standings(console: Console, t: Tournament, s) -> None:  # type: ignore[no-untyped-def]
+    from rich.table import Table
+
     from tiebreaks.output import fmt_value
 
     table = Table(title=f"{t.name or 'Standings'}: after round {s.rounds} (C.07, {s.edition} rules)")
@@ -311,6 +324,8 @@ def rank_check(console: Console, problems: list[dict[str, Any]], filename: str) 
 
 
 def explain(console: Console, data: dict[str, Any]) -> None:
+    from rich.table import Table
+
     console.print(Text(f"{data['start_rank']} {data['name']}: place {data['place']}, {data['points']} points "
                        f"({data['edition']} rules{', round robin' if data['round_robin'] else ''})", style="bold"))
     console.print("  " + ", ".join(f"{k} {v}" for k, v in data["tiebreaks"].items()))
