@@ -43,7 +43,7 @@ __all__ = [
     "app", "out", "err", "FileArg", "EncodingOpt", "JsonOpt", "TrfFormat", "fail", "emit_json", "read",
     "read_valid", "write_file", "write_or_print", "dump_text", "refuse_overwrite", "diagnostics_of",
     "has_errors", "standard_output", "busy", "version_text", "check_encoding_option", "refuse_non_trf", "Streamed", "SharedTail", "read_text",
-    "error_object", "RulesOpt", "BakuGroupOpt", "cannot_read",
+    "error_object", "RulesOpt", "BakuGroupOpt", "BAKU_GROUP_HELP", "cannot_read", "defer_commands",
 ]
 
 
@@ -69,6 +69,11 @@ class BakuGroupOpt(str, Enum):
     """``--baku-group``: group A by the rule (C.04.7, 2 x ceil(N/4)) or as bbpPairings' automatic mode."""
     handbook = "handbook"
     engine = "engine"
+
+
+#: The help of ``--baku-group`` on ``pair`` and ``generate``.
+BAKU_GROUP_HELP = ("Group A of Baku acceleration: handbook (the rule: 2 x ceil(N/4) players registered before round 1) "
+                   "or engine (bbpPairings' automatic mode: ceil(N/2) of all player records).")
 
 
 #: The commands registered on first use: name -> a function importing the module that registers

@@ -5,7 +5,8 @@ commands share are in :mod:`arbiter.app`; each family of commands has its own mo
 registers its commands on the app when it is imported:
 
 * :mod:`arbiter.cli_files` - ``validate``, ``show``, ``convert``;
-* :mod:`arbiter.cli_pair` - ``pair``, ``generate``;
+* :mod:`arbiter.cli_pair` - ``pair``;
+* :mod:`arbiter.cli_generate` - ``generate``;
 * :mod:`arbiter.cli_check` - ``check``;
 * :mod:`arbiter.cli_standings` - ``standings``;
 * :mod:`arbiter.cli_ratings` - ``ratings``, ``report``;
@@ -34,6 +35,10 @@ def _files() -> None:
 
 def _pair() -> None:
     from arbiter import cli_pair  # noqa: F401
+
+
+def _generate() -> None:
+    from arbiter import cli_generate  # noqa: F401
 
 
 def _check() -> None:
@@ -70,7 +75,8 @@ def _event() -> None:
 
 # The order of ``arbiter --help``: the commands, then the groups of commands.
 defer_commands(["validate", "show", "convert"], _files)
-defer_commands(["pair", "generate"], _pair)
+defer_commands(["pair"], _pair)
+defer_commands(["generate"], _generate)
 defer_commands(["check"], _check)
 defer_commands(["standings"], _standings)
 defer_commands(["ratings", "report"], _ratings)
