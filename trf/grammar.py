@@ -22,6 +22,7 @@ import os
 import re
 import sys
 import types
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
@@ -33,7 +34,8 @@ if TYPE_CHECKING:
 __all__ = ["Grammar", "RecordParser", "grammar", "grammar_text", "cache_folder", "lark_version", "stored_parser_path",
            "load_stored", "store"]
 
-#: How a stored parser file begins: this format, then the magic number of the Python that compiled it.
+#: How a stored parser file begins: this format, then the magic number of the Python that compiled
+#: it; then the CRC-32 of the rest, which is the marshalled lark version, grammar text and code.
 FORMAT = b"arbiter trf parser 1\n"
 
 #: The name the stored parser's module runs under (``sys.modules``), outside the package.
@@ -135,10 +137,11 @@ def load_stored(path: str, grammar: str, version: str) -> Grammar | None:
     except OSError:
         return None
     header = _header()
-    if not data.startswith(header):
-        return None
+    checksum, payload = data[len(header):len(header) + 4], data[len(header) + 4:]
+    if not data.startswith(header) or checksum != zlib.crc32(payload).to_bytes(4, "big"):
+        return None  # another format or Python, or a damaged file (its code is never run)
     try:
-        stored_version, stored_grammar, code = marshal.loads(data[len(header):])
+        stored_version, stored_grammar, code = marshal.loads(payload)
     except (ValueError, EOFError, TypeError):
         return None
     if stored_version != version or stored_grammar != grammar or not isinstance(code, types.CodeType):
@@ -166,7 +169,8 @@ def store(path: str, parser: lark.Lark, grammar: str, version: str) -> None:
 
         source = io.StringIO()
         gen_standalone(parser, out=source)  # type: ignore[no-untyped-call]  # lark leaves it untyped
-        data = _header() + marshal.dumps((version, grammar, compile(source.getvalue(), path, "exec")))
+        payload = marshal.dumps((version, grammar, compile(source.getvalue(), path, "exec")))
+        data = _header() + zlib.crc32(payload).to_bytes(4, "big") + payload
     except Exception:  # a lark whose generator differs: lark's own cache still serves
         return
     try:

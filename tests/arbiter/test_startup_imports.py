@@ -1,0 +1,118 @@
+"""What a command loads: only its own command module and the library packages it calls.
+
+Each case runs the command line in a fresh process (``python -m arbiter``) and reads
+``sys.modules`` at exit, so what is checked is what a user's run imports.  The cache folder is a
+temporary one: the first run stores the grammar's parser there and the later ones read it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arbiter import exitcodes
+from tests.support import FIXTURES, REPO
+
+pytestmark = pytest.mark.fast
+
+EXAMPLE = FIXTURES / "example.trf"
+
+# Runs the command line as ``python -m arbiter`` does, then prints the modules loaded as JSON on
+# standard error's last line (after whatever the command printed).
+_PROBE = """
+import json, sys
+sys.argv = ["arbiter", *sys.argv[1:]]
+try:
+    from arbiter.cli import main
+    main()
+except SystemExit as exc:
+    code = exc.code
+else:
+    code = 0
+sys.stderr.write("\\n" + json.dumps({"code": code, "modules": sorted(sys.modules)}) + "\\n")
+"""
+
+COMMAND_MODULES = {"arbiter.cli_files", "arbiter.cli_pair", "arbiter.cli_generate", "arbiter.cli_check",
+                   "arbiter.cli_standings", "arbiter.cli_ratings", "arbiter.cli_roundrobin", "arbiter.cli_publish",
+                   "arbiter.cli_conformance", "arbiter.cli_rotation", "arbiter.cli_event"}
+ENGINES = ("pairing", "checker", "tiebreaks", "ratings", "roundrobin", "rotation", "event", "parallel")
+
+
+def loaded(cache: Path, *args: str) -> tuple[int, set[str], str]:
+    """Exit code, modules loaded and standard output of ``arbiter ARGS`` in a fresh process."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache), "COLUMNS": "100", "NO_COLOR": "1"}
+    proc = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True, text=True, env=env, cwd=REPO,
+                          timeout=120)
+    report = json.loads(proc.stderr.strip().splitlines()[-1])
+    return report["code"], set(report["modules"]), proc.stdout
+
+
+def packages(modules: set[str]) -> set[str]:
+    return {m.partition(".")[0] for m in modules}
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache folder holding the stored parser (made by a first run)."""
+    folder = tmp_path_factory.mktemp("cache")
+    code, _, _ = loaded(folder, "validate", str(EXAMPLE))
+    assert code == exitcodes.OK
+    return folder
+
+
+def test_validate_imports_its_command_module_and_the_reader_only(cache: Path) -> None:
+    code, modules, out = loaded(cache, "validate", str(EXAMPLE))
+    assert code == exitcodes.OK and "valid (8 players" in out
+    assert modules & COMMAND_MODULES == {"arbiter.cli_files"}
+    assert not packages(modules) & set(ENGINES)
+    assert "lark" not in packages(modules)  # the stored parser, not lark's grammar compiler
+    assert {"trf.parser", "trf.validate"} <= modules
+    assert "rich.table" not in modules  # nothing to lay out
+
+
+def test_show_lays_out_a_table_without_the_engines(cache: Path) -> None:
+    code, modules, out = loaded(cache, "show", str(EXAMPLE))
+    assert code == exitcodes.OK and "Lindqvist" in out
+    assert modules & COMMAND_MODULES == {"arbiter.cli_files"}
+    assert not packages(modules) & set(ENGINES)
+    assert "rich.table" in modules
+
+
+def test_pair_imports_the_engine_but_not_the_checker_nor_the_generator(cache: Path) -> None:
+    code, modules, out = loaded(cache, "pair", str(EXAMPLE), "--format", "bbp")
+    assert code == exitcodes.OK and out == "3\n2 1\n4 5\n7 8\n"
+    assert modules & COMMAND_MODULES == {"arbiter.cli_pair"}
+    assert "pairing.rounds" in modules
+    assert not packages(modules) & {"checker", "tiebreaks", "ratings", "rotation", "event", "parallel"}
+    assert not {"pairing.generate", "arbiter.rtg", "arbiter.workers", "concurrent.futures", "rich.table"} & modules
+
+
+def test_help_loads_every_command_and_lists_them_in_order(cache: Path) -> None:
+    code, modules, out = loaded(cache, "--help")
+    assert code == exitcodes.OK
+    assert COMMAND_MODULES <= modules
+    names = [m.group(1) for m in re.finditer(r"^│ ([a-z]+) {2,}\S", out, re.M)]  # the Commands panel's rows
+    assert names == ["validate", "show", "convert", "pair", "generate", "check", "standings", "ratings", "report",
+                     "roundrobin", "publish", "conformance", "rotation", "event"]
+
+
+def test_an_unknown_command_names_them_all_with_the_near_one(cache: Path) -> None:
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    proc = subprocess.run([sys.executable, "-m", "arbiter", "sho", str(EXAMPLE)], capture_output=True, text=True,
+                          env=env, cwd=REPO, timeout=120)
+    assert proc.returncode == exitcodes.USAGE
+    assert "unknown command 'sho'. Did you mean 'show'" in proc.stderr
+    assert "(commands: check, conformance, convert, event, generate, pair, publish, ratings, report, rotation, " \
+           "roundrobin, show, standings, validate)" in proc.stderr
+
+
+def test_a_group_of_commands_runs_from_its_module(cache: Path) -> None:
+    code, modules, out = loaded(cache, "rotation", "--help")
+    assert code == exitcodes.OK and "Club-night rotation" in out
+    assert modules & COMMAND_MODULES == {"arbiter.cli_rotation"}
