@@ -62,7 +62,12 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
     bestlist: list[Optional[list[Edge]]] = [None] * nb
     unused = list(range(n, nb))
     tops: set[int] = set()  # the top-level non-trivial blossoms
-    dual = [maxw] * n  # vertex duals (doubled)
+    # vertex duals (doubled), kept so that an adjustment touches none of them: by the label of the
+    # vertex's top-level blossom, status[u], as dual + T (S), dual - T (T) or dual (free)
+    status = [0] * n
+    sdual = [inf] * n
+    tdual = [inf] * n
+    fdual = [maxw] * n
     zdual = [0] * nb  # blossom duals
     fkey = [inf] * n  # least-slack edge from an S-vertex to (non-S) vertex u: dual[x] + T - 2w, ...
     fbest = [-1] * n  # ... and x
@@ -85,6 +90,28 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                 stack.extend(reversed(childs[c]))  # type: ignore[arg-type]
         return out
 
+    def set_status(u: int, new: int) -> None:
+        old = status[u]
+        if old == new:
+            return
+        t = stage_delta[0]
+        if old == 1:
+            d = sdual[u] - t
+            sdual[u] = inf
+        elif old == 2:
+            d = tdual[u] + t
+            tdual[u] = inf
+        else:
+            d = fdual[u]
+            fdual[u] = inf
+        status[u] = new
+        if new == 1:
+            sdual[u] = d + t
+        elif new == 2:
+            tdual[u] = d - t
+        else:
+            fdual[u] = d
+
     def assign_label(x: int, t: int, outside: int) -> None:
         b = inblossom[x]
         label[x] = label[b] = t
@@ -92,18 +119,13 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
         fkey[x] = qkey[x] = inf
         sskey[x] = sskey[b] = inf
         ssedge[x] = ssedge[b] = None
+        members = leaves(b)
+        for y in members:
+            qkey[y] = inf
+            set_status(y, t)
         if t == 1:
-            if b < n:
-                queue.append(b)
-            else:
-                members = leaves(b)
-                for y in members:
-                    qkey[y] = inf
-                queue.extend(members)
+            queue.extend(members)
         else:
-            if b >= n:
-                for y in leaves(b):
-                    qkey[y] = inf
             bb = base[b]
             assign_label(mate[bb], 1, bb)
 
@@ -170,20 +192,25 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
         for x in leaves(b):
             if label[inblossom[x]] == 2:
                 queue.append(x)
+                set_status(x, 1)
             inblossom[x] = b
         # the least-slack edge to each neighbouring S-blossom (first seen on ties), in the order
-        # the neighbours are first met
-        best: dict[int, list[int]] = {}  # by -> [slack, x, y]
+        # the neighbours are first met; kept as slack + 2T - (dual[y] + T) while the neighbour is a
+        # single vertex y (the same y for every candidate), then as slack + 2T
+        best: dict[int, list[int]] = {}  # by -> [key, x, y]
         for c in path:
             cand = bestlist[c]
             if cand is None:
                 for x in leaves(c):
-                    dx = dual[x]
-                    for y, x2 in zip(nbrs[x], twice[x]):
+                    px = sdual[x]
+                    row = twice[x]
+                    for j, y in enumerate(nbrs[x]):
                         by = inblossom[y]
                         if by == b or label[by] != 1:
                             continue
-                        s = dx + dual[y] - x2
+                        s = px - row[j]
+                        if by >= n:
+                            s += sdual[y]
                         cur = best.get(by)
                         if cur is None:
                             best[by] = [s, x, y]
@@ -196,7 +223,9 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                     by = inblossom[y]
                     if by == b or label[by] != 1:
                         continue
-                    s = dual[x] + dual[y] - 2 * weight[x][y]
+                    s = sdual[x] - 2 * weight[x][y]
+                    if by >= n:
+                        s += sdual[y]
                     cur = best.get(by)
                     if cur is None:
                         best[by] = [s, x, y]
@@ -207,11 +236,14 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                 fkey[c] = qkey[c] = inf
             sskey[c] = inf
             ssedge[c] = None
+        for by, cur in best.items():
+            if by < n:
+                cur[0] += sdual[by]
         found = list(best.values())
         bestlist[b] = [(x, y) for _, x, y in found]
         if found:
             first = min(found, key=lambda e: e[0])
-            sskey[b] = first[0] + 2 * stage_delta[0]
+            sskey[b] = first[0]
             ssedge[b] = (first[1], first[2])
         else:
             sskey[b] = inf
@@ -282,12 +314,14 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                     label[mate[base[bv]]] = 0
                     assign_label(hit, 2, labeledge[hit][0])  # type: ignore[index]
                 j += step
-            # the children left free: their vertices' least slacks count again (duals now fixed)
+            # the vertices take their child's label; those left free: their least slacks count
+            # again (their duals now fixed)
             for c in ch:
-                if label[c] == 0:
-                    for x in leaves(c):
-                        if fkey[x] != inf:
-                            qkey[x] = fkey[x] + dual[x]
+                lc = label[c]
+                for x in leaves(c):
+                    set_status(x, lc)
+                    if lc == 0 and fkey[x] != inf:
+                        qkey[x] = fkey[x] + fdual[x]
         label[b] = 0
         labeledge[b] = None
         childs[b] = bedges[b] = None
@@ -348,6 +382,7 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                 mate[j] = s2
                 s, partner = s2, j
 
+    inb, lab, st, sd, fd, td = inblossom, label, status, sdual, fdual, tdual
     for _stage in range(n):
         label[:] = [0] * nb
         fkey[:] = [inf] * n
@@ -365,32 +400,30 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
         while True:
             while queue and not augmented:
                 v = queue.pop()
-                bvv = inblossom[v]
-                dv = dual[v]
-                ndv = -dv
-                pv = dv + T
-                twot = T + T
-                # the scan's threshold for a better S-S edge, in terms of dual[u] - 2w(v, u)
-                sst = sskey[bvv] - dv - twot if sskey[bvv] != inf else inf
+                bvv = inb[v]
+                pv = sd[v]  # dual[v] + T
+                # in terms of k = (dual[u] + T) - 2w(v, u): the S-S edge is tight when k <= ntight,
+                # better than the blossom's least one when k < sst
+                ntight = T + T - pv
+                sst = sskey[bvv] - pv if sskey[bvv] != inf else inf
                 ssu = -1
                 for u, x2 in zip(nbrs[v], twice[v]):
-                    bu = inblossom[u]
-                    if bu == bvv:
-                        continue
-                    lb = label[bu]
+                    lb = st[u]  # the label of u's top-level blossom
                     if lb == 1:
-                        k = dual[u] - x2
+                        if inb[u] == bvv:
+                            continue
+                        k = sd[u] - x2
                         if k <= sst:
-                            if k <= ndv:  # tight: a blossom or an augmenting path
+                            if k <= ntight:  # tight: a blossom or an augmenting path
                                 if ssu >= 0:
-                                    sskey[bvv] = sst + dv + twot
+                                    sskey[bvv] = sst + pv
                                     ssedge[bvv] = (v, ssu)
                                     ssu = -1
                                 found = scan_blossom(v, u)
                                 if found >= 0:
                                     add_blossom(found, v, u)
-                                    bvv = inblossom[v]
-                                    sst = sskey[bvv] - dv - twot if sskey[bvv] != inf else inf
+                                    bvv = inb[v]
+                                    sst = sskey[bvv] - pv if sskey[bvv] != inf else inf
                                 else:
                                     augment_matching(v, u)
                                     augmented = True
@@ -402,31 +435,31 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                         k = pv - x2
                         fk = fkey[u]
                         if k <= fk:
-                            q = k + dual[u]  # slack + T
+                            q = k + fd[u]  # slack + T
                             if q <= T:  # tight
                                 assign_label(u, 2, v)
-                            elif k < fk and label[u] == 0:
+                            elif k < fk and lab[u] == 0:
                                 fkey[u] = k
                                 fbest[u] = v
                                 qkey[u] = q
-                    elif label[u] == 0:  # unlabelled vertex inside a T-blossom
+                    elif lab[u] == 0:  # unlabelled vertex inside a T-blossom
                         k = pv - x2
                         fk = fkey[u]
                         if k <= fk:
-                            if k <= T - dual[u]:
-                                label[u] = 2
+                            if k + td[u] <= 0:  # slack <= 0
+                                lab[u] = 2
                                 labeledge[u] = (v, u)
                             elif k < fk:
                                 fkey[u] = k
                                 fbest[u] = v
                 if ssu >= 0:
-                    sskey[bvv] = sst + dv + twot
+                    sskey[bvv] = sst + pv
                     ssedge[bvv] = (v, ssu)
             if augmented:
                 break
             # the dual adjustment: the least of the four bounds, the first one on ties
             deltatype = 1
-            delta = min(dual)
+            delta = min(min(sd) - T, min(td) + T, min(fd))
             m2 = min(qkey)
             if m2 != inf and m2 - T < delta:
                 delta, deltatype = m2 - T, 2
@@ -437,8 +470,6 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
             for b in sorted(tops):
                 if label[b] == 2 and zdual[b] < delta:
                     delta, deltatype, deltablossom = zdual[b], 4, b
-            tl = [label[b] for b in inblossom]
-            dual[:] = [d - delta if t == 1 else d + delta if t == 2 else d for d, t in zip(dual, tl)]
             for b in tops:
                 if label[b] == 1:
                     zdual[b] += delta
@@ -457,6 +488,14 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                 expand_blossom(deltablossom, False)
         if not augmented:
             break
+        for u in range(n):  # every vertex free again: its dual as it is
+            if status[u] == 1:
+                fdual[u] = sdual[u] - T
+            elif status[u] == 2:
+                fdual[u] = tdual[u] + T
+        status[:] = [0] * n
+        sdual[:] = [inf] * n
+        tdual[:] = [inf] * n
         for b in range(n, nb):
             if parent[b] == -1 and base[b] >= 0 and label[b] == 1 and zdual[b] == 0:
                 expand_blossom(b, True)
