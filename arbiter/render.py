@@ -40,8 +40,12 @@ def layout_width(console: Console) -> int | None:
     return console.width if console.is_terminal else None
 
 
+#: A line no table reaches.
+_UNLIMITED = 1_000_000
+
+
 def _measure(console: Console, table: Table) -> tuple[int, int]:
-    m = console.measure(table, options=console.options.update(max_width=1_000_000))
+    m = console.measure(table, options=console.options.update(max_width=_UNLIMITED))
     return m.minimum, m.maximum
 
 
@@ -83,10 +87,10 @@ def print_table(console: Console, table: Table, keep: int = 1) -> None:
     """Print ``table`` without losing a character of it (see the module docstring).  ``keep``:
     the leading columns that identify a row, repeated in every part of a split table."""
     width = layout_width(console)
-    low, high = _measure(console, table)
-    if width is None:
-        _sized(console, max(console.width, high), wrap=False).print(table)
+    if width is None:  # no limit: the table at its natural width, which any wider line leaves it
+        _sized(console, max(console.width, _UNLIMITED), wrap=False).print(table)
         return
+    low, _high = _measure(console, table)
     if low <= width:
         _sized(console, width).print(table)
         return
