@@ -138,6 +138,16 @@ class _Bracket:
         self.resident_down = tuple(x for x in b.residents if where[x] > b.index)
 
 
+#: how long a remembered verdict holds: while the bracket that decided and the next one stand
+#: (their version), while the bracket's context stands (:meth:`ScoredPairing.context`), or for
+#: the whole search (it reads nothing but the pairs the move takes out and puts in)
+VERSION, CONTEXT, MOVE = 0, 1, 2
+#: a remembered verdict: the bracket that decided, its version, its context (-1: held for the
+#: version only, -2: for the whole search), the verdict, and whether it is exact (``False``:
+#: ``None`` stands for any verdict that does not rank the move above)
+_Memo = tuple[int, int, int, "Verdict | None", bool]
+
+
 class ScoredPairing:
     """A complete legal pairing cut into brackets once (see the module docstring), against which
     moves are judged by :meth:`verdict` without building the candidate pairing.
@@ -145,7 +155,12 @@ class ScoredPairing:
     ``previous``: the pairing this one replaces in a search.  A move's verdict depends only on
     the bracket it first changes and the next one (C8), and on who receives the PAB; the brackets
     the two pairings share keep their values, and the verdicts of moves decided in them are
-    remembered (a move that changes the PAB is always judged afresh)."""
+    remembered (a move that changes the PAB is always judged afresh).  Most verdicts depend on
+    less (see :meth:`_judge`): on the pairs the move takes out and puts in alone, or on those and
+    the bracket's *context* (its MDPs, its downfloaters and the MDPs' pairs), not on how the
+    bracket's other residents are paired.  Such a verdict that does not rank the move above is
+    kept while what it reads stands, so a search step that re-pairs a few boards of a large
+    bracket re-judges only the moves that touch them."""
 
     def __init__(self, ev: Evaluator, mate: Mate, previous: ScoredPairing | None = None) -> None:
         self.ev = ev
@@ -159,10 +174,12 @@ class ScoredPairing:
         self._parts: list[_Bracket | None] = [None] * n
         #: per bracket, a number that changes when the bracket or the next one does
         self.versions: list[int] = [0] * n
-        self._memo: dict[Move, tuple[int, int, Verdict | None, bool]] = {}
+        self._contexts: list[int] = [-1] * n
+        self._memo: dict[Move, _Memo] = {}
         self._clock = [0]
+        self._context_ids: dict[Any, int] = {}
         if previous is not None and previous.ev is ev and len(previous.brackets) == n:
-            self._memo, self._clock = previous._memo, previous._clock
+            self._memo, self._clock, self._context_ids = previous._memo, previous._clock, previous._context_ids
             same = [previous.pab == self.pab and b == o for b, o in zip(self.brackets, previous.brackets)]
             for k in range(n):
                 if same[k] and (k + 1 == n or same[k + 1]):
@@ -178,12 +195,25 @@ class ScoredPairing:
             got = self._parts[k] = _Bracket(self.ev, self.brackets[k], self.where)
         return got
 
+    def context(self, k: int) -> int:
+        """A number for bracket ``k``'s MDPs, downfloaters and MDP pairs, the same for every
+        pairing of the search that gives the bracket the same ones."""
+        got = self._contexts[k]
+        if got < 0:
+            b = self.brackets[k]
+            mdps = b.mdps
+            mdp_pairs = frozenset(pr for pr in b.pairs if pr[0] in mdps) if mdps else frozenset()
+            key = (k, mdps, b.downfloaters, mdp_pairs)
+            got = self._context_ids.setdefault(key, len(self._context_ids))
+            self._contexts[k] = got
+        return got
+
     def verdict(self, move: Move) -> Verdict | None:
         """:func:`compare` between this pairing (``a``) and ``move`` applied to it (``b``)."""
         if move.pab is None:
             hit = self._memo.get(move)
-            if hit is not None and hit[3] and self.versions[hit[0]] == hit[1]:
-                return hit[2]
+            if hit is not None and hit[4] and self.versions[hit[0]] == hit[1]:
+                return hit[3]
         return self._judge(move, True)
 
     def ranks_above(self, move: Move) -> Verdict | None:
@@ -192,28 +222,53 @@ class ScoredPairing:
         the two orders first part, without building the move's)."""
         if move.pab is None:
             hit = self._memo.get(move)
-            if hit is not None and self.versions[hit[0]] == hit[1]:
-                v = hit[2]
-                return v if v is not None and v.winner == "b" else None
+            if hit is not None:
+                k = hit[0]
+                ctx = hit[2]
+                if ctx == -2 or self.versions[k] == hit[1] or (ctx >= 0 and self.context(k) == ctx):
+                    v = hit[3]
+                    return v if v is not None and v.winner == "b" else None
         v = self._judge(move, False)
         return v if v is not None and v.winner == "b" else None
 
-    def _remember(self, move: Move, k: int, v: Verdict | None, exact: bool = True) -> Verdict | None:
+    def _remember(self, move: Move, k: int, v: Verdict | None, exact: bool, holds: int) -> Verdict | None:
+        """Keep ``v``; ``holds``: what it reads (:data:`VERSION`, :data:`CONTEXT`, :data:`MOVE`).
+        It is kept beyond the version only when it does not rank the move above: a better move
+        is always judged again, with the values of the pairing it is judged against."""
         if move.pab is None:
-            self._memo[move] = (k, self.versions[k], v, exact)
+            if holds == VERSION or (v is not None and v.winner == "b"):
+                ctx = -1
+            else:
+                ctx = -2 if holds == MOVE else self.context(k)
+            self._memo[move] = (k, self.versions[k], ctx, v, exact)
         return v
 
     def _judge(self, move: Move, exact: bool) -> Verdict | None:
-        """The verdict; with ``exact`` false, ``None`` also when this pairing ranks first by the
-        generation order."""
+        """The verdict; with ``exact`` false, ``None`` also when this pairing ranks first.
+
+        A pair lies in the bracket of its lower-ranked player.  In the first bracket the move
+        changes, with the pairs ``r0`` taken out and ``n0`` put in:
+
+        * a different number of pairs decides by C6 (2017: C.5) from the two counts alone;
+        * otherwise each criterion is compared from what the move changes
+          (:meth:`checker.criteria.Evaluator.first_change`), which depends only on the pairs
+          that change and on the bracket's MDPs and downfloaters.  The 2026 C8 (the next
+          bracket's downfloaters, compared when the downfloaters differ) is read from the
+          candidate's next bracket, and so is every 2026 criterion after it then;
+        * the generation order, when every criterion ties, depends only on the pairs that
+          change, on the bracket's members and its number of pairs and, in a heterogeneous
+          bracket, on the MDPs' pairs (:class:`checker.order.GenerationIndex`), unless the move
+          re-pairs an MDP (the whole key is built then).
+
+        What depends on more than the bracket's context is remembered for this version only."""
         ev = self.ev
         rank, g, p = ev.rank, ev.group_of, ev.p
-        rem = {(u, v) if rank[u] < rank[v] else (v, u) for u, v in move.removed}
-        add = {(u, v) if rank[u] < rank[v] else (v, u) for u, v in move.added}
-        common = rem & add
+        rem = [(u, v) if rank[u] < rank[v] else (v, u) for u, v in move.removed]
+        add = [(u, v) if rank[u] < rank[v] else (v, u) for u, v in move.added]
+        common = set(rem).intersection(add)
         if common:
-            rem -= common
-            add -= common
+            rem = [pr for pr in rem if pr not in common]
+            add = [pr for pr in add if pr not in common]
         pab = self.pab if move.pab is None else move.pab
         if pab != self.pab and ev.edition != "2017":  # C5: the round-wide PAB score
             assert self.pab is not None
@@ -222,18 +277,23 @@ class ScoredPairing:
                 return Verdict("C5", None, sa, sb, "a" if sa < sb else "b")
         if not rem and not add:
             return None
-        k0 = min(max(g[u], g[v]) for u, v in (*rem, *add))
-        r0 = [pr for pr in rem if max(g[pr[0]], g[pr[1]]) == k0]
-        n0 = [pr for pr in add if max(g[pr[0]], g[pr[1]]) == k0]
+        # a pair's bracket is its lower-ranked player's scoregroup (groups follow the ranking)
+        k0 = min(g[pr[1]] for pr in (*rem, *add))
+        r0 = [pr for pr in rem if g[pr[1]] == k0]
+        n0 = [pr for pr in add if g[pr[1]] == k0]
         b = self.brackets[k0]
         da = b.downfloaters
-        cb = len(da) + 2 * (len(r0) - len(n0))
-        if cb != len(da):  # C6 (2017: C.5), which no later criterion can overturn
-            return self._remember(move, k0, Verdict(ev.criteria_names[0], k0, len(da), cb, "a" if len(da) < cb else "b"))
+        if len(r0) != len(n0):  # C6 (2017: C.5), which no later criterion can overturn
+            winner = "a" if len(r0) > len(n0) else "b"
+            if winner == "a" and not exact:
+                return self._remember(move, k0, None, False, MOVE)
+            cb = len(da) + 2 * (len(r0) - len(n0))
+            return self._remember(move, k0, Verdict(ev.criteria_names[0], k0, len(da), cb, winner), exact, MOVE)
         inside = {x for pr in n0 for x in pr}
-        db = tuple(sorted([x for x in da if x not in inside] + [x for pr in r0 for x in pr if x not in inside],
-                          key=rank.__getitem__))
-        same_down = db == da
+        taken = [x for pr in r0 for x in pr]
+        same_down = inside.issuperset(taken)  # as many players: the same ones
+        db = da if same_down else tuple(sorted([x for x in da if x not in inside] + [x for x in taken if x not in inside],
+                                               key=rank.__getitem__))
         part = self.part(k0)
         n = len(self.brackets)
         na = self.brackets[k0 + 1] if k0 + 1 < n else None
@@ -245,18 +305,23 @@ class ScoredPairing:
         if part.values is None:
             part.values = ev.values(b, na, self.mate, part.sums)
         va = part.values
-        sums_b = ev.shift_sums(part.sums, r0, n0, part.mdps)
-        mate = self.mate
-
-        def opponent(x: int) -> int | None:
-            return new[x] if x in new else mate.get(x)
         pab_b = pab if pab in db else None
-        if same_down and ev.edition == "2026":
-            found = self._first_difference(va, db, b.mdps, part.members, opponent, pab_b, sums_b, new)
+        holds = CONTEXT
+        if same_down or ev.first_change_any_downfloaters:
+            found = ev.first_change(k0, va, b.mdps, part.mdps, part.members, r0, n0, db, same_down, na is not None,
+                                    pab_b, new, self.mate)
             if found is not None:
-                crit, y = found
-                return self._remember(move, k0, Verdict(crit, k0, va[crit], y, "a" if va[crit] < y else "b"))
+                crit, sign, value_b, local = found
+                winner = "a" if sign > 0 else "b"
+                holds = MOVE if local else CONTEXT
+                if winner == "a" and not exact:
+                    return self._remember(move, k0, None, False, holds)
+                return self._remember(move, k0, Verdict(crit, k0, va[crit], value_b(), winner), exact, holds)
         else:
+            mate = self.mate
+
+            def opponent(x: int) -> int | None:
+                return new[x] if x in new else mate.get(x)
             if na is None:
                 next_down: tuple[int, ...] | None = None
             else:
@@ -271,46 +336,31 @@ class ScoredPairing:
                 next_down = tuple([x for x in db if where_b(x) > k1]
                                   + [x for x in self.part(k1).resident_down if x not in new]
                                   + [x for x in new if g[x] == k1 and where_b(x) > k1])
+            sums_b = ev.shift_sums(part.sums, r0, n0, part.mdps)
             vb = ev.quality(db, b.mdps, part.members, next_down, opponent, pab_b, sums_b, k0)
             c = ev.first_difference(va, vb, same_down)
+            holds = VERSION  # C8, and everything after it, is read from the next bracket
             if c is not None:
-                return self._remember(move, k0, Verdict(c, k0, va[c], vb[c], "a" if va[c] < vb[c] else "b"))
+                winner = "a" if va[c] < vb[c] else "b"
+                if c == "C7":  # the scores of the downfloaters the move changes
+                    holds = MOVE
+                if winner == "a" and not exact:
+                    return self._remember(move, k0, None, False, holds)
+                return self._remember(move, k0, Verdict(c, k0, va[c], vb[c], winner), exact, holds)
         if part.order is None:
             part.order = GenerationIndex(b, rank)
         order = part.order
         if not exact:
             first = order.precedes(r0, n0)
             if first is False:
-                return self._remember(move, k0, None, False)
+                return self._remember(move, k0, None, False, holds)
         kb = order.key_of(r0, n0)
-        if kb is None:
+        if kb is None:  # an MDP re-paired: the whole key, which reads every pair of the bracket
+            holds = VERSION
             bb = Bracket(k0, b.score, b.mdps, b.residents, (b.pairs - set(r0)) | set(n0), db)
             kb = generation_key(bb, rank, order.bsn)
-        return self._remember(move, k0, Verdict("order", k0, order.key, kb, "a" if order.key <= kb else "b"))
-
-    def _first_difference(self, va: dict[str, Any], d: tuple[int, ...], mdps: tuple[int, ...],
-                          members: frozenset[int], opponent: Callable[[int], int | None], pab: int | None,
-                          sums: PairSums, new: dict[int, int | None]) -> tuple[str, Any] | None:
-        """:func:`checker.criteria.first_difference` and the candidate's value there, for a
-        candidate with the same downfloaters: C6, C7, C14 and C16 are then the same and C8 is not
-        compared, so only what its pairs change is computed, in the order of C9-C21."""
-        ev = self.ev
-        c9 = ev.p[pab].unplayed if (pab is not None and len(d) == 1) else None
-        if va["C9"] is not None and c9 is not None and va["C9"] != c9:
-            return "C9", c9
-        for c, y in (("C10", sums.c10), ("C11", sums.c11), ("C12", sums.c12), ("C13", sums.c13),
-                     ("C15", len(sums.up0)), ("C17", len(sums.up1))):
-            if va[c] != y:
-                return c, y
-        touched = any(m in new for m in mdps)
-        for back, (c_down, c_up, up) in enumerate((("C18", "C19", sums.up0), ("C20", "C21", sums.up1))):
-            if touched:
-                diffs = ev.mdp_downfloat_differences(mdps, members, opponent, back)
-                if va[c_down] != diffs:
-                    return c_down, diffs
-            if va[c_up] != up:
-                return c_up, up
-        return None
+        return self._remember(move, k0, Verdict("order", k0, order.key, kb, "a" if order.key <= kb else "b"),
+                              exact, holds)
 
 
 __all__ = ["Move", "ScoredPairing", "Verdict", "compare"]

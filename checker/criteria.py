@@ -126,6 +126,8 @@ class Evaluator:
     edition = "2026"
     #: its quality criteria, in priority order
     criteria_names: tuple[str, ...] = QUALITY
+    #: whether :meth:`first_change` reads a change of downfloaters too (2026: only the same ones)
+    first_change_any_downfloaters = False
 
     def __init__(self, state: RoundState) -> None:
         self.state = state
@@ -279,6 +281,67 @@ class Evaluator:
             v[su_] = up
         return {k: v[k] for k in QUALITY}
 
+    def first_change(self, k: int, va: dict[str, Any], mdps: tuple[int, ...], mdp_set: frozenset[int],
+                     members: frozenset[int], removed: list[tuple[int, int]], added: list[tuple[int, int]],
+                     d: tuple[int, ...], same_down: bool, has_next: bool, pab: int | None,
+                     new: dict[int, int | None], mate: Mate) -> Change | None:
+        """The first quality criterion on which bracket ``k`` (values ``va``) differs when its
+        pairs ``removed`` give way to as many pairs ``added``, keeping its downfloaters ``d``
+        (``same_down``; this edition reads no other case here): ``(criterion, sign, value)``,
+        ``sign`` 1 when the candidate's value is larger (worse), -1 when smaller, ``value`` the
+        candidate's value when asked for; ``None`` when every criterion ties.  ``pab``: the
+        candidate's PAB assignee among ``d``; ``new``: the new opponent of every player the
+        candidate changes, ``mate`` the old ones.
+
+        With the same downfloaters C6, C7, C14 and C16 are the same and C8 is not compared
+        (:func:`first_difference`); C9 changes only with the PAB assignee; C10-C13, C15 and C17
+        change by what the pairs taken out and put in add to them; C18/C20 by the MDPs the
+        candidate re-pairs, C19/C21 by the pairs' score differences.  Each is computed from
+        those changes alone, in the order of C9-C21 (:func:`lex_change` for the sorted ones)."""
+        p = self.p
+        c9 = p[pab].unplayed if (pab is not None and len(d) == 1) else None
+        a9 = va["C9"]
+        if a9 is not None and c9 is not None and a9 != c9:
+            return "C9", (1 if a9 < c9 else -1), (lambda: c9), False
+        terms = self.pair_terms
+        delta = [0, 0, 0, 0]
+        ups: tuple[tuple[list[Any], list[Any]], tuple[list[Any], list[Any]]] = (([], []), ([], []))
+        for side, prs in ((0, removed), (1, added)):
+            for u, w in prs:
+                t = terms(u, w, u in mdp_set)
+                if side:
+                    delta[0] += t[0]; delta[1] += t[1]; delta[2] += t[2]; delta[3] += t[3]  # noqa: E702
+                else:
+                    delta[0] -= t[0]; delta[1] -= t[1]; delta[2] -= t[2]; delta[3] -= t[3]  # noqa: E702
+                if t[4] is not None:
+                    ups[0][side].append(t[4])
+                if t[5] is not None:
+                    ups[1][side].append(t[5])
+        for c, dv in zip(("C10", "C11", "C12", "C13"), delta):
+            if dv:  # the colours of the pairs alone
+                return _count_change(c, va[c], dv, True)
+        for c, (out, into) in (("C15", ups[0]), ("C17", ups[1])):
+            dv = len(into) - len(out)
+            if dv:  # which of the pairs hold an MDP: the bracket's MDPs
+                return _count_change(c, va[c], dv, False)
+        touched = [m for m in mdps if m in new]
+        for back, (c_down, c_up) in enumerate((("C18", "C19"), ("C20", "C21"))):
+            if touched:
+                out, into = [], []
+                for m in touched:
+                    if p[m].floats[back] is Flt.DOWN:
+                        o = mate.get(m)
+                        out.append(p[m].score - p[o].score if (o is not None and o in members) else FLOATS_ON)
+                        o = new[m]
+                        into.append(p[m].score - p[o].score if (o is not None and o in members) else FLOATS_ON)
+                found = _sorted_change(c_down, va[c_down], out, into, False)
+                if found is not None:
+                    return found
+            found = _sorted_change(c_up, va[c_up], *ups[back], False)
+            if found is not None:
+                return found
+        return None
+
     def first_difference(self, va: dict[str, Any], vb: dict[str, Any], same_downfloaters: bool) -> str | None:
         """:func:`first_difference` (the 2017 reading has its own)."""
         return first_difference(va, vb, same_downfloaters)
@@ -321,6 +384,55 @@ class Evaluator:
                 key=rank.__getitem__))
         pairs = (b.pairs - removed) | added if (removed or added) else b.pairs
         return Bracket(b.index, b.score, b.mdps, b.residents, frozenset(pairs), down), removed, added
+
+
+#: the first criterion a candidate changes: its name, 1 when the candidate's value is larger
+#: (worse) or -1 when smaller, the candidate's value (computed when called), and whether the
+#: outcome reads only the pairs the candidate takes out and puts in (not the bracket's MDPs or
+#: downfloaters)
+Change = tuple[str, int, Callable[[], Any], bool]
+
+
+def lex_change(out: list[Any], into: list[Any]) -> int:
+    """How a tuple sorted from the largest compares once its entries ``out`` give way to
+    ``into``, when the two have the same length: 1 larger, -1 smaller, 0 equal.  Two sequences
+    of the same length sorted from the largest first differ at the largest value that one holds
+    more often than the other, and the one holding it more often is the larger; only the
+    entries that change can hold such a value."""
+    if not out and not into:
+        return 0
+    a = sorted(out, reverse=True)
+    b = sorted(into, reverse=True)
+    i = j = 0
+    while i < len(a) and j < len(b):
+        x, y = a[i], b[j]
+        if x == y:
+            i += 1
+            j += 1
+        else:
+            return -1 if x > y else 1
+    return -1 if i < len(a) else 1 if j < len(b) else 0
+
+
+def patched(values: tuple[Any, ...], out: list[Any], into: list[Any]) -> tuple[Any, ...]:
+    """``values`` (sorted from the largest) with the entries ``out`` replaced by ``into``."""
+    rest = list(values)
+    for x in out:
+        rest.remove(x)
+    rest.extend(into)
+    rest.sort(reverse=True)
+    return tuple(rest)
+
+
+def _count_change(c: str, value: int, delta: int, local: bool) -> Change:
+    return c, (1 if delta > 0 else -1), (lambda: value + delta), local
+
+
+def _sorted_change(c: str, value: tuple[Any, ...], out: list[Any], into: list[Any], local: bool) -> Change | None:
+    sign = lex_change(out, into)
+    if not sign:
+        return None
+    return c, sign, (lambda: patched(value, out, into)), local
 
 
 def first_difference(va: dict[str, Any], vb: dict[str, Any], same_downfloaters: bool) -> str | None:

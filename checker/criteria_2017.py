@@ -31,7 +31,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
-from checker.criteria import Bracket, Evaluator, Mate, PairSums, compatible
+from checker.criteria import Bracket, Change, Evaluator, Mate, PairSums, compatible, lex_change, patched
 from checker.state import Flt, RoundState
 
 from checker.names_2017 import (ABSOLUTE_2017, COLOUR_2017, CRITERIA_2017, ONE_POINT, QUALITY_2017, SCALE,
@@ -47,6 +47,7 @@ class Evaluator2017(Evaluator):
 
     edition = "2017"
     criteria_names = QUALITY_2017
+    first_change_any_downfloaters = True
 
     def __init__(self, state: RoundState, collapse: int | None = None) -> None:
         super().__init__(state)
@@ -131,6 +132,83 @@ class Evaluator2017(Evaluator):
             uu = sorted((s for f0, f1, s in up if (f0, f1)[back] is Flt.UP), reverse=True)
             v[cd], v[cu], v[sd], v[su] = len(dd), len(uu), tuple(dd), tuple(uu)
         return {c: v[c] for c in QUALITY_2017}
+
+    def first_change(self, k: int, va: dict[str, Any], mdps: tuple[int, ...], mdp_set: frozenset[int],
+                     members: frozenset[int], removed: list[tuple[int, int]], added: list[tuple[int, int]],
+                     d: tuple[int, ...], same_down: bool, has_next: bool, pab: int | None,
+                     new: dict[int, int | None], mate: Mate) -> Change | None:
+        """:meth:`checker.criteria.Evaluator.first_change` for C.6-C.19, for any candidate with
+        as many pairs in bracket ``k`` (downfloaters ``d``).  Only the players of the pairs taken
+        out and put in change their entry of the PSD (A.8: a pair's score difference, or a
+        downfloater's against the floor) and of the float criteria (a player's float and its
+        score difference in this bracket); C.7 reads the following bracket's best pairing with
+        the candidate's downfloaters; C.8-C.11 change by what the pairs add to them."""
+        s = self._s
+        floor = self._low[k] - self._one
+        before: dict[int, int] = {}
+        after: dict[int, int] = {}
+        for u, v in removed:
+            before[u], before[v] = v, u
+        for u, v in added:
+            after[u], after[v] = v, u
+        moved = list(before) + [x for x in after if x not in before]
+        out = [abs(s[u] - s[v]) for u, v in removed] + [s[x] - floor for x in moved if x not in before]
+        into = [abs(s[u] - s[v]) for u, v in added] + [s[x] - floor for x in moved if x not in after]
+        sign = lex_change(out, into)
+        if sign:  # the floor is the bracket's, whatever its MDPs
+            return "C.6", sign, (lambda: patched(va["C.6"], out, into)), True
+        # past C.7 (when it is read), the outcome reads the downfloaters the move starts from
+        local = same_down or not has_next or self.special(k)
+        if not local:
+            c7 = self.following(k, d)
+            a7 = va["C.7"]
+            if c7 != a7:
+                return "C.7", (1 if a7 < c7 else -1), (lambda: c7), False
+        terms = self.pair_terms
+        delta = [0, 0, 0, 0]
+        for u, w in removed:
+            t = terms(u, w, u in mdp_set)
+            delta[0] -= t[0]; delta[1] -= t[1]; delta[2] -= t[2]; delta[3] -= t[3]  # noqa: E702
+        for u, w in added:
+            t = terms(u, w, u in mdp_set)
+            delta[0] += t[0]; delta[1] += t[1]; delta[2] += t[2]; delta[3] += t[3]  # noqa: E702
+        for c, dv in zip(("C.8", "C.9", "C.10", "C.11"), delta):
+            if dv:
+                value = va[c]
+                return c, (1 if dv > 0 else -1), (lambda: value + dv), local
+        # per float list (C.12/C.16 down and C.13/C.17 up a round before, C.14/C.18 and
+        # C.15/C.19 two rounds before): the entries the candidate takes out and puts in
+        lists: tuple[tuple[list[Any], list[Any]], ...] = (([], []), ([], []), ([], []), ([], []))
+        p = self.p
+        for x in moved:
+            fl = p[x].floats
+            if fl[0] is None and fl[1] is None:
+                continue
+            for side, partner in ((0, before), (1, after)):
+                y = partner.get(x)
+                if y is None:
+                    kind, diff = Flt.DOWN, s[x] - floor
+                elif s[x] > s[y]:
+                    kind, diff = Flt.DOWN, s[x] - s[y]
+                elif s[x] < s[y]:
+                    kind, diff = Flt.UP, s[y] - s[x]
+                else:
+                    continue
+                up = kind is Flt.UP
+                for back in (0, 1):
+                    if fl[back] is kind:
+                        lists[2 * back + up][side].append(diff)
+        for c, (gone, came) in zip(("C.12", "C.13", "C.14", "C.15"), lists):
+            dv = len(came) - len(gone)
+            if dv:
+                value = va[c]
+                return c, (1 if dv > 0 else -1), (lambda: value + dv), local
+        for c, (gone, came) in zip(("C.16", "C.17", "C.18", "C.19"), lists):
+            sign = lex_change(gone, came)
+            if sign:
+                value = va[c]
+                return c, sign, (lambda: patched(value, gone, came)), local
+        return None
 
     def following(self, k: int, downfloaters: tuple[int, ...]) -> tuple[int, tuple[Any, ...]]:
         """C.7: the most pairs, then the smallest PSD, that the following bracket can reach with

@@ -1,0 +1,148 @@
+"""The local search's shortcuts give the verdicts of whole-pairing comparisons.
+
+:class:`checker.compare.ScoredPairing` judges a move from the one bracket it first changes,
+from the *changes* the move makes to that bracket's values, and remembers verdicts from one
+search step to the next (a verdict that depends only on the move and on its bracket's members,
+MDPs, downfloaters and MDP pairs outlives the step); :func:`checker.search.improve` also leaves
+out moves it can tell lose without judging them.  Every one of these is checked here against the
+plain reading: the move applied and the two complete pairings compared by
+:func:`checker.compare.compare` (every bracket rebuilt and every criterion computed afresh).
+
+The pairings compared are not only the corpus's (which the search cannot improve, so most
+verdicts there go one way): each round is also walked a few random moves away from its given
+pairing, seeded, so that moves win, lose and tie on every kind of criterion; both editions
+(2026 and 2017, with the Penultimate Pairing Bracket the given pairing shows) are read.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from checker.check import _mate_of, evaluator
+from checker.compare import Move, ScoredPairing, Verdict, compare
+from checker.criteria import Evaluator, Mate
+from checker.search import improve, moves
+from checker.state import given_pairing, round_state
+from tests.support import CORPUS, FIXTURES, parse_path
+
+#: corpus tournaments read (two of each edition, small enough for the whole comparisons), and
+#: the rounds of each read: the first, a middle one and the last (the fixtures: every round)
+CORPUS_2026 = ("dev-0007-n36-r13.trf", "dev-0021-n42-r5.trf")
+CORPUS_2017 = ("d17-0009-n36-r5.trf", "d17-0015-n49-r10.trf")
+CORPUS_ROUNDS = 3
+#: random moves walked away from the given pairing, per round
+WALKS = (0, 2, 5)
+
+
+def _fixture_paths() -> list[Path]:
+    return sorted((FIXTURES / "dutch-2026" / "tournaments").glob("*.trf"))
+
+
+def _cases() -> list[object]:
+    out: list[object] = [pytest.param(p, "2026", id=f"fixtures/{p.name}", marks=pytest.mark.fast)
+                         for p in _fixture_paths()]
+    out += [pytest.param(p, "2017", id=f"fixtures/{p.name}:2017") for p in _fixture_paths()]
+    for name in CORPUS_2026:
+        out.append(pytest.param(CORPUS / "dutch-2026" / "tournaments" / name, "2026", id=name,
+                                marks=pytest.mark.corpus))
+    for name in CORPUS_2017:
+        out.append(pytest.param(CORPUS / "dutch-2017" / "tournaments" / name, "2017", id=name,
+                                marks=pytest.mark.corpus))
+    return out
+
+
+def _rounds(path: Path, rules: str) -> list[tuple[Evaluator, Mate]]:
+    """Every round of the file whose given pairing is complete and legal, with its evaluator."""
+    if not path.exists():
+        pytest.skip(f"{path} not present (../shared/corpus is needed)")
+    t = parse_path(path).tournament
+    out = []
+    rounds = list(range(1, t.rounds_paired + 1))
+    if path.is_relative_to(CORPUS) and len(rounds) > CORPUS_ROUNDS:
+        rounds = [rounds[0], rounds[len(rounds) // 2], rounds[-1]]
+    for rnd in rounds:
+        st = round_state(t, rnd, edition=rules)
+        mate = _mate_of(given_pairing(t, rnd))
+        if set(mate) != set(st.players) or len(mate) < 4:
+            continue
+        out.append((evaluator(st, mate), mate))
+    return out
+
+
+def _walk(ev: Evaluator, mate: Mate, steps: int, rng: random.Random) -> Mate:
+    """``mate`` after ``steps`` random legal moves (any of :func:`checker.search.moves`)."""
+    for _ in range(steps):
+        options = list(moves(ev, mate, ev.brackets(mate)))
+        if not options:
+            break
+        mate = rng.choice(options).apply(mate)
+    return mate
+
+
+def _reference(ev: Evaluator, mate: Mate, mv: Move) -> Verdict | None:
+    return compare(ev, mate, mv.apply(mate))
+
+
+def _winning(v: Verdict | None) -> Verdict | None:
+    return v if v is not None and v.winner == "b" else None
+
+
+@pytest.mark.parametrize(("path", "rules"), _cases())
+def test_every_move_is_judged_as_the_whole_pairings_compare(path: Path, rules: str) -> None:
+    """For every move of every round (given and walked away from it): the incremental verdict
+    equals :func:`compare` on the two whole pairings, and :meth:`ScoredPairing.ranks_above`
+    keeps exactly the moves that rank above."""
+    rng = random.Random(f"{path.name}:{rules}")
+    judged = won = 0
+    for ev, given in _rounds(path, rules):
+        for steps in WALKS:
+            mate = _walk(ev, given, steps, rng)
+            exact, quick = ScoredPairing(ev, mate), ScoredPairing(ev, mate)
+            for mv in moves(ev, mate, exact.brackets):
+                ref = _reference(ev, mate, mv)
+                assert exact.verdict(mv) == ref, (mv, ref)
+                assert quick.ranks_above(mv) == _winning(ref), (mv, ref)
+                judged += 1
+                won += _winning(ref) is not None
+    assert judged > 500 and won > 0
+
+
+@pytest.mark.parametrize(("path", "rules"), _cases())
+def test_verdicts_remembered_from_earlier_steps_still_hold(path: Path, rules: str) -> None:
+    """A search step judges the moves of the pairing before it, then of the next (which any move
+    may give, better or not): what is remembered from the earlier steps gives, for every move of
+    the later pairing, the verdict of the whole comparison."""
+    rng = random.Random(f"steps:{path.name}:{rules}")
+    judged = 0
+    for ev, given in _rounds(path, rules)[::2]:
+        mate = _walk(ev, given, 2, rng)
+        quick: ScoredPairing | None = None
+        exact: ScoredPairing | None = None
+        for _ in range(4):
+            quick, exact = ScoredPairing(ev, mate, quick), ScoredPairing(ev, mate, exact)
+            options = list(moves(ev, mate, quick.brackets))
+            if not options:
+                break
+            for mv in options:
+                ref = _reference(ev, mate, mv)
+                assert quick.ranks_above(mv) == _winning(ref), (mv, ref)
+                assert exact.verdict(mv) == ref, (mv, ref)
+                judged += 1
+            winners = [mv for mv in options if _winning(quick.ranks_above(mv)) is not None]
+            mate = rng.choice(winners or options).apply(mate)
+    assert judged > 300
+
+
+@pytest.mark.parametrize(("path", "rules"), [c for c in _cases() if "fixtures" in c.id or "n36" in c.id])  # type: ignore[attr-defined]
+def test_the_search_ends_where_the_whole_comparisons_lead(path: Path, rules: str) -> None:
+    """:func:`improve` from a pairing walked away from the given one returns the pairing and the
+    first verdict that the same search gives judging every candidate whole."""
+    rng = random.Random(f"improve:{path.name}:{rules}")
+    for ev, given in _rounds(path, rules)[::2]:
+        mate = _walk(ev, given, 4, rng)
+        fast = improve(ev, mate, rounds=8)
+        plain = improve(ev, mate, rounds=8, incremental=False)
+        assert fast == plain
