@@ -3,6 +3,7 @@
     python bench/matching.py record OUT.pkl.gz --corpus '../shared/corpus/dutch-2026/rounds/*.trf'
     python bench/matching.py record OUT.pkl.gz --corpus '../shared/corpus/dutch-2017/rounds/*.trf' --rules 2017
     python bench/matching.py record OUT.pkl.gz --generate 400,5,1 --generate 300,9,2,2017  # players,rounds,seed[,rules]
+    python bench/matching.py record OUT.pkl.gz --generate 1600,2,2026,2026,9   # rounds 1-2, then round 3 of 9
     python bench/matching.py compare OUT.pkl.gz [MORE.pkl.gz ...] [--reference OLD_MATCHING.py]
 
 ``record`` pairs every round given (each corpus file's next round, or every round of a generated
@@ -40,6 +41,7 @@ import trf  # noqa: E402
 from pairing import matching as matcher  # noqa: E402
 from pairing.dutch import pair_round  # noqa: E402  (loads every module that imported the matcher)
 from pairing.generate import GeneratorSettings, generate  # noqa: E402
+from trf.model import RoundCount  # noqa: E402
 
 Matcher = Callable[[list[list[int]]], list[int]]
 
@@ -98,14 +100,21 @@ def record(out: Path, corpus: list[str], generated: list[str], rules: str | None
                         print(f"{source}: {type(exc).__name__}: {exc}")
                     print(f"{source}: {time.process_time() - t0:.1f}s, {calls} calls, {stored} stored", flush=True)
             for spec in generated:
-                players, rounds, seed, *edition = spec.split(",")
-                source = f"generate n{players} r{rounds} s{seed} {''.join(edition) or '2026'}"
+                players, rounds, seed, *more = spec.split(",")
+                edition = more[0] if more and more[0] else "2026"
+                total = int(more[1]) if len(more) > 1 else None
+                source = f"generate n{players} r{rounds} s{seed} {edition}" + (f" then round {int(rounds) + 1} of {total}"
+                                                                                 if total else "")
                 t0 = time.process_time()
-                settings = GeneratorSettings(players=int(players), rounds=int(rounds), seed=int(seed),
-                                             **({"rules": edition[0]} if edition else {}))
-                generate(settings,
-                         progress=lambda r: print(f"  {source} round {r}: {time.process_time() - t0:.0f}s, "
-                                                  f"{calls} calls, {stored} stored", flush=True))
+                settings = GeneratorSettings(players=int(players), rounds=int(rounds), seed=int(seed), rules=edition)
+                t = generate(settings,
+                             progress=lambda r: print(f"  {source} round {r}: {time.process_time() - t0:.0f}s, "
+                                                      f"{calls} calls, {stored} stored", flush=True))
+                if total:  # as bench/pair.py: the same rounds, then the next one of a longer event
+                    t = trf.parse_text(trf.dumps(t.replace_records(tuple(
+                        RoundCount(total, "XXR") if isinstance(r, RoundCount) else r for r in t.records)))).tournament
+                    pair_round(t, int(rounds) + 1)
+                    print(f"  {source}: {time.process_time() - t0:.0f}s, {calls} calls, {stored} stored", flush=True)
         finally:
             for m in patched:
                 setattr(m, "max_weight_matching", original)
@@ -178,7 +187,8 @@ def main() -> None:
     rec.add_argument("out", type=Path)
     rec.add_argument("--corpus", action="append", default=[], help="glob of TRF files: pair each one's next round")
     rec.add_argument("--generate", action="append", default=[],
-                     help="players,rounds,seed[,2017] of a generated event (every round paired)")
+                     help="players,rounds,seed[,rules[,total]] of a generated event (every round paired; with "
+                          "total, then round rounds+1 of an event of that many rounds)")
     rec.add_argument("--rules", default=None, help="the edition for --corpus files (default: the file's)")
     rec.add_argument("--matcher", type=Path, default=None,
                      help="solve with this matching.py instead of pairing.matching (e.g. a copy of the old one)")

@@ -33,6 +33,7 @@ time-invariant form):
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Optional
 
 Edge = tuple[int, int]
@@ -45,11 +46,14 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
     maxw = max((max(row) for row in weight), default=0)
     if n < 2 or maxw <= 0:
         return mate
-    # nbrs[v]: v's neighbours in vertex order; twice[v]: the doubled weights of those edges, each
-    # row its own objects, allocated together (the scans read them in order, and with weights
-    # this wide the memory traffic is what costs)
+    # Every quantity is kept relative to the largest weight: a weight as its doubled shortfall
+    # 2(maxw - w), a vertex dual as dual - maxw.  The dual adjustments are differences of these,
+    # so for weights that share their leading fields every number stays as short as the fields
+    # in which the weights differ (big-integer operations cost by length).
+    # nbrs[v]: v's neighbours in vertex order; gap[v]: 2(maxw - w) of those edges, each row its
+    # own objects, allocated together (the scans read them in order).
     nbrs = [[j for j, x in enumerate(row) if x > 0 and j != i] for i, row in enumerate(weight)]
-    twice = [[x + x for x in map(row.__getitem__, nb)] for row, nb in zip(weight, nbrs)]
+    gap = [[(maxw - x) * 2 for x in map(row.__getitem__, nb)] for row, nb in zip(weight, nbrs)]
     nb = 2 * n
     inf = 1 << (maxw.bit_length() + 64)  # above every key the algorithm forms
     label = [0] * nb  # 0 free, 1 S (outer), 2 T (inner); 5 = S being traced by scan_blossom
@@ -67,7 +71,7 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
     status = [0] * n
     sdual = [inf] * n
     tdual = [inf] * n
-    fdual = [maxw] * n
+    fdual = [0] * n
     zdual = [0] * nb  # blossom duals
     fkey = [inf] * n  # least-slack edge from an S-vertex to (non-S) vertex u: dual[x] + T - 2w, ...
     fbest = [-1] * n  # ... and x
@@ -76,6 +80,14 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
     ssedge: list[Optional[Edge]] = [None] * nb  # ... and the edge (inside b, outside)
     queue: list[int] = []
     stage_delta = [0]  # T: the sum of this stage's dual adjustments
+    # a vertex scanned again in a stage revisits only the neighbours whose label changed since
+    # (changed[u], a count of label changes) and those with a tight least-slack edge, when
+    # nothing else can have changed: scanned_at[v] = the count when v's last scan began,
+    # scanned_in[v] = v's blossom through that scan (-1 when it changed or never scanned)
+    clock = [0]
+    changed = [0] * n
+    scanned_at = [0] * n
+    scanned_in = [-1] * n
 
     def leaves(b: int) -> list[int]:
         if b < n:
@@ -105,6 +117,7 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
             d = fdual[u]
             fdual[u] = inf
         status[u] = new
+        changed[u] = clock[0] = clock[0] + 1
         if new == 1:
             sdual[u] = d + t
         elif new == 2:
@@ -203,12 +216,12 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
             if cand is None:
                 for x in leaves(c):
                     px = sdual[x]
-                    row = twice[x]
+                    row = gap[x]
                     for j, y in enumerate(nbrs[x]):
                         by = inblossom[y]
                         if by == b or label[by] != 1:
                             continue
-                        s = px - row[j]
+                        s = px + row[j]
                         if by >= n:
                             s += sdual[y]
                         cur = best.get(by)
@@ -223,7 +236,7 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                     by = inblossom[y]
                     if by == b or label[by] != 1:
                         continue
-                    s = sdual[x] - 2 * weight[x][y]
+                    s = sdual[x] + (maxw - weight[x][y]) * 2
                     if by >= n:
                         s += sdual[y]
                     cur = best.get(by)
@@ -316,9 +329,11 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                 j += step
             # the vertices take their child's label; those left free: their least slacks count
             # again (their duals now fixed)
+            clock[0] += 1
             for c in ch:
                 lc = label[c]
                 for x in leaves(c):
+                    changed[x] = clock[0]
                     set_status(x, lc)
                     if lc == 0 and fkey[x] != inf:
                         qkey[x] = fkey[x] + fdual[x]
@@ -391,6 +406,7 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
         sskey[:] = [inf] * nb
         ssedge[:] = [None] * nb
         bestlist[n:] = [None] * n
+        scanned_in[:] = [-1] * n
         queue.clear()
         T = stage_delta[0] = 0
         for v in range(n):
@@ -407,51 +423,84 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                 ntight = T + T - pv
                 sst = sskey[bvv] - pv if sskey[bvv] != inf else inf
                 ssu = -1
-                for u, x2 in zip(nbrs[v], twice[v]):
-                    lb = st[u]  # the label of u's top-level blossom
-                    if lb == 1:
-                        if inb[u] == bvv:
-                            continue
-                        k = sd[u] - x2
-                        if k <= sst:
-                            if k <= ntight:  # tight: a blossom or an augmenting path
-                                if ssu >= 0:
-                                    sskey[bvv] = sst + pv
-                                    ssedge[bvv] = (v, ssu)
-                                    ssu = -1
-                                found = scan_blossom(v, u)
-                                if found >= 0:
-                                    add_blossom(found, v, u)
-                                    bvv = inb[v]
-                                    sst = sskey[bvv] - pv if sskey[bvv] != inf else inf
-                                else:
-                                    augment_matching(v, u)
-                                    augmented = True
-                                    break
-                            elif k < sst:
-                                sst = k
-                                ssu = u
-                    elif lb == 0:
-                        k = pv - x2
-                        fk = fkey[u]
-                        if k <= fk:
-                            q = k + fd[u]  # slack + T
-                            if q <= T:  # tight
-                                assign_label(u, 2, v)
-                            elif k < fk and lab[u] == 0:
-                                fkey[u] = k
-                                fbest[u] = v
-                                qkey[u] = q
-                    elif lab[u] == 0:  # unlabelled vertex inside a T-blossom
-                        k = pv - x2
-                        fk = fkey[u]
-                        if k <= fk:
-                            if k + td[u] <= 0:  # slack <= 0
-                                lab[u] = 2
-                                labeledge[u] = (v, u)
-                            elif k < fk:
-                                fkey[u] = k
-                                fbest[u] = v
+                nbv, twv = nbrs[v], gap[v]
+                # scanned before in this stage, in the same blossom, and no edge of the blossom
+                # to another S-blossom tight: the neighbours whose label did not change since
+                # would find nothing new, unless free with a tight least-slack edge
+                partial = scanned_in[v] == bvv and sst > ntight
+                since = scanned_at[v]
+                scanned_at[v] = clock[0]
+                scanned_in[v] = bvv
+                start = 0
+                while True:
+                    if partial:
+                        picks = [j for j in range(start, len(nbv))
+                                 if changed[nbv[j]] > since or (st[nbv[j]] == 0 and qkey[nbv[j]] <= T)]
+                        nbv = [nbv[j] for j in picks]
+                        twv = [twv[j] for j in picks]
+                    elif start:
+                        nbv, twv = nbv[start:], twv[start:]
+                    # a partial scan that labelled a vertex picks the neighbours again after it
+                    # (those whose label changed); one that made a blossom goes on with them all
+                    resume = -1
+                    for u, x2 in zip(nbv, twv):
+                        lb = st[u]  # the label of u's top-level blossom
+                        if lb == 1:
+                            if inb[u] == bvv:
+                                continue
+                            k = sd[u] + x2
+                            if k <= sst:
+                                if k <= ntight:  # tight: a blossom or an augmenting path
+                                    if ssu >= 0:
+                                        sskey[bvv] = sst + pv
+                                        ssedge[bvv] = (v, ssu)
+                                        ssu = -1
+                                    found = scan_blossom(v, u)
+                                    if found >= 0:
+                                        add_blossom(found, v, u)
+                                        bvv = inb[v]
+                                        scanned_in[v] = -1
+                                        sst = sskey[bvv] - pv if sskey[bvv] != inf else inf
+                                        if partial:
+                                            partial = False
+                                            resume = u
+                                            break
+                                    else:
+                                        augment_matching(v, u)
+                                        augmented = True
+                                        break
+                                elif k < sst:
+                                    sst = k
+                                    ssu = u
+                        elif lb == 0:
+                            k = pv + x2
+                            fk = fkey[u]
+                            if k <= fk:
+                                q = k + fd[u]  # slack + T
+                                if q <= T:  # tight
+                                    assign_label(u, 2, v)
+                                    if partial:
+                                        resume = u
+                                        break
+                                elif k < fk and lab[u] == 0:
+                                    fkey[u] = k
+                                    fbest[u] = v
+                                    qkey[u] = q
+                        elif lab[u] == 0:  # unlabelled vertex inside a T-blossom
+                            k = pv + x2
+                            fk = fkey[u]
+                            if k <= fk:
+                                if k + td[u] <= 0:  # slack <= 0
+                                    lab[u] = 2
+                                    labeledge[u] = (v, u)
+                                    changed[u] = clock[0] = clock[0] + 1
+                                elif k < fk:
+                                    fkey[u] = k
+                                    fbest[u] = v
+                    if resume < 0 or augmented:
+                        break
+                    nbv, twv = nbrs[v], gap[v]
+                    start = bisect_right(nbv, resume)
                 if ssu >= 0:
                     sskey[bvv] = sst + pv
                     ssedge[bvv] = (v, ssu)
@@ -459,7 +508,7 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                 break
             # the dual adjustment: the least of the four bounds, the first one on ties
             deltatype = 1
-            delta = min(min(sd) - T, min(td) + T, min(fd))
+            delta = min(min(sd) - T, min(td) + T, min(fd)) + maxw
             m2 = min(qkey)
             if m2 != inf and m2 - T < delta:
                 delta, deltatype = m2 - T, 2
