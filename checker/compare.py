@@ -178,8 +178,13 @@ class ScoredPairing:
         self._memo: dict[Move, _Memo] = {}
         self._clock = [0]
         self._context_ids: dict[Any, int] = {}
+        #: whether the memo holds verdicts of earlier pairings (a search step tries each move once)
+        self._inherited = False
+        #: the C6 (2017: C.5) verdicts by bracket and the change in its number of pairs
+        self._counts: dict[tuple[int, int], Verdict] = {}
         if previous is not None and previous.ev is ev and len(previous.brackets) == n:
             self._memo, self._clock, self._context_ids = previous._memo, previous._clock, previous._context_ids
+            self._inherited = True
             same = [previous.pab == self.pab and b == o for b, o in zip(self.brackets, previous.brackets)]
             for k in range(n):
                 if same[k] and (k + 1 == n or same[k + 1]):
@@ -210,7 +215,7 @@ class ScoredPairing:
 
     def verdict(self, move: Move) -> Verdict | None:
         """:func:`compare` between this pairing (``a``) and ``move`` applied to it (``b``)."""
-        if move.pab is None:
+        if self._inherited and move.pab is None:
             hit = self._memo.get(move)
             if hit is not None and hit[4] and self.versions[hit[0]] == hit[1]:
                 return hit[3]
@@ -220,7 +225,7 @@ class ScoredPairing:
         """The :meth:`verdict` when it ranks ``move`` above this pairing, else ``None``; a move
         that loses is left as soon as that is known (a generation order is then decided where
         the two orders first part, without building the move's)."""
-        if move.pab is None:
+        if self._inherited and move.pab is None:
             hit = self._memo.get(move)
             if hit is not None:
                 k = hit[0]
@@ -230,6 +235,26 @@ class ScoredPairing:
                     return v if v is not None and v.winner == "b" else None
         v = self._judge(move, False)
         return v if v is not None and v.winner == "b" else None
+
+    def lasting(self, moves: tuple[Move, ...]) -> tuple[int, int] | None:
+        """After :meth:`verdict` or :meth:`ranks_above` judged each of ``moves`` against this
+        pairing: how long what is remembered says that none of them ranks above, if it says so
+        for all: ``(k, c)`` while bracket ``k``'s context is ``c`` (:meth:`context`), ``(0, -2)``
+        for the rest of the search; ``None`` when it does not (a move that ranks above, a
+        verdict kept for this version only, a move of the PAB)."""
+        held = (0, -2)
+        memo = self._memo
+        for mv in moves:
+            hit = memo.get(mv)
+            if hit is None or hit[2] == -1:
+                return None
+            if hit[2] == -2:
+                continue
+            if held[1] == -2:
+                held = (hit[0], hit[2])
+            elif held != (hit[0], hit[2]):
+                return None
+        return held
 
     def _remember(self, move: Move, k: int, v: Verdict | None, exact: bool, holds: int) -> Verdict | None:
         """Keep ``v``; ``holds``: what it reads (:data:`VERSION`, :data:`CONTEXT`, :data:`MOVE`).
@@ -262,33 +287,36 @@ class ScoredPairing:
 
         What depends on more than the bracket's context is remembered for this version only."""
         ev = self.ev
-        rank, g, p = ev.rank, ev.group_of, ev.p
+        rank, g = ev.rank, ev.group_of
         rem = [(u, v) if rank[u] < rank[v] else (v, u) for u, v in move.removed]
         add = [(u, v) if rank[u] < rank[v] else (v, u) for u, v in move.added]
-        common = set(rem).intersection(add)
-        if common:
-            rem = [pr for pr in rem if pr not in common]
-            add = [pr for pr in add if pr not in common]
-        pab = self.pab if move.pab is None else move.pab
-        if pab != self.pab and ev.edition != "2017":  # C5: the round-wide PAB score
+        if any(pr in add for pr in rem):  # a pair taken out and put in again changes nothing
+            rem, add = [pr for pr in rem if pr not in add], [pr for pr in add if pr not in rem]
+        if move.pab is not None and move.pab != self.pab and ev.edition != "2017":  # C5: the PAB's score
             assert self.pab is not None
-            sa, sb = p[self.pab].score, p[pab].score  # type: ignore[index]
+            sa, sb = ev.p[self.pab].score, ev.p[move.pab].score
             if sa != sb:
                 return Verdict("C5", None, sa, sb, "a" if sa < sb else "b")
         if not rem and not add:
             return None
         # a pair's bracket is its lower-ranked player's scoregroup (groups follow the ranking)
-        k0 = min(g[pr[1]] for pr in (*rem, *add))
+        k_rem = [g[v] for _, v in rem]
+        k_add = [g[v] for _, v in add]
+        k0 = min(k_rem + k_add)
+        more = k_rem.count(k0) - k_add.count(k0)
+        if more:  # C6 (2017: C.5), which no later criterion can overturn
+            if more > 0 and not exact:
+                return self._remember(move, k0, None, False, MOVE)
+            counted = self._counts.get((k0, more))
+            if counted is None:
+                nd = len(self.brackets[k0].downfloaters)
+                counted = self._counts[(k0, more)] = Verdict(ev.criteria_names[0], k0, nd, nd + 2 * more,
+                                                             "a" if more > 0 else "b")
+            return self._remember(move, k0, counted, exact, MOVE)
         r0 = [pr for pr in rem if g[pr[1]] == k0]
         n0 = [pr for pr in add if g[pr[1]] == k0]
         b = self.brackets[k0]
         da = b.downfloaters
-        if len(r0) != len(n0):  # C6 (2017: C.5), which no later criterion can overturn
-            winner = "a" if len(r0) > len(n0) else "b"
-            if winner == "a" and not exact:
-                return self._remember(move, k0, None, False, MOVE)
-            cb = len(da) + 2 * (len(r0) - len(n0))
-            return self._remember(move, k0, Verdict(ev.criteria_names[0], k0, len(da), cb, winner), exact, MOVE)
         inside = {x for pr in n0 for x in pr}
         taken = [x for pr in r0 for x in pr]
         same_down = inside.issuperset(taken)  # as many players: the same ones
@@ -305,6 +333,7 @@ class ScoredPairing:
         if part.values is None:
             part.values = ev.values(b, na, self.mate, part.sums)
         va = part.values
+        pab = self.pab if move.pab is None else move.pab
         pab_b = pab if pab in db else None
         holds = CONTEXT
         if same_down or ev.first_change_any_downfloaters:

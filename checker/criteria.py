@@ -72,7 +72,7 @@ def pair_breach(state: RoundState, a: CPlayer, b: CPlayer) -> tuple[str, str] | 
     """The absolute criterion the pair ``a``-``b`` breaks, with the reason, or ``None``."""
     if b.id in a.met:
         return "C1", f"{a.id} and {b.id} already met in round {a.met[b.id]}"
-    if frozenset((a.id, b.id)) in state.forbidden:
+    if state.forbidden and frozenset((a.id, b.id)) in state.forbidden:
         return "C1", f"{a.id}-{b.id} is a forbidden pair (XXP/260; C.04.1 treats it like a previous meeting)"
     if same_absolute(a, b) and not (a.topscorer or b.topscorer):
         col = "White" if a.pref is Colour.WHITE else "Black"
@@ -80,8 +80,19 @@ def pair_breach(state: RoundState, a: CPlayer, b: CPlayer) -> tuple[str, str] | 
     return None
 
 
+def may_meet(state: RoundState, a: CPlayer, b: CPlayer) -> bool:
+    """Whether :func:`pair_breach` finds nothing: the same three tests, without the reasons (the
+    local search asks this of tens of thousands of pairs a round)."""
+    if b.id in a.met:
+        return False
+    if state.forbidden and frozenset((a.id, b.id)) in state.forbidden:
+        return False
+    return not (a.strength is Pref.ABSOLUTE and b.strength is Pref.ABSOLUTE and a.pref is b.pref
+                and not (a.topscorer or b.topscorer))
+
+
 def compatible(state: RoundState, a: int, b: int) -> bool:
-    return pair_breach(state, state.players[a], state.players[b]) is None
+    return may_meet(state, state.players[a], state.players[b])
 
 
 # --------------------------------------------------------------------------- brackets
@@ -299,32 +310,45 @@ class Evaluator:
         candidate re-pairs, C19/C21 by the pairs' score differences.  Each is computed from
         those changes alone, in the order of C9-C21 (:func:`lex_change` for the sorted ones)."""
         p = self.p
-        c9 = p[pab].unplayed if (pab is not None and len(d) == 1) else None
-        a9 = va["C9"]
-        if a9 is not None and c9 is not None and a9 != c9:
-            return "C9", (1 if a9 < c9 else -1), (lambda: c9), False
+        if pab is not None and len(d) == 1:
+            a9, c9 = va["C9"], p[pab].unplayed
+            if a9 is not None and a9 != c9:
+                return "C9", (1 if a9 < c9 else -1), (lambda: c9), False
         terms = self.pair_terms
-        delta = [0, 0, 0, 0]
-        ups: tuple[tuple[list[Any], list[Any]], tuple[list[Any], list[Any]]] = (([], []), ([], []))
-        for side, prs in ((0, removed), (1, added)):
-            for u, w in prs:
-                t = terms(u, w, u in mdp_set)
-                if side:
-                    delta[0] += t[0]; delta[1] += t[1]; delta[2] += t[2]; delta[3] += t[3]  # noqa: E702
-                else:
-                    delta[0] -= t[0]; delta[1] -= t[1]; delta[2] -= t[2]; delta[3] -= t[3]  # noqa: E702
-                if t[4] is not None:
-                    ups[0][side].append(t[4])
-                if t[5] is not None:
-                    ups[1][side].append(t[5])
-        for c, dv in zip(("C10", "C11", "C12", "C13"), delta):
-            if dv:  # the colours of the pairs alone
-                return _count_change(c, va[c], dv, True)
-        for c, (out, into) in (("C15", ups[0]), ("C17", ups[1])):
-            dv = len(into) - len(out)
+        c10 = c11 = c12 = c13 = 0
+        up_out: tuple[list[Any], list[Any]] = ([], [])
+        up_in: tuple[list[Any], list[Any]] = ([], [])
+        for u, w in removed:
+            t = terms(u, w, u in mdp_set)
+            c10 -= t[0]
+            c11 -= t[1]
+            c12 -= t[2]
+            c13 -= t[3]
+            if t[4] is not None:
+                up_out[0].append(t[4])
+            if t[5] is not None:
+                up_out[1].append(t[5])
+        for u, w in added:
+            t = terms(u, w, u in mdp_set)
+            c10 += t[0]
+            c11 += t[1]
+            c12 += t[2]
+            c13 += t[3]
+            if t[4] is not None:
+                up_in[0].append(t[4])
+            if t[5] is not None:
+                up_in[1].append(t[5])
+        if c10 or c11 or c12 or c13:  # the colours of the pairs alone
+            for c, dv in (("C10", c10), ("C11", c11), ("C12", c12), ("C13", c13)):
+                if dv:
+                    return _count_change(c, va[c], dv, True)
+        if not mdps:  # no MDP: nothing more changes (C15-C21 are about MDPs and their opponents)
+            return None
+        for c, back in (("C15", 0), ("C17", 1)):
+            dv = len(up_in[back]) - len(up_out[back])
             if dv:  # which of the pairs hold an MDP: the bracket's MDPs
                 return _count_change(c, va[c], dv, False)
-        touched = [m for m in mdps if m in new]
+        touched = [m for m in new if m in mdp_set]
         for back, (c_down, c_up) in enumerate((("C18", "C19"), ("C20", "C21"))):
             if touched:
                 out, into = [], []
@@ -334,12 +358,14 @@ class Evaluator:
                         out.append(p[m].score - p[o].score if (o is not None and o in members) else FLOATS_ON)
                         o = new[m]
                         into.append(p[m].score - p[o].score if (o is not None and o in members) else FLOATS_ON)
-                found = _sorted_change(c_down, va[c_down], out, into, False)
+                if out:
+                    found = _sorted_change(c_down, va[c_down], out, into, False)
+                    if found is not None:
+                        return found
+            if up_out[back] or up_in[back]:
+                found = _sorted_change(c_up, va[c_up], up_out[back], up_in[back], False)
                 if found is not None:
                     return found
-            found = _sorted_change(c_up, va[c_up], *ups[back], False)
-            if found is not None:
-                return found
         return None
 
     def first_difference(self, va: dict[str, Any], vb: dict[str, Any], same_downfloaters: bool) -> str | None:

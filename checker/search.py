@@ -14,11 +14,10 @@ compare it with).
 
 from __future__ import annotations
 
-from itertools import chain
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Hashable, Iterator
 
 from checker.compare import Move, ScoredPairing, Verdict, compare
-from checker.criteria import Bracket, Evaluator, Mate, pair_breach
+from checker.criteria import Bracket, Evaluator, Mate, may_meet
 
 #: Called with each candidate's changed players, the candidate and its verdict against the given pairing.
 Observer = Callable[[frozenset[int], Mate, Verdict], None]
@@ -46,10 +45,9 @@ def compatibility(ev: Evaluator) -> Callable[[int, int], bool]:
     st = ev.state
 
     def ok(x: int, y: int) -> bool:
-        key = (x, y) if x < y else (y, x)
-        r = memo.get(key)
+        r = memo.get((x, y))
         if r is None:
-            r = memo[key] = pair_breach(st, st.players[x], st.players[y]) is None
+            r = memo[(x, y)] = memo[(y, x)] = may_meet(st, st.players[x], st.players[y])
         return r
     return ok
 
@@ -82,28 +80,134 @@ _SIX_NEW = _patterns(6, ((0, 1), (2, 3), (4, 5)))
 _FOUR = _patterns(4)
 
 
+#: moves that re-pair one group of boards (two boards, three, the PAB and one or two boards, one
+#: bracket), under a key naming the group; :func:`improve` keeps them from one step to the next
+Group = tuple[Hashable, tuple[Move, ...]]
+#: the moves of each group of boards, once built (they depend on nothing else)
+GroupCache = dict[Hashable, tuple[Move, ...]]
+
+
+def _cached(cache: GroupCache | None, key: Hashable, build: Callable[[], list[Move]]) -> tuple[Move, ...]:
+    got = cache.get(key) if cache is not None else None
+    if got is None:
+        got = tuple(build())
+        if cache is not None:
+            cache[key] = got
+    return got
+
+
+def neighbour_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(),
+                     ok: Callable[[int, int], bool] | None = None, cache: GroupCache | None = None) -> Iterator[Group]:
+    """:func:`neighbours`, by pair of boards and by board the PAB moves to."""
+    st = ev.state
+    compatible = ok or compatibility(ev)
+    bds = [bd for bd in boards(mate, ev) if not (bd[0] in frozen or bd[1] in frozen)]
+
+    def two(bd1: Pair, bd2: Pair) -> list[Move]:
+        (a, b), (c, d) = bd1, bd2
+        out = []
+        first = compatible(a, c) and compatible(b, d)
+        second = compatible(a, d) and compatible(b, c)
+        if first or second:
+            four = frozenset((a, b, c, d))
+            if first:
+                out.append(Move(four, (bd1, bd2), ((a, c), (b, d))))
+            if second:
+                out.append(Move(four, (bd1, bd2), ((a, d), (b, c))))
+        return out
+
+    for i in range(len(bds)):
+        bi = bds[i]
+        for j in range(i + 1, len(bds)):
+            key = (bi, bds[j])
+            got = cache.get(key) if cache is not None else None
+            if got is None:
+                got = tuple(two(bi, bds[j]))
+                if cache is not None:
+                    cache[key] = got
+            if got:
+                yield key, got
+    byes = [u for u, v in mate.items() if v is None]
+    if byes:
+        p = byes[0]
+
+        def to_board(bd: Pair) -> list[Move]:
+            c, d = bd
+            return [Move(frozenset((p, c, d)), ((c, d),), ((p, stay),), leave)
+                    for stay, leave in ((c, d), (d, c)) if st.players[leave].pab_ban is None and compatible(p, stay)]
+
+        for bd in bds:
+            got = _cached(cache, (p, bd), lambda: to_board(bd))
+            if got:
+                yield (p, bd), got
+
+
 def neighbours(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(),
                ok: Callable[[int, int], bool] | None = None) -> Iterator[Move]:
     """Every legal re-pairing of two boards, and every legal move of the PAB to a board's player
     (boards with a ``frozen`` player stay as they are)."""
+    for _, group in neighbour_groups(ev, mate, frozen, ok):
+        yield from group
+
+
+def triple_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(),
+                  ok: Callable[[int, int], bool] | None = None, cache: GroupCache | None = None) -> Iterator[Group]:
+    """:func:`triple_moves`, by triple of boards and by pair of boards around the PAB."""
+    compatible = ok or compatibility(ev)
     st = ev.state
-    ok = ok or compatibility(ev)
     bds = [bd for bd in boards(mate, ev) if not (bd[0] in frozen or bd[1] in frozen)]
-    for i in range(len(bds)):
-        a, b = bds[i]
-        for j in range(i + 1, len(bds)):
-            c, d = bds[j]
-            four = frozenset((a, b, c, d))
-            for x1, y1, x2, y2 in ((a, c, b, d), (a, d, b, c)):
-                if ok(x1, y1) and ok(x2, y2):
-                    yield Move(four, (bds[i], bds[j]), ((x1, y1), (x2, y2)))
+    full = len(st.players) <= FULL_TRIPLES_LIMIT
+    nb = len(bds)
+
+    def three(key: tuple[Pair, Pair, Pair]) -> list[Move]:
+        six = (*key[0], *key[1], *key[2])
+        changed: frozenset[int] | None = None
+        out = []
+        for (p0, p1), (p2, p3), (p4, p5) in _SIX_NEW:
+            x0, x1, x2, x3, x4, x5 = six[p0], six[p1], six[p2], six[p3], six[p4], six[p5]
+            if compatible(x0, x1) and compatible(x2, x3) and compatible(x4, x5):
+                changed = changed or frozenset(six)
+                out.append(Move(changed, key, ((x0, x1), (x2, x3), (x4, x5))))
+        return out
+
+    for i in range(nb):
+        hi = nb if full else min(nb, i + WINDOW)
+        for j in range(i + 1, hi):
+            for k in range(j + 1, hi):
+                key = (bds[i], bds[j], bds[k])
+                got = cache.get(key) if cache is not None else None
+                if got is None:
+                    got = tuple(three(key))
+                    if cache is not None:
+                        cache[key] = got
+                if got:
+                    yield key, got
     byes = [u for u, v in mate.items() if v is None]
-    if byes:
-        p = byes[0]
-        for c, d in bds:
-            for stay, leave in ((c, d), (d, c)):
-                if st.players[leave].pab_ban is None and ok(p, stay):
-                    yield Move(frozenset((p, c, d)), ((c, d),), ((p, stay),), leave)
+    if not byes or byes[0] in frozen:
+        return
+    p = byes[0]
+    pool = bds if full else bds[-2 * WINDOW:]
+
+    def around(bd1: Pair, bd2: Pair) -> list[Move]:
+        five = [p, *bd1, *bd2]
+        changed = frozenset(five)
+        out = []
+        for leave in five[1:]:
+            if st.players[leave].pab_ban is not None:
+                continue
+            rest = [x for x in five if x != leave]
+            for (p0, p1), (p2, p3) in _FOUR:
+                x0, x1, x2, x3 = rest[p0], rest[p1], rest[p2], rest[p3]
+                if compatible(x0, x1) and compatible(x2, x3):
+                    out.append(Move(changed, (bd1, bd2), ((x0, x1), (x2, x3)), leave))
+        return out
+
+    for i in range(len(pool)):
+        for j in range(i + 1, len(pool)):
+            key2 = (p, pool[i], pool[j])
+            got = _cached(cache, key2, lambda: around(pool[i], pool[j]))
+            if got:
+                yield key2, got
 
 
 def triple_moves(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(),
@@ -112,39 +216,8 @@ def triple_moves(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset()
     moves of the PAB that re-pair two boards around it.  Every triple when the round has at most
     :data:`FULL_TRIPLES_LIMIT` players; otherwise triples within :data:`WINDOW` consecutive
     boards, and PAB moves over the last :data:`WINDOW` * 2 boards."""
-    ok = ok or compatibility(ev)
-    st = ev.state
-    bds = [bd for bd in boards(mate, ev) if not (bd[0] in frozen or bd[1] in frozen)]
-    full = len(st.players) <= FULL_TRIPLES_LIMIT
-    nb = len(bds)
-    for i in range(nb):
-        hi = nb if full else min(nb, i + WINDOW)
-        for j in range(i + 1, hi):
-            for k in range(j + 1, hi):
-                three = (bds[i], bds[j], bds[k])
-                six = (*bds[i], *bds[j], *bds[k])
-                changed = frozenset(six)
-                for pattern in _SIX_NEW:
-                    m = tuple((six[x], six[y]) for x, y in pattern)
-                    if all(ok(x, y) for x, y in m):
-                        yield Move(changed, three, m)
-    byes = [u for u, v in mate.items() if v is None]
-    if not byes or byes[0] in frozen:
-        return
-    p = byes[0]
-    pool = bds if full else bds[-2 * WINDOW:]
-    for i in range(len(pool)):
-        for j in range(i + 1, len(pool)):
-            five = [p, *pool[i], *pool[j]]
-            changed = frozenset(five)
-            for leave in five[1:]:
-                if st.players[leave].pab_ban is not None:
-                    continue
-                rest = [x for x in five if x != leave]
-                for pattern in _FOUR:
-                    m = tuple((rest[x], rest[y]) for x, y in pattern)
-                    if all(ok(x, y) for x, y in m):
-                        yield Move(changed, (pool[i], pool[j]), m, leave)
+    for _, group in triple_groups(ev, mate, frozen, ok):
+        yield from group
 
 
 def bracket_repairings(ev: Evaluator, mate: Mate, brs: list[Bracket], limit: int = ENUMERATE_LIMIT,
@@ -178,13 +251,23 @@ def bracket_repairings(ev: Evaluator, mate: Mate, brs: list[Bracket], limit: int
             yield Move(changed, removed, tuple(m))
 
 
+def move_groups(ev: Evaluator, mate: Mate, brs: list[Bracket], frozen: frozenset[int] = frozenset(),
+                too_large: list[int] | None = None, ok: Callable[[int, int], bool] | None = None,
+                cache: GroupCache | None = None) -> Iterator[Group]:
+    """:func:`moves` by group of boards they re-pair (a bracket's re-pairings: one group each,
+    under no key, never kept)."""
+    ok = ok or compatibility(ev)
+    yield from neighbour_groups(ev, mate, frozen, ok, cache)
+    for mv in bracket_repairings(ev, mate, brs, frozen=frozen, too_large=too_large, ok=ok):
+        yield None, (mv,)
+    yield from triple_groups(ev, mate, frozen, ok, cache)
+
+
 def moves(ev: Evaluator, mate: Mate, brs: list[Bracket], frozen: frozenset[int] = frozenset(),
           too_large: list[int] | None = None, ok: Callable[[int, int], bool] | None = None) -> Iterator[Move]:
     """Every move the local search tries from ``mate``, in the order it tries them."""
-    ok = ok or compatibility(ev)
-    return chain(neighbours(ev, mate, frozen, ok),
-                 bracket_repairings(ev, mate, brs, frozen=frozen, too_large=too_large, ok=ok),
-                 triple_moves(ev, mate, frozen, ok))
+    for _, group in move_groups(ev, mate, brs, frozen, too_large, ok):
+        yield from group
 
 
 def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] = frozenset(),
@@ -195,11 +278,18 @@ def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] =
     the final pairing and the verdict of its first step.  ``observe`` sees every candidate of
     ``mate`` itself (the first step) with its verdict against ``mate``: the explanations
     (:mod:`checker.explain`) read the alternatives from it.  ``incremental=False``: every
-    candidate built and compared whole (the reference for the incremental re-scoring)."""
+    candidate built and compared whole (the reference for the incremental re-scoring).
+
+    A group of moves (the re-pairings of the same boards) whose every verdict is remembered as
+    lasting (:meth:`checker.compare.ScoredPairing.lasting`: none ranks its move above, for the
+    rest of the search or while a bracket's context stands) is passed over in the later steps
+    while that holds: its moves would be judged as before, and none of them is the best."""
     first: Verdict | None = None
     current = mate
     ok = compatibility(ev)
     scored: ScoredPairing | None = None
+    cache: GroupCache = {}
+    settled: dict[Hashable, tuple[int, int]] = {}
     for step in range(rounds):
         scored = ScoredPairing(ev, current, scored) if incremental else None
         brs = scored.brackets if scored is not None else ev.brackets(current)
@@ -209,33 +299,42 @@ def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] =
         best_verdict: Verdict | None = None
         best_brs: list[Bracket] | None = None
         best_cache: dict[Any, Any] = {}
-        for mv in moves(ev, current, brs, frozen, too_large if step == 0 else None, ok):
-            cand: Mate | None = None
-            if scored is not None:
-                v = scored.verdict(mv) if watch is not None else scored.ranks_above(mv)
-            else:
-                cand = mv.apply(current)
-                v = compare(ev, current, cand)
-            if v is None:
-                continue
-            if watch is not None:
+        for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache):
+            if scored is not None and key is not None:
+                held = settled.get(key)
+                if held is not None and (held[1] == -2 or scored.context(held[0]) == held[1]):
+                    continue
+            for mv in group:
+                cand: Mate | None = None
+                if scored is not None:
+                    v = scored.verdict(mv) if watch is not None else scored.ranks_above(mv)
+                else:
+                    cand = mv.apply(current)
+                    v = compare(ev, current, cand)
+                if v is None:
+                    continue
+                if watch is not None:
+                    cand = cand or mv.apply(current)
+                    watch(mv.changed, cand, v)
+                if v.winner == "a":
+                    continue
                 cand = cand or mv.apply(current)
-                watch(mv.changed, cand, v)
-            if v.winner == "a":
-                continue
-            cand = cand or mv.apply(current)
-            if best is None or best_move is None:
-                best, best_move, best_verdict, best_brs = cand, mv, v, None
-                continue
-            if scored is not None:
-                if best_brs is None:
-                    best_brs, best_cache = ev.brackets(best), {}
-                both = best_move.changed | mv.changed
-                w = compare(ev, best, cand, best_brs, min(ev.group_of[x] for x in both), best_cache, both)
-            else:
-                w = compare(ev, best, cand)
-            if w is not None and w.winner == "b":
-                best, best_move, best_verdict, best_brs = cand, mv, v, None
+                if best is None or best_move is None:
+                    best, best_move, best_verdict, best_brs = cand, mv, v, None
+                    continue
+                if scored is not None:
+                    if best_brs is None:
+                        best_brs, best_cache = ev.brackets(best), {}
+                    both = best_move.changed | mv.changed
+                    w = compare(ev, best, cand, best_brs, min(ev.group_of[x] for x in both), best_cache, both)
+                else:
+                    w = compare(ev, best, cand)
+                if w is not None and w.winner == "b":
+                    best, best_move, best_verdict, best_brs = cand, mv, v, None
+            if scored is not None and key is not None:
+                held = scored.lasting(group)
+                if held is not None:
+                    settled[key] = held
         if best is None:
             break
         if first is None:
