@@ -13,8 +13,11 @@ one error saying what was expected.
 
 A player line in the plain fixed-column form (every field through the rank present, complete
 round blocks) is cut into its fields by position, which is what the grammar's fixed-width
-terminals do on such a line; any other line goes through the grammar.  The two readings are
-the same (tests/trf/test_parser_limits.py compares them), the positional one only faster.
+terminals do on such a line; so are the lines of the records the grammar reads in one way only
+(headers, comments, records kept verbatim, ``142``/``XXR``, ``152``, ``XXC`` of the usual form);
+any other line goes through the grammar.  The two readings are the same
+(tests/trf/test_parser_limits.py and tests/trf/test_single_readings.py compare them), the direct
+one only faster: a file of such lines is read without loading the grammar's parser at all.
 """
 
 from __future__ import annotations
@@ -275,6 +278,19 @@ _FIELD_RECORDS = frozenset({"142", "152", "162", "240", "250", "260", "XXR", "XX
                             "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"})
 
 
+# Records the grammar reads in one way only, read here directly from a line of that form (any
+# other line goes through the grammar, which says what is wrong with it): a header (its code, then
+# nothing or a blank and the value), a comment, a record kept verbatim, and the one-field records
+# 142/XXR (a number), 152 (a colour letter) and XXC (words), as the grammar's terminals cut them.
+_HEADER_CODES = frozenset({"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
+                           "172", "182", "192", "202", "212", "222", "352", "362"})
+_PRESERVED_CODES = frozenset({"013", "299", "300", "310", "320", "330", "801", "802", "DAT"})
+_ROUNDS_LINE = re.compile(r"(?:142|XXR)([ \t]+[0-9]+)[ \t]*")
+_COLOUR_LINE = re.compile(r"152([ \t]+[WBwb])[ \t]*")
+_WORDS_LINE = re.compile(r"XXC((?:[ \t]+[A-Za-z0-9]+)*)[ \t]*")
+_WORD = re.compile(r"[ \t]+[A-Za-z0-9]+")
+
+
 class _OutOfRange(Exception):
     """A value outside the format's range: the record is kept verbatim (already reported)."""
 
@@ -377,6 +393,34 @@ class _LineReader:
         fields: list[Field | None] = [(raw[a:b], a + 1) for a, b in _PLAYER_SLICES]
         return self.player(fields, raw, [raw[k:k + 10] for k in range(_FIRST_BLOCK, len(raw), 10)])
 
+    def single_reading(self, raw: str) -> Record | None:
+        """A line of a record the grammar reads in one way only (see :data:`_HEADER_CODES`), read
+        without it; ``None`` for any other line (the grammar reads it)."""
+        code = raw[:3]
+        if code in _HEADER_CODES:
+            return Header(code, raw[4:], line=self.line) if len(raw) == 3 or raw[3] == " " else None
+        if code == "###":
+            return Comment(raw, line=self.line)
+        if code in _PRESERVED_CODES:
+            return PreservedRecord(code, raw, line=self.line)
+        if code in ("142", "XXR"):
+            m = _ROUNDS_LINE.fullmatch(raw)
+            if m is None:
+                return None
+            try:
+                return self.rounds((m.group(1), 4), code)
+            except _OutOfRange:
+                return PreservedRecord(code, raw, known=False, line=self.line)
+        if code == "152":
+            m = _COLOUR_LINE.fullmatch(raw)
+            return self.colour_letter((m.group(1), 4)) if m is not None else None
+        if code == "XXC":
+            m = _WORDS_LINE.fullmatch(raw)
+            if m is None:
+                return None
+            return self.colour_words([(w.group(), 4 + w.start()) for w in _WORD.finditer(m.group(1))])
+        return None
+
     def player(self, c: list[Field | None], line_text: str, blocks: list[str] | None = None,
                columns: list[int] | None = None) -> Record:
         """A player record from its fields: the nine fixed ones, then the round blocks (``c``'s
@@ -458,31 +502,42 @@ class _LineReader:
         return Header(str(code), str(value)[1:] if value is not None else "", line=self.line)
 
     def round_count(self, c: list[Token], line_text: str) -> Record:
-        return RoundCount(self.integer(c[0], "the number of rounds", 0, limits.MAX_ROUNDS) or 0, "142", line=self.line)
+        return self.rounds(_field(c[0]), "142")
 
     def rounds_xx(self, c: list[Token], line_text: str) -> Record:
-        return RoundCount(self.integer(c[0], "the number of rounds", 0, limits.MAX_ROUNDS) or 0, "XXR", line=self.line)
+        return self.rounds(_field(c[0]), "XXR")
+
+    def rounds(self, number: Field, code: str) -> Record:
+        """``142``/``XXR``: the number of rounds (0-99)."""
+        return RoundCount(self.integer_at(*number, "the number of rounds", 0, limits.MAX_ROUNDS) or 0, code, line=self.line)
 
     def initial_colour(self, c: list[Token], line_text: str) -> Record:
-        letter = c[0].strip()
+        return self.colour_letter(_field(c[0]))
+
+    def colour_letter(self, letter_field: Field) -> Record:
+        """``152``: the colour of the top player in round 1, W or B."""
+        text, column = letter_field
+        letter = text.strip()
         if letter.islower():
             self.report(Severity.INFO, "normalised", f"initial colour {letter!r} read as {letter.upper()!r}",
-                        self._field_column(str(c[0]), _column(c[0])))
+                        self._field_column(text, column))
         return InitialColour(Colour.WHITE if letter.upper() == "W" else Colour.BLACK, "152", line=self.line)
 
     def colour_xx(self, c: list[Token], line_text: str) -> Record:
+        return self.colour_words([_field(tok) for tok in c if tok is not None])
+
+    def colour_words(self, words: list[Field]) -> Record:
+        """``XXC``: ``rank``, ``white1`` or ``black1``."""
         colour, by_rank = None, False
-        for tok in c:
-            if tok is None:
-                continue
-            word = tok.strip().lower()
+        for text, column in words:
+            word = text.strip().lower()
             if word == "rank":
                 by_rank = True
             elif word in ("white1", "black1"):
                 colour = Colour.WHITE if word == "white1" else Colour.BLACK
             else:
-                self.report(Severity.WARNING, "bad-code", f"XXC takes rank, white1 or black1, found {_shown(tok.strip())}",
-                            self._field_column(str(tok), _column(tok)))
+                self.report(Severity.WARNING, "bad-code", f"XXC takes rank, white1 or black1, found {_shown(text.strip())}",
+                            self._field_column(text, column))
         return InitialColour(colour, "XXC", by_rank, line=self.line)
 
     def _points(self, text: str, tok: Token, what: str) -> Fraction:
@@ -597,6 +652,10 @@ def _column(tok: Token) -> int:
     return cast(int, tok.column)
 
 
+def _field(tok: Token) -> Field:
+    return str(tok), _column(tok)
+
+
 def _expected(exc: lark.exceptions.UnexpectedInput) -> str:
     names = sorted(getattr(exc, "allowed", None) or getattr(exc, "expected", None) or [])
     wanted = [EXPECTED[n] for n in names if n in EXPECTED]
@@ -614,7 +673,6 @@ def _nrs_federation(lines: list[str]) -> str | None:
 
 
 def read_records(lines: list[str], diags: list[Diagnostic]) -> list[Record]:
-    parser = _lark()
     reader = _LineReader(diags)
     nrs = _nrs_federation(lines)
     records: list[Record] = []
@@ -642,7 +700,8 @@ def read_records(lines: list[str], diags: list[Diagnostic]) -> list[Record]:
                           f"({limits.MAX_LIST_LINE:,}); kept verbatim, not read", limits.MAX_LIST_LINE + 1)
             records.append(PreservedRecord(code, raw, known=False, line=number))
             continue
-        records.append(_read_line(parser, reader, raw, number, nrs))
+        single = reader.single_reading(raw)
+        records.append(single if single is not None else _read_line(_lark(), reader, raw, number, nrs))
     return records
 
 
