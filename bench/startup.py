@@ -1,5 +1,7 @@
 """Start-up cost of the command line: ``arbiter validate fixtures/example.trf`` (8 players, 5
-rounds), and the same with ``show`` and ``pair``, run as fresh processes.
+rounds), and the same with ``show`` and ``pair``, run as fresh processes; then ``validate`` of
+the same tournament as TRF-2026 (``fixtures/golden/convert_example_trf26.trf``), whose ``240``
+record is read by the grammar's parser.
 
     python bench/startup.py                 # median of 10 runs per command
     python bench/startup.py --runs 20
@@ -11,9 +13,10 @@ time is the figure to read: the wall-clock time includes waiting for a core.
 
 The runs are those of an installed program on its second use: modules compiled (the children
 run without ``PYTHONDONTWRITEBYTECODE``, so the warm-up run writes the bytecode an installation
-would have) and the grammar's parser stored in the user's cache folder (:mod:`trf.grammar`).
-The last line is ``validate`` with an empty cache folder every time: the first run after an
-installation or a change of the grammar, which builds the parser with lark and stores it.
+would have) and the grammar's parser stored in the user's cache folder (:mod:`trf.grammar`;
+``example.trf`` has only lines the reader takes without it).  The last line is the TRF-2026
+``validate`` with an empty cache folder every time: the first run after an installation or a
+change of the grammar, which builds the parser with lark and stores it.
 """
 
 from __future__ import annotations
@@ -30,12 +33,14 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "fixtures" / "example.trf"
+EXAMPLE_2026 = REPO / "fixtures" / "golden" / "convert_example_trf26.trf"
 CLI = [sys.executable, "-c", "from arbiter.cli import main; main()"]
 COMMANDS = {
     "python -c pass": [sys.executable, "-c", "pass"],
     "arbiter validate": CLI + ["validate", str(EXAMPLE)],
     "arbiter show": CLI + ["show", str(EXAMPLE)],
     "arbiter pair": CLI + ["pair", str(EXAMPLE), "--format", "bbp"],
+    "arbiter validate TRF-2026": CLI + ["validate", str(EXAMPLE_2026)],
 }
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
@@ -71,7 +76,7 @@ def main() -> None:
     for name, cmd in COMMANDS.items():
         once(cmd, ENV)  # warm the file cache, the bytecode and the stored parser
         report(name, [once(cmd, ENV) for _ in range(args.runs)])
-    report("arbiter validate, no cache", [cold(COMMANDS["arbiter validate"]) for _ in range(args.runs)])
+    report("  the same, no cache", [cold(COMMANDS["arbiter validate TRF-2026"]) for _ in range(args.runs)])
 
 
 if __name__ == "__main__":

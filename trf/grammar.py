@@ -1,7 +1,7 @@
 """The parser of the TRF grammar (``trf.lark``): built by lark, kept between runs.
 
-Building the LALR parser from the grammar takes lark about 0.1 s, and importing lark (to load a
-parser built earlier) is itself a good part of a command's start-up.  So the first run keeps the
+Building the LALR parser from the grammar is slow, and importing lark (to load a parser built
+earlier) is itself a good part of a command's start-up.  So the first run keeps the
 parser in the user's cache folder (``$XDG_CACHE_HOME/arbiter``, else ``~/.cache/arbiter``) in
 lark's stand-alone form (:mod:`lark.tools.standalone`: the parse tables with lark's own runtime
 in one module, compiled), and later runs execute that module instead of importing lark: the same

@@ -2,7 +2,7 @@
 
 Each case runs the command line in a fresh process (``python -m arbiter``) and reads
 ``sys.modules`` at exit, so what is checked is what a user's run imports.  The cache folder is a
-temporary one: the first run stores the grammar's parser there and the later ones read it.
+temporary one: a first run stores the grammar's parser there and the later ones read it.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from tests.support import FIXTURES, REPO
 pytestmark = pytest.mark.fast
 
 EXAMPLE = FIXTURES / "example.trf"
+EXAMPLE_2026 = FIXTURES / "golden" / "convert_example_trf26.trf"  # the same tournament as TRF-2026, with a 240 record
 
 # Runs the command line as ``python -m arbiter`` does, then prints the modules loaded as JSON on
 # standard error's last line (after whatever the command printed).
@@ -61,8 +62,8 @@ def packages(modules: set[str]) -> set[str]:
 def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A cache folder holding the stored parser (made by a first run)."""
     folder = tmp_path_factory.mktemp("cache")
-    code, _, _ = loaded(folder, "validate", str(EXAMPLE))
-    assert code == exitcodes.OK
+    code, modules, _ = loaded(folder, "validate", str(EXAMPLE_2026))
+    assert code == exitcodes.OK and "lark" in modules
     return folder
 
 
@@ -71,9 +72,15 @@ def test_validate_imports_its_command_module_and_the_reader_only(cache: Path) ->
     assert code == exitcodes.OK and "valid (8 players" in out
     assert modules & COMMAND_MODULES == {"arbiter.cli_files"}
     assert not packages(modules) & set(ENGINES)
-    assert "lark" not in packages(modules)  # the stored parser, not lark's grammar compiler
     assert {"trf.parser", "trf.validate"} <= modules
     assert "rich.table" not in modules  # nothing to lay out
+    assert "lark" not in packages(modules) and "_arbiter_trf_grammar" not in modules  # every line read directly
+
+
+def test_a_file_that_needs_the_grammar_runs_the_stored_parser(cache: Path) -> None:
+    code, modules, out = loaded(cache, "validate", str(EXAMPLE_2026))
+    assert code == exitcodes.OK and "valid (8 players" in out
+    assert "_arbiter_trf_grammar" in modules and "lark" not in packages(modules)  # not lark's grammar compiler
 
 
 def test_show_lays_out_a_table_without_the_engines(cache: Path) -> None:

@@ -22,7 +22,8 @@ from trf import grammar as cached
 
 pytestmark = pytest.mark.fast
 
-EXAMPLE = FIXTURES / "example.trf"
+EXAMPLE = FIXTURES / "example.trf"  # only lines the reader takes without the grammar (headers, XXR, XXC, players)
+EXAMPLE_2026 = FIXTURES / "golden" / "convert_example_trf26.trf"  # the same as TRF-2026: its 240 needs the grammar
 
 
 @pytest.fixture(scope="module")
@@ -152,8 +153,8 @@ print(json.dumps({"players": len(result.tournament.players), "errors": len(resul
 """
 
 
-def run_reader(cache: Path) -> dict[str, Any]:
-    proc = subprocess.run([sys.executable, "-c", _PROBE, str(EXAMPLE)], capture_output=True, text=True, cwd=REPO,
+def run_reader(cache: Path, path: Path = EXAMPLE_2026) -> dict[str, Any]:
+    proc = subprocess.run([sys.executable, "-c", _PROBE, str(path)], capture_output=True, text=True, cwd=REPO,
                           env={**os.environ, "XDG_CACHE_HOME": str(cache)}, timeout=120)
     assert proc.returncode == 0, proc.stderr
     return dict(json.loads(proc.stdout))
@@ -169,6 +170,11 @@ def test_a_later_run_reads_the_stored_parser_instead_of_importing_lark(tmp_path:
     [path] = stored_files(tmp_path)
     assert path.name == f"trf-parser-lark-{lark.__version__}-{sys.implementation.cache_tag}.bin"
     assert run_reader(tmp_path) == {"players": 8, "errors": 0, "lark": False, "stored": True}
+
+
+def test_a_file_of_lines_read_directly_loads_no_parser(tmp_path: Path) -> None:
+    assert run_reader(tmp_path, EXAMPLE) == {"players": 8, "errors": 0, "lark": False, "stored": False}
+    assert stored_files(tmp_path) == []
 
 
 def test_a_parser_stored_from_another_grammar_is_replaced(built: lark.Lark, tmp_path: Path) -> None:
