@@ -78,9 +78,11 @@ def _private(st: os.stat_result) -> bool:
 def cache_folder() -> str | None:
     """The user's cache folder for the parser, made private (mode 700) if missing; ``None`` when it
     cannot be made, is not writable, or is not private to the user."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    if not os.path.isabs(base):  # no home directory, or a relative XDG_CACHE_HOME (which the spec says to ignore)
-        return None
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):  # unset, or relative (which the XDG specification says to ignore)
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+        if not os.path.isabs(base):  # no home directory
+            return None
     folder = os.path.join(base, "arbiter")
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)

@@ -139,8 +139,9 @@ def test_the_cache_folder_is_private_or_not_used(tmp_path: Path, monkeypatch: py
     (tmp_path / "a-file").write_text("x")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a-file"))
     assert cached.cache_folder() is None
-    monkeypatch.setenv("XDG_CACHE_HOME", "relative/path")
-    assert cached.cache_folder() is None
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/path")  # ignored, as the XDG specification says: ~/.cache
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cached.cache_folder() == str(tmp_path / "home" / ".cache" / "arbiter")
 
 
 # Reads a file in a fresh process and reports which parser it used.
