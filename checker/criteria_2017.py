@@ -68,6 +68,38 @@ class Evaluator2017(Evaluator):
         last = len(self.groups) - 1
         self._low = [min(low[k:]) if self.special(k) else min(low[k], low[k + 1]) for k in range(last + 1)]
         self._following: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[Any, ...]]] = {}
+        #: the players with a float one or two rounds before (the only ones C.12-C.19 count)
+        self._floating = frozenset(i for i, pl in self.p.items() if pl.floats[0] is not None or pl.floats[1] is not None)
+        self._graphs: dict[int, list[list[int]]] = {}
+        self._partners: dict[tuple[int, int], list[int]] = {}
+
+    @property
+    def units(self) -> dict[int, Any]:
+        """Each player's score as the PSD reads it (whole multiples of 1/SCALE when exact)."""
+        return self._s
+
+    def resident_graph(self, k: int) -> list[list[int]]:
+        """Who may meet whom among scoregroup ``k``'s players (C.1, C.3): for each, by position
+        in the group, the positions of the others, in order."""
+        got = self._graphs.get(k)
+        if got is None:
+            st, res = self.state, self.groups[k]
+            got = [[] for _ in res]
+            for i, x in enumerate(res):
+                for j in range(i + 1, len(res)):
+                    if compatible(st, x, res[j]):
+                        got[i].append(j)
+                        got[j].append(i)
+            self._graphs[k] = got
+        return got
+
+    def resident_partners(self, k: int, x: int) -> list[int]:
+        """The positions of scoregroup ``k``'s players whom ``x`` (placed before them) may meet."""
+        got = self._partners.get((k, x))
+        if got is None:
+            st = self.state
+            got = self._partners[(k, x)] = [j for j, y in enumerate(self.groups[k]) if compatible(st, x, y)]
+        return got
 
     # ---- values
     def pab_score(self, mate: Mate) -> Fraction | None:
@@ -151,12 +183,18 @@ class Evaluator2017(Evaluator):
             before[u], before[v] = v, u
         for u, v in added:
             after[u], after[v] = v, u
-        moved = list(before) + [x for x in after if x not in before]
-        out = [abs(s[u] - s[v]) for u, v in removed] + [s[x] - floor for x in moved if x not in before]
-        into = [abs(s[u] - s[v]) for u, v in added] + [s[x] - floor for x in moved if x not in after]
-        sign = lex_change(out, into)
-        if sign:  # the floor is the bracket's, whatever its MDPs
-            return "C.6", sign, (lambda: patched(va["C.6"], out, into)), True
+        out = [abs(s[u] - s[v]) for u, v in removed]
+        into = [abs(s[u] - s[v]) for u, v in added]
+        if same_down:  # the same players paired: no downfloater's entry changes
+            moved = list(before)
+        else:
+            moved = list(before) + [x for x in after if x not in before]
+            out += [s[x] - floor for x in after if x not in before]
+            into += [s[x] - floor for x in before if x not in after]
+        if out != into:
+            sign = lex_change(out, into)
+            if sign:  # the floor is the bracket's, whatever its MDPs
+                return "C.6", sign, (lambda: patched(va["C.6"], out, into)), True
         # past C.7 (when it is read), the outcome reads the downfloaters the move starts from
         local = same_down or not has_next or self.special(k)
         if not local:
@@ -165,25 +203,34 @@ class Evaluator2017(Evaluator):
             if c7 != a7:
                 return "C.7", (1 if a7 < c7 else -1), (lambda: c7), False
         terms = self.pair_terms
-        delta = [0, 0, 0, 0]
+        c8 = c9 = c10 = c11 = 0
         for u, w in removed:
             t = terms(u, w, u in mdp_set)
-            delta[0] -= t[0]; delta[1] -= t[1]; delta[2] -= t[2]; delta[3] -= t[3]  # noqa: E702
+            c8 -= t[0]
+            c9 -= t[1]
+            c10 -= t[2]
+            c11 -= t[3]
         for u, w in added:
             t = terms(u, w, u in mdp_set)
-            delta[0] += t[0]; delta[1] += t[1]; delta[2] += t[2]; delta[3] += t[3]  # noqa: E702
-        for c, dv in zip(("C.8", "C.9", "C.10", "C.11"), delta):
-            if dv:
-                value = va[c]
-                return c, (1 if dv > 0 else -1), (lambda: value + dv), local
+            c8 += t[0]
+            c9 += t[1]
+            c10 += t[2]
+            c11 += t[3]
+        if c8 or c9 or c10 or c11:
+            for c, dv in (("C.8", c8), ("C.9", c9), ("C.10", c10), ("C.11", c11)):
+                if dv:
+                    value = va[c]
+                    return c, (1 if dv > 0 else -1), (lambda: value + dv), local
+        floating = self._floating
+        moved = [x for x in moved if x in floating]
+        if not moved:
+            return None
         # per float list (C.12/C.16 down and C.13/C.17 up a round before, C.14/C.18 and
         # C.15/C.19 two rounds before): the entries the candidate takes out and puts in
         lists: tuple[tuple[list[Any], list[Any]], ...] = (([], []), ([], []), ([], []), ([], []))
         p = self.p
         for x in moved:
             fl = p[x].floats
-            if fl[0] is None and fl[1] is None:
-                continue
             for side, partner in ((0, before), (1, after)):
                 y = partner.get(x)
                 if y is None:
@@ -305,23 +352,37 @@ def best_bracket_choice(ev: Evaluator2017, k: int, mdps: tuple[int, ...]) -> tup
     Players a matching covers stay covered by augmenting paths, so augmenting from the MDPs in
     rank order, then from the residents, gives a maximum matching that pairs the best set of
     MDPs (the matching matroid's greedy basis)."""
-    st = ev.state
     members = list(mdps) + list(ev.groups[k])
-    mdp_set = set(mdps)
-    idx = {x: i for i, x in enumerate(members)}
+    m = len(mdps)
+    # the graph as pair_breach reads it, the earlier member first; residents' edges kept per
+    # bracket, an MDP's per MDP (each list in increasing member order, as built pair by pair)
     adj: list[list[int]] = [[] for _ in members]
-    for i, x in enumerate(members):
-        for j in range(i + 1, len(members)):
-            y = members[j]
-            if x in mdp_set and y in mdp_set:
-                continue
-            if compatible(st, x, y):
-                adj[i].append(j)
-                adj[j].append(i)
+    for i, x in enumerate(mdps):
+        row = ev.resident_partners(k, x)
+        adj[i] = [m + j for j in row]
+        for j in row:
+            adj[m + j].append(i)
+    for j, row in enumerate(ev.resident_graph(k)):
+        adj[m + j].extend([m + t for t in row])
     match = [-1] * len(members)
-    for x in members:
-        if match[idx[x]] == -1:
-            _augment(adj, match, idx[x])
+    for i in range(m):
+        if match[i] == -1:
+            _augment(adj, match, i)
+    s = ev.units
+    if len({s[x] for x in ev.groups[k]}) == 1:
+        # residents of one score: the PSD reads only which MDPs are paired (decided above: an
+        # MDP paired stays paired, and one that could not be added cannot be later) and the
+        # number of pairs, so any maximum matching will do; pair residents greedily first and
+        # augment only from those still unpaired
+        for j in range(m, len(members)):
+            if match[j] == -1:
+                for t in adj[j]:
+                    if t > j and match[t] == -1:
+                        match[j], match[t] = t, j
+                        break
+    for i in range(m, len(members)):
+        if match[i] == -1:
+            _augment(adj, match, i)
     mate = {x: (members[match[i]] if match[i] != -1 else None) for i, x in enumerate(members)}
     down = sum(1 for i in range(len(members)) if match[i] == -1)
     return down, ev.psd(k, frozenset(members), mate.get)

@@ -323,6 +323,13 @@ def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] =
                     best, best_move, best_verdict, best_brs = cand, mv, v, None
                     continue
                 if scored is not None:
+                    kb, kc = best_verdict.bracket if best_verdict is not None else None, v.bracket
+                    if kb is not None and kc is not None and kb != kc:
+                        # each ranks above the pairing in the first bracket it changes: the one
+                        # that changes the earlier bracket makes the other's choice there worse
+                        if kc < kb:
+                            best, best_move, best_verdict, best_brs = cand, mv, v, None
+                        continue
                     if best_brs is None:
                         best_brs, best_cache = ev.brackets(best), {}
                     both = best_move.changed | mv.changed

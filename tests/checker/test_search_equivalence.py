@@ -23,8 +23,9 @@ import pytest
 
 from checker.check import _mate_of, evaluator
 from checker.compare import Move, ScoredPairing, Verdict, compare
-from checker.criteria import Evaluator, Mate
-from checker.search import improve, moves
+from checker.criteria import Evaluator, Mate, may_meet, pair_breach
+from checker.criteria_2017 import Evaluator2017, best_bracket_choice
+from checker.search import GroupCache, compatibility, improve, move_groups, moves
 from checker.state import given_pairing, round_state
 from tests.support import CORPUS, FIXTURES, parse_path
 
@@ -146,3 +147,78 @@ def test_the_search_ends_where_the_whole_comparisons_lead(path: Path, rules: str
         fast = improve(ev, mate, rounds=8)
         plain = improve(ev, mate, rounds=8, incremental=False)
         assert fast == plain
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("path", _fixture_paths(), ids=lambda p: p.name)
+def test_groups_kept_from_step_to_step_are_the_moves(path: Path) -> None:
+    """:func:`move_groups` with a cache shared by the pairings of a walk yields, for each, the
+    moves :func:`moves` builds afresh, in the same order; and the search's compatibility test
+    (:func:`may_meet`) says what :func:`pair_breach` says, for every pair of every round."""
+    rng = random.Random(f"groups:{path.name}")
+    compared = 0
+    for ev, given in _rounds(path, "2026"):
+        cache: GroupCache = {}  # a search's: one round, one compatibility test
+        st = ev.state
+        for x in st.players.values():
+            for y in st.players.values():
+                if x.id != y.id:
+                    assert may_meet(st, x, y) == (pair_breach(st, x, y) is None)
+        ok = compatibility(ev)
+        mate = given
+        for _ in range(4):
+            brs = ev.brackets(mate)
+            kept = [mv for _, group in move_groups(ev, mate, brs, ok=ok, cache=cache) for mv in group]
+            fresh = list(moves(ev, mate, brs))
+            assert kept == fresh
+            compared += len(fresh)
+            mate = _walk(ev, mate, 1, rng)
+    assert compared > 1000
+
+
+def _best_by_enumeration(ev: Evaluator2017, k: int, mdps: tuple[int, ...]) -> tuple[int, tuple[object, ...]]:
+    """The smallest (C.5, C.6) over every matching of bracket ``k`` (MDPs never together)."""
+    members = list(mdps) + list(ev.groups[k])
+    st = ev.state
+    best: tuple[int, tuple[object, ...]] | None = None
+
+    def walk(rest: list[int], mate: dict[int, int | None]) -> None:
+        nonlocal best
+        if not rest:
+            value = (sum(1 for x in members if mate[x] is None), ev.psd(k, frozenset(members), mate.get))
+            best = value if best is None or value < best else best
+            return
+        x, tail = rest[0], rest[1:]
+        walk(tail, {**mate, x: None})
+        for y in tail:
+            if not (x in mdps and y in mdps) and may_meet(st, st.players[x], st.players[y]):
+                walk([z for z in tail if z != y], {**mate, x: y, y: x})
+
+    walk(members, {})
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("path", [pytest.param(CORPUS / "dutch-2017" / "tournaments" / n, id=n, marks=pytest.mark.corpus)
+                                  for n in CORPUS_2017] + [pytest.param(p, id=f"fixtures/{p.name}") for p in _fixture_paths()])
+def test_the_best_choice_of_a_following_bracket_is_the_best_of_all(path: Path) -> None:
+    """C.7 (2017) reads the best (C.5, C.6) the following bracket can reach with given MDPs
+    (:func:`best_bracket_choice`, a greedy maximum matching); for scoregroups of at most 9
+    players with random sets of MDPs from the brackets above, it equals the best over every
+    matching.  (A following bracket is a scoregroup: C.7 is not read in the PPB, whose
+    following bracket is the CLB.)"""
+    rng = random.Random(f"bbc:{path.name}")
+    tried = 0
+    for ev, _ in _rounds(path, "2017"):
+        assert isinstance(ev, Evaluator2017)
+        for k in range(len(ev.groups)):
+            if len({ev.p[x].score for x in ev.groups[k]}) > 1:  # the CLB
+                continue
+            above = [x for g in ev.groups[:k] for x in g]
+            for _ in range(3):
+                d = tuple(sorted(rng.sample(above, min(len(above), rng.randint(0, 3))), key=ev.rank.__getitem__))
+                if len(d) + len(ev.groups[k]) > 9:
+                    continue
+                assert best_bracket_choice(ev, k, d) == _best_by_enumeration(ev, k, d)
+                tried += 1
+    assert tried > 10
