@@ -38,6 +38,8 @@ from typing import Optional
 
 Edge = tuple[int, int]
 
+OWN_ROWS_BYTES = 1 << 29  # the memory the weights' own rows may take (see max_weight_matching)
+
 
 def max_weight_matching(weight: list[list[int]]) -> list[int]:
     """``mate[v]`` (or -1) of a maximum-weight matching; ``weight`` is symmetric, 0 = no edge."""
@@ -50,10 +52,23 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
     # 2(maxw - w), a vertex dual as dual - maxw.  The dual adjustments are differences of these,
     # so for weights that share their leading fields every number stays as short as the fields
     # in which the weights differ (big-integer operations cost by length).
-    # nbrs[v]: v's neighbours in vertex order; gap[v]: 2(maxw - w) of those edges, each row its
-    # own objects, allocated together (the scans read them in order).
+    # nbrs[v]: v's neighbours in vertex order; gap[v]: 2(maxw - w) of those edges.  Each row has
+    # its own objects, allocated together (the scans read them in order, much faster than
+    # objects spread over memory), unless that would take more than OWN_ROWS_BYTES; then the
+    # two rows of an edge share one.
     nbrs = [[j for j, x in enumerate(row) if x > 0 and j != i] for i, row in enumerate(weight)]
-    gap = [[(maxw - x) * 2 for x in map(row.__getitem__, nb)] for row, nb in zip(weight, nbrs)]
+    sample = [(maxw - x).bit_length() for x in weight[0]]
+    if sum(len(nb) for nb in nbrs) * (sum(sample) // (8 * len(sample)) + 32) <= OWN_ROWS_BYTES:
+        gap = [[(maxw - x) * 2 for x in map(row.__getitem__, nb)] for row, nb in zip(weight, nbrs)]
+    else:
+        shared: list[dict[int, int]] = [{} for _ in range(n)]
+        for i, nb in enumerate(nbrs):
+            row = weight[i]
+            for j in nb:
+                if j > i:
+                    shared[i][j] = shared[j][i] = (maxw - row[j]) * 2
+        gap = [[d[j] for j in nb] for d, nb in zip(shared, nbrs)]
+        del shared
     nb = 2 * n
     inf = 1 << (maxw.bit_length() + 64)  # above every key the algorithm forms
     label = [0] * nb  # 0 free, 1 S (outer), 2 T (inner); 5 = S being traced by scan_blossom
@@ -80,6 +95,11 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
     ssedge: list[Optional[Edge]] = [None] * nb  # ... and the edge (inside b, outside)
     queue: list[int] = []
     stage_delta = [0]  # T: the sum of this stage's dual adjustments
+    # lower bounds of min(fdual), min(sdual), min(tdual) (indexed by status) and min(sskey): the
+    # least value written since each was last computed (an entry only grows when it is removed,
+    # and an S-vertex's never changes in a stage), so that a dual adjustment computes those
+    # minima only when they could decide it
+    lows = [inf, inf, inf, inf]
     # a vertex scanned again in a stage revisits only the neighbours whose label changed since
     # (changed[u], a count of label changes) and those with a tight least-slack edge, when
     # nothing else can have changed: scanned_at[v] = the count when v's last scan began,
@@ -119,11 +139,15 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
         status[u] = new
         changed[u] = clock[0] = clock[0] + 1
         if new == 1:
-            sdual[u] = d + t
+            d += t
+            sdual[u] = d
         elif new == 2:
-            tdual[u] = d - t
+            d -= t
+            tdual[u] = d
         else:
             fdual[u] = d
+        if d < lows[new]:
+            lows[new] = d
 
     def assign_label(x: int, t: int, outside: int) -> None:
         b = inblossom[x]
@@ -257,6 +281,8 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
         if found:
             first = min(found, key=lambda e: e[0])
             sskey[b] = first[0]
+            if first[0] < lows[3]:
+                lows[3] = first[0]
             ssedge[b] = (first[1], first[2])
         else:
             sskey[b] = inf
@@ -409,6 +435,7 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
         scanned_in[:] = [-1] * n
         queue.clear()
         T = stage_delta[0] = 0
+        lows[:] = [min(fdual), inf, inf, inf]
         for v in range(n):
             if mate[v] == -1 and label[inblossom[v]] == 0:
                 assign_label(v, 1, -1)
@@ -446,13 +473,15 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                     for u, x2 in zip(nbv, twv):
                         lb = st[u]  # the label of u's top-level blossom
                         if lb == 1:
-                            if inb[u] == bvv:
-                                continue
                             k = sd[u] + x2
                             if k <= sst:
+                                if inb[u] == bvv:  # (an edge inside v's blossom: tight, often)
+                                    continue
                                 if k <= ntight:  # tight: a blossom or an augmenting path
                                     if ssu >= 0:
-                                        sskey[bvv] = sst + pv
+                                        sskey[bvv] = sst = sst + pv
+                                        if sst < lows[3]:
+                                            lows[3] = sst
                                         ssedge[bvv] = (v, ssu)
                                         ssu = -1
                                     found = scan_blossom(v, u)
@@ -502,23 +531,37 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
                     nbv, twv = nbrs[v], gap[v]
                     start = bisect_right(nbv, resume)
                 if ssu >= 0:
-                    sskey[bvv] = sst + pv
+                    sskey[bvv] = sst = sst + pv
+                    if sst < lows[3]:
+                        lows[3] = sst
                     ssedge[bvv] = (v, ssu)
             if augmented:
                 break
-            # the dual adjustment: the least of the four bounds, the first one on ties
-            deltatype = 1
-            delta = min(min(sd) - T, min(td) + T, min(fd)) + maxw
+            # the dual adjustment: the least of the four bounds (the least dual; the least slack
+            # of an edge from an S-vertex to a free one; half that between S-blossoms; the least
+            # dual of a T-blossom), the first one on ties
             m2 = min(qkey)
-            if m2 != inf and m2 - T < delta:
-                delta, deltatype = m2 - T, 2
-            m3 = min(sskey)
+            d2 = m2 - T if m2 != inf else inf
+            d4, b4 = inf, -1
+            for b in sorted(tops):
+                if label[b] == 2 and zdual[b] < d4:
+                    d4, b4 = zdual[b], b
+            d = min(d2, d4)
+            d1 = inf
+            if min(lows[1] - T, lows[2] + T, lows[0]) + maxw <= d:
+                lows[0], lows[1], lows[2] = min(fd), min(sd), min(td)
+                d1 = min(lows[1] - T, lows[2] + T, lows[0]) + maxw
+                d = min(d, d1)
+            m3 = inf
+            if lows[3] != inf and (lows[3] - T - T) // 2 <= d:
+                m3 = lows[3] = min(sskey)
+            deltatype, delta, deltablossom = 1, d1, -1
+            if d2 < delta:
+                delta, deltatype = d2, 2
             if m3 != inf and (m3 - T - T) // 2 < delta:
                 delta, deltatype = (m3 - T - T) // 2, 3
-            deltablossom = -1
-            for b in sorted(tops):
-                if label[b] == 2 and zdual[b] < delta:
-                    delta, deltatype, deltablossom = zdual[b], 4, b
+            if d4 < delta:
+                delta, deltatype, deltablossom = d4, 4, b4
             for b in tops:
                 if label[b] == 1:
                     zdual[b] += delta
