@@ -62,9 +62,8 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
         gap = [[(maxw - x) * 2 for x in map(row.__getitem__, nb)] for row, nb in zip(weight, nbrs)]
     else:
         shared: list[dict[int, int]] = [{} for _ in range(n)]
-        for i, nb in enumerate(nbrs):
-            row = weight[i]
-            for j in nb:
+        for i, row in enumerate(weight):
+            for j in nbrs[i]:
                 if j > i:
                     shared[i][j] = shared[j][i] = (maxw - row[j]) * 2
         gap = [[d[j] for j in nb] for d, nb in zip(shared, nbrs)]
