@@ -155,13 +155,18 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
         fkey[x] = qkey[x] = inf
         sskey[x] = sskey[b] = inf
         ssedge[x] = ssedge[b] = None
-        members = leaves(b)
-        for y in members:
-            qkey[y] = inf
-            set_status(y, t)
-        if t == 1:
-            queue.extend(members)
+        if b < n:
+            set_status(x, t)
+            if t == 1:
+                queue.append(x)
         else:
+            members = leaves(b)
+            for y in members:
+                qkey[y] = inf
+                set_status(y, t)
+            if t == 1:
+                queue.extend(members)
+        if t == 2:
             bb = base[b]
             assign_label(mate[bb], 1, bb)
 

@@ -19,6 +19,7 @@ from functools import lru_cache
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
+import pairing.matching
 from pairing.matching import max_weight_matching
 
 pytestmark = pytest.mark.fast
@@ -126,6 +127,19 @@ def test_maximum_weight(w: Weights) -> None:
 @given(lexicographic())
 def test_maximum_weight_with_lexicographic_fields(w: Weights) -> None:
     assert weight_of(w, max_weight_matching(w)) == optima(w)[0]
+
+
+@settings(max_examples=100, deadline=None)
+@given(lexicographic())
+def test_maximum_weight_when_the_rows_share_their_numbers(w: Weights) -> None:
+    """Above a memory budget the two rows of an edge share one number: the same answers."""
+    budget = pairing.matching.OWN_ROWS_BYTES
+    pairing.matching.OWN_ROWS_BYTES = 0
+    try:
+        mate = max_weight_matching(w)
+    finally:
+        pairing.matching.OWN_ROWS_BYTES = budget
+    assert weight_of(w, mate) == optima(w)[0]
 
 
 @settings(max_examples=200, deadline=None)
