@@ -1,24 +1,29 @@
 """Time the weighted matcher (``pairing.matching.max_weight_matching``) on the engine's own instances.
 
-    python bench/matching.py record OUT.pkl.gz --corpus '../shared/corpus/dutch-2026/rounds/*.trf'
-    python bench/matching.py record OUT.pkl.gz --corpus '../shared/corpus/dutch-2017/rounds/*.trf' --rules 2017
-    python bench/matching.py record OUT.pkl.gz --generate 400,5,1 --generate 300,9,2,2017  # players,rounds,seed[,rules]
-    python bench/matching.py record OUT.pkl.gz --generate 1600,2,2026,2026,9   # rounds 1-2, then round 3 of 9
-    python bench/matching.py compare OUT.pkl.gz [MORE.pkl.gz ...] [--reference OLD_MATCHING.py]
+    cp pairing/matching.py /tmp/old_matching.py        # before changing the matcher
+    python bench/matching.py record /tmp/m26.pkl.gz --matcher /tmp/old_matching.py \
+        --corpus '../shared/corpus/dutch-2026/rounds/*.trf'
+    python bench/matching.py record /tmp/m17.pkl.gz --matcher /tmp/old_matching.py \
+        --corpus '../shared/corpus/dutch-2017/rounds/*.trf' --rules 2017
+    python bench/matching.py record /tmp/gen.pkl.gz --matcher /tmp/old_matching.py \
+        --generate 400,7,1,2017 --generate 1600,2,2026,2026,9    # players,rounds,seed[,rules[,total]]
+    python bench/matching.py compare /tmp/m26.pkl.gz /tmp/m17.pkl.gz [--reference /tmp/old_matching.py]
 
-``record`` pairs every round given (each corpus file's next round, or every round of a generated
-event) with ``max_weight_matching`` wrapped, and stores each distinct weight matrix it is asked to
-solve with the matching returned and the time it took (gzipped pickles; keep them outside the
-repository, e.g. under /tmp: a large event's instances take hundreds of megabytes).  ``--matcher``
-records with another ``matching.py`` (a copy of the one to compare against) instead of the current
-one.
+``record`` pairs every round given (each corpus file's next round; every round of a generated
+event, and with ``total`` then round ``rounds + 1`` of an event of that many rounds, as
+bench/pair.py does) with ``max_weight_matching`` wrapped, and stores each distinct weight matrix
+it is asked to solve with the matching returned and the CPU time it took (gzipped pickles; keep
+them outside the repository: a large event's instances take hundreds of megabytes).  With
+``--matcher`` the matchings (and so the engine's pairings) are those of another ``matching.py``,
+the one to compare against.
 
 ``compare`` solves every stored instance again with the current ``max_weight_matching`` and
 checks that the matching is the stored one, vertex for vertex (the engine's pairings depend on
 which optimum is returned, not only on its weight).  With ``--reference`` (a copy of an earlier
 ``matching.py``) it times that implementation on the same instances in the same process and
-checks it too.  Columns, per range of instance sizes (vertices): instances, total CPU seconds of
-each implementation, the ratio, and the largest single instance's times.
+checks it too (best of ``--repeat`` runs each).  Columns, per range of instance sizes (vertices):
+instances, total CPU seconds of each implementation, the ratio, and the largest instance's times.
+Exit status 1 when a matching differs.
 """
 
 from __future__ import annotations
@@ -47,10 +52,7 @@ Matcher = Callable[[list[list[int]]], list[int]]
 
 
 def fingerprint(weight: list[list[int]]) -> bytes:
-    h = hashlib.blake2b(digest_size=16)
-    for row in weight:
-        h.update(repr(row).encode())
-    return h.digest()
+    return hashlib.blake2b(pickle.dumps(weight, protocol=pickle.HIGHEST_PROTOCOL), digest_size=16).digest()
 
 
 def instances(paths: list[Path]) -> Iterator[dict[str, Any]]:
@@ -100,25 +102,32 @@ def record(out: Path, corpus: list[str], generated: list[str], rules: str | None
                         print(f"{source}: {type(exc).__name__}: {exc}")
                     print(f"{source}: {time.process_time() - t0:.1f}s, {calls} calls, {stored} stored", flush=True)
             for spec in generated:
-                players, rounds, seed, *more = spec.split(",")
-                edition = more[0] if more and more[0] else "2026"
+                players, rounds, seed, *more = (int(x) if x.isdigit() else x for x in spec.split(","))
+                edition = str(more[0]) if more else "2026"
                 total = int(more[1]) if len(more) > 1 else None
-                source = f"generate n{players} r{rounds} s{seed} {edition}" + (f" then round {int(rounds) + 1} of {total}"
-                                                                                 if total else "")
+                source = f"generate n{players} r{rounds} s{seed} {edition}"
                 t0 = time.process_time()
-                settings = GeneratorSettings(players=int(players), rounds=int(rounds), seed=int(seed), rules=edition)
-                t = generate(settings,
-                             progress=lambda r: print(f"  {source} round {r}: {time.process_time() - t0:.0f}s, "
-                                                      f"{calls} calls, {stored} stored", flush=True))
-                if total:  # as bench/pair.py: the same rounds, then the next one of a longer event
-                    t = trf.parse_text(trf.dumps(t.replace_records(tuple(
-                        RoundCount(total, "XXR") if isinstance(r, RoundCount) else r for r in t.records)))).tournament
-                    pair_round(t, int(rounds) + 1)
-                    print(f"  {source}: {time.process_time() - t0:.0f}s, {calls} calls, {stored} stored", flush=True)
+
+                def progress(r: int) -> None:
+                    print(f"  {source} round {r}: {time.process_time() - t0:.0f}s, {calls} calls, {stored} stored",
+                          flush=True)
+
+                t = generate(GeneratorSettings(players=int(players), rounds=int(rounds), seed=int(seed),
+                                               rules=edition), progress=progress)
+                if total:
+                    source += f" then round {int(rounds) + 1} of {total}"
+                    pair_round(longer(t, total), int(rounds) + 1)
+                    progress(int(rounds) + 1)
         finally:
             for m in patched:
                 setattr(m, "max_weight_matching", original)
     print(f"{calls} calls, {stored} distinct instances in {out}")
+
+
+def longer(t: trf.Tournament, total: int) -> trf.Tournament:
+    """``t`` as an event of ``total`` rounds (its XXR record replaced), read back from its text."""
+    records = tuple(RoundCount(total, "XXR") if isinstance(r, RoundCount) else r for r in t.records)
+    return trf.parse_text(trf.dumps(t.replace_records(records))).tournament
 
 
 def load_reference(path: Path) -> Matcher:
@@ -132,7 +141,16 @@ def load_reference(path: Path) -> Matcher:
 BUCKETS = [(0, 19), (20, 49), (50, 99), (100, 199), (200, 299), (300, 399), (400, 10**9)]
 
 
-def compare(paths: list[Path], reference: Path | None, min_size: int) -> None:
+def timed(solve: Matcher, w: list[list[int]], repeat: int) -> tuple[list[int], float]:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.process_time()
+        mate = solve(w)
+        best = min(best, time.process_time() - t0)
+    return mate, best
+
+
+def compare(paths: list[Path], reference: Path | None, min_size: int, repeat: int) -> None:
     new: Matcher = matcher.max_weight_matching
     old = load_reference(reference) if reference else None
     rows: dict[tuple[int, int], list[float]] = {b: [0, 0.0, 0.0, 0.0, 0.0, 0] for b in BUCKETS}
@@ -142,16 +160,12 @@ def compare(paths: list[Path], reference: Path | None, min_size: int) -> None:
         if n < min_size:
             continue
         w = inst["weight"]
-        t0 = time.process_time()
-        mate = new(w)
-        t_new = time.process_time() - t0
         t_old = inst["seconds"]
         if old is not None:
-            t0 = time.process_time()
-            mate_old = old(w)
-            t_old = time.process_time() - t0
+            mate_old, t_old = timed(old, w, repeat)
             if mate_old != inst["mate"]:
                 print(f"reference differs from the stored matching: {inst['source']} n={n}")
+        mate, t_new = timed(new, w, repeat)
         if mate != inst["mate"]:
             different += 1
             print(f"DIFFERENT matching: {inst['source']} n={n}", flush=True)
@@ -174,7 +188,8 @@ def compare(paths: list[Path], reference: Path | None, min_size: int) -> None:
         print(f"{span:>9} {int(count):>6} {t_old:>8.2f}s {t_new:>8.2f}s {t_old / max(t_new, 1e-9):>6.1f}x"
               f"   {int(big_n):>7} {big_old:>7.2f}s {big_new:>7.2f}s")
     if total[0]:
-        print(f"{'all':>9} {int(total[0]):>6} {total[1]:>8.2f}s {total[2]:>8.2f}s {total[1] / max(total[2], 1e-9):>6.1f}x")
+        ratio = total[1] / max(total[2], 1e-9)
+        print(f"{'all':>9} {int(total[0]):>6} {total[1]:>8.2f}s {total[2]:>8.2f}s {ratio:>6.1f}x")
     print(f"{different} of {int(total[0])} matchings differ from the stored ones")
     if different:
         sys.exit(1)
@@ -196,11 +211,12 @@ def main() -> None:
     cmp_.add_argument("files", type=Path, nargs="+")
     cmp_.add_argument("--reference", type=Path, default=None, help="an earlier matching.py to time beside")
     cmp_.add_argument("--min-size", type=int, default=0, help="skip instances with fewer vertices")
+    cmp_.add_argument("--repeat", type=int, default=1, help="time each solve this many times, keep the best")
     args = ap.parse_args()
     if args.command == "record":
         record(args.out, args.corpus, args.generate, args.rules, args.matcher)
     else:
-        compare(args.files, args.reference, args.min_size)
+        compare(args.files, args.reference, args.min_size, args.repeat)
 
 
 if __name__ == "__main__":
