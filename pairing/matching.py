@@ -15,20 +15,28 @@ the order of every step is fixed: vertices are scanned last-labelled first, edge
 order, and each dual adjustment takes the first least-slack edge or blossom in index order.
 
 With weights this wide, one big-integer operation costs more than the bookkeeping around it, so
-the implementation is arranged to do about one per edge scanned (Galil's bookkeeping, kept in
-time-invariant form):
+the implementation is arranged to do about one per edge scanned, on numbers as short as can be
+(Galil's bookkeeping, kept in time-invariant form):
 
+* Numbers are kept relative to the largest weight ``W``: a weight ``w`` as ``2(W - w)``, a vertex
+  dual as ``dual - W``.  Slacks and dual adjustments are differences, so when the weights share
+  their leading fields (as the engine's lexicographic weights mostly do) every number is only as
+  long as the fields in which the weights differ.
 * ``T`` is the sum of the dual adjustments made in the current stage.  The dual of an S-vertex
-  decreases by each adjustment, so ``dual[x] + T`` does not change while it is an S-vertex;
-  the least-slack edge from an S-vertex to a non-S vertex ``u`` is kept as
-  ``fkey[u] = dual[x] + T - 2w(x, u)`` and its slack is ``fkey[u] - T + dual[u]``.  For a free
-  vertex (dual fixed) ``qkey[u] = fkey[u] + dual[u]`` (slack + T) is fixed too, so the least
-  such slack is ``min(qkey) - T``.
+  decreases by each adjustment, so ``dual[x] + T`` does not change while it is an S-vertex
+  (``sdual[x]``, kept as ``dual[x] + T - W``; a T-vertex's as ``dual - T - W``, a free one's as
+  ``dual - W``: an adjustment changes no vertex dual).  The least-slack edge from an S-vertex to a
+  non-S vertex ``u`` is kept as ``fkey[u] = dual[x] + T - 2w(x, u) + W``, whose slack is
+  ``fkey[u] - T + dual[u] - W``; for a free vertex (dual fixed) ``qkey[u]`` = slack + T is fixed
+  too, so the least such slack is ``min(qkey) - T``.
 * The slack of an edge between two S-blossoms decreases by twice each adjustment, so the
   least-slack edge of an S-blossom is kept as ``sskey[b] = slack + 2T``.
 * An edge of slack at most 0 between two top-level blossoms is "tight" (usable).  Such an edge
   incident to an S-vertex stays tight for the rest of the stage (its slack never increases),
-  which is why tightness is read from the slack itself, never remembered per edge.
+  which is why tightness is read from the slack itself, never remembered per edge.  For the
+  same reason a vertex scanned again in a stage (after a dual adjustment made one of its edges
+  tight) need only look at the neighbours whose label changed since and at the free ones with a
+  tight least-slack edge: every other edge would compare as it did.
 """
 
 from __future__ import annotations
@@ -81,15 +89,15 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
     unused = list(range(n, nb))
     tops: set[int] = set()  # the top-level non-trivial blossoms
     # vertex duals (doubled), kept so that an adjustment touches none of them: by the label of the
-    # vertex's top-level blossom, status[u], as dual + T (S), dual - T (T) or dual (free)
+    # vertex's top-level blossom, status[u], as dual + T - W (S), dual - T - W (T), dual - W (free)
     status = [0] * n
     sdual = [inf] * n
     tdual = [inf] * n
     fdual = [0] * n
     zdual = [0] * nb  # blossom duals
-    fkey = [inf] * n  # least-slack edge from an S-vertex to (non-S) vertex u: dual[x] + T - 2w, ...
+    fkey = [inf] * n  # least-slack edge from an S-vertex to (non-S) vertex u: dual[x] + T - 2w + W, ...
     fbest = [-1] * n  # ... and x
-    qkey = [inf] * n  # fkey[u] + dual[u] while u is in a free top-level blossom
+    qkey = [inf] * n  # its slack + T while u is in a free top-level blossom
     sskey = [inf] * nb  # least-slack edge from S-blossom b to another S-blossom: slack + 2T, ...
     ssedge: list[Optional[Edge]] = [None] * nb  # ... and the edge (inside b, outside)
     queue: list[int] = []
@@ -448,9 +456,9 @@ def max_weight_matching(weight: list[list[int]]) -> list[int]:
             while queue and not augmented:
                 v = queue.pop()
                 bvv = inb[v]
-                pv = sd[v]  # dual[v] + T
-                # in terms of k = (dual[u] + T) - 2w(v, u): the S-S edge is tight when k <= ntight,
-                # better than the blossom's least one when k < sst
+                pv = sd[v]  # dual[v] + T - W
+                # in terms of k = sdual[u] + 2(W - w(v, u)) = dual[u] + T - 2w(v, u) + W: the S-S
+                # edge is tight when k <= ntight, better than the blossom's least one when k < sst
                 ntight = T + T - pv
                 sst = sskey[bvv] - pv if sskey[bvv] != inf else inf
                 ssu = -1
