@@ -4,6 +4,15 @@
                                                    # 100 players x 11 rounds (engine=True)
     python bench/check.py --players 300 --rounds 11 --engine-players 100
     python bench/check.py --file ../shared/corpus/dutch-2026/tournaments/dev-0180-n300-r8.trf
+    python bench/check.py --file ../shared/corpus/real/karlmala2005.trf --total-rounds 9 \
+        --rules 2017 --engine auto --process
+
+``--file`` checks one file (``--rules``: the edition, default the file's; ``--engine``: off,
+on, or ``auto`` as ``arbiter check`` decides; ``--total-rounds`` as ``arbiter check --rounds``)
+and prints each round's CPU seconds and findings; ``--process`` also runs ``arbiter check`` on
+it in a fresh process and prints that process's CPU time (start-up, parsing and output
+included).  The columns are CPU seconds of this process (``time.process_time``): the machine
+may be shared, and CPU time is what a check costs.
 
 The tournament is made by the generator (``arbiter generate``: every round paired by this
 engine, results from ratings), so every round is a correct pairing and the checker does its full
@@ -11,13 +20,14 @@ work: absolute and colour checks, then the local search (two-board re-pairings a
 repeated) that finds no better candidate.  ``check_round(engine=False)`` times the checker alone;
 ``engine=True`` adds the pairing engine's pairing as one more candidate (so it includes one
 ``pair_round`` per round); the smaller tournament is timed both ways.  Each round is checked
-once per mode; the columns are seconds.  Generating the 300 x 11 tournament takes about three
-minutes (``--file`` skips it).
+once per mode.  ``--file`` skips generating.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -38,8 +48,9 @@ def tournament(players: int, rounds: int, seed: int) -> Tournament:
     return t
 
 
-def time_rounds(t: Tournament, engines: tuple[bool, ...], label: str) -> None:
-    """Check every round once per value of ``engine``; one column of seconds each."""
+def time_rounds(t: Tournament, engines: tuple[bool | None, ...], label: str, total_rounds: int | None = None,
+                rules: str | None = None) -> None:
+    """Check every round once per value of ``engine``; one column of CPU seconds each."""
     print(f"\n{label}: {len(t.players)} players, {t.rounds_paired} rounds")
     heads = "".join(f"{'engine=' + str(e):>14}" for e in engines)
     print(f"{'round':>6} {'players':>8} {'boards':>7}{heads} {'ok':>4}")
@@ -49,9 +60,9 @@ def time_rounds(t: Tournament, engines: tuple[bool, ...], label: str) -> None:
         times = []
         ok = True
         for k, engine in enumerate(engines):
-            t1 = time.perf_counter()
-            rep = check_round(t, rnd, engine=engine)
-            dt = time.perf_counter() - t1
+            t1 = time.process_time()
+            rep = check_round(t, rnd, engine=engine, total_rounds=total_rounds, rules=rules)
+            dt = time.process_time() - t1
             totals[k] += dt
             times.append(dt)
             if not rep.ok or rep.engine_disagrees is not None:
@@ -67,6 +78,23 @@ def time_rounds(t: Tournament, engines: tuple[bool, ...], label: str) -> None:
         print(f"  round {rnd} (engine={engine}) flagged: {findings} {disagree or ''}")
 
 
+def time_process(path: Path, total_rounds: int | None, rules: str | None) -> None:
+    """``arbiter check`` on ``path`` in a fresh process: its CPU time, start-up included."""
+    cmd = [sys.executable, "-m", "arbiter", "check", str(path), "--json"]
+    if total_rounds:
+        cmd += ["--rounds", str(total_rounds)]
+    if rules:
+        cmd += ["--rules", rules]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    w0 = time.perf_counter()
+    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, check=False)
+    wall = time.perf_counter() - w0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    print(f"\narbiter check {path.name}{' --rounds ' + str(total_rounds) if total_rounds else ''}"
+          f"{' --rules ' + rules if rules else ''}: {used:.1f} s CPU, {wall:.1f} s wall, exit {done.returncode}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--players", type=int, default=300)
@@ -74,14 +102,22 @@ def main() -> None:
     ap.add_argument("--engine-players", type=int, default=100,
                     help="size of the tournament checked with engine=True (0: skip)")
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--file", type=Path, help="check this TRF file instead of generating one (engine=False)")
+    ap.add_argument("--file", type=Path, help="check this TRF file instead of generating one")
+    ap.add_argument("--rules", choices=("2017", "2026"), help="with --file: the edition (default: the file's)")
+    ap.add_argument("--engine", choices=("off", "on", "auto"), default="off",
+                    help="with --file: the engine candidate (auto: as arbiter check decides)")
+    ap.add_argument("--total-rounds", type=int, help="with --file: as arbiter check --rounds")
+    ap.add_argument("--process", action="store_true", help="with --file: also time arbiter check in a fresh process")
     args = ap.parse_args()
     print(f"python {sys.version.split()[0]}")
     if args.file:
         t = trf.parse_file(args.file).tournament
-        time_rounds(t, (False,), str(args.file))
-    else:
-        time_rounds(tournament(args.players, args.rounds, args.seed), (False,), "checker only")
+        engine = {"off": False, "on": True, "auto": None}[args.engine]
+        time_rounds(t, (engine,), str(args.file), args.total_rounds, args.rules)
+        if args.process:
+            time_process(args.file, args.total_rounds, args.rules)
+        return
+    time_rounds(tournament(args.players, args.rounds, args.seed), (False,), "checker only")
     if args.engine_players:
         t = tournament(args.engine_players, args.rounds, args.seed)
         time_rounds(t, (False, True), "checker alone, and with the engine candidate")

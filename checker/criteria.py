@@ -314,12 +314,12 @@ class Evaluator:
             a9, c9 = va["C9"], p[pab].unplayed
             if a9 is not None and a9 != c9:
                 return "C9", (1 if a9 < c9 else -1), (lambda: c9), False
-        terms = self.pair_terms
+        terms, known = self.pair_terms, self._terms
         c10 = c11 = c12 = c13 = 0
         up_out: tuple[list[Any], list[Any]] = ([], [])
         up_in: tuple[list[Any], list[Any]] = ([], [])
         for u, w in removed:
-            t = terms(u, w, u in mdp_set)
+            t = known.get((u, w, u in mdp_set)) or terms(u, w, u in mdp_set)
             c10 -= t[0]
             c11 -= t[1]
             c12 -= t[2]
@@ -329,7 +329,7 @@ class Evaluator:
             if t[5] is not None:
                 up_out[1].append(t[5])
         for u, w in added:
-            t = terms(u, w, u in mdp_set)
+            t = known.get((u, w, u in mdp_set)) or terms(u, w, u in mdp_set)
             c10 += t[0]
             c11 += t[1]
             c12 += t[2]
