@@ -156,8 +156,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# Text from files (names, titles, clubs) is printed as it is: no console markup (a name with
+# "[ger]" in it kept whole) and no emoji codes (":smile:" stays text); the few styled messages
+# ask for markup themselves and escape what they interpolate.
+out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 def _show_version(value: bool) -> None:

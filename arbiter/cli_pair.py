@@ -172,7 +172,7 @@ def pair(
 
         from rich.console import Console
 
-        buf = Console(file=StringIO(), width=200, highlight=False)
+        buf = Console(file=StringIO(), width=200, highlight=False, markup=False, emoji=False)
         render.pairing_table(buf, t, rnd, list(pairing.boards), pairing.bye)
         if note:
             buf.print(note, markup=False)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 from rich.table import Table
+from rich.markup import escape
 
 from arbiter import exitcodes, render
 from arbiter.app import (app, check_encoding_option, emit_json, fail, out, read_text, refuse_overwrite, standard_output,
@@ -95,7 +96,8 @@ def _render_timetable(p: Plan, tt: Timetable) -> None:
     t = tt.totals
     out.print(f"[bold]Timetable[/bold]: {t.games} games, {t.rounds} rounds, {t.slots} slots of "
               f"{int(tt.slot_length.total_seconds() // 60)} min on {tt.boards} board(s), {t.days} day(s) "
-              f"({_sessions_words(tt)}): {t.first_start:%a %Y-%m-%d %H:%M} to {t.last_end:%a %Y-%m-%d %H:%M}")
+              f"({escape(_sessions_words(tt))}): {t.first_start:%a %Y-%m-%d %H:%M} to {t.last_end:%a %Y-%m-%d %H:%M}",
+              markup=True)
     table = Table(show_edge=False)
     for col in ("Slot", "Day", "Time", "Rd", "Games (board: White-Black)"):
         table.add_column(col, justify="right" if col in ("Slot", "Day", "Rd") else "left")
@@ -111,7 +113,7 @@ def _render_timetable(p: Plan, tt: Timetable) -> None:
         out.print("no player plays in two consecutive slots")
         return
     proof = "proved minimal" if tt.minimal else f"not proved minimal (lower bound {tt.lower_bound})"
-    out.print(f"[yellow]{len(tt.back_to_back)} back-to-back game(s)[/yellow], {proof}:")
+    out.print(f"[yellow]{len(tt.back_to_back)} back-to-back game(s)[/yellow], {proof}:", markup=True)
     for x in tt.back_to_back:
         out.print(f"  {x.player} {p.name(x.player)}: slots {x.slots[0]}-{x.slots[1]} (rounds {x.rounds[0]}-{x.rounds[1]}): "
                   f"{x.reason}", markup=False)
@@ -123,7 +125,7 @@ def _render(p: Plan, tt: Timetable | None = None) -> None:
     kind = "double round robin" if sched.cycles == 2 else "round robin"
     out.print(f"[bold]{kind}[/bold]: {len(p.players)} players, {len(sched.rounds)} rounds, {games} games"
               + (f" (cycle 2: {'reverse order' if p.order == 'reverse' else 'FIDE order'}, colours reversed)"
-                 if sched.cycles == 2 else ""))
+                 if sched.cycles == 2 else ""), markup=True)
     how = {"given": "numbers in the order given",
            "varma": "numbers drawn with the Varma tables (C.05 Annex 2)",
            "constraints": "numbers chosen to meet the constraints"}[p.method]
@@ -135,8 +137,8 @@ def _render(p: Plan, tt: Timetable | None = None) -> None:
             if len(nums) > 1:
                 out.print(f"  {g} drew envelope {env}: {', '.join(map(str, nums))}")
     for c in p.conflicts:
-        out.print(f"[yellow]note[/yellow]: {c.a} and {c.b} (group {c.group}) meet in round {c.round}, "
-                  "one of the last three")
+        out.print(f"[yellow]note[/yellow]: {escape(str(c.a))} and {escape(str(c.b))} (group {escape(str(c.group))}) "
+                  f"meet in round {c.round}, one of the last three", markup=True)
     players = Table(title="Players", show_edge=False)
     for col in ("No", "Name", "Fed", "Rating", "Group"):
         players.add_column(col, justify="right" if col in ("No", "Rating") else "left")

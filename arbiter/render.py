@@ -54,7 +54,7 @@ def _sized(console: Console, width: int, wrap: bool = True) -> Console:
     captions and titles wrap at that width."""
     if console.width == width and console.soft_wrap is not wrap:
         return console
-    return Console(file=console.file, width=width, highlight=False, soft_wrap=not wrap,
+    return Console(file=console.file, width=width, highlight=False, soft_wrap=not wrap, markup=False, emoji=False,
                    color_system=console.color_system,  # type: ignore[arg-type]
                    no_color=console.no_color, force_terminal=console.is_terminal,
                    legacy_windows=False)

@@ -267,3 +267,25 @@ def test_no_color_is_respected_on_a_terminal() -> None:
     assert _colours_used(run_tty(args)), "a terminal gets colours by default"
     assert not _colours_used(run_tty(args, extra_env={"NO_COLOR": "1"}))
     assert "\x1b[" not in run(args), "a pipe gets no escape codes at all"
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("args", [["show"], ["pair"], ["standings"]])
+def test_names_are_printed_as_written(tmp_path: Path, args: list[str]) -> None:
+    """Names and the event's name are text, not console markup: brackets and colon-words (a
+    nickname ``[ger]``, ``:smile:``) print as written, in a pipe and on a terminal."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    odd = {"Lindqvist, Erik": "Lind [ger], Erik", "Okafor, Adaeze": "Okafor :smile: A"}
+    for old, new in odd.items():
+        text = text.replace(old.ljust(33), new.ljust(33))
+    text = text.replace("012 Riverside Autumn Open 2026", "012 [bold]Riverside[/bold] Open")
+    path = tmp_path / "odd.trf"
+    path.write_text(text, encoding="utf-8")
+    names = [p.name for p in parse_file(path).tournament.players]
+    assert set(odd.values()) <= set(names)  # the file says what the test expects it to say
+    for output in (run(args + [str(path)]), run_tty(args + [str(path)], columns=200)):
+        flat = re.sub(r"\x1b\[[0-9;]*m", "", output)
+        for name in odd.values():
+            assert name in flat
+        if args == ["show"]:
+            assert "[bold]Riverside[/bold] Open" in flat
