@@ -423,6 +423,7 @@ def pair_all_brackets_2017(st: RoundState) -> None:
     if not round_completes(st, (1 << st.n) - 1):
         weighted_prepass(st)  # raises NoLegalPairing naming the players
         raise NoLegalPairing("no legal pairing exists (C.04.3 A.9: the arbiter decides)")
+    st.candidate = [q.bye_eligible for q in st.p]  # C.2: who may receive the PAB
     groups = st.groups
     gi = 0
     current = list(groups[0])  # the bracket: its MDPs first, then its residents
@@ -462,7 +463,22 @@ def pair_bracket_2017(st: RoundState, mdps: list[int], residents: list[int], res
                       final: bool) -> None:
     """One bracket of the 2017 edition: its weights (:data:`~pairing.dutch.weights.FIELDS_2017`)
     over the bracket and ``rest`` (the next scoregroup, or everyone below in a special bracket),
-    then the stages of the 2026 edition, whose generation order B.6-B.7 and D.1-D.3 share."""
+    then the stages of the 2026 edition, whose generation order B.6-B.7 and D.1-D.3 share.
+
+    First the bracket's perfect candidate (:mod:`pairing.dutch.perfect`), in an ordinary bracket
+    and in the last one (not in a PPB or a CLB, whose matching holds everyone below): the 2017
+    criteria read the same pairs as the 2026 ones it checks (C.5-C.6 = C6-C7: every MDP paired
+    and at most one resident left over; C.7 = C8: the next scoregroup takes the players left
+    over and pairs the rest of itself but one at most, who in the last scoregroup may receive
+    the PAB; C.8-C.11 = C10-C13, the same colour tests; C.12-C.19 = C14-C21: nobody left over
+    downfloated, no MDP meets a resident who upfloated, in the previous two rounds), so a
+    candidate ideal by those is the bracket's optimum, and the first one in the shared
+    generation order is what the weighted stages choose.  Whether the round-pairing can still
+    be completed below is decided after the bracket, as for any bracket (A.9: the PPB)."""
+    homogeneous = len({st.p[v].score for v in residents}) <= 1  # a CLB's residents span scoregroups
+    if homogeneous and (not special or not rest) and pair_perfect(st, mdps, residents, [] if special else rest):
+        st.window = None
+        return
     bracket = mdps + residents
     window = bracket + rest
     st.window = window
@@ -474,7 +490,7 @@ def pair_bracket_2017(st: RoundState, mdps: list[int], residents: list[int], res
     for i, j in combinations(sorted(window), 2):
         if not st.compatible(i, j) or (i in mdp_set and j in mdp_set):
             continue  # two MDPs never meet: they would have met in the bracket above
-        w[(i, j)] = weight_2017(layout, p[i], p[j], i in inside, j in inside, special, final)
+        w[(i, j)] = weight_2017(layout, p[i], p[j], i, j, i in inside, j in inside, special, final)
     st.w = w
     st.mate = {}
     bracket_stages(st, mdps, residents, rest)

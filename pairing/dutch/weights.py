@@ -237,6 +237,14 @@ class Layout2017:
             self.shift[f.name] = pos
             pos += f.width.b * self.B + f.width.s * self.S + f.width.bits + (room if f.width.room else 0)
         self.bits = pos + 4
+        # each level as a number, read per player and per pair of scores without Fraction
+        # arithmetic (the weights of a bracket read them for every pair of the window)
+        ranks = sorted({players[v].score for v in bracket}, reverse=True)
+        rank = {s: k for k, s in enumerate(ranks)}
+        self.rank: dict[int, int] = {v: rank[players[v].score] for v in bracket}
+        self.level: dict[int, int] = {v: self.sd(players[v].score - self.floor) for v in bracket}
+        self.pair_level: list[list[int]] = [[self.sd(x - y) if x - y in self.offset else 0 for y in ranks]
+                                            for x in ranks]
 
     def has(self, name: str) -> bool:
         return name in self.shift
@@ -250,9 +258,10 @@ class Layout2017:
         return self.sd(p.score - self.floor)
 
 
-def weight_2017(L: Layout2017, a: PairingPlayer, b: PairingPlayer, in_a: bool, in_b: bool, special: bool,
-                final: bool) -> int:
-    """The weight of the pair ``a`` above ``b`` in a bracket's matching (2017 edition).
+def weight_2017(L: Layout2017, a: PairingPlayer, b: PairingPlayer, i: int, j: int, in_a: bool, in_b: bool,
+                special: bool, final: bool) -> int:
+    """The weight of the pair ``a`` above ``b`` (players ``i`` and ``j`` of the round) in a
+    bracket's matching (2017 edition).
 
     ``in_a``/``in_b``: the player is in the bracket (an MDP or a resident) rather than in the next
     scoregroup (or, in a special bracket, among the players below).  ``special``: the PPB, the CLB
@@ -262,21 +271,23 @@ def weight_2017(L: Layout2017, a: PairingPlayer, b: PairingPlayer, in_a: bool, i
     w = 0
     if special:
         w += (1 + (not a.bye_eligible) + (not b.bye_eligible)) << sh["top"]
+    level_a = L.level[i] if in_a else 0
+    level_b = L.level[j] if in_b else 0
     if in_b:
+        diff = L.pair_level[L.rank[i]][L.rank[j]]  # the pair's score difference (A.8)
         w += 1 << sh["C5"]
-        w += (L.floater(a) + L.floater(b) - L.sd(a.score - b.score)) << sh["C6"]
+        w += (level_a + level_b - diff) << sh["C6"]
     if not special:
         c7 = (1 + (not a.bye_eligible) + (not b.bye_eligible)) if final else (0 if in_b else 1)
         w += c7 << sh["C7p"]
-        w += ((L.floater(a) if in_a else 0) + (L.floater(b) if in_b else 0)) << sh["C7s"]
+        w += (level_a + level_b) << sh["C7s"]
     if not in_b:
         return w
     w += (c10_ok(a, b) << sh["C8"]) + (c11_ok(a, b) << sh["C9"])
     w += (c12_ok(a, b) << sh["C10"]) + (c13_ok(a, b) << sh["C11"])
     higher = a.score > b.score  # a pair of different scores: a receives a downfloat, b an upfloat (A.4.b)
-    diff = L.sd(a.score - b.score)
     for back, (cnt_d, cnt_u, sd_d, sd_u) in enumerate((("C12", "C13", "C16", "C17"), ("C14", "C15", "C18", "C19"))):
-        if not L.has(cnt_d):
+        if cnt_d not in sh:
             continue
         fa, fb = a.floats[back], b.floats[back]
         # C.12/C.14: reward pairing a player who downfloated then (b; a unless it floats down now)
@@ -284,9 +295,9 @@ def weight_2017(L: Layout2017, a: PairingPlayer, b: PairingPlayer, in_a: bool, i
         # C.13/C.15: b upfloats again
         w += (not (higher and fb is Float.UP)) << sh[cnt_u]
         # C.16/C.18: as C.6 over the players who downfloated then: paired, or a's score difference
-        value = L.floater(b) if fb is Float.DOWN else 0
+        value = level_b if fb is Float.DOWN else 0
         if fa is Float.DOWN:
-            value += L.floater(a) - (diff if higher else 0)
+            value += level_a - (diff if higher else 0)
         w += value << sh[sd_d]
         # C.17/C.19: the score difference of b upfloating again
         w -= (diff if (higher and fb is Float.UP) else 0) << sh[sd_u]

@@ -42,7 +42,7 @@ def both_ways(t: trf.Tournament, rnd: int, **kw: object) -> None:
 
 
 @st.composite
-def tournaments(draw: st.DrawFn) -> tuple[trf.Tournament, int]:
+def tournaments(draw: st.DrawFn, rules: str = "2026") -> tuple[trf.Tournament, int]:
     players = draw(st.integers(4, 36))
     rounds = draw(st.integers(2, 8))
     played = draw(st.integers(1, rounds - 1))
@@ -53,7 +53,8 @@ def tournaments(draw: st.DrawFn) -> tuple[trf.Tournament, int]:
         half_bye_rate=draw(st.sampled_from([0.0, 0.05])),
         zero_bye_rate=draw(st.sampled_from([0.0, 0.05, 0.15])),
         points=draw(st.sampled_from([(Fraction(1), Fraction(1, 2), Fraction(0)),
-                                     (Fraction(3), Fraction(1), Fraction(0))])))
+                                     (Fraction(3), Fraction(1), Fraction(0))])),
+        rules=rules)
     try:
         t = generate(s)
     except NoLegalPairing:  # a small field can run out of opponents
@@ -321,3 +322,60 @@ def test_next_group_as_sinks_with_the_bye_there_pairs_as_the_full_field_solve(
         t = t.replace_records(tuple(RoundCount(6, "XXR") if isinstance(r, RoundCount) else r for r in t.records))
         both_ways(t, s.rounds + 1)
     assert any(taken)
+
+
+# --------------------------------------------------------------------------- the 2017 edition
+# The 2017 engine tries the same perfect-candidate search first in its ordinary brackets and in
+# its last one; ``full_field=True`` turns it off (its matchings are bracket-local by its rules).
+
+
+@pytest.mark.fast
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments(rules="2017"))
+def test_random_2017_rounds_pair_as_the_weighted_stages(case: tuple[trf.Tournament, int]) -> None:
+    """Generated 2017 histories (byes, forfeits, 3/1/0 scoring, last rounds with topscorers),
+    the next round paired with and without the perfect-candidate search."""
+    t, rnd = case
+    both_ways(t, rnd, rules="2017")
+
+
+def _corpus_sample_2017() -> list:
+    folder = CORPUS / "dutch-2017" / "rounds"
+    if not folder.is_dir():
+        return []
+    paths = sorted(folder.glob("*.trf"))
+    random.Random(2017).shuffle(paths)
+    return [pytest.param(p, id=p.name, marks=pytest.mark.corpus) for p in paths[:60]]
+
+
+@pytest.mark.parametrize("path", _corpus_sample_2017())
+def test_2017_corpus_rounds_pair_as_the_weighted_stages(path: Path) -> None:
+    """A sample of the 2017 corpus rounds (every one is also checked against the endorsed
+    engine's answer in test_dutch_2017.py)."""
+    t = parse_path(path).tournament
+    both_ways(t, t.rounds_paired + 1, rules="2017")
+
+
+@pytest.mark.fast
+def test_2017_perfect_candidates_are_taken_and_pair_as_the_weighted_stages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every round of generated 2017 events (odd and even fields, 40-120 players), paired both
+    ways; counted, so the test shows the search decided brackets, ordinary and last ones (and
+    that brackets it gave up on were decided by the weighted stages)."""
+    from pairing.dutch import stages
+
+    decided = {"ordinary": 0, "last": 0, "weighted": 0}
+    original = stages.pair_perfect
+
+    def watching(st_: object, mdps: list[int], residents: list[int], nxt: list[int]) -> bool:
+        got = original(st_, mdps, residents, nxt)  # type: ignore[arg-type]
+        decided["weighted" if not got else "ordinary" if nxt else "last"] += 1
+        return got
+
+    monkeypatch.setattr(stages, "pair_perfect", watching)
+    for seed in range(3):
+        s = GeneratorSettings(players=41 + 39 * seed, rounds=5, seed=seed, rules="2017")
+        t = generate(s)
+        t = t.replace_records(tuple(RoundCount(7, "XXR") if isinstance(r, RoundCount) else r for r in t.records))
+        for rnd in range(1, s.rounds + 1):
+            both_ways(cut_to_round(t, rnd - 1), rnd, rules="2017")
+    assert decided["ordinary"] and decided["last"] and decided["weighted"], decided
