@@ -41,8 +41,8 @@ def check(
                                           help="Force the pair A-B (start ranks) into the round and say what it costs."),
     fmt: CheckFormat = typer.Option(CheckFormat.report, "--format", help="report, bbp (bbpPairings' -c layout), or json."),
     engine: Optional[bool] = typer.Option(None, "--engine/--no-engine",
-                                          help="Also compare with the pairing engine's pairing (default: always with the 2026 rules; with 2017, for rounds of "
-                                               "at most 120 players)."),
+                                          help="Also compare with the pairing engine's pairing (default: yes; --no-engine: the checker's own "
+                                               "candidates only)."),
     rounds: Optional[int] = typer.Option(None, "--rounds", min=1, help="Total number of rounds when the file does not say (XXR/142)."),
     brackets: bool = typer.Option(False, "--brackets", help="Also show each round's brackets and the criteria not at their ideal."),
     system: CheckSystemOpt = typer.Option(CheckSystemOpt.auto, "--system",

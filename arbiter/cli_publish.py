@@ -38,7 +38,7 @@ def publish(
                                     "(default); --fresh checks every round again."),
     engine: Optional[bool] = typer.Option(None, "--engine/--no-engine",
                                           help="Let the checker also compare with the pairing engine's pairing "
-                                               "(default: for rounds of at most 120 players)."),
+                                               "(default: yes)."),
     json_out: bool = JsonOpt,
     encoding: Optional[str] = EncodingOpt,
 ) -> None:

@@ -20,16 +20,6 @@ from checker.search import ENUMERATE_LIMIT, EXHAUSTIVE_LIMIT, Observer, best_of,
 from checker.state import GivenPairing, RoundState, given_pairing, participants, round_state
 from trf.model import Tournament
 
-#: players, per edition; above it the engine candidate is used only when asked for (the 2026
-#: engine pairs a few hundred players in well under a second, so it is always asked; the 2017
-#: one, bracket by bracket with the PPB re-paired, takes several seconds a round on such fields)
-ENGINE_AUTO_LIMIT: dict[str, int | None] = {"2026": None, "2017": 120}
-
-
-def _engine_by_default(st: RoundState) -> bool:
-    limit = ENGINE_AUTO_LIMIT.get(st.edition)
-    return limit is None or len(st.players) <= limit
-
 EDITIONS = ("2026", "2017")
 
 
@@ -198,8 +188,8 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
                 search_rounds: int = 8, observe: Observer | None = None, rules: str | None = None) -> RoundReport:
     """Check round ``rnd`` of ``t`` as paired in the file.
 
-    ``engine``: also compare with :mod:`pairing`'s pairing (``None``: unless the round has more
-    players than :data:`ENGINE_AUTO_LIMIT` gives for the edition); ``observe``: see :func:`improve` (not called when
+    ``engine``: also compare with :mod:`pairing`'s pairing (``None``, the default: yes, at every
+    size and under both editions; ``False``: the checker's own candidates only); ``observe``: see :func:`improve` (not called when
     an absolute criterion is broken: the quality search does not run then); ``rules``: the
     edition of C.04.3, ``"2026"`` or ``"2017"`` (default: the file's, :func:`edition_of`)."""
     edition, why = edition_of(t, rules)
@@ -218,7 +208,7 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
     ev = evaluator(st, mate) if legal else Evaluator(st)
     if any(f.kind in ("absolute", "completion") for f in rep.findings):
         rep.notes.append("quality criteria not compared: the pairing breaks an absolute criterion")
-        if engine is not False and (engine or _engine_by_default(st)):
+        if engine is not False:
             em = engine_candidate(t, rnd, st, rep)
             if em is not None:
                 rep.sources.append("pairing engine")
@@ -237,15 +227,13 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
     if too_large:
         rep.notes.append("brackets too large to enumerate every re-pairing: "
                          + ", ".join(str(k + 1) for k in too_large) + " (local search only there)")
-    if engine is None:
-        engine = _engine_by_default(st)
     cands = [best] if verdict is not None else []
     if len(st.players) <= EXHAUSTIVE_LIMIT:
         exact = best_of_all(ev)
         rep.sources.append(f"every legal pairing of the round (at most {EXHAUSTIVE_LIMIT} players): exact")
         if exact is not None and compare(ev, mate, exact, brs) is not None:
             cands.append(exact)
-    if engine:
+    if engine is not False:
         em = engine_candidate(t, rnd, st, rep)
         if em is not None:
             rep.sources.append("pairing engine")

@@ -50,7 +50,7 @@ class Site:
 @dataclass(frozen=True)
 class SiteOptions:
     """``jobs``: processes for the checker's explanations (1: in this process); ``engine``: as
-    :func:`checker.check.check_round` (``None``: for rounds of at most 120 players)."""
+    :func:`checker.check.check_round` (``None``: yes)."""
 
     jobs: int = 1
     engine: bool | None = None
