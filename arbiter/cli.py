@@ -23,6 +23,7 @@ inside the commands, so starting the program costs only what the command run nee
 
 from __future__ import annotations
 
+import gc
 import sys
 
 from arbiter import exitcodes
@@ -101,6 +102,12 @@ def main() -> None:
     except Exception as exc:  # pragma: no cover - last line of defence
         err.print(f"arbiter: internal error: {type(exc).__name__}: {exc} (please report this)", markup=False)
         sys.exit(exitcodes.INTERNAL)
+    finally:
+        # The program ends here: what it built is moved out of the cyclic collector's sight, so
+        # the interpreter's shutdown does not traverse every object again (about 0.05 s, a
+        # sixth of a small command; reference counting still frees and finalizes everything,
+        # and atexit handlers run as usual).
+        gc.freeze()
 
 
 if __name__ == "__main__":  # pragma: no cover
