@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from checker.check import Finding, RoundReport, Verdict, check_round, order_reason
 from checker.colours import RULES, allocate
+from checker.compare import Move
 from checker.criteria import CRITERIA, QUALITY, Evaluator, Mate, pair_breach, show_value
 from checker.state import CPlayer, Flt, Pref, RoundState, given_pairing, round_state
 from trf.model import Colour, Tournament
@@ -233,8 +234,8 @@ def board_order(st: RoundState, boards: list[tuple[int, int]]) -> list[tuple[int
 
 _CRITERION_POSITION = {"C5": 0, **{c: i + 1 for i, c in enumerate(QUALITY)}, "order": len(QUALITY) + 1}
 
-#: A kept alternative: its closeness key (:func:`_key`), the verdict, the changed players, the pairing.
-_Item = tuple[tuple[int, int, int], Verdict, frozenset[int], Mate]
+#: A kept alternative: its closeness key (:func:`_key`), the verdict, the move from the given pairing.
+_Item = tuple[tuple[int, int, int], Verdict, Move]
 
 
 def _key(v: Verdict) -> tuple[int, int, int]:
@@ -277,25 +278,36 @@ class _Collector:
         self.floats: dict[int, _Item] = {}
         self.pab: _Item | None = None
 
-    def __call__(self, changed: frozenset[int], cand: Mate, v: Verdict) -> None:
+    def __call__(self, move: Move, v: Verdict) -> None:
         self.count += 1
         key = _key(v)
-        item = (key, v, changed, cand)
+        item = (key, v, move)
         if _closer(key, v, self.round):
             self.round = item
+        changed = move.changed
         board_of, boards = self.board_of, self.boards
         for k in {board_of[x] for x in changed if x in board_of}:
             if _closer(key, v, boards.get(k)):
                 boards[k] = item
+        partner: dict[int, int] | None = None  # the changed players' partners in the candidate
         score = self.score
         for x in changed:
             if x in self.floaters:
-                y = cand.get(x)
+                if partner is None:
+                    partner = _partners(move)
+                y = partner.get(x)
                 if y is not None and score[y] == score[x] and _closer(key, v, self.floats.get(x)):
                     self.floats[x] = item
-        if self.bye is not None and self.bye in changed and cand.get(self.bye) is not None:
-            if _closer(key, v, self.pab):
+        if self.bye is not None and self.bye in changed and self.bye in (partner or _partners(move)):
+            if _closer(key, v, self.pab):  # the PAB assignee paired instead
                 self.pab = item
+
+
+def _partners(move: Move) -> dict[int, int]:
+    got: dict[int, int] = {}
+    for u, w in move.added:
+        got[u], got[w] = w, u
+    return got
 
 
 def _bracket_score(ev: Evaluator, k: int | None) -> str | None:
@@ -307,7 +319,8 @@ def _bracket_score(ev: Evaluator, k: int | None) -> str | None:
 def _alternative(ev: Evaluator, mate: Mate, item: _Item | None) -> Alternative | None:
     if item is None:
         return None
-    _, v, changed, cand = item
+    _, v, move = item
+    changed, cand = move.changed, move.apply(mate)
     st = ev.state
     boards: list[tuple[int, int | None]] = []
     seen: set[int] = set()

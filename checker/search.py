@@ -21,8 +21,9 @@ from typing import Any, Callable, Hashable, Iterator
 from checker.compare import Move, ScoredPairing, Verdict, compare
 from checker.criteria import Bracket, Evaluator, Mate, may_meet
 
-#: Called with each candidate's changed players, the candidate and its verdict against the given pairing.
-Observer = Callable[[frozenset[int], Mate, Verdict], None]
+#: Called with each candidate, as a move from the given pairing, and its verdict against it (the
+#: candidate itself is ``move.apply(pairing)``, built only by an observer that keeps it).
+Observer = Callable[[Move, Verdict], None]
 
 ENUMERATE_LIMIT = 10  # paired players of a bracket re-paired in every possible way
 EXHAUSTIVE_LIMIT = 12  # rounds this small are checked against every legal pairing
@@ -337,8 +338,7 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                 if v is None:
                     continue
                 if watch is not None:
-                    cand = cand or mv.apply(current)
-                    watch(mv.changed, cand, v)
+                    watch(mv, v)
                 if v.winner == "a":
                     continue
                 cand = cand or mv.apply(current)
