@@ -15,6 +15,7 @@ When two candidates of a bracket tie on every criterion, the one generated first
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from checker.criteria import Bracket
@@ -67,7 +68,7 @@ class _Homogeneous:
     exchange depends only on its own partner (an S1 player goes to S2 when unpaired or paired
     with a smaller BSN; an S2 player comes to S1 when paired with a larger BSN in S2)."""
 
-    __slots__ = ("bsn", "n1", "partner", "out", "into", "pos", "key", "sum_out", "sum_in")
+    __slots__ = ("bsn", "n1", "partner", "out", "into", "pos", "key", "sum_out", "sum_in", "s1")
 
     def __init__(self, order: list[int] | tuple[int, ...], pairs: set[tuple[int, int]] | frozenset[tuple[int, int]],
                  bsn: dict[int, int] | None = None) -> None:
@@ -83,7 +84,9 @@ class _Homogeneous:
         self.out = {x for x in range(1, n1 + 1) if x not in partner or partner[x] < x}
         self.into = {x for x, y in partner.items() if n1 < x < y}
         self.sum_out, self.sum_in = sum(self.out), sum(self.into)
-        s1 = [x for x in range(1, n1 + 1) if x not in self.out] + sorted(self.into)
+        # S1 after the exchange: the BSNs up to n1 that stay, then those coming in, all above n1,
+        # so the list is in increasing order
+        s1 = self.s1 = [x for x in range(1, n1 + 1) if x not in self.out] + sorted(self.into)
         self.pos = {x: i for i, x in enumerate(s1)}
         self.key = (self._exchange(self.out, self.into, self.sum_out, self.sum_in), tuple(partner[x] for x in s1))
 
@@ -149,6 +152,34 @@ class _Homogeneous:
                 if x in pos:
                     tr[pos[x]] = y
             return (self.key[0], tuple(tr))
+        # another exchange: S1 loses and gains the few BSNs whose side changed (each has a new
+        # partner), the rest keep their places' order and partners; S1 stays sorted
+        out, into, _, _ = sides
+        s1, tr = list(self.s1), list(self.key[1])
+        for x in sorted(new, reverse=True):
+            now = x not in out if x <= n1 else x in into
+            was = x in self.pos
+            if was and not now:
+                i = bisect_left(s1, x)
+                del s1[i], tr[i]
+        for x in sorted(new):
+            now = x not in out if x <= n1 else x in into
+            if now and x not in self.pos:
+                i = bisect_left(s1, x)
+                s1.insert(i, x)
+                tr.insert(i, None)
+        for x, y in new.items():
+            if x <= n1 and x not in out or x > n1 and x in into:
+                tr[bisect_left(s1, x)] = y
+        return (self._exchange(*sides), tuple(tr))
+
+    def _patched_whole(self, removed: list[tuple[int, int]], added: list[tuple[int, int]]) -> tuple[Any, ...]:
+        """:meth:`patched` built from scratch (the reference its tests compare with)."""
+        n1, partner = self.n1, self.partner
+        new = self._partners(removed, added)
+        sides = self._sides(new)
+        if sides is None:
+            return self.patched(removed, added)
         out, into, _, _ = sides
         s1 = [x for x in range(1, n1 + 1) if x not in out] + sorted(into)
         return (self._exchange(*sides), tuple(new[x] if x in new else partner[x] for x in s1))
