@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
-from checker.check import Finding, RoundReport, Verdict, check_round, order_reason
+from checker.check import Finding, RoundReport, Verdict, article_of, check_round, edition_of, order_reason
 from checker.colours import RULES, allocate
 from checker.compare import Move
 from checker.criteria import CRITERIA, QUALITY, Evaluator, Mate, pair_breach, show_value
+from checker.names_2017 import CRITERIA_2017, QUALITY_2017
 from checker.state import CPlayer, Flt, Pref, RoundState, given_pairing, round_state
 from trf.model import Colour, Tournament
 
@@ -47,9 +48,9 @@ def points_text(x: Fraction | str) -> str:
 def article(criterion: str) -> str:
     """The article of a criterion (``C12`` -> ``2.4.7``), of a colour rule, or Art. 3.8 for the
     generation order."""
-    if criterion in CRITERIA:
-        return CRITERIA[criterion][0]
-    return criterion if criterion.startswith("5.") else "3.8"
+    if criterion in CRITERIA or criterion in CRITERIA_2017 or criterion.startswith(("E.", "5.")):
+        return article_of(criterion)
+    return "3.8"
 
 
 @dataclass(frozen=True)
@@ -232,7 +233,8 @@ def board_order(st: RoundState, boards: list[tuple[int, int]]) -> list[tuple[int
 # --------------------------------------------------------------------------- the alternatives
 
 
-_CRITERION_POSITION = {"C5": 0, **{c: i + 1 for i, c in enumerate(QUALITY)}, "order": len(QUALITY) + 1}
+_CRITERION_POSITION = {"C5": 0, **{c: i + 1 for i, c in enumerate(QUALITY)}, "order": len(QUALITY) + 1,
+                       **{c: i + 1 for i, c in enumerate(QUALITY_2017)}}  # 2017 verdicts (C.5 ...)
 
 #: A kept alternative: its closeness key (:func:`_key`), the verdict, the move from the given pairing.
 _Item = tuple[tuple[int, int, int], Verdict, Move]
@@ -348,9 +350,12 @@ def _alternative(ev: Evaluator, mate: Mate, item: _Item | None) -> Alternative |
     else:
         crit = "C7" if v.criterion == "C5" else v.criterion
         shown = (show_value(crit, given), show_value(crit, alt))
-        art, words = CRITERIA[v.criterion]
-        text = (f"{v.criterion} (Art. {art}: {words}) in {where}: "
-                f"this pairing {shown[0]}, the alternative {shown[1]}")
+        if v.criterion in CRITERIA:
+            art, words = CRITERIA[v.criterion]
+            named = f"{v.criterion} (Art. {art}: {words})"
+        else:  # a verdict of the 2017 rules (C.5-C.19)
+            named = f"{v.criterion} (2017: {CRITERIA_2017[v.criterion][1]})"
+        text = f"{named} in {where}: this pairing {shown[0]}, the alternative {shown[1]}"
     return Alternative(tuple(boards), v.criterion, None if v.bracket is None else v.bracket + 1,
                        _bracket_score(ev, v.bracket), shown[0], shown[1], better, text)
 
@@ -471,6 +476,10 @@ def explain_round(t: Tournament, rnd: int, *, engine: bool | None = None,
     collect = _Collector(ev, mate, board_of)
     report = check_round(t, rnd, engine=engine, total_rounds=total_rounds, observe=collect)
     notes: list[str] = []
+    if edition_of(t)[0] != st.edition:
+        notes.append(f"the round's verdict and the alternatives are by the {edition_of(t)[0]} Dutch rules (the file's); "
+                     f"the brackets, floats, colours and bye are explained in the words of the {st.edition} text "
+                     "(C.04.3 as applied from 1 February 2026)")
     complete = set(mate) == set(st.players) and len(valid) == len(g.boards)
     if not complete:
         notes.append("the file's pairing of this round is incomplete or names unknown players: "

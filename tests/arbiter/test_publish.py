@@ -368,3 +368,28 @@ def test_a_round_breaking_an_absolute_criterion_says_so(tmp_path: Path) -> None:
     assert "The checker disputes this round's pairing" in page
     assert "C1 (Art. 2.1.1)" in page and "already met in round 2" in page
     assert "Not compared: the round breaks an absolute criterion" in page
+
+
+@pytest.mark.fast
+def test_a_2017_event_publishes_with_the_2017_verdicts_named(tmp_path: Path) -> None:
+    """A file the 2017 rules apply to (``192 FIDE_DUTCH_2017``): every round is explained (the
+    checker's alternatives come from the 2017 criteria, C.5-C.19, whose names and articles the
+    pages show), and each round page says which text its words follow."""
+    from checker.explain import explain_round
+
+    source = REPO / "fixtures" / "dutch-2026" / "tournaments" / "dev-0003-n19-r9.trf"
+    path = tmp_path / "event-2017.trf"
+    path.write_text("192 FIDE_DUTCH_2017\n" + source.read_text(encoding="utf-8"), encoding="utf-8")
+    t, site, _ = publish(path, tmp_path / "site")
+    named_2017 = 0
+    for rnd in range(1, t.rounds_paired + 1):
+        ex = explain_round(t, rnd, engine=False)
+        assert any("by the 2017 Dutch rules" in n for n in ex.notes)
+        for alt in [b.alternative for b in ex.boards if b.alternative is not None]:
+            assert not (alt.criterion.startswith("C") and alt.criterion[1:].isdigit())  # no 2026 name
+            if alt.criterion.startswith("C."):
+                named_2017 += 1
+                assert alt.article == f"{alt.criterion} (2017)" and "(2017:" in alt.text
+        page = text(parse(site / f"round-{rnd}.html"))
+        assert "by the 2017 Dutch rules" in page
+    assert named_2017 > 0
