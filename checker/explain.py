@@ -46,11 +46,9 @@ def points_text(x: Fraction | str) -> str:
 
 
 def article(criterion: str) -> str:
-    """The article of a criterion (``C12`` -> ``2.4.7``), of a colour rule, or Art. 3.8 for the
-    generation order."""
-    if criterion in CRITERIA or criterion in CRITERIA_2017 or criterion.startswith(("E.", "5.")):
-        return article_of(criterion)
-    return "3.8"
+    """The article of a criterion (``C12`` -> ``2.4.7``; 2017 ``C.10`` -> ``C.10 (2017)``), of a
+    colour rule, or Art. 3.8 for the generation order (:func:`checker.check.article_of`)."""
+    return article_of(criterion)
 
 
 @dataclass(frozen=True)
@@ -476,8 +474,9 @@ def explain_round(t: Tournament, rnd: int, *, engine: bool | None = None,
     collect = _Collector(ev, mate, board_of)
     report = check_round(t, rnd, engine=engine, total_rounds=total_rounds, observe=collect)
     notes: list[str] = []
-    if edition_of(t)[0] != st.edition:
-        notes.append(f"the round's verdict and the alternatives are by the {edition_of(t)[0]} Dutch rules (the file's); "
+    edition = edition_of(t)[0]
+    if edition != st.edition:
+        notes.append(f"the round's verdict and the alternatives are by the {edition} Dutch rules (the file's); "
                      f"the brackets, floats, colours and bye are explained in the words of the {st.edition} text "
                      "(C.04.3 as applied from 1 February 2026)")
     complete = set(mate) == set(st.players) and len(valid) == len(g.boards)

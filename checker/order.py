@@ -142,7 +142,7 @@ class _Homogeneous:
 
     def patched(self, removed: list[tuple[int, int]], added: list[tuple[int, int]]) -> tuple[Any, ...]:
         """The key with the pairs ``removed`` replaced by as many pairs ``added``."""
-        n1, partner = self.n1, self.partner
+        n1 = self.n1
         new = self._partners(removed, added)
         sides = self._sides(new)
         if sides is None:
@@ -155,34 +155,24 @@ class _Homogeneous:
         # another exchange: S1 loses and gains the few BSNs whose side changed (each has a new
         # partner), the rest keep their places' order and partners; S1 stays sorted
         out, into, _, _ = sides
+
+        def in_s1(x: int) -> bool:
+            return x not in out if x <= n1 else x in into
+
         s1, tr = list(self.s1), list(self.key[1])
         for x in sorted(new, reverse=True):
-            now = x not in out if x <= n1 else x in into
-            was = x in self.pos
-            if was and not now:
+            if x in self.pos and not in_s1(x):
                 i = bisect_left(s1, x)
                 del s1[i], tr[i]
         for x in sorted(new):
-            now = x not in out if x <= n1 else x in into
-            if now and x not in self.pos:
+            if x not in self.pos and in_s1(x):
                 i = bisect_left(s1, x)
                 s1.insert(i, x)
                 tr.insert(i, None)
         for x, y in new.items():
-            if x <= n1 and x not in out or x > n1 and x in into:
+            if in_s1(x):
                 tr[bisect_left(s1, x)] = y
         return (self._exchange(*sides), tuple(tr))
-
-    def _patched_whole(self, removed: list[tuple[int, int]], added: list[tuple[int, int]]) -> tuple[Any, ...]:
-        """:meth:`patched` built from scratch (the reference its tests compare with)."""
-        n1, partner = self.n1, self.partner
-        new = self._partners(removed, added)
-        sides = self._sides(new)
-        if sides is None:
-            return self.patched(removed, added)
-        out, into, _, _ = sides
-        s1 = [x for x in range(1, n1 + 1) if x not in out] + sorted(into)
-        return (self._exchange(*sides), tuple(new[x] if x in new else partner[x] for x in s1))
 
 
 class GenerationIndex:

@@ -253,10 +253,6 @@ class Layout2017:
         """``2**offset`` of a score difference's level."""
         return 1 << self.offset[value]
 
-    def floater(self, p: PairingPlayer) -> int:
-        """The level of ``p``'s score difference as a downfloater (A.8)."""
-        return self.sd(p.score - self.floor)
-
 
 def weight_2017(L: Layout2017, a: PairingPlayer, b: PairingPlayer, i: int, j: int, in_a: bool, in_b: bool,
                 special: bool, final: bool) -> int:
@@ -287,7 +283,7 @@ def weight_2017(L: Layout2017, a: PairingPlayer, b: PairingPlayer, i: int, j: in
     w += (c12_ok(a, b) << sh["C10"]) + (c13_ok(a, b) << sh["C11"])
     higher = a.score > b.score  # a pair of different scores: a receives a downfloat, b an upfloat (A.4.b)
     for back, (cnt_d, cnt_u, sd_d, sd_u) in enumerate((("C12", "C13", "C16", "C17"), ("C14", "C15", "C18", "C19"))):
-        if cnt_d not in sh:
+        if not L.has(cnt_d):
             continue
         fa, fb = a.floats[back], b.floats[back]
         # C.12/C.14: reward pairing a player who downfloated then (b; a unless it floats down now)
