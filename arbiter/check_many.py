@@ -1,7 +1,7 @@
 """``arbiter check DIR ...``: many files at once (the pairings and tie-breaks checker at the scale
 of a federation's reports or of a conformance run), and the rank-column check of one file.
 
-Thin: the run is :func:`checker.batch.check_files`, the rank check
+Thin: the run is :func:`verify.batch.check_files`, the rank check
 :func:`tiebreaks.rankcheck.check_ranks`; this module renders them.
 """
 
@@ -70,7 +70,7 @@ def check_many(files: list[Path], *, engine: Optional[bool], standings: bool, js
     discrepancy, else 3 when a file could not be checked, else 0."""
     from rich.progress import Progress
 
-    from checker.batch import CSV_COLUMNS, Summary, check_files, csv_row, trf_files
+    from verify.batch import CSV_COLUMNS, Summary, check_files, csv_row, trf_files
 
     paths = trf_files(files)
     if not paths:

@@ -1,7 +1,7 @@
 """``arbiter check``: the pairings of a file verified by the independent checker.
 
 Thin: which rounds, which system and the run are :mod:`checker.event`; the verdicts are
-:mod:`checker.check`, :mod:`checker.whynot` and :mod:`checker.roundrobin`.  This module reads
+:mod:`checker.dutch.check`, :mod:`checker.dutch.whynot` and :mod:`checker.roundrobin`.  This module reads
 arguments and renders.
 """
 
@@ -107,7 +107,7 @@ def check(
         else:
             render.round_robin_check(out, rr, str(file))
         raise typer.Exit(exitcodes.OK if rr.ok else exitcodes.DISCREPANCY)
-    from checker.check import edition_of
+    from checker.dutch.check import edition_of
 
     edition, reason = edition_of(t, rules.value if rules is not None else None)
     if rules is not None:
@@ -115,7 +115,7 @@ def check(
     t, accel = _accelerated(t, file, baku, baku_group.value, edition, rounds)
     heading = f"Dutch rules of {edition} ({reason}); acceleration: {accel}"
     if why_not is not None:
-        from checker.whynot import why_not as run_why_not
+        from checker.dutch.whynot import why_not as run_why_not
 
         try:
             a, b = (int(x) for x in why_not.replace(" ", "").split("-"))

@@ -1,8 +1,8 @@
 """``arbiter conformance``: another pairing program against our engine on random tournaments, the
 checker judging every round where the two differ.
 
-Thin: the run is :func:`pairing.conformance.conformance`, the verdicts
-:func:`checker.judge.judge`; this module reads arguments and renders the report.
+Thin: the run is :func:`verify.conformance.conformance`, the verdicts
+:func:`verify.judge.judge`; this module reads arguments and renders the report.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from arbiter.rtg import (DateOpt, DoubleForfeitRateOpt, DrawRateOpt, ForfeitRate
 from arbiter.workers import JobsOpt, SchedulerOpt, workers
 
 if TYPE_CHECKING:
-    from pairing.conformance import Summary
+    from verify.conformance import Summary
 
 
 @app.command()
@@ -67,7 +67,7 @@ def conformance(
 
     from rich.progress import Progress
 
-    from pairing.conformance import BadCommand, EngineCommand, Summary, conformance as run, write_golden
+    from verify.conformance import BadCommand, EngineCommand, Summary, conformance as run, write_golden
 
     try:
         command = EngineCommand(engine, timeout)

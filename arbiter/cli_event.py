@@ -76,8 +76,8 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
     from event import store
     from event.change import EventError
     from event.registration import InvalidRegistrant
-    from pairing.dutch import NoLegalPairing
-    from pairing.players import PairingInputError
+    from pairing.result import NoLegalPairing
+    from pairing.result import PairingInputError
     from pairing.rounds import (EventFinished, NotBergerNumbering, PastLastRound, PreviousRoundIncomplete,
                                 RoundOutOfRange, UnsupportedSystem)
     from trf.acceleration import AccelerationRefused
@@ -112,8 +112,8 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
 
 def _call(path: Path, fn: Callable[[], Any]) -> Any:
     from event.change import EventError
-    from pairing.dutch import NoLegalPairing
-    from pairing.players import PairingInputError
+    from pairing.result import NoLegalPairing
+    from pairing.result import PairingInputError
     from pairing.rounds import (EventFinished, NotBergerNumbering, PastLastRound, PreviousRoundIncomplete,
                                 RoundOutOfRange, UnsupportedSystem)
     from trf.acceleration import AccelerationRefused

@@ -1,6 +1,6 @@
 """``arbiter generate``: random tournaments paired round by round by the Dutch engine (FIDE's RTG).
 
-Thin: the generator is :mod:`pairing.generate`; its options are :mod:`arbiter.rtg`'s.  This module
+Thin: the generator is :mod:`verify.generate`; its options are :mod:`arbiter.rtg`'s.  This module
 reads arguments and writes the files.
 """
 
@@ -21,7 +21,7 @@ from arbiter.rtg import (DateOpt, DoubleForfeitRateOpt, DrawRateOpt, ForfeitRate
 from arbiter.workers import JobsOpt, SchedulerOpt, workers
 
 if TYPE_CHECKING:
-    from pairing.generate import GeneratorSettings
+    from verify.generate import GeneratorSettings
 
 
 @app.command()
@@ -67,8 +67,8 @@ def generate(
 
     from rich.progress import Progress
 
-    from pairing.dutch import NoLegalPairing
-    from pairing.generate import generate as run, settings_for
+    from pairing.result import NoLegalPairing
+    from verify.generate import generate as run, settings_for
     from trf.export import tournament_dict
 
     settings, p_range, r_range = settings_from(
@@ -111,7 +111,7 @@ def _generate_many(settings: GeneratorSettings, count: int, master: int, players
     from rich.progress import Progress
 
     from arbiter.app import write_file
-    from pairing.generate import generate_many
+    from verify.generate import generate_many
 
     if output is None:
         fail(exitcodes.USAGE, "--count needs -o DIRECTORY to write the tournaments into")

@@ -37,7 +37,7 @@ _BAKU_HELP = ("Baku acceleration (C.04.7) for a file without virtual points (XXA
 
 
 def _input_error(file: Path, exc: Exception) -> str:
-    """A :class:`pairing.players.PairingInputError` with the options that give what is missing."""
+    """A :class:`pairing.result.PairingInputError` with the options that give what is missing."""
     flag = {"total-rounds": "--rounds N", "initial-colour": "--initial-colour white1|black1"}.get(
         str(getattr(exc, "missing", "")))
     return f"{file}: {exc}" + (f", or give {flag}" if flag else "")
@@ -95,9 +95,9 @@ def pair(
     Baku acceleration when asked); a round robin gets its next Berger round. Refuses (each with its own exit code) while the previous round has games without
     a result (6), past the last round (7), on a finished event (8), on team events (3). Exit 1 if
     no legal pairing exists."""
-    from pairing.dutch import NoLegalPairing
+    from pairing.result import NoLegalPairing
     from pairing.output import bbp_text, pairing_dict
-    from pairing.players import PairingInputError
+    from pairing.result import PairingInputError
     from pairing.rounds import (EventFinished, NotBergerNumbering, PastLastRound, PreviousRoundIncomplete,
                                 RoundOutOfRange, UnsupportedSystem, next_round)
     from trf.edit import recompute_points, with_byes, with_pairing

@@ -1,7 +1,7 @@
 """``arbiter publish``: the tournament as a static web site, with "why this pairing?" on every board.
 
 Thin: the pages are :mod:`arbiter.publish` (presentation only), the explanations
-:mod:`checker.explain`, the standings :mod:`tiebreaks`.  This module reads arguments, runs them
+:mod:`checker.dutch.explain`, the standings :mod:`tiebreaks`.  This module reads arguments, runs them
 and reports.
 """
 

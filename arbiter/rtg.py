@@ -1,6 +1,6 @@
 """The random tournament generator's options, shared by ``arbiter generate`` and ``arbiter
 conformance`` (which generates the tournaments it compares), and the settings they make
-(:class:`pairing.generate.GeneratorSettings`), bad values worded for the command line (exit 2)."""
+(:class:`verify.generate.GeneratorSettings`), bad values worded for the command line (exit 2)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from arbiter import exitcodes
 from arbiter.app import fail
 
 if TYPE_CHECKING:
-    from pairing.generate import GeneratorSettings, Schedule
+    from verify.generate import GeneratorSettings, Schedule
 
 __all__ = ["LateMissedOpt", "TieBreakRecordOpt", "PlayersOpt", "RoundsOpt", "DrawRateOpt", "ForfeitRateOpt",
            "DoubleForfeitRateOpt", "UnusualRateOpt", "FullByesOpt", "HalfByesOpt", "ZeroByesOpt", "HalfByeRateOpt",
@@ -65,7 +65,7 @@ PointsOpt = typer.Option("1/0.5/0", "--points", help="Points for win/draw/loss, 
 
 
 def _range(text: str, what: str, low: int) -> tuple[int, int]:
-    from pairing.generate import parse_range
+    from verify.generate import parse_range
 
     try:
         lo, hi = parse_range(text, what)
@@ -77,7 +77,7 @@ def _range(text: str, what: str, low: int) -> tuple[int, int]:
 
 
 def _schedule(text: str | None, legacy: float | None, what: str) -> float | Schedule:
-    from pairing.generate import parse_schedule
+    from verify.generate import parse_schedule
 
     if text is None:
         return legacy if legacy is not None else 0.02
@@ -89,7 +89,7 @@ def _schedule(text: str | None, legacy: float | None, what: str) -> float | Sche
 
 def _count_or_share(text: str, what: str) -> int | float:
     """``"3"`` -> 3 players; ``"5%"`` or ``"0.05"`` -> a share of the field."""
-    from pairing.generate import parse_schedule
+    from verify.generate import parse_schedule
 
     try:
         sched = parse_schedule(text)
@@ -111,7 +111,7 @@ def settings_from(*, players: str, rounds: str, seed: int, draw_rate: float, for
     ranges; exit 2 naming the option of a bad value."""
     from datetime import date
 
-    from pairing.generate import GeneratorSettings, parse_points
+    from verify.generate import GeneratorSettings, parse_points
     from trf.model import Result
 
     p_range = _range(players, "--players", 2)

@@ -35,8 +35,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import trf  # noqa: E402
-from checker.check import check_round  # noqa: E402
-from pairing.generate import GeneratorSettings, generate  # noqa: E402
+from checker.dutch.check import check_round  # noqa: E402
+from verify.generate import GeneratorSettings, generate  # noqa: E402
 from trf.model import Tournament  # noqa: E402
 
 

@@ -44,9 +44,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from checker.batch import check_files, summarize  # noqa: E402
-from pairing.conformance import EngineCommand, Summary, conformance  # noqa: E402
-from pairing.generate import GeneratorSettings, generate_many  # noqa: E402
+from verify.batch import check_files, summarize  # noqa: E402
+from verify.conformance import EngineCommand, Summary, conformance  # noqa: E402
+from verify.generate import GeneratorSettings, generate_many  # noqa: E402
 
 BBP = "/tmp/bbp/bbpPairings.exe"
 TARGET = 50_000

@@ -1,6 +1,6 @@
-"""Time the weighted matcher (``pairing.matching.max_weight_matching``) on the engine's own instances.
+"""Time the weighted matcher (``algorithms.matching.max_weight_matching``) on the engine's own instances.
 
-    cp pairing/matching.py /tmp/old_matching.py        # before changing the matcher
+    cp algorithms/matching.py /tmp/old_matching.py        # before changing the matcher
     python bench/matching.py record /tmp/m26.pkl.gz --matcher /tmp/old_matching.py \
         --corpus '../shared/corpus/dutch-2026/rounds/*.trf'
     python bench/matching.py record /tmp/m17.pkl.gz --matcher /tmp/old_matching.py \
@@ -43,9 +43,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import trf  # noqa: E402
-from pairing import matching as matcher  # noqa: E402
+from algorithms import matching as matcher  # noqa: E402
 from pairing.dutch import pair_round  # noqa: E402  (loads every module that imported the matcher)
-from pairing.generate import GeneratorSettings, generate  # noqa: E402
+from verify.generate import GeneratorSettings, generate  # noqa: E402
 from trf.model import RoundCount  # noqa: E402
 
 Matcher = Callable[[list[list[int]]], list[int]]
@@ -206,7 +206,7 @@ def main() -> None:
                           "total, then round rounds+1 of an event of that many rounds)")
     rec.add_argument("--rules", default=None, help="the edition for --corpus files (default: the file's)")
     rec.add_argument("--matcher", type=Path, default=None,
-                     help="solve with this matching.py instead of pairing.matching (e.g. a copy of the old one)")
+                     help="solve with this matching.py instead of algorithms.matching (e.g. a copy of the old one)")
     cmp_ = sub.add_parser("compare", help="solve stored instances again and compare")
     cmp_.add_argument("files", type=Path, nargs="+")
     cmp_.add_argument("--reference", type=Path, default=None, help="an earlier matching.py to time beside")

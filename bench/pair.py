@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import trf  # noqa: E402
 from pairing.dutch import pair_round  # noqa: E402
 from pairing.dutch.state import RoundState  # noqa: E402
-from pairing.generate import GeneratorSettings, generate  # noqa: E402
+from verify.generate import GeneratorSettings, generate  # noqa: E402
 from trf.model import RoundCount  # noqa: E402
 
 

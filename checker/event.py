@@ -2,7 +2,7 @@
 
 The system comes from the file (:attr:`trf.model.Tournament.system`): a round robin is checked
 against the Berger tables (:mod:`checker.roundrobin`), anything else as a Dutch-system Swiss
-(:mod:`checker.check`), unless the caller names one.  Team events are refused: the checker
+(:mod:`checker.dutch.check`), unless the caller names one.  Team events are refused: the checker
 verifies individual pairings.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from typing import Callable
 
-from checker.check import RoundReport, check_round
+from checker.dutch.check import RoundReport, check_round
 from trf.model import Tournament
 from trf.system import require_individual
 
@@ -65,7 +65,7 @@ def check_tournament(t: Tournament, rounds: list[int] | None = None, *, engine: 
                      total_rounds: int | None = None,
                      progress: Callable[[int], None] | None = None, rules: str | None = None) -> list[RoundReport]:
     """Check each of ``rounds`` (default: every paired round) as a Dutch-system Swiss
-    (:func:`checker.check.check_round`) by the edition ``rules`` (default: the file's);
+    (:func:`checker.dutch.check.check_round`) by the edition ``rules`` (default: the file's);
     ``progress`` is called with each round once checked."""
     todo = rounds if rounds is not None else list(range(1, t.rounds_paired + 1))
     reports = []

@@ -9,7 +9,7 @@ the alteration in the file.
   the same colour a third time in a row (C.04.1 Art. 7) or a colour difference above two
   (C.04.1 Art. 6).
 * The comparison: the engine's pairing of the whole round, the boards that differ, and the
-  independent checker's verdict on the round as given (:func:`checker.check.check_round` on the
+  independent checker's verdict on the round as given (:func:`checker.dutch.check.check_round` on the
   file with the round written in): conforming, or the criterion and article it loses on.
 * Accepting writes the round like an engine round (:func:`event.next_round.write_round`) and,
   when it differs from the engine's pairing, the ``### MPA @ Round n: <engine's boards> =>
@@ -204,7 +204,7 @@ def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = 
     final_bye = bye if bye is not None else added_bye
     after = write_round(t, rnd, pairs, final_bye)
     ordered = tuple((b.white, b.black) for b in board_list(after, rnd))
-    from checker.check import check_round
+    from checker.dutch.check import check_round
 
     report = check_round(after, rnd)
     return Assessment(rnd, tuple(given), bye, added, ordered, final_bye, tuple(_warnings(t, rnd, pairs, final_bye)),

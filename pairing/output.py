@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pairing.dutch import Pairing
+from pairing.result import Pairing
 from trf.export import points_str
 from trf.model import Tournament
 

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.dutch import Pairing, pair_round
+from pairing.dutch import pair_round
 from pairing.dutch.engine import EDITIONS
-from pairing.players import PairingInputError
+from pairing.result import Pairing, PairingInputError
 from roundrobin.berger import BYE, RoundRobinSchedule, double_round_robin, single_round_robin
 from trf.acceleration import AccelerationRefused, BakuPlan, baku_plan, has_explicit_acceleration, with_baku
 from trf.edit import cut_to_round
@@ -169,7 +169,7 @@ def accelerated(t: Tournament, *, baku: bool | None = None, baku_group: str = "h
                 total_rounds: int | None = None, edition: str | None = None) -> tuple[Tournament, Acceleration]:
     """``t`` with the acceleration it is paired with written as records, and which one that is.
     ``baku`` ``None``: as the file's system says.  Raises
-    :class:`~trf.acceleration.AccelerationRefused`, and :class:`~pairing.players.PairingInputError`
+    :class:`~trf.acceleration.AccelerationRefused`, and :class:`~pairing.result.PairingInputError`
     when the number of rounds, which fixes the accelerated rounds, is unknown."""
     asked = baku is not None
     if has_explicit_acceleration(t):

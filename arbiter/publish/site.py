@@ -1,7 +1,7 @@
 """The pages of a published tournament, gathered from the library and rendered with Jinja2.
 
 No rules here: boards, brackets, floats, colours and the alternatives come from the checker
-(:mod:`checker.explain`), standings and tie-breaks from :mod:`tiebreaks`, rating changes and
+(:mod:`checker.dutch.explain`), standings and tie-breaks from :mod:`tiebreaks`, rating changes and
 performances from :mod:`ratings` and :mod:`tiebreaks.rating`.  This module only arranges them
 into pages (:class:`Page`) and text.
 """
@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from checker.explain import RoundExplanation, article, points_text
+from checker.dutch.explain import RoundExplanation, article, points_text
 from trf.model import Colour, Player, Result, RoundEntry, Tournament
 from trf.writer import fmt_points
 
@@ -24,7 +24,7 @@ __all__ = ["Page", "Site", "SiteOptions", "build_pages", "trf_name", "read_store
 
 STYLE = "style.css"
 #: The checker's explanations of a publication, kept in the site for the next one: a round
-#: whose inputs did not change (:func:`checker.explain.round_key`) is not checked again.
+#: whose inputs did not change (:func:`checker.dutch.explain.round_key`) is not checked again.
 CACHE = ".arbiter-cache/explanations.json.gz"
 
 
@@ -50,7 +50,7 @@ class Site:
 @dataclass(frozen=True)
 class SiteOptions:
     """``jobs``: processes for the checker's explanations (1: in this process); ``engine``: as
-    :func:`checker.check.check_round` (``None``: yes)."""
+    :func:`checker.dutch.check.check_round` (``None``: yes)."""
 
     jobs: int = 1
     engine: bool | None = None
@@ -223,7 +223,7 @@ def _crosstable(c: _Context, people: dict[int, dict[str, Any]]) -> dict[str, Any
 
 
 def _player_page(c: _Context, pid: int, people: dict[int, dict[str, Any]]) -> dict[str, Any]:
-    from checker.state import Flt, float_of
+    from checker.dutch.state import Flt, float_of
     from tiebreaks.output import fmt_value
     from tiebreaks.rating import TPR
 
@@ -329,7 +329,7 @@ def _standings_task(rnd: int) -> Any:
 
 
 def _explain_task(rnd: int) -> RoundExplanation:
-    from checker.explain import explain_round
+    from checker.dutch.explain import explain_round
 
     return explain_round(_SHARED["t"], rnd, engine=_SHARED["engine"])
 
@@ -344,7 +344,7 @@ def _compute(t: Tournament, rounds: int, tbs: Any, explain: bool, options: SiteO
     tasks, run in ``options.jobs`` processes (forked: the tournament is not sent through a pipe),
     the explanations, which cost the most, first; explanations kept from an earlier publication
     (``options.stored``) whose round inputs are unchanged are reused."""
-    from checker.explain import explanation_from_dict, round_key
+    from checker.dutch.explain import explanation_from_dict, round_key
 
     explanations: dict[int, RoundExplanation] = {}
     keys: dict[int, str] = {}

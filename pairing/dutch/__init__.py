@@ -14,11 +14,12 @@ transpositions (4.2).  Colours are allocated afterwards (Art. 5.2,
 Modules: ``criteria`` (which pairs may meet; the colour criteria of one pair), ``weights`` (the
 field table), ``state`` (the round's players, weights and matching), ``stages`` (the round and
 bracket procedure), ``colours`` (Art. 5.2), ``engine`` (:func:`pair_round` and board order),
-``result`` (:class:`Pairing`, :class:`NoLegalPairing`).
+``players`` (the per-player facts the rules read, by edition); the result types are
+:mod:`pairing.result`'s.
 """
 
 from pairing.dutch.colours import allocate_colours
 from pairing.dutch.engine import pair_round
-from pairing.dutch.result import NoLegalPairing, Pairing
+from pairing.result import NoLegalPairing, Pairing  # the generic result types, for the engine's callers
 
 __all__ = ["NoLegalPairing", "Pairing", "allocate_colours", "pair_round"]

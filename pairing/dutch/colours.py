@@ -3,7 +3,7 @@ change who meets whom: the colour criteria C10-C13 have already weighed them."""
 
 from __future__ import annotations
 
-from pairing.players import PairingPlayer, Strength
+from pairing.dutch.players import PairingPlayer, Strength
 from trf.model import Colour
 
 

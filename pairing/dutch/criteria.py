@@ -8,7 +8,7 @@ fields in :mod:`pairing.dutch.weights`.
 
 from __future__ import annotations
 
-from pairing.players import PairingPlayer, Strength
+from pairing.dutch.players import PairingPlayer, Strength
 
 
 def compatible(a: PairingPlayer, b: PairingPlayer, forbidden: frozenset[frozenset[int]]) -> bool:

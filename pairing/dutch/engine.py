@@ -5,10 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pairing.dutch.colours import allocate_colours
-from pairing.dutch.result import Pairing
+from pairing.result import Pairing
 from pairing.dutch.stages import pair_all_brackets
 from pairing.dutch.state import RoundState
-from pairing.players import PairingInputError, PairingPlayer, infer_initial_colour, pairing_players
+from pairing.dutch.players import PairingPlayer, infer_initial_colour, pairing_players
+from pairing.result import PairingInputError
 from trf.acceleration import AccelerationRefused, with_baku
 from trf.model import Colour, Tournament
 
@@ -35,8 +36,8 @@ def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour 
     (:data:`trf.acceleration.GROUPS`).  The virtual points are those of
     :func:`trf.acceleration.with_baku`; explicit ``XXA``/``250`` records are used as they are.
 
-    Raises :class:`~pairing.dutch.result.NoLegalPairing` when no pairing satisfies C1-C4 and
-    :class:`~pairing.players.PairingInputError` when the file lacks the initial colour or the
+    Raises :class:`~pairing.result.NoLegalPairing` when no pairing satisfies C1-C4 and
+    :class:`~pairing.result.PairingInputError` when the file lacks the initial colour or the
     number of rounds, :class:`~trf.acceleration.AccelerationRefused` when Baku acceleration is
     asked for an event that cannot have it.
     """

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pairing.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
+from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
 from pairing.dutch.criteria import c10_ok, c11_ok, c12_ok, c13_ok
 from pairing.dutch.state import RoundState
-from pairing.players import Float, PairingPlayer, Strength
+from pairing.dutch.players import Float, PairingPlayer, Strength
 from trf.model import Colour
 
 #: Search steps per bracket player before the weighted stages take over.

@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
-from pairing.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
+from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
 from pairing.dutch.perfect import pair_perfect
-from pairing.dutch.result import NoLegalPairing
+from pairing.result import NoLegalPairing
 from pairing.dutch.state import RoundState
 from pairing.dutch.weights import Layout2017, prepass_weight, weight_2017
-from pairing.matching import max_weight_matching
+from algorithms.matching import max_weight_matching
 
 
 # --------------------------------------------------------------------------- the round

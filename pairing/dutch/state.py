@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pairing.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
+from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
 from pairing.dutch.weights import Layout, Layout2017, bracket_weight, next_weight, top_weight
-from pairing.matching import max_weight_matching
-from pairing.players import PairingPlayer, Strength
+from algorithms.matching import max_weight_matching
+from pairing.dutch.players import PairingPlayer, Strength
 from trf.model import Colour
 
 #: How many sinks the first bracket-local solve gets (doubled while the optimum uses them all).

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pairing.dutch.criteria import c10_ok, c11_ok, c12_ok, c13_ok
-from pairing.players import Float, PairingPlayer
+from pairing.dutch.players import Float, PairingPlayer
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 "why" panels on every board, disputed rounds said so, and a site written whole or not at all.
 
 Expected values come from the tournament model, from the checker's own report
-(:func:`checker.check.check_round`), from ``tiebreaks`` via its JSON shape and, for the final
+(:func:`checker.dutch.check.check_round`), from ``tiebreaks`` via its JSON shape and, for the final
 standings of corpus tournaments, from the reference tie-break values computed by gacrux."""
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from typer.testing import CliRunner
 
 from arbiter.cli import app
 from arbiter.publish import MARKER, Page, Site, SiteError, SiteOptions, build_pages, write_site
-from checker.check import check_round
-from checker.state import Flt, float_of
+from checker.dutch.check import check_round
+from checker.dutch.state import Flt, float_of
 from tests.support import REPO, shared_corpus
 from tiebreaks.codes import file_tiebreaks
 from tiebreaks.output import standings_dict
@@ -375,7 +375,7 @@ def test_a_2017_event_publishes_with_the_2017_verdicts_named(tmp_path: Path) -> 
     """A file the 2017 rules apply to (``192 FIDE_DUTCH_2017``): every round is explained (the
     checker's alternatives come from the 2017 criteria, C.5-C.19, whose names and articles the
     pages show), and each round page says which text its words follow."""
-    from checker.explain import explain_round
+    from checker.dutch.explain import explain_round
 
     source = REPO / "fixtures" / "dutch-2026" / "tournaments" / "dev-0003-n19-r9.trf"
     path = tmp_path / "event-2017.trf"

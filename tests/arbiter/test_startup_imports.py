@@ -97,7 +97,7 @@ def test_pair_imports_the_engine_but_not_the_checker_nor_the_generator(cache: Pa
     assert modules & COMMAND_MODULES == {"arbiter.cli_pair"}
     assert "pairing.rounds" in modules
     assert not packages(modules) & {"checker", "tiebreaks", "ratings", "rotation", "event", "parallel"}
-    assert not {"pairing.generate", "arbiter.rtg", "arbiter.workers", "concurrent.futures", "rich.table"} & modules
+    assert not {"verify.generate", "arbiter.rtg", "arbiter.workers", "concurrent.futures", "rich.table"} & modules
 
 
 def test_help_loads_every_command_and_lists_them_in_order(cache: Path) -> None:

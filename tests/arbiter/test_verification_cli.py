@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 import trf
 from arbiter import exitcodes
 from arbiter.cli import app
-from pairing.generate import derived_seed
+from verify.generate import derived_seed
 from trf.model import Player
 
 from tests.support import FIXTURES

@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 
 import trf
-from checker.check import check_round
-from checker.criteria_2017 import CRITERIA_2017
-from checker.state import Flt, round_state
+from checker.dutch.check import check_round
+from checker.dutch.criteria_2017 import CRITERIA_2017
+from checker.dutch.state import Flt, round_state
 from tests.support import parse_path, shared_corpus
 from trf.edit import cut_to_round, with_pairing
 from trf.model import Tournament
@@ -82,9 +82,9 @@ def test_checker_accepts_every_round_of_a_2017_tournament(path: Path | None) -> 
 def test_the_sample_holds_collapsed_brackets() -> None:
     """The sample exercises A.9: some of its rounds have a Penultimate Pairing Bracket."""
     shared_corpus()
-    from checker.criteria_2017 import collapse_point
-    from checker.check import _mate_of
-    from checker.state import given_pairing
+    from checker.dutch.criteria_2017 import collapse_point
+    from checker.dutch.check import _mate_of
+    from checker.dutch.state import given_pairing
 
     found = 0
     for path in _sample()[:12]:
@@ -108,7 +108,7 @@ def _rebuilt(t: Tournament, rnd: int, boards: list[tuple[int, int]], bye: int | 
 
 
 def _given(t: Tournament, rnd: int) -> tuple[list[tuple[int, int]], int | None]:
-    from checker.state import given_pairing
+    from checker.dutch.state import given_pairing
 
     g = given_pairing(t, rnd)
     return list(g.boards), g.bye

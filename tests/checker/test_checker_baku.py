@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.check import check_round
+from checker.dutch.check import check_round
 from tests.support import CORPUS, parse_path, shared_corpus
 from trf.acceleration import has_explicit_acceleration, with_baku
 from trf.model import AccelerationRange, PlayerAcceleration, Tournament

@@ -22,9 +22,9 @@ from fractions import Fraction
 import pytest
 
 import trf
-from checker.check import RoundReport, check_round
-from checker.colours import allocate
-from checker.state import round_state
+from checker.dutch.check import RoundReport, check_round
+from checker.dutch.colours import allocate
+from checker.dutch.state import round_state
 from trf.model import Tournament
 
 pytestmark = pytest.mark.fast

@@ -1,7 +1,7 @@
 """The pairings checker accepts every round the endorsed engine paired.
 
 Every round of ../shared/corpus/dutch-2026/tournaments/*.trf is bbpPairings' pairing (see
-../shared/corpus/dutch-2026/README.md), so ``checker.check.check_round`` must report it ok: no
+../shared/corpus/dutch-2026/README.md), so ``checker.dutch.check.check_round`` must report it ok: no
 absolute, completion or colour finding, and no candidate from its own local search that Art. 3.8
 ranks above the given pairing.  The files carry no XXR record: their total number of rounds is
 the file's round columns, which is what the checker assumes (it notes so).
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.check import RoundReport, check_round
+from checker.dutch.check import RoundReport, check_round
 from tests.support import TrfFile, corpus_files, fixture_files, parse_path, shared_corpus
 
 

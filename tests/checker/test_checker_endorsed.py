@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import trf
-from checker.check import check_round
+from checker.dutch.check import check_round
 from trf.edit import with_pairing
 
 from tests.support import parse_path, shared_corpus

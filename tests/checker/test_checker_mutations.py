@@ -44,10 +44,10 @@ from typing import Callable, Iterator
 
 import pytest
 
-from checker.check import RoundReport, check_round
+from checker.dutch.check import RoundReport, check_round
 from tests.support import CORPUS, FIXTURES, parse_path, shared_corpus
 from pairing.dutch import allocate_colours
-from pairing.players import PairingPlayer, infer_initial_colour, pairing_players
+from pairing.dutch.players import PairingPlayer, infer_initial_colour, pairing_players
 from trf.edit import cut_to_round, with_pairing
 from trf.model import Colour, InitialColour, Result, Tournament
 

@@ -1,5 +1,5 @@
 """The generation-order key of a homogeneous bracket patched for a few replaced pairs
-(:meth:`checker.order._Homogeneous.patched`, the checker's hot path) equals the key built from
+(:meth:`checker.dutch.order._Homogeneous.patched`, the checker's hot path) equals the key built from
 scratch for the new pairs, for random brackets and random re-pairings of two or three boards,
 with and without players left over (odd brackets) and with exchanges changing either way."""
 
@@ -10,7 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from checker.order import _Homogeneous
+from checker.dutch.order import _Homogeneous
 
 
 @st.composite

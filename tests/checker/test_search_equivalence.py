@@ -1,12 +1,12 @@
 """The local search's shortcuts give the verdicts of whole-pairing comparisons.
 
-:class:`checker.compare.ScoredPairing` judges a move from the one bracket it first changes,
+:class:`checker.dutch.compare.ScoredPairing` judges a move from the one bracket it first changes,
 from the *changes* the move makes to that bracket's values, and remembers verdicts from one
 search step to the next (a verdict that depends only on the move and on its bracket's members,
-MDPs, downfloaters and MDP pairs outlives the step); :func:`checker.search.improve` also leaves
+MDPs, downfloaters and MDP pairs outlives the step); :func:`checker.dutch.search.improve` also leaves
 out moves it can tell lose without judging them.  Every one of these is checked here against the
 plain reading: the move applied and the two complete pairings compared by
-:func:`checker.compare.compare` (every bracket rebuilt and every criterion computed afresh).
+:func:`checker.dutch.compare.compare` (every bracket rebuilt and every criterion computed afresh).
 
 The pairings compared are not only the corpus's (which the search cannot improve, so most
 verdicts there go one way): each round is also walked a few random moves away from its given
@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from checker.check import _mate_of, evaluator
-from checker.compare import Move, ScoredPairing, Verdict, compare
-from checker.criteria import Evaluator, Mate, may_meet, pair_breach
-from checker.criteria_2017 import Evaluator2017, best_bracket_choice
-from checker.search import GroupCache, compatibility, improve, move_groups, moves
-from checker.state import given_pairing, round_state
+from checker.dutch.check import _mate_of, evaluator
+from checker.dutch.compare import Move, ScoredPairing, Verdict, compare
+from checker.dutch.criteria import Evaluator, Mate, may_meet, pair_breach
+from checker.dutch.criteria_2017 import Evaluator2017, best_bracket_choice
+from checker.dutch.search import GroupCache, compatibility, improve, move_groups, moves
+from checker.dutch.state import given_pairing, round_state
 from tests.support import CORPUS, FIXTURES, parse_path
 
 #: corpus tournaments read (two of each edition, small enough for the whole comparisons), and
@@ -74,7 +74,7 @@ def _rounds(path: Path, rules: str) -> list[tuple[Evaluator, Mate]]:
 
 
 def _walk(ev: Evaluator, mate: Mate, steps: int, rng: random.Random) -> Mate:
-    """``mate`` after ``steps`` random legal moves (any of :func:`checker.search.moves`)."""
+    """``mate`` after ``steps`` random legal moves (any of :func:`checker.dutch.search.moves`)."""
     for _ in range(steps):
         options = list(moves(ev, mate, ev.brackets(mate)))
         if not options:

@@ -15,7 +15,8 @@ import pytest
 
 import trf
 from pairing.dutch import NoLegalPairing, pair_round
-from pairing.players import PairingInputError, colour_preference, Strength
+from pairing.dutch.players import colour_preference, Strength
+from pairing.result import PairingInputError
 from trf.edit import cut_to_round
 from trf.model import Colour
 
@@ -84,7 +85,7 @@ def test_repair_every_round_of_a_tournament(path: Path) -> None:
 
 
 def _initial(t: trf.Tournament) -> Colour:
-    from pairing.players import infer_initial_colour
+    from pairing.dutch.players import infer_initial_colour
 
     colour = infer_initial_colour(t)
     assert colour is not None
@@ -182,7 +183,7 @@ def test_colour_preference(colours: str, pref, strength) -> None:
 def test_generator_is_deterministic_and_self_consistent() -> None:
     """The same seed gives the same file; every generated round is what the engine pairs for it
     (the RTG uses the engine, so the free pairings checker must find no discrepancy)."""
-    from pairing.generate import GeneratorSettings, generate
+    from verify.generate import GeneratorSettings, generate
 
     s = GeneratorSettings(players=15, rounds=5, seed=11, points=(Fraction(3), Fraction(1), Fraction(0)))
     t = generate(s)

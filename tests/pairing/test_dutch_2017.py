@@ -14,7 +14,7 @@ import pytest
 
 import trf
 from pairing.dutch import NoLegalPairing, pair_round
-from pairing.players import Float, bye_eligible, float_in_round
+from pairing.dutch.players import Float, bye_eligible, float_in_round
 from trf.model import Tournament
 
 from tests.support import CORPUS, shared_corpus

@@ -18,12 +18,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 import trf
-from pairing.cardinality import can_be_left_over, maximum_matching
+from algorithms.cardinality import can_be_left_over, maximum_matching
 from pairing.dutch import NoLegalPairing, pair_round
 from pairing.dutch.criteria import compatible
 from pairing.dutch.state import compatibility
-from pairing.generate import GeneratorSettings, generate
-from pairing.players import PairingPlayer, colour_preference, infer_initial_colour
+from verify.generate import GeneratorSettings, generate
+from pairing.dutch.players import PairingPlayer, colour_preference, infer_initial_colour
 from trf.edit import cut_to_round
 from trf.model import Colour, RoundCount
 

@@ -57,8 +57,8 @@ def test_an_unreachable_scheduler_is_named() -> None:
 def test_a_local_dask_cluster_of_two_workers_runs_the_generator_and_the_checker(tmp_path: Path) -> None:
     from distributed import LocalCluster
 
-    from checker.batch import check_files
-    from pairing.generate import GeneratorSettings, generate_many
+    from verify.batch import check_files
+    from verify.generate import GeneratorSettings, generate_many
 
     template = GeneratorSettings(players=8, rounds=3, unusual_rate=0.05, late_entries=1, tiebreaks="BH/C1,SB")
     here = list(generate_many(template, 8, 5, players=(7, 10)))

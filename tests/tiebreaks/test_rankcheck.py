@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 import trf
-from pairing.generate import GeneratorSettings, generate
+from verify.generate import GeneratorSettings, generate
 from tiebreaks.codes import parse_list
 from tiebreaks.output import fmt_value
 from tiebreaks.rankcheck import check_ranks

@@ -50,7 +50,8 @@ from datetime import date, timedelta
 from fractions import Fraction
 from typing import Callable, Iterator, Sequence
 
-from pairing.dutch import NoLegalPairing, pair_round
+from pairing.dutch import pair_round
+from pairing.result import NoLegalPairing
 from ratings.change import counted_difference
 from ratings.rules import rules_for
 from ratings.tables import expected as table_expected

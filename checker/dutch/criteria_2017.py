@@ -1,6 +1,6 @@
 """The pairing criteria of C.04.3 as in force until 31 January 2026 (the "2017 rules": Baku
 2016, with the Goynuk 2017 additions), evaluated on a whole round-pairing: the checker's own
-reading, shaped as :mod:`checker.criteria` reads the 2026 text.
+reading, shaped as :mod:`checker.dutch.criteria` reads the 2026 text.
 
 What differs from the 2026 reading:
 
@@ -31,10 +31,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
-from checker.criteria import Bracket, Change, Evaluator, Mate, PairSums, compatible, lex_change, patched
-from checker.state import Flt, RoundState
+from algorithms.enumeration import augment
+from checker.dutch.criteria import Bracket, Change, Evaluator, Mate, PairSums, compatible, lex_change, patched
+from checker.dutch.state import Flt, RoundState
 
-from checker.names_2017 import (ABSOLUTE_2017, COLOUR_2017, CRITERIA_2017, ONE_POINT, QUALITY_2017, SCALE,
+from checker.dutch.names_2017 import (ABSOLUTE_2017, COLOUR_2017, CRITERIA_2017, ONE_POINT, QUALITY_2017, SCALE,
                                 describe_2017, show_value_2017, unscaled as _unscaled)
 
 
@@ -169,7 +170,7 @@ class Evaluator2017(Evaluator):
                      members: frozenset[int], removed: list[tuple[int, int]], added: list[tuple[int, int]],
                      d: tuple[int, ...], same_down: bool, has_next: bool, pab: int | None,
                      new: dict[int, int | None], mate: Mate) -> Change | None:
-        """:meth:`checker.criteria.Evaluator.first_change` for C.6-C.19, for any candidate with
+        """:meth:`checker.dutch.criteria.Evaluator.first_change` for C.6-C.19, for any candidate with
         as many pairs in bracket ``k`` (downfloaters ``d``).  Only the players of the pairs taken
         out and put in change their entry of the PSD (A.8: a pair's score difference, or a
         downfloater's against the floor) and of the float criteria (a player's float and its
@@ -281,70 +282,6 @@ class Evaluator2017(Evaluator):
 # --------------------------------------------------------------------------- the PPB (A.9)
 
 
-def _augment(adj: list[list[int]], match: list[int], root: int) -> bool:
-    """One augmenting path from the unmatched vertex ``root`` (Edmonds' blossoms), applied to
-    ``match``; whether one was found.  Vertices matched stay matched."""
-    n = len(adj)
-    used = [False] * n
-    parent = [-1] * n
-    base = list(range(n))
-    used[root] = True
-    queue = [root]
-
-    def lca(a: int, b: int) -> int:
-        seen = [False] * n
-        while True:
-            a = base[a]
-            seen[a] = True
-            if match[a] == -1:
-                break
-            a = parent[match[a]]
-        while True:
-            b = base[b]
-            if seen[b]:
-                return b
-            b = parent[match[b]]
-
-    def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
-        while base[v] != b:
-            blossom[base[v]] = blossom[base[match[v]]] = True
-            parent[v] = child
-            child = match[v]
-            v = parent[match[v]]
-
-    head = 0
-    while head < len(queue):
-        v = queue[head]
-        head += 1
-        for to in adj[v]:
-            if base[v] == base[to] or match[v] == to:
-                continue
-            if to == root or (match[to] != -1 and parent[match[to]] != -1):
-                cur = lca(v, to)
-                blossom = [False] * n
-                mark(v, cur, to, blossom)
-                mark(to, cur, v, blossom)
-                for i in range(n):
-                    if blossom[base[i]]:
-                        base[i] = cur
-                        if not used[i]:
-                            used[i] = True
-                            queue.append(i)
-            elif parent[to] == -1:
-                parent[to] = v
-                if match[to] == -1:
-                    u = to
-                    while u != -1:
-                        pv = parent[u]
-                        nxt = match[pv]
-                        match[u], match[pv] = pv, u
-                        u = nxt
-                    return True
-                used[match[to]] = True
-                queue.append(match[to])
-    return False
-
-
 def best_bracket_choice(ev: Evaluator2017, k: int, mdps: tuple[int, ...]) -> tuple[int, tuple[Fraction, ...]]:
     """The best (C.5, C.6) any pairing of bracket ``k`` (``mdps`` plus its residents) reaches,
     whatever the players below: the most pairs (MDPs never meet each other: they would have met
@@ -367,7 +304,7 @@ def best_bracket_choice(ev: Evaluator2017, k: int, mdps: tuple[int, ...]) -> tup
     match = [-1] * len(members)
     for i in range(m):
         if match[i] == -1:
-            _augment(adj, match, i)
+            augment(adj, match, i)
     s = ev.units
     if len({s[x] for x in ev.groups[k]}) == 1:
         # residents of one score: the PSD reads only which MDPs are paired (decided above: an
@@ -382,7 +319,7 @@ def best_bracket_choice(ev: Evaluator2017, k: int, mdps: tuple[int, ...]) -> tup
                         break
     for i in range(m, len(members)):
         if match[i] == -1:
-            _augment(adj, match, i)
+            augment(adj, match, i)
     mate = {x: (members[match[i]] if match[i] != -1 else None) for i, x in enumerate(members)}
     down = sum(1 for i in range(len(members)) if match[i] == -1)
     return down, ev.psd(k, frozenset(members), mate.get)

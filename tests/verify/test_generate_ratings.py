@@ -15,7 +15,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 import trf
-from pairing.generate import GeneratorSettings, expected_score, generate_many
+from verify.generate import GeneratorSettings, expected_score, generate_many
 from ratings.change import tournament_ratings
 
 OVERALL_TOLERANCE = 1.0

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 import trf
-from checker.batch import check_files, summarize
-from pairing.conformance import EngineCommand, Summary, conformance, parse_pairs, pairs_text, run_engine, write_golden
-from pairing.generate import GeneratorSettings, Share, generate_many, parse_schedule
+from verify.batch import check_files, summarize
+from verify.conformance import EngineCommand, Summary, conformance, parse_pairs, pairs_text, run_engine, write_golden
+from verify.generate import GeneratorSettings, Share, generate_many, parse_schedule
 from trf.edit import cut_to_round
 
 MASTER = 2026

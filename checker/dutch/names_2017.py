@@ -1,6 +1,6 @@
 """The names of the 2017 criteria (C.04.3 as in force until 31 January 2026) and how their values
-read: what :mod:`checker.criteria` needs to word a 2017 finding without importing the 2017
-evaluation (:mod:`checker.criteria_2017`), which builds on it."""
+read: what :mod:`checker.dutch.criteria` needs to word a 2017 finding without importing the 2017
+evaluation (:mod:`checker.dutch.criteria_2017`), which builds on it."""
 
 from __future__ import annotations
 

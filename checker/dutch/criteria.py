@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
-from checker.colours import allocate
-from checker.names_2017 import describe_2017, show_value_2017
-from checker.state import CPlayer, Flt, Pref, RoundState
+from checker.dutch.colours import allocate
+from checker.dutch.names_2017 import describe_2017, show_value_2017
+from checker.dutch.state import CPlayer, Flt, Pref, RoundState
 from trf.model import Colour
 
 Mate = dict[int, "int | None"]
@@ -133,7 +133,7 @@ class PairSums:
 class Evaluator:
     """Brackets and criteria of any complete round-pairing of one :class:`RoundState`."""
 
-    #: the C.04.3 text this evaluator reads (:class:`checker.criteria_2017.Evaluator2017`: "2017")
+    #: the C.04.3 text this evaluator reads (:class:`checker.dutch.criteria_2017.Evaluator2017`: "2017")
     edition = "2026"
     #: its quality criteria, in priority order
     criteria_names: tuple[str, ...] = QUALITY
@@ -273,7 +273,7 @@ class Evaluator:
         """C6-C21 of a bracket from its parts: downfloaters ``d``, MDPs, members, the next
         bracket's downfloaters (``None``: no next bracket), each MDP's opponent, the PAB
         assignee among ``d`` and the per-pair sums.  :meth:`values` reads the parts off a
-        bracket; the local search (:mod:`checker.search`) off a bracket it changes in place."""
+        bracket; the local search (:mod:`checker.dutch.search`) off a bracket it changes in place."""
         p = self.p
         mdp_set = set(mdps)
         v: dict[str, Any] = {

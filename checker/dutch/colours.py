@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from checker.state import CPlayer, Pref
+from checker.dutch.state import CPlayer, Pref
 from trf.model import Colour
 
 RULES = {

@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 
 import trf
-from pairing.dutch import NoLegalPairing
-from pairing.generate import (GeneratorSettings, Schedule, Share, derived_seed, expected_score, generate,
+from pairing.result import NoLegalPairing
+from verify.generate import (GeneratorSettings, Schedule, Share, derived_seed, expected_score, generate,
                               generate_many, parse_range, parse_schedule, result_probabilities, settings_for)
 from tiebreaks.codes import parse_list
 from tiebreaks.standings import standings

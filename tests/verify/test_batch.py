@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import trf
-from checker.batch import CSV_COLUMNS, check_files, csv_row, summarize, trf_files
-from pairing.generate import GeneratorSettings, generate
+from verify.batch import CSV_COLUMNS, check_files, csv_row, summarize, trf_files
+from verify.generate import GeneratorSettings, generate
 from trf.model import Player
 
 from tests.support import FIXTURES

@@ -1,4 +1,5 @@
-"""What the Dutch engine returns: a round's pairing, or the reason there is none."""
+"""What every pairing engine returns: a round's pairing, or the reason there is none, or what the
+tournament lacks for it."""
 
 from __future__ import annotations
 
@@ -29,3 +30,13 @@ class Pairing:
         if self.bye is not None:
             lines.append(f"{self.bye} 0")
         return [str(len(lines))] + lines
+
+
+class PairingInputError(ValueError):
+    """The tournament lacks something the pairing needs.  ``missing`` names it:
+    ``"initial-colour"`` (C.04.3 Art. 5.1) or ``"total-rounds"`` (Art. 1.8: topscorers in the
+    last round depend on it); the message says which records would give it."""
+
+    def __init__(self, missing: str, message: str) -> None:
+        super().__init__(message)
+        self.missing = missing

@@ -10,7 +10,7 @@ taken as the reference; the checker says which pairing follows the rules better.
 3. when both make the same pairs, the colours (Art. 5.2): a board whose colours the rules give
    the other way loses, with the rule that decides;
 4. otherwise Art. 3.8: C5 round-wide, then bracket by bracket C6-C21, then the generation order
-   of Art. 4 (:func:`checker.check.compare`).
+   of Art. 4 (:func:`checker.dutch.check.compare`).
 
 The pairings are written into the tournament as it stood before the round; nothing here reads
 the pairing engine.
@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.check import compare, order_reason
-from checker.colours import allocate
-from checker.criteria import CRITERIA, Evaluator, Mate, describe, pair_breach, show_value
-from checker.state import RoundState, round_state
+from checker.dutch.check import compare, order_reason
+from checker.dutch.colours import allocate
+from checker.dutch.criteria import CRITERIA, Evaluator, Mate, describe, pair_breach, show_value
+from checker.dutch.state import RoundState, round_state
 from trf.edit import with_pairing
 from trf.model import Result, Tournament
 

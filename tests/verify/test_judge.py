@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import trf
-from checker.judge import RoundPairing, article_of, judge
+from verify.judge import RoundPairing, article_of, judge
 from trf.edit import cut_to_round
 from trf.model import Result
 

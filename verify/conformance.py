@@ -1,10 +1,10 @@
 """Conformance of another pairing program: for every round of random tournaments, ask it to pair
 the round, compare with our engine, and where the two differ let the independent checker say
-which pairing follows the rules better and by which criterion (:func:`checker.judge.judge`).
+which pairing follows the rules better and by which criterion (:func:`verify.judge.judge`).
 
 This is the cross-check of FIDE's verification of pairing programs (C.04.A A.7, and the TEC's
 checklist of 2026: thousands of random tournaments from one program's generator, paired and
-checked by another): the tournaments come from our generator (:mod:`pairing.generate`), which
+checked by another): the tournaments come from our generator (:mod:`verify.generate`), which
 pairs them with our engine, so our pairing of round R is the round written in the file; the
 other program gets the tournament as it stood before round R, its declared byes in place.
 
@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from checker.judge import Judgement, RoundPairing, judge
-from pairing.generate import GeneratorSettings, generate, settings_for
-from pairing.dutch import NoLegalPairing
+from verify.judge import Judgement, RoundPairing, judge
+from verify.generate import GeneratorSettings, generate, settings_for
+from pairing.result import NoLegalPairing
 from trf.edit import cut_to_round
 from trf.model import Result, Tournament
 from trf.writer import dumps
@@ -255,7 +255,7 @@ def _one(s: GeneratorSettings, index: int, command: EngineCommand) -> Tournament
 def conformance(template: GeneratorSettings, count: int, master: int, command: EngineCommand, *,
                 players: tuple[int, int] | None = None, rounds: tuple[int, int] | None = None,
                 executor: Executor | None = None, window: int = 64) -> Iterator[TournamentRun]:
-    """``count`` tournaments generated as :func:`pairing.generate.generate_many` makes them, each
+    """``count`` tournaments generated as :func:`verify.generate.generate_many` makes them, each
     compared round by round with the engine, in index order."""
     from parallel import ordered_map
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
-from checker.criteria import Bracket, Evaluator, Mate, PairSums
-from checker.order import GenerationIndex, generation_key
+from checker.dutch.criteria import Bracket, Evaluator, Mate, PairSums
+from checker.dutch.order import GenerationIndex, generation_key
 
 Pair = tuple[int, int]
 
@@ -276,13 +276,13 @@ class ScoredPairing:
 
         * a different number of pairs decides by C6 (2017: C.5) from the two counts alone;
         * otherwise each criterion is compared from what the move changes
-          (:meth:`checker.criteria.Evaluator.first_change`), which depends only on the pairs
+          (:meth:`checker.dutch.criteria.Evaluator.first_change`), which depends only on the pairs
           that change and on the bracket's MDPs and downfloaters.  The 2026 C8 (the next
           bracket's downfloaters, compared when the downfloaters differ) is read from the
           candidate's next bracket, and so is every 2026 criterion after it then;
         * the generation order, when every criterion ties, depends only on the pairs that
           change, on the bracket's members and its number of pairs and, in a heterogeneous
-          bracket, on the MDPs' pairs (:class:`checker.order.GenerationIndex`), unless the move
+          bracket, on the MDPs' pairs (:class:`checker.dutch.order.GenerationIndex`), unless the move
           re-pairs an MDP (the whole key is built then).
 
         What depends on more than the bracket's context is remembered for this version only."""

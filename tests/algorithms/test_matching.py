@@ -19,8 +19,8 @@ from functools import lru_cache
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-import pairing.matching
-from pairing.matching import max_weight_matching
+import algorithms.matching
+from algorithms.matching import max_weight_matching
 
 pytestmark = pytest.mark.fast
 
@@ -133,12 +133,12 @@ def test_maximum_weight_with_lexicographic_fields(w: Weights) -> None:
 @given(lexicographic())
 def test_maximum_weight_when_the_rows_share_their_numbers(w: Weights) -> None:
     """Above a memory budget the two rows of an edge share one number: the same answers."""
-    budget = pairing.matching.OWN_ROWS_BYTES
-    pairing.matching.OWN_ROWS_BYTES = 0
+    budget = algorithms.matching.OWN_ROWS_BYTES
+    algorithms.matching.OWN_ROWS_BYTES = 0
     try:
         mate = max_weight_matching(w)
     finally:
-        pairing.matching.OWN_ROWS_BYTES = budget
+        algorithms.matching.OWN_ROWS_BYTES = budget
     assert weight_of(w, mate) == optima(w)[0]
 
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.check import _colour_boards, _mate_of, _named, edition_of, evaluator, explain
-from checker.compare import compare
-from checker.search import best_of, boards as _boards, compatibility, improve
-from checker.criteria import Evaluator, Mate, describe, pair_breach
-from checker.state import given_pairing, round_state
+from checker.dutch.check import _colour_boards, _mate_of, _named, edition_of, evaluator, explain
+from checker.dutch.compare import compare
+from checker.dutch.search import best_of, boards as _boards, compatibility, improve
+from checker.dutch.criteria import Evaluator, Mate, describe, pair_breach
+from checker.dutch.state import given_pairing, round_state
 from trf.model import Tournament
 
 
@@ -85,7 +85,7 @@ def _forced(ev: Evaluator, mate: Mate, a: int, b: int) -> list[Mate]:
 
 def why_not(t: Tournament, rnd: int, a: int, b: int, rules: str | None = None) -> WhyNot:
     """Force ``a``-``b`` into round ``rnd`` and judge the best pairing found around it against
-    the given one, by the edition ``rules`` (default: the file's, :func:`checker.check.edition_of`)."""
+    the given one, by the edition ``rules`` (default: the file's, :func:`checker.dutch.check.edition_of`)."""
     st = round_state(t, rnd, edition=edition_of(t, rules)[0])
     g = given_pairing(t, rnd)
     pair = (a, b)

@@ -2,12 +2,12 @@
 with this colour, why did I float, why did I get the bye?".
 
 Every statement comes from the checker's own reading of C.04.3 (2026): its player state
-(:mod:`checker.state`), brackets and criteria (:mod:`checker.criteria`), colours
-(:mod:`checker.colours`) and the alternatives its search tries (:mod:`checker.check`).  Nothing
+(:mod:`checker.dutch.state`), brackets and criteria (:mod:`checker.dutch.criteria`), colours
+(:mod:`checker.dutch.colours`) and the alternatives its search tries (:mod:`checker.dutch.check`).  Nothing
 here asks the pairing engine why: the page explains what the rules say, not what a program did.
 
 The alternatives are the candidates of the checker's first search step, each judged against the
-given pairing by Art. 3.8 (:func:`checker.check.check_round` hands them to an observer, so the
+given pairing by Art. 3.8 (:func:`checker.dutch.check.check_round` hands them to an observer, so the
 search runs once for the verdict and the explanations).  For a board, a floater and the PAB the
 explanation names the *closest* alternative that changes it: the one whose first difference
 from the given pairing comes latest (a later bracket, then a later criterion, then a smaller
@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
-from checker.check import Finding, RoundReport, Verdict, article_of, check_round, edition_of, order_reason
-from checker.colours import RULES, allocate
-from checker.compare import Move
-from checker.criteria import CRITERIA, QUALITY, Evaluator, Mate, pair_breach, show_value
-from checker.names_2017 import CRITERIA_2017, QUALITY_2017
-from checker.state import CPlayer, Flt, Pref, RoundState, given_pairing, round_state
+from checker.dutch.check import Finding, RoundReport, Verdict, article_of, check_round, edition_of, order_reason
+from checker.dutch.colours import RULES, allocate
+from checker.dutch.compare import Move
+from checker.dutch.criteria import CRITERIA, QUALITY, Evaluator, Mate, pair_breach, show_value
+from checker.dutch.names_2017 import CRITERIA_2017, QUALITY_2017
+from checker.dutch.state import CPlayer, Flt, Pref, RoundState, given_pairing, round_state
 from trf.model import Colour, Tournament
 
 __all__ = ["Alternative", "FloatReason", "BoardExplanation", "ByeExplanation", "RoundExplanation",
@@ -47,7 +47,7 @@ def points_text(x: Fraction | str) -> str:
 
 def article(criterion: str) -> str:
     """The article of a criterion (``C12`` -> ``2.4.7``; 2017 ``C.10`` -> ``C.10 (2017)``), of a
-    colour rule, or Art. 3.8 for the generation order (:func:`checker.check.article_of`)."""
+    colour rule, or Art. 3.8 for the generation order (:func:`checker.dutch.check.article_of`)."""
     return article_of(criterion)
 
 
@@ -153,7 +153,7 @@ class ByeExplanation:
 
 @dataclass(frozen=True)
 class RoundExplanation:
-    """A round: the checker's verdict (:class:`checker.check.RoundReport`), every board in the
+    """A round: the checker's verdict (:class:`checker.dutch.check.RoundReport`), every board in the
     board order of C.04.2 Art. 3.6, the PAB, and the closest alternative for the round."""
 
     round: int
@@ -459,7 +459,7 @@ def explain_round(t: Tournament, rnd: int, *, engine: bool | None = None,
                   total_rounds: int | None = None) -> RoundExplanation:
     """The checker's verdict on round ``rnd`` and the explanation of each board and of the PAB.
 
-    ``engine``/``total_rounds``: as :func:`checker.check.check_round`."""
+    ``engine``/``total_rounds``: as :func:`checker.dutch.check.check_round`."""
     st = round_state(t, rnd, total_rounds=total_rounds)
     g = given_pairing(t, rnd)
     ev = Evaluator(st)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any
 
-from checker.criteria import Bracket
+from checker.dutch.criteria import Bracket
 
 
 def homogeneous_key(order: list[int] | tuple[int, ...], pairs: set[tuple[int, int]] | frozenset[tuple[int, int]],

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
+from pairing.result import PairingInputError
 from trf.model import Colour, Result, Tournament
 
 
@@ -39,16 +40,6 @@ class Strength(enum.IntEnum):
 class Float(enum.Enum):
     DOWN = "D"
     UP = "U"
-
-
-class PairingInputError(ValueError):
-    """The tournament lacks something the pairing needs.  ``missing`` names it:
-    ``"initial-colour"`` (C.04.3 Art. 5.1) or ``"total-rounds"`` (Art. 1.8: topscorers in the
-    last round depend on it); the message says which records would give it."""
-
-    def __init__(self, missing: str, message: str) -> None:
-        super().__init__(message)
-        self.missing = missing
 
 
 @dataclass(frozen=True)

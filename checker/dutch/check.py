@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.colours import allocate
-from checker.compare import Verdict, compare
-from checker.criteria import CRITERIA, FLOATS_ON, Bracket, Evaluator, Mate, describe, pair_breach
-from checker.criteria_2017 import ABSOLUTE_2017, COLOUR_2017, CRITERIA_2017, Evaluator2017, collapse_point
-from checker.search import ENUMERATE_LIMIT, EXHAUSTIVE_LIMIT, Observer, best_of, best_of_all, boards, improve
-from checker.state import GivenPairing, RoundState, given_pairing, participants, round_state
+from checker.dutch.colours import allocate
+from checker.dutch.compare import Verdict, compare
+from checker.dutch.criteria import CRITERIA, FLOATS_ON, Bracket, Evaluator, Mate, describe, pair_breach
+from checker.dutch.criteria_2017 import ABSOLUTE_2017, COLOUR_2017, CRITERIA_2017, Evaluator2017, collapse_point
+from checker.dutch.search import ENUMERATE_LIMIT, EXHAUSTIVE_LIMIT, Observer, best_of, best_of_all, boards, improve
+from checker.dutch.state import GivenPairing, RoundState, given_pairing, participants, round_state
 from trf.model import Tournament
 
 EDITIONS = ("2026", "2017")
@@ -123,7 +123,7 @@ def _mate_of(g: GivenPairing) -> Mate:
 
 
 def _bracket_summary(ev: Evaluator, brs: list[Bracket], mate: Mate) -> list[dict[str, Any]]:
-    from checker.criteria import show_value
+    from checker.dutch.criteria import show_value
     out = []
     for k, b in enumerate(brs):
         nxt = brs[k + 1] if k + 1 < len(brs) else None
@@ -148,7 +148,7 @@ def _bracket_name(ev: Evaluator, k: int | None) -> str:
 
 def explain(ev: Evaluator, v: Verdict, given_is: str = "a") -> str:
     """One line for a verdict between the given pairing and a candidate."""
-    from checker.criteria import show_value
+    from checker.dutch.criteria import show_value
     where = _bracket_name(ev, v.bracket)
     g, c = (v.value_a, v.value_b) if given_is == "a" else (v.value_b, v.value_a)
     if v.criterion == "order":
@@ -163,7 +163,7 @@ def explain(ev: Evaluator, v: Verdict, given_is: str = "a") -> str:
 
 
 def order_reason(first: Any, later: Any, edition: str = "2026") -> str:
-    """Where two generation keys (:func:`checker.order.generation_key`) part, in the Handbook's terms
+    """Where two generation keys (:func:`checker.dutch.order.generation_key`) part, in the Handbook's terms
     (BSNs: bracket sequence numbers, 1 for the highest-ranked member); the 2017 text numbers the
     same orders D.3 (MDPs), D.1 (transpositions) and D.2 (exchanges)."""
     a_mdp, a_tr, a_ex = ("D.3", "D.1", "D.2") if edition == "2017" else ("Art. 4.4", "Art. 4.2", "Art. 4.3")
@@ -293,7 +293,7 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
 
 
 def _show(criterion: str, value: Any) -> str | None:
-    from checker.criteria import show_value
+    from checker.dutch.criteria import show_value
     if criterion == "order":
         return None  # the message says where the generation orders part
     return show_value("C7" if criterion == "C5" else criterion, value)
@@ -310,9 +310,9 @@ def _colour_boards(st: RoundState, mate: Mate, ev: Evaluator) -> list[tuple[int,
 def engine_candidate(t: Tournament, rnd: int, st: RoundState, rep: RoundReport) -> Mate | None:
     """The pairing engine's pairing of the round, as one more candidate: the only use of
     :mod:`pairing` in the checker; its criteria are never used here.  The engine gets the
-    checker's initial colour and total rounds (:class:`checker.state.RoundState`)."""
-    from pairing.dutch import NoLegalPairing, pair_round
-    from pairing.players import PairingInputError
+    checker's initial colour and total rounds (:class:`checker.dutch.state.RoundState`)."""
+    from pairing.dutch import pair_round
+    from pairing.result import NoLegalPairing, PairingInputError
     from pairing.rounds import round_to_pair
     from trf.acceleration import AccelerationRefused
 

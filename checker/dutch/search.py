@@ -5,10 +5,10 @@ and every move of the PAB to a board's player (:func:`neighbours`), every other 
 pairs of a small bracket (:func:`bracket_repairings`, Art. 3-4 with the same downfloaters), and
 re-pairings of three boards and PAB moves that re-pair two boards (:func:`triple_moves`).
 :func:`improve` takes the best move by Art. 3.8 again and again.  Each move is judged by
-:meth:`checker.compare.ScoredPairing.verdict` from the one bracket it first changes, so a move
+:meth:`checker.dutch.compare.ScoredPairing.verdict` from the one bracket it first changes, so a move
 between brackets that adds downfloaters (C6) costs a few look-ups, and the pairing is built only
 for a move that ranks above the current one; ``incremental=False`` judges every move by
-:func:`checker.compare.compare` on the two whole pairings instead (the reference the tests
+:func:`checker.dutch.compare.compare` on the two whole pairings instead (the reference the tests
 compare it with).
 """
 
@@ -18,8 +18,9 @@ import gc
 from contextlib import contextmanager
 from typing import Any, Callable, Hashable, Iterator
 
-from checker.compare import Move, ScoredPairing, Verdict, compare
-from checker.criteria import Bracket, Evaluator, Mate, may_meet
+from algorithms.enumeration import perfect_matchings as perfect
+from checker.dutch.compare import Move, ScoredPairing, Verdict, compare
+from checker.dutch.criteria import Bracket, Evaluator, Mate, may_meet
 
 #: Called with each candidate, as a move from the given pairing, and its verdict against it (the
 #: candidate itself is ``move.apply(pairing)``, built only by an observer that keeps it).
@@ -53,19 +54,6 @@ def compatibility(ev: Evaluator) -> Callable[[int, int], bool]:
             r = memo[(x, y)] = memo[(y, x)] = may_meet(st, st.players[x], st.players[y])
         return r
     return ok
-
-
-def perfect(players: list[int], ok: Callable[[int, int], bool]) -> Iterator[list[Pair]]:
-    """Every perfect matching of ``players`` by ``ok``, the first player's partner varying slowest."""
-    if not players:
-        yield []
-        return
-    u = players[0]
-    for i in range(1, len(players)):
-        v = players[i]
-        if ok(u, v):
-            for tail in perfect(players[1:i] + players[i + 1:], ok):
-                yield [(u, v)] + tail
 
 
 def _patterns(n: int, old: tuple[Pair, ...] = ()) -> tuple[tuple[Pair, ...], ...]:
@@ -295,11 +283,11 @@ def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] =
     ``mate``, repeated ``rounds`` times; of equally good moves the first tried stands.  Returns
     the final pairing and the verdict of its first step.  ``observe`` sees every candidate of
     ``mate`` itself (the first step) with its verdict against ``mate``: the explanations
-    (:mod:`checker.explain`) read the alternatives from it.  ``incremental=False``: every
+    (:mod:`checker.dutch.explain`) read the alternatives from it.  ``incremental=False``: every
     candidate built and compared whole (the reference for the incremental re-scoring).
 
     A group of moves (the re-pairings of the same boards) whose every verdict is remembered as
-    lasting (:meth:`checker.compare.ScoredPairing.lasting`: none ranks its move above, for the
+    lasting (:meth:`checker.dutch.compare.ScoredPairing.lasting`: none ranks its move above, for the
     rest of the search or while a bracket's context stands) is passed over in the later steps
     while that holds: its moves would be judged as before, and none of them is the best."""
     with _without_cycle_collection():
