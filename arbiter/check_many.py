@@ -64,14 +64,24 @@ def _line(o: Any) -> str | None:
 
 
 def check_many(files: list[Path], *, engine: Optional[bool], standings: bool, json_out: bool, csv_out: bool,
-               jobs: int, scheduler: Optional[str], encoding: Optional[str]) -> None:
+               jobs: int, scheduler: Optional[str], encoding: Optional[str], system: Optional[str] = None) -> None:
     """Check every file (directories searched for TRF files), print the files that do not
     conform and a summary (or ``--json``/``--csv`` per file); exit 4 when a file has a
-    discrepancy, else 3 when a file could not be checked, else 0."""
+    discrepancy, else 3 when a file could not be checked, else 0.  ``system``: check every file
+    by this system (default: each file's own)."""
     from rich.progress import Progress
 
     from verify.batch import CSV_COLUMNS, Summary, check_files, csv_row, trf_files
 
+    if system is not None:
+        import systems
+
+        try:
+            systems.get(system)
+        except systems.UnknownSystem as exc:
+            from arbiter.app import fail
+
+            fail(exitcodes.USAGE, f"--system {system}: {exc}")
     paths = trf_files(files)
     if not paths:
         from arbiter.app import fail
@@ -85,7 +95,8 @@ def check_many(files: list[Path], *, engine: Optional[bool], standings: bool, js
     start = time.perf_counter()
     with workers(jobs, scheduler) as ex, Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task(f"checking {len(paths)} file(s)", total=len(paths))
-        for o in check_files(paths, executor=ex, engine=engine, standings=standings, encoding=encoding):
+        for o in check_files(paths, executor=ex, engine=engine, standings=standings, encoding=encoding,
+                             system=system):
             summary.add(o)
             bar.update(task, advance=1)
             if json_out:

@@ -13,6 +13,7 @@ registers its commands on the app when it is imported:
 * :mod:`arbiter.cli_roundrobin` - ``roundrobin``;
 * :mod:`arbiter.cli_publish` - ``publish``;
 * :mod:`arbiter.cli_conformance` - ``conformance``;
+* :mod:`arbiter.cli_systems` - ``systems`` (the pairing systems and their rules);
 * :mod:`arbiter.cli_rotation` - ``rotation ...``;
 * :mod:`arbiter.cli_event` - ``event ...`` (running a tournament in its file).
 
@@ -66,6 +67,10 @@ def _conformance() -> None:
     from arbiter import cli_conformance  # noqa: F401
 
 
+def _systems() -> None:
+    from arbiter import cli_systems  # noqa: F401
+
+
 def _rotation() -> None:
     from arbiter import cli_rotation  # noqa: F401
 
@@ -84,6 +89,7 @@ defer_commands(["ratings", "report"], _ratings)
 defer_commands(["roundrobin"], _roundrobin)
 defer_commands(["publish"], _publish)
 defer_commands(["conformance"], _conformance)
+defer_commands(["systems"], _systems)
 defer_commands(["rotation"], _rotation)
 defer_commands(["event"], _event)
 

@@ -1,8 +1,9 @@
 """``arbiter check``: the pairings of a file verified by the independent checker.
 
-Thin: which rounds, which system and the run are :mod:`checker.event`; the verdicts are
-:mod:`checker.dutch.check`, :mod:`checker.dutch.whynot` and :mod:`checker.roundrobin`.  This module reads
-arguments and renders.
+Thin: which rounds is :mod:`checker.event`; which system is the registry's
+(:func:`systems.select`), and the verdicts are that system's checker reading
+(:meth:`systems.base.PairingSystem.check`, :meth:`~systems.base.PairingSystem.why_not`).  This
+module reads arguments and renders.
 """
 
 from __future__ import annotations
@@ -14,15 +15,10 @@ from typing import Optional
 import typer
 
 from arbiter import exitcodes, render
-from arbiter.app import BakuGroupOpt, EncodingOpt, JsonOpt, RulesOpt, app, emit_json, err, fail, out, read_valid
+from arbiter.app import (BakuGroupOpt, EncodingOpt, JsonOpt, RulesOpt, app, emit_json, err, fail, out, read_valid,
+                         select_system)
 from arbiter.workers import JobsOpt, SchedulerOpt
 from trf.model import Tournament
-
-
-class CheckSystemOpt(str, Enum):
-    auto = "auto"
-    dutch = "dutch"
-    berger = "berger"
 
 
 class CheckFormat(str, Enum):
@@ -45,18 +41,20 @@ def check(
                                                "candidates only)."),
     rounds: Optional[int] = typer.Option(None, "--rounds", min=1, help="Total number of rounds when the file does not say (XXR/142)."),
     brackets: bool = typer.Option(False, "--brackets", help="Also show each round's brackets and the criteria not at their ideal."),
-    system: CheckSystemOpt = typer.Option(CheckSystemOpt.auto, "--system",
-                                          help="dutch, berger (round robin: every round against the Berger table), or auto "
-                                               "(berger when 192/092 names a round robin)."),
+    system: Optional[str] = typer.Option(None, "--system", metavar="NAME",
+                                         help="The pairing system to check by (arbiter systems lists them: dutch, berger "
+                                              "for a round robin against the Berger table, ...), or auto: the one the file "
+                                              "names (192/092), else the Dutch system (the default)."),
     json_out: bool = JsonOpt,
     encoding: Optional[str] = EncodingOpt,
     standings: Optional[bool] = typer.Option(None, "--standings/--no-standings",
                                              help="Also check the rank column against the file's 202/212 tie-break "
                                                   "list (default: with several files, not for one)."),
     csv_out: bool = typer.Option(False, "--csv", help="Several files: one CSV row per file."),
-    rules: Optional[RulesOpt] = typer.Option(None, "--rules", help=(
-        "Edition of the Dutch rules (C.04.3) to check by: 2017 (in force until 31 January 2026, criteria C.1-C.19) "
-        "or 2026 (C1-C21). Default: the one the file names (192/092), else the one in force on its start date.")),
+    rules: Optional[str] = typer.Option(None, "--rules", metavar="EDITION", help=(
+        "Edition of the system's rules to check by; for the Dutch system (C.04.3): 2017 (in force until 31 January "
+        "2026, criteria C.1-C.19) or 2026 (C1-C21). Default: the one the file names (192/092), else the one in force "
+        "on its start date.")),
     baku: Optional[bool] = typer.Option(None, "--baku/--no-baku", show_default=False, help=(
         "Baku acceleration (C.04.7) for a file without virtual points (XXA/250); default: when the file names it "
         "(192 FIDE_DUTCH_BAKU). A file's own XXA/250 records are always used.")),
@@ -66,10 +64,10 @@ def check(
     jobs: int = JobsOpt,
     scheduler: Optional[str] = SchedulerOpt,
 ) -> None:
-    """Check a file's pairings against FIDE Dutch C.04.3 (2026: C1-C21; 2017: C.1-C.19) and the colour rules,
-    and name the criterion that decides; or a round robin against the Berger tables (C.05 Annex 1); with several files or
-    a directory, each file and its rank column, with a summary.  Exit 0 when every round conforms, 4 on a
-    discrepancy, 3 for invalid input."""
+    """Check a file's pairings by its pairing system: FIDE Dutch C.04.3 (2026: C1-C21; 2017: C.1-C.19) and the
+    colour rules, naming the criterion that decides; a round robin against the Berger tables (C.05 Annex 1); or
+    the system --system names. With several files or a directory, each file and its rank column, with a summary.
+    Exit 0 when every round conforms, 4 on a discrepancy, 3 for invalid input."""
     if len(files) > 1 or files[0].is_dir() or csv_out:
         from arbiter.check_many import check_many
 
@@ -78,12 +76,14 @@ def check(
             fail(exitcodes.USAGE, "--round, --why-not, --rounds, --brackets, --rules, --baku and --format bbp apply to "
                                   "one file")
         check_many(files, engine=engine, standings=standings is not False, json_out=json_out or fmt is CheckFormat.json,
-                   csv_out=csv_out, jobs=jobs, scheduler=scheduler, encoding=encoding)
+                   csv_out=csv_out, jobs=jobs, scheduler=scheduler, encoding=encoding,
+                   system=None if system == "auto" else system)
     file = files[0]
     from rich.progress import Progress
 
-    from checker.event import CheckSystem, NothingToCheck, RoundNotInFile, check_tournament, rounds_to_check, uses_berger
+    from checker.event import NothingToCheck, RoundNotInFile, rounds_to_check
     from checker.output import bbp_text, report_dict
+    from systems import CheckRequest, NotOffered
     from trf.system import UnsupportedEvent
 
     result = read_valid(file, encoding, "fix them before checking")
@@ -96,42 +96,40 @@ def check(
         fail(exitcodes.USAGE, f"--round {exc.requested}: the file has rounds 1-{exc.last}")
     if json_out:
         fmt = CheckFormat.json
-    if uses_berger(t, CheckSystem(system.value)):
-        from checker.roundrobin import check_round_robin
-
+    sel = select_system(t, file, None if system == "auto" else system, rules)
+    if sel.system.round_robin:
         if why_not is not None:
             fail(exitcodes.USAGE, "--why-not applies to Swiss pairings; a round robin's pairings come from the table")
-        rr = check_round_robin(t, [round_] if round_ is not None else None)
+        rr = sel.system.check(t, todo, sel, CheckRequest())
         if fmt is CheckFormat.json:
             emit_json({"file": str(file), **rr.as_dict()})
         else:
             render.round_robin_check(out, rr, str(file))
         raise typer.Exit(exitcodes.OK if rr.ok else exitcodes.DISCREPANCY)
-    from checker.dutch.check import edition_of
-
-    edition, reason = edition_of(t, rules.value if rules is not None else None)
+    edition, reason = sel.edition.name, sel.reason
     if rules is not None:
         reason = f"--rules {edition}"
-    t, accel = _accelerated(t, file, baku, baku_group.value, edition, rounds)
-    heading = f"Dutch rules of {edition} ({reason}); acceleration: {accel}"
-    if why_not is not None:
-        from checker.dutch.whynot import why_not as run_why_not
-
-        try:
-            a, b = (int(x) for x in why_not.replace(" ", "").split("-"))
-        except ValueError:
-            fail(exitcodes.USAGE, f"--why-not {why_not!r}: expected two start ranks as A-B, e.g. 3-12")
-        w = run_why_not(t, todo[-1], a, b, rules=edition)
-        if fmt is CheckFormat.json:
-            emit_json({**w.as_dict(), "edition": edition, "edition_reason": reason, "acceleration": accel})
-        else:
-            out.print(heading, style="dim", highlight=False)
-            render.why_not(out, w)
-        raise typer.Exit(exitcodes.DISCREPANCY if w.verdict == "better" else exitcodes.OK)
-    with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
-        task = bar.add_task(f"checking {len(todo)} round(s)", total=len(todo))
-        reports = check_tournament(t, todo, engine=engine, total_rounds=rounds, rules=edition,
-                                   progress=lambda _r: bar.update(task, advance=1))
+    t, accel = _accelerated(t, file, sel, baku, baku_group.value, rounds)
+    heading = f"{sel.edition.heading} ({reason}); acceleration: {accel}"
+    try:
+        if why_not is not None:
+            try:
+                a, b = (int(x) for x in why_not.replace(" ", "").split("-"))
+            except ValueError:
+                fail(exitcodes.USAGE, f"--why-not {why_not!r}: expected two start ranks as A-B, e.g. 3-12")
+            w = sel.system.why_not(t, todo[-1], a, b, sel)
+            if fmt is CheckFormat.json:
+                emit_json({**w.as_dict(), "edition": edition, "edition_reason": reason, "acceleration": accel})
+            else:
+                out.print(heading, style="dim", highlight=False)
+                render.why_not(out, w)
+            raise typer.Exit(exitcodes.DISCREPANCY if w.verdict == "better" else exitcodes.OK)
+        with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task(f"checking {len(todo)} round(s)", total=len(todo))
+            reports = sel.system.check(t, todo, sel, CheckRequest(engine=engine, total_rounds=rounds),
+                                       progress=lambda _r: bar.update(task, advance=1))
+    except NotOffered as exc:
+        fail(exitcodes.USAGE, f"{file}: {exc}")
     ranks_ok = True
     if fmt is CheckFormat.json:
         data = {**report_dict(str(file), reports), "edition": edition, "edition_reason": reason, "acceleration": accel}
@@ -144,7 +142,7 @@ def check(
         out.file.write(bbp_text(str(file), reports))
     else:
         out.print(heading, style="dim", highlight=False)
-        render.check_report(out, reports, str(file), brackets=brackets)
+        render.check_report(out, reports, str(file), brackets=brackets, rules=sel.edition.title)
     if standings and fmt is not CheckFormat.json:
         from arbiter.check_many import rank_report
 
@@ -152,21 +150,25 @@ def check(
     raise typer.Exit(exitcodes.OK if all(r.ok for r in reports) and ranks_ok else exitcodes.DISCREPANCY)
 
 
-def _accelerated(t: Tournament, file: Path, baku: Optional[bool], group: str, edition: str,
+def _accelerated(t: Tournament, file: Path, sel: object, baku: Optional[bool], group: str,
                  rounds: Optional[int]) -> tuple[Tournament, str]:
     """The tournament with Baku virtual points as records when asked for (``--baku``) or named by
-    the file (192 FIDE_DUTCH_BAKU) and it has none of its own, and the acceleration in words."""
-    from trf.acceleration import AccelerationRefused, has_explicit_acceleration, with_baku
+    the file (192 FIDE_DUTCH_BAKU) and it has none of its own
+    (:meth:`systems.base.PairingSystem.accelerate`), and the acceleration in words."""
+    from systems import NotOffered, Selection
+    from trf.acceleration import AccelerationRefused
 
-    if has_explicit_acceleration(t):
-        return t, "the file's virtual points (XXA/250 records)"
-    wanted = baku if baku is not None else t.system.baku
-    if not wanted:
-        return t, "none"
+    assert isinstance(sel, Selection)
     try:
-        accelerated = with_baku(t, group, total_rounds=rounds, edition=edition)
+        accelerated, acc = sel.system.accelerate(t, sel, baku=baku, baku_group=group, total_rounds=rounds)
     except AccelerationRefused as exc:
         fail(exitcodes.INVALID_INPUT, f"{file}: Baku acceleration cannot be applied: {exc.detail}")
-    why = "--baku" if baku else f"named by {t.system.source}"
+    except NotOffered as exc:
+        fail(exitcodes.USAGE, f"--baku: {exc}")
+    if acc.kind == "records":
+        return accelerated, "the file's virtual points (XXA/250 records)"
+    if acc.kind == "none":
+        return accelerated, "none"
+    why = "--baku" if acc.asked else f"named by {acc.source}"
     rule = "group A by the rule, 2 x ceil(N/4)" if group == "handbook" else "group A as bbpPairings' automatic mode, ceil(N/2)"
     return accelerated, f"Baku (C.04.7; {rule}; {why})"

@@ -1,8 +1,8 @@
 """``arbiter conformance``: another pairing program against our engine on random tournaments, the
 checker judging every round where the two differ.
 
-Thin: the run is :func:`verify.conformance.conformance`, the verdicts
-:func:`verify.judge.judge`; this module reads arguments and renders the report.
+Thin: the run is :func:`verify.conformance.conformance`, the verdicts the system's judge
+(:meth:`systems.base.PairingSystem.judge`); this module reads arguments and renders the report.
 """
 
 from __future__ import annotations
@@ -55,6 +55,11 @@ def conformance(
     ratings: str = RatingsOpt,
     start: Optional[str] = DateOpt,
     points: str = PointsOpt,
+    system: Optional[str] = typer.Option(None, "--system", metavar="NAME",
+                                         help="Pairing system the program is tested on (arbiter systems lists them; "
+                                              "default: the FIDE Dutch system)."),
+    rules: Optional[str] = typer.Option(None, "--rules", metavar="EDITION",
+                                        help="Edition of the system's rules (default: the one in force)."),
     jobs: int = JobsOpt,
     scheduler: Optional[str] = SchedulerOpt,
     json_out: bool = JsonOpt,
@@ -82,6 +87,17 @@ def conformance(
         zero_byes=zero_byes, half_bye_rate=half_bye_rate, zero_bye_rate=zero_bye_rate, late_entries=late_entries,
         late_missed=late_missed, withdrawals=withdrawals, tiebreaks=tiebreaks, tiebreak_record=tiebreak_record,
         ratings=ratings, start=start, points=points)
+    from dataclasses import replace
+
+    import systems
+
+    try:
+        systems.get(system or systems.DEFAULT).edition(rules)
+        settings = replace(settings, system=system or systems.DEFAULT, rules=rules)
+    except systems.UnknownSystem as exc:
+        fail(exitcodes.USAGE, f"--system {system}: {exc}")
+    except systems.UnknownEdition as exc:
+        fail(exitcodes.USAGE, f"--rules {rules}: {exc}")
     summary = Summary()
     cases = []
     not_generated = []

@@ -72,30 +72,16 @@ def _date(text: Optional[str], option: str) -> Optional[date]:
 
 
 def _refuse(exc: Exception, path: Path) -> NoReturn:
-    """The one-line message and exit code of a library error."""
+    """The one-line message and exit code of a library error: the refusals to pair
+    (:data:`arbiter.refusals.REFUSALS`), then the event file's own."""
+    from arbiter.refusals import refusal
     from event import store
     from event.change import EventError
     from event.registration import InvalidRegistrant
-    from pairing.result import NoLegalPairing
-    from pairing.result import PairingInputError
-    from pairing.rounds import (EventFinished, NotBergerNumbering, PastLastRound, PreviousRoundIncomplete,
-                                RoundOutOfRange, UnsupportedSystem)
-    from trf.acceleration import AccelerationRefused
-    from trf.system import UnsupportedEvent
 
-    if isinstance(exc, PreviousRoundIncomplete):
-        fail(exitcodes.RESULTS_MISSING, f"{path}: {exc}; enter the results of round {exc.previous} first")
-    if isinstance(exc, PastLastRound):
-        fail(exitcodes.PAST_LAST_ROUND, f"{path}: {exc}")
-    if isinstance(exc, EventFinished):
-        fail(exitcodes.FINISHED, f"{path}: {exc}")
-    if isinstance(exc, (UnsupportedEvent, UnsupportedSystem, NotBergerNumbering, PairingInputError,
-                        AccelerationRefused)):
-        fail(exitcodes.INVALID_INPUT, f"{path}: {exc}")
-    if isinstance(exc, NoLegalPairing):
-        fail(exitcodes.NO_PAIRING, str(exc))
-    if isinstance(exc, RoundOutOfRange):
-        fail(exitcodes.USAGE, str(exc))
+    found = refusal(exc, path)
+    if found is not None:
+        fail(*found)
     if isinstance(exc, store.InvalidEventFile):
         render.diagnostics(err, list(exc.diagnostics), str(exc.path))
         fail(exitcodes.INVALID_INPUT, f"{exc}; fix them before editing the event")
@@ -111,19 +97,15 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
 
 
 def _call(path: Path, fn: Callable[[], Any]) -> Any:
+    from arbiter.refusals import refusals
     from event.change import EventError
-    from pairing.result import NoLegalPairing
-    from pairing.result import PairingInputError
-    from pairing.rounds import (EventFinished, NotBergerNumbering, PastLastRound, PreviousRoundIncomplete,
-                                RoundOutOfRange, UnsupportedSystem)
-    from trf.acceleration import AccelerationRefused
-    from trf.system import UnsupportedEvent
 
     try:
         return fn()
-    except (EventError, NoLegalPairing, PairingInputError, EventFinished, NotBergerNumbering, PastLastRound,
-            PreviousRoundIncomplete, RoundOutOfRange, UnsupportedSystem, UnsupportedEvent, AccelerationRefused) as exc:
-        _refuse(exc, path)
+    except Exception as exc:
+        if isinstance(exc, (EventError, *refusals())):
+            _refuse(exc, path)
+        raise
 
 
 def _print_warnings(warnings: Any) -> None:
@@ -177,7 +159,11 @@ def new(
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the drawing of lots (default: a random seed, logged)."),
     tiebreaks: Optional[str] = typer.Option(None, "--tiebreaks", metavar="LIST",
                                             help="Tie-break list for 202, e.g. \"BH/C1,BH,SB,DE\" (default BH/C1,BH,DE,WIN,BWG)."),
-    system: str = typer.Option("dutch", "--system", help="Pairing system: dutch (FIDE Dutch, C.04.3 2026)."),
+    system: Optional[str] = typer.Option(None, "--system", metavar="NAME",
+                                         help="Pairing system (arbiter systems lists them; default: the FIDE Dutch "
+                                              "system, C.04.3)."),
+    rules: Optional[str] = typer.Option(None, "--rules", metavar="EDITION",
+                                        help="Edition of the system's rules (default: the one in force)."),
     json_out: bool = JsonOpt,
 ) -> None:
     """Create an event file: headers, rounds, scoring, initial colour (or a drawing of lots), tie-breaks."""
@@ -185,8 +171,6 @@ def new(
     from event.create import EventSettings, InvalidSetting, new_event, parse_scoring
     from trf.model import Colour
 
-    if system.lower() not in ("dutch", "fide_dutch"):
-        fail(exitcodes.USAGE, f"--system {system!r}: only dutch (the FIDE Dutch system) can be run so far")
     dates: tuple[date, ...] = ()
     if round_dates:
         dates = tuple(d for d in (_date(x.strip(), "--round-dates") for x in round_dates.split(",") if x.strip())
@@ -198,7 +182,7 @@ def new(
             time_control=time_control, round_dates=dates, scoring=parse_scoring(scoring),
             initial_colour=None if colour is ColourChoice.lots else (
                 Colour.WHITE if colour is ColourChoice.white else Colour.BLACK),
-            seed=seed, tiebreaks=tiebreaks)
+            seed=seed, tiebreaks=tiebreaks, system=system, rules=rules)
         change = new_event(settings)
     except InvalidSetting as exc:
         fail(exitcodes.USAGE, str(exc))

@@ -1,4 +1,4 @@
-"""``arbiter generate``: random tournaments paired round by round by the Dutch engine (FIDE's RTG).
+"""``arbiter generate``: random tournaments paired round by round by a system's engine (FIDE's RTG).
 
 Thin: the generator is :mod:`verify.generate`; its options are :mod:`arbiter.rtg`'s.  This module
 reads arguments and writes the files.
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from arbiter import exitcodes
-from arbiter.app import (BAKU_GROUP_HELP, BakuGroupOpt, JsonOpt, RulesOpt, app, dump_text, emit_json, err, fail, out,
-                         standard_output, write_or_print)
+from arbiter.app import (BAKU_GROUP_HELP, BakuGroupOpt, JsonOpt, app, dump_text, emit_json, err,
+                         fail, out, standard_output, write_or_print)
 from arbiter.rtg import (DateOpt, DoubleForfeitRateOpt, DrawRateOpt, ForfeitRateOpt, FullByesOpt, HalfByeRateOpt,
                          HalfByesOpt, LateEntriesOpt, LateMissedOpt, LateMissedOption, PlayersOpt, PointsOpt, RatingsOpt,
                          RoundsOpt, TieBreakRecordOpt, TieBreakRecordOption, TieBreaksOpt, UnusualRateOpt, WithdrawalsOpt,
@@ -48,8 +48,12 @@ def generate(
     ratings: str = RatingsOpt,
     start: Optional[str] = DateOpt,
     points: str = PointsOpt,
-    rules: RulesOpt = typer.Option(RulesOpt.r2026, "--rules", help="Edition of the Dutch rules (C.04.3) the rounds "
-                                                                  "are paired by, named in record 092."),
+    system: Optional[str] = typer.Option(None, "--system", metavar="NAME",
+                                         help="Pairing system whose engine pairs the rounds (arbiter systems lists "
+                                              "them; default: the FIDE Dutch system), named in record 092."),
+    rules: Optional[str] = typer.Option(None, "--rules", metavar="EDITION",
+                                        help="Edition of the system's rules the rounds are paired by (for the Dutch "
+                                             "system 2026, the default, or 2017), named in record 092."),
     baku: bool = typer.Option(False, "--baku/--no-baku", help="Baku acceleration (C.04.7), decided before round 1 and "
                                                              "written as XXA records."),
     baku_group: BakuGroupOpt = typer.Option(BakuGroupOpt.handbook, "--baku-group", help=BAKU_GROUP_HELP),
@@ -59,10 +63,10 @@ def generate(
     scheduler: Optional[str] = SchedulerOpt,
     json_out: bool = JsonOpt,
 ) -> None:
-    """Generate random tournaments paired round by round by the Dutch engine (FIDE's RTG), as TRF:
-    ratings, results from the B.02 expected score with a draw model, byes, forfeits, games of less
-    than one move, late entries, withdrawals, the tie-break list; the 2026 or 2017 rules, with or
-    without Baku acceleration."""
+    """Generate random tournaments paired round by round by a system's engine (FIDE's RTG; the Dutch
+    system unless --system names another), as TRF: ratings, results from the B.02 expected score
+    with a draw model, byes, forfeits, games of less than one move, late entries, withdrawals, the
+    tie-break list; the 2026 or 2017 rules, with or without Baku acceleration."""
     from dataclasses import replace
 
     from rich.progress import Progress
@@ -77,8 +81,17 @@ def generate(
         zero_byes=zero_byes, half_bye_rate=half_bye_rate, zero_bye_rate=zero_bye_rate, late_entries=late_entries,
         late_missed=late_missed, withdrawals=withdrawals, tiebreaks=tiebreaks, tiebreak_record=tiebreak_record,
         ratings=ratings, start=start, points=points)
+    import systems
+
     try:
-        settings = replace(settings, rules=rules.value, baku=baku, baku_group=baku_group.value)
+        systems.get(system or systems.DEFAULT).edition(rules)
+    except systems.UnknownSystem as exc:
+        fail(exitcodes.USAGE, f"--system {system}: {exc}")
+    except systems.UnknownEdition as exc:
+        fail(exitcodes.USAGE, f"--rules {rules}: {exc}")
+    try:
+        settings = replace(settings, rules=rules, baku=baku, baku_group=baku_group.value,
+                           system=system or systems.DEFAULT)
     except ValueError as exc:
         fail(exitcodes.USAGE, f"--baku: {exc}")
     output = standard_output(output)  # -o -

@@ -1,8 +1,9 @@
-"""``arbiter pair``: a Swiss round paired by the Dutch system (``arbiter generate``, random
-tournaments paired round by round, is :mod:`arbiter.cli_generate`).
+"""``arbiter pair``: the next round paired by the file's pairing system (``arbiter generate``,
+random tournaments paired round by round, is :mod:`arbiter.cli_generate`).
 
-Thin: which round to pair, the refusals, the cut and the pairing are
-:func:`pairing.rounds.next_round`.  This module reads arguments and renders.
+Thin: the system is the registry's (:func:`systems.select`); which round to pair, the refusals,
+the cut and the pairing are the system's (:meth:`systems.base.PairingSystem.next_round`).  This
+module reads arguments and renders.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from typing import Optional
 import typer
 
 from arbiter import exitcodes, render
-from arbiter.app import (BAKU_GROUP_HELP, BakuGroupOpt, EncodingOpt, FileArg, RulesOpt, app, fail, out, read_valid,
-                         standard_output, write_or_print)
+from arbiter.app import (BAKU_GROUP_HELP, BakuGroupOpt, EncodingOpt, FileArg, RulesOpt, SystemOpt, app, fail, out,
+                         read_valid, select_system, standard_output, write_or_print)
 
 
 class PairFormat(str, Enum):
@@ -30,28 +31,20 @@ class InitialColourOpt(str, Enum):
     black1 = "black1"
 
 
-_RULES_HELP = ("Edition of the Dutch rules (C.04.3): 2017 (in force until 31 January 2026) or 2026. "
-               "Default: the one the file names (192/092), else the one in force on its start date.")
 _BAKU_HELP = ("Baku acceleration (C.04.7) for a file without virtual points (XXA/250); default: when the file "
               "names it (192 FIDE_DUTCH_BAKU). A file's own XXA/250 records are always used.")
 
 
-def _input_error(file: Path, exc: Exception) -> str:
-    """A :class:`pairing.result.PairingInputError` with the options that give what is missing."""
-    flag = {"total-rounds": "--rounds N", "initial-colour": "--initial-colour white1|black1"}.get(
-        str(getattr(exc, "missing", "")))
-    return f"{file}: {exc}" + (f", or give {flag}" if flag else "")
-
-
-def _rules_words(nxt: object) -> tuple[dict[str, object], dict[str, object], str]:
-    """The edition and the acceleration applied, as JSON data and as lines of text."""
+def _rules_words(nxt: object, heading: str) -> tuple[dict[str, object], dict[str, object], str]:
+    """The edition and the acceleration applied, as JSON data and as lines of text (``heading``:
+    the rules applied, in the system's words)."""
     from pairing.rounds import NextRound
     from trf.export import points_str
 
     assert isinstance(nxt, NextRound)
     if nxt.edition is None:
-        berger: dict[str, object] = {"edition": None, "reason": "a round robin (Berger table, C.05 Annex 1)"}
-        return berger, {"kind": "none"}, ""
+        fixed: dict[str, object] = {"edition": None, "reason": nxt.edition_reason}
+        return fixed, {"kind": "none"}, nxt.note
     reason = f"--rules {nxt.edition}" if nxt.edition_reason == "chosen by the caller" else nxt.edition_reason
     rules: dict[str, object] = {"edition": nxt.edition, "reason": reason}
     acc = nxt.acceleration
@@ -71,7 +64,7 @@ def _rules_words(nxt: object) -> tuple[dict[str, object], dict[str, object], str
     else:
         accel["reason"] = "--no-baku" if acc.asked else "the file names none"
         words = "acceleration: none"
-    return rules, accel, f"Dutch rules of {nxt.edition}: {reason}\n{words}"
+    return rules, accel, f"{heading}: {reason}\n{words}"
 
 
 @app.command()
@@ -85,25 +78,25 @@ def pair(
     initial_colour: Optional[InitialColourOpt] = typer.Option(
         None, "--initial-colour", help="Colour of the top player in round 1 when the file does not say (XXC/152)."),
     rounds: Optional[int] = typer.Option(None, "--rounds", min=1, help="Total number of rounds when the file does not say (XXR/142)."),
-    rules: Optional[RulesOpt] = typer.Option(None, "--rules", help=_RULES_HELP),
+    system: Optional[str] = SystemOpt,
+    rules: Optional[str] = RulesOpt,
     baku: Optional[bool] = typer.Option(None, "--baku/--no-baku", help=_BAKU_HELP, show_default=False),
     baku_group: BakuGroupOpt = typer.Option(BakuGroupOpt.handbook, "--baku-group", help=BAKU_GROUP_HELP),
     json_out: bool = typer.Option(False, "--json", help="Same as --format json."),
     encoding: Optional[str] = EncodingOpt,
 ) -> None:
-    """Pair the next round with the FIDE Dutch system (C.04.3, the 2026 or the 2017 rules, with
-    Baku acceleration when asked); a round robin gets its next Berger round. Refuses (each with its own exit code) while the previous round has games without
-    a result (6), past the last round (7), on a finished event (8), on team events (3). Exit 1 if
-    no legal pairing exists."""
-    from pairing.result import NoLegalPairing
+    """Pair the next round by the file's pairing system (the FIDE Dutch system, C.04.3, the 2026 or
+    the 2017 rules, with Baku acceleration when asked; a round robin's next Berger round), or by
+    --system. Refuses (each with its own exit code) while the previous round has games without a
+    result (6), past the last round (7), on a finished event (8), on team events (3). Exit 1 if no
+    legal pairing exists."""
+    from arbiter.refusals import refusal, refusals
     from pairing.output import bbp_text, pairing_dict
-    from pairing.result import PairingInputError
-    from pairing.rounds import (EventFinished, NotBergerNumbering, PastLastRound, PreviousRoundIncomplete,
-                                RoundOutOfRange, UnsupportedSystem, next_round)
+    from pairing.rounds import RoundOutOfRange
+    from systems import PairRequest
     from trf.edit import recompute_points, with_byes, with_pairing
-    from trf.acceleration import AccelerationRefused
     from trf.model import Colour, Result
-    from trf.system import UnsupportedEvent
+    from trf.system import require_individual
 
     output = standard_output(output)  # -o -
     result = read_valid(file, encoding, "fix them before pairing")
@@ -111,27 +104,18 @@ def pair(
     if initial_colour is not None:
         colour = Colour.WHITE if initial_colour is InitialColourOpt.white1 else Colour.BLACK
     try:
-        nxt = next_round(result.tournament, round_, initial_colour=colour, total_rounds=rounds,
-                         rules=rules.value if rules is not None else None, baku=baku, baku_group=baku_group.value)
+        require_individual(result.tournament, "team pairing is not implemented yet")
+        sel = select_system(result.tournament, file, system, rules)
+        nxt = sel.system.next_round(result.tournament, sel, PairRequest(
+            round_, colour, rounds, baku, baku_group.value))
     except RoundOutOfRange as exc:
         fail(exitcodes.USAGE, f"--round {exc.requested}: only rounds 1-{exc.last} can be paired")
-    except PreviousRoundIncomplete as exc:
-        fail(exitcodes.RESULTS_MISSING, f"{file}: {exc}; enter the results of round {exc.previous} first")
-    except PastLastRound as exc:
-        fail(exitcodes.PAST_LAST_ROUND, f"{file}: {exc}")
-    except EventFinished as exc:
-        fail(exitcodes.FINISHED, f"{file}: {exc}")
-    except (UnsupportedEvent, UnsupportedSystem, NotBergerNumbering) as exc:
-        fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
-    except NoLegalPairing as exc:
-        fail(exitcodes.NO_PAIRING, str(exc))
-    except PairingInputError as exc:
-        fail(exitcodes.INVALID_INPUT, _input_error(file, exc))
-    except AccelerationRefused as exc:
-        fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
+    except refusals() as exc:
+        code, message = refusal(exc, file, flags=True) or (exitcodes.INTERNAL, str(exc))
+        fail(code, message)
     t, rnd, pairing = nxt.before, nxt.round, nxt.pairing
-    berger = nxt.system == "berger"
-    rules_data, accel_data, rules_line = _rules_words(nxt)
+    table = nxt.round_robin
+    rules_data, accel_data, rules_line = _rules_words(nxt, sel.edition.heading)
     if json_out:
         fmt = PairFormat.json
     if fmt is PairFormat.json:
@@ -141,7 +125,7 @@ def pair(
         data["system"] = nxt.system
         data["rules"] = rules_data
         data["acceleration"] = accel_data
-        if berger:
+        if table:
             data["rests"] = nxt.rests
             data["in_file"] = nxt.in_file
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
@@ -150,7 +134,7 @@ def pair(
     elif fmt is PairFormat.trf:
         from trf.writer import WriteError, dumps
 
-        paired = with_pairing(t, rnd, pairing.boards, pairing.bye, keep_results=berger)
+        paired = with_pairing(t, rnd, pairing.boards, pairing.bye, keep_results=table)
         if nxt.rests is not None:
             paired = recompute_points(with_byes(paired, rnd, {nxt.rests: Result.ZERO_POINT_BYE}))
         try:
@@ -159,10 +143,6 @@ def pair(
             fail(exitcodes.INVALID_INPUT, f"cannot write the TRF: {exc}")
     else:
         note: str | None = rules_line or None
-        if berger:
-            note = (f"round robin: round {rnd} of the Berger table (C.05 Annex 1)"
-                    + (f"; {nxt.rests} rests" if nxt.rests is not None else "")
-                    + ("; the file already holds this round" if nxt.in_file else ""))
         if output is None:
             render.pairing_table(out, t, rnd, list(pairing.boards), pairing.bye)
             if note:  # wrapped to a terminal's width, whole lines to a pipe

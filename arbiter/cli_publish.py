@@ -1,7 +1,7 @@
 """``arbiter publish``: the tournament as a static web site, with "why this pairing?" on every board.
 
 Thin: the pages are :mod:`arbiter.publish` (presentation only), the explanations
-:mod:`checker.dutch.explain`, the standings :mod:`tiebreaks`.  This module reads arguments, runs them
+:meth:`systems.base.PairingSystem.explain`, the standings :mod:`tiebreaks`.  This module reads arguments, runs them
 and reports.
 """
 
@@ -63,11 +63,14 @@ def publish(
         require_individual(t, "publishing team events is not implemented")
     except UnsupportedEvent as exc:
         fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
-    if t.system.baku:
-        # the rounds are checked with the virtual points of the rule (C.04.7), as `check` does
-        from trf.acceleration import AccelerationRefused, with_baku
+    from systems import find
+
+    sel = find(t)
+    if sel is not None:
+        # the rounds are checked with the virtual points the file names (C.04.7), as `check` does
+        from trf.acceleration import AccelerationRefused
         try:
-            t = with_baku(t, edition=t.system.edition)
+            t, _ = sel.system.accelerate(t, sel)
         except AccelerationRefused as exc:
             fail(exitcodes.INVALID_INPUT, f"{file}: Baku acceleration cannot be applied: {exc.detail}")
     try:

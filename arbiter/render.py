@@ -241,10 +241,11 @@ def _brackets(console: Console, rep) -> None:  # type: ignore[no-untyped-def]
     print_table(console, table, keep=1)
 
 
-def check_report(console: Console, reports: list[Any], filename: str, brackets: bool = False) -> None:
+def check_report(console: Console, reports: list[Any], filename: str, brackets: bool = False, rules: str = "") -> None:
     """``arbiter check``: one line per conforming round; for a round with discrepancies, what was
     found (criterion, article, both values) and the boards that differ from the better candidate.
-    ``brackets``: also the given pairing's bracket-by-bracket evaluation."""
+    ``brackets``: also the given pairing's bracket-by-bracket evaluation; ``rules``: the text the
+    rounds were checked against (``C.04.3 (2026)``)."""
     from rich.table import Table
 
     bad = [r for r in reports if not r.ok]
@@ -286,8 +287,7 @@ def check_report(console: Console, reports: list[Any], filename: str, brackets: 
         console.print(Text(f"{filename}: {_n(len(bad), 'round')} with discrepancies of {len(reports)} checked",
                            style="bold red"))
     else:
-        edition = getattr(reports[0], "edition", "2026") if reports else "2026"
-        console.print(Text(f"{filename}: {_n(len(reports), 'round')} checked, all conform to C.04.3 ({edition})",
+        console.print(Text(f"{filename}: {_n(len(reports), 'round')} checked, all conform to {rules}",
                            style="bold green"))
 
 
@@ -370,3 +370,31 @@ def round_robin_check(console: Console, rr, filename: str) -> None:  # type: ign
                else f"{_n(sum(len(v) for v in by_round.values()), 'deviation')} in {_n(len(by_round), 'round')}"
                + (f"; rounds {', '.join(map(str, good))} follow the table" if good else ""))
     console.print(Text(verdict, style="bold green" if rr.ok else "bold red"))
+
+
+def systems_table(console: Console, found: list[Any], default: str) -> None:
+    """``arbiter systems``: one row per registered pairing system."""
+    from rich.table import Table
+
+    table = Table(title="Pairing systems")
+    for col in ("Name", "System", "Editions", "Named in 192/092 by"):
+        table.add_column(col, overflow="fold")
+    for s in found:
+        editions = ", ".join(e.name for e in s.editions)
+        codes = "; ".join(c.example or c.pattern for c in s.codes)
+        table.add_row(s.name + (" (default)" if s.name == default else ""), s.title, editions, codes)
+    print_table(console, table)
+    console.print("arbiter systems NAME lists the rules of a system's edition; --system NAME chooses one.",
+                  markup=False)
+
+
+def rules_table(console: Console, system: Any, edition: Any) -> None:
+    """``arbiter systems NAME``: the rules of one edition, in priority order, with their articles."""
+    from rich.table import Table
+
+    table = Table(title=f"{system.title}: {edition.title}")
+    for col in ("Rule", "Article", "Kind", "In words"):
+        table.add_column(col, overflow="fold")
+    for r in edition.rules:
+        table.add_row(r.name, edition.article(r.name) or "", r.kind, r.words)
+    print_table(console, table)

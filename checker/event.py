@@ -1,27 +1,14 @@
-"""Checking a whole file: which rounds can be checked, by which system, and the run over them.
-
-The system comes from the file (:attr:`trf.model.Tournament.system`): a round robin is checked
-against the Berger tables (:mod:`checker.roundrobin`), anything else as a Dutch-system Swiss
-(:mod:`checker.dutch.check`), unless the caller names one.  Team events are refused: the checker
-verifies individual pairings.
+"""Checking a whole file: which rounds can be checked.  Team events are refused: the checker
+verifies individual pairings.  Which system's reading checks them is the registry's business
+(:mod:`systems`: :meth:`~systems.base.PairingSystem.check`).
 """
 
 from __future__ import annotations
 
-import enum
-from typing import Callable
-
-from checker.dutch.check import RoundReport, check_round
 from trf.model import Tournament
 from trf.system import require_individual
 
-__all__ = ["CheckSystem", "NothingToCheck", "RoundNotInFile", "rounds_to_check", "uses_berger", "check_tournament"]
-
-
-class CheckSystem(enum.Enum):
-    AUTO = "auto"
-    DUTCH = "dutch"
-    BERGER = "berger"
+__all__ = ["NothingToCheck", "RoundNotInFile", "rounds_to_check"]
 
 
 class NothingToCheck(ValueError):
@@ -53,24 +40,3 @@ def rounds_to_check(t: Tournament, requested: int | None = None) -> list[int]:
             raise RoundNotInFile(requested, t.rounds_paired)
         return [requested]
     return list(range(1, t.rounds_paired + 1))
-
-
-def uses_berger(t: Tournament, system: CheckSystem = CheckSystem.AUTO) -> bool:
-    """Whether ``t`` is checked against the Berger tables: asked for, or (``AUTO``) a round robin
-    by its 192/092 record."""
-    return system is CheckSystem.BERGER or (system is CheckSystem.AUTO and t.system.is_round_robin)
-
-
-def check_tournament(t: Tournament, rounds: list[int] | None = None, *, engine: bool | None = None,
-                     total_rounds: int | None = None,
-                     progress: Callable[[int], None] | None = None, rules: str | None = None) -> list[RoundReport]:
-    """Check each of ``rounds`` (default: every paired round) as a Dutch-system Swiss
-    (:func:`checker.dutch.check.check_round`) by the edition ``rules`` (default: the file's);
-    ``progress`` is called with each round once checked."""
-    todo = rounds if rounds is not None else list(range(1, t.rounds_paired + 1))
-    reports = []
-    for r in todo:
-        reports.append(check_round(t, r, engine=engine, total_rounds=total_rounds, rules=rules))
-        if progress is not None:
-            progress(r)
-    return reports

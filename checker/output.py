@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.dutch.check import RoundReport
+from checker.report import RoundReport
 
 
 def report_dict(path: str, reports: list[RoundReport]) -> dict[str, Any]:

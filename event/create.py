@@ -7,11 +7,12 @@ seed logged, so it can be repeated), ``162`` the scoring when it is not 1/½/0, 
 pairing system and ``202`` the tie-breaks (C.07), and the report headers (012 name, 022 place,
 032 federation, 042/052 dates, 102/112 arbiters, 122 time control, 132 round dates).
 
-``192`` is written ``FIDE_DUTCH`` for an event starting on or after 1 February 2026: by the
-ETT26 table that code means the Dutch rules in force at the start date, the 2026 rules, and the
-endorsed engine bbpPairings (up to its 2026-02 release) reads ``FIDE_DUTCH`` but refuses
-``FIDE_DUTCH_2026``.  An earlier start date gets ``FIDE_DUTCH_2026`` written out, since only the
-2026 rules are implemented.
+``192`` and ``092`` are what the event's pairing system writes for a new event
+(:meth:`systems.base.PairingSystem.event_codes`; the Dutch system by default, in its edition in
+force).  The Dutch system writes ``FIDE_DUTCH`` for an event starting on or after 1 February
+2026: by the ETT26 table that code means the Dutch rules in force at the start date, the 2026
+rules, and the endorsed engine bbpPairings (up to its 2026-02 release) reads ``FIDE_DUTCH`` but
+refuses ``FIDE_DUTCH_2026``; an earlier start date gets the edition's code written out.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from fractions import Fraction
 from event.change import Change, EventError, Notice
 from trf.model import Colour, Header, InitialColour, Record, RoundCount, ScoringRecord, Tournament
 from trf.scoring import ScoringSystem
-from trf.system import DUTCH_2026_FROM
 from trf.writer import short_decimal
 
 __all__ = ["InvalidSetting", "Scoring", "parse_scoring", "EventSettings", "new_event", "round_dates_value",
@@ -119,6 +119,8 @@ class EventSettings:
     initial_colour: Colour | None = None
     seed: int | None = None
     tiebreaks: str | None = None
+    system: str | None = None  # the pairing system's name in the registry (default: the Dutch system)
+    rules: str | None = None  # the edition of its rules (default: the one in force)
 
 
 def round_dates_value(dates: tuple[date | None, ...]) -> str:
@@ -169,7 +171,18 @@ def new_event(s: EventSettings) -> Change:
         warnings.append(Notice("default-tiebreaks", f"no tie-break list given: {DEFAULT_SWISS} written in record 202 "
                                                     "(the regulations must announce the list, C.07)",
                                {"tiebreaks": DEFAULT_SWISS}))
-    system = "FIDE_DUTCH" if s.start is not None and s.start >= DUTCH_2026_FROM else "FIDE_DUTCH_2026"
+    import systems
+
+    try:
+        pairing_system = systems.get(s.system or systems.DEFAULT)
+        edition = pairing_system.edition(s.rules)
+        system, kind, words = pairing_system.event_codes(edition, s.start)
+    except systems.UnknownSystem as exc:
+        raise InvalidSetting("pairing system", s.system, f"one of {', '.join(exc.known)}") from None
+    except systems.UnknownEdition as exc:
+        raise InvalidSetting("edition of the rules", s.rules, f"one of {', '.join(exc.editions)}") from None
+    except systems.NotOffered as exc:
+        raise InvalidSetting("pairing system", s.system, f"a system that runs events here ({exc})") from None
     records: list[Record] = [Header("012", s.name.strip())]
     if s.city:
         records.append(Header("022", s.city))
@@ -179,7 +192,7 @@ def new_event(s: EventSettings) -> Change:
         records.append(Header("042", f"{s.start:%Y/%m/%d}"))
     if s.end:
         records.append(Header("052", f"{s.end:%Y/%m/%d}"))
-    records += [Header("062", "0"), Header("072", "0"), Header("092", "Individual: Swiss-System (FIDE Dutch System)")]
+    records += [Header("062", "0"), Header("072", "0"), Header("092", kind)]
     if s.chief_arbiter:
         records.append(Header("102", s.chief_arbiter))
     records += [Header("112", d) for d in s.deputy_arbiters]
@@ -194,7 +207,7 @@ def new_event(s: EventSettings) -> Change:
     records += [Header("192", system), Header("202", tiebreaks)]
     t = Tournament(tuple(records))
     colour_word = "White" if colour is Colour.WHITE else "Black"
-    details = (f"{s.name.strip()}, {s.rounds} rounds, Dutch system (C.04.3, 2026 rules, 192 {system}), "
+    details = (f"{s.name.strip()}, {s.rounds} rounds, {words}, "
                f"scoring {s.scoring.text}, initial colour {colour_word} ({how}), tie-breaks {tiebreaks}")
     data = {"name": s.name.strip(), "rounds": s.rounds, "system": system, "scoring": s.scoring.text,
             "initial_colour": colour_word.lower(), "initial_colour_drawn": s.initial_colour is None,

@@ -9,7 +9,7 @@ the alteration in the file.
   the same colour a third time in a row (C.04.1 Art. 7) or a colour difference above two
   (C.04.1 Art. 6).
 * The comparison: the engine's pairing of the whole round, the boards that differ, and the
-  independent checker's verdict on the round as given (:func:`checker.dutch.check.check_round` on the
+  independent checker's verdict on the round as given (the system's :meth:`~systems.base.PairingSystem.check` on the
   file with the round written in): conforming, or the criterion and article it loses on.
 * Accepting writes the round like an engine round (:func:`event.next_round.write_round`) and,
   when it differs from the engine's pairing, the ``### MPA @ Round n: <engine's boards> =>
@@ -25,10 +25,8 @@ from typing import Any
 from event.absences import check_player
 from event.change import Change, EventError, Notice, player_label
 from event.log import Irregularity, with_irregularity
-from event.next_round import write_round
+from event.next_round import next_round, write_round
 from event.results import boards as board_list
-from pairing.dutch import pair_round
-from pairing.rounds import next_round
 from trf.edit import with_byes
 from trf.model import Colour, Result, Tournament
 
@@ -160,11 +158,14 @@ def _warnings(t: Tournament, rnd: int, pairs: tuple[tuple[int, int], ...], bye: 
 
 
 def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = None) -> Assessment:
-    """Judge a manual pairing of the next round (the refusals of :func:`pairing.rounds.next_round`
+    """Judge a manual pairing of the next round (the refusals of :func:`event.next_round.next_round`
     apply).  Raises :class:`ManualPairingError` when the boards cannot make a round."""
+    from systems import CheckRequest, select
+
     nxt = next_round(t)
-    if nxt.system != "dutch":
+    if nxt.round_robin:
         raise ManualPairingError("a round robin's rounds come from the Berger table; there is no manual pairing phase")
+    sel = select(t)
     rnd = nxt.round
     absent = t.declared_absences(rnd)
     placed: dict[int, int] = {}
@@ -194,7 +195,8 @@ def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = 
             raise ManualPairingError(f"{len(left)} players are left for the engine and the bye is already given: "
                                      "give one more board, or no bye", tuple(left))
         rest = with_byes(t, rnd, {p: Result.ZERO_POINT_BYE for p in placed})
-        part = pair_round(rest, rnd)
+        rest, _ = sel.system.accelerate(rest, sel)
+        part = sel.system.pair(rest, rnd, sel)
         added, added_bye = part.boards, part.bye
         notes.append(f"{len(added)} board(s) paired by the engine among the {len(left)} players not given a board")
         if t.rounds_paired == 0:
@@ -204,9 +206,7 @@ def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = 
     final_bye = bye if bye is not None else added_bye
     after = write_round(t, rnd, pairs, final_bye)
     ordered = tuple((b.white, b.black) for b in board_list(after, rnd))
-    from checker.dutch.check import check_round
-
-    report = check_round(after, rnd)
+    report = sel.system.check(after, [rnd], sel, CheckRequest())[0]
     return Assessment(rnd, tuple(given), bye, added, ordered, final_bye, tuple(_warnings(t, rnd, pairs, final_bye)),
                       nxt.pairing.boards, nxt.pairing.bye, report.as_dict(), after, tuple(notes))
 

@@ -1,8 +1,9 @@
 """Pairing the next round into the file, and taking a round's pairing back while it has no result.
 
-The round is the one :func:`pairing.rounds.next_round` pairs for ``arbiter pair`` (same refusals,
-same engine, same Berger table for a round robin), so the file's round is, by construction, what
-``arbiter pair`` gives on the file as it stood before it.  Written into the file (TRF-16 2.4):
+The round is the one the file's system pairs for ``arbiter pair`` (:func:`systems.select`, then
+:meth:`~systems.base.PairingSystem.next_round`: same refusals, same engine, same Berger table for
+a round robin), so the file's round is, by construction, what ``arbiter pair`` gives on the file
+as it stood before it.  Written into the file (TRF-16 2.4):
 
 * each game as ``opp w`` / ``opp b`` with the result column blank: the result is not known yet.
   TRF has no code for "not played yet"; a blank result with an opponent is the only faithful
@@ -27,11 +28,12 @@ from event.change import Change, EventError, consistent, player_label
 from event.create import round_dates_value
 from event.log import without_irregularity
 from event.results import boards
-from pairing.rounds import NextRound, next_round
+from systems import name_of
+from pairing.rounds import NextRound
 from trf.edit import unpair_round, with_byes, with_pairing
 from trf.model import ByeRecord, Colour, Header, Player, Record, Result, Tournament
 
-__all__ = ["NothingToUndo", "HasResults", "NobodyToPair", "pair_into", "write_round", "undo_pairing",
+__all__ = ["NothingToUndo", "HasResults", "NobodyToPair", "next_round", "pair_into", "write_round", "undo_pairing",
            "with_round_date"]
 
 
@@ -118,13 +120,20 @@ def _describe(t: Tournament, nxt: NextRound) -> str:
     absent = t.declared_absences(nxt.round)
     if absent:
         words += ", not paired: " + " ".join(f"{pid}({kind.value})" for pid, kind in sorted(absent.items()))
-    system = "Berger table (C.05 Annex 1)" if nxt.system == "berger" else f"{t.system.name}, by the engine"
+    system = "Berger table (C.05 Annex 1)" if nxt.round_robin else f"{name_of(t)}, by the engine"
     return f"{words}; {system}"
 
 
+def next_round(t: Tournament, *, initial_colour: Colour | None = None) -> NextRound:
+    """The next round as the file's system pairs it (:func:`systems.next_round`)."""
+    import systems
+
+    return systems.next_round(t, request=systems.PairRequest(initial_colour=initial_colour))
+
+
 def pair_into(t: Tournament, *, day: date | None = None, initial_colour: Colour | None = None) -> Change:
-    """The next round paired (:func:`pairing.rounds.next_round`, whose refusals and engine
-    errors it raises) and written into the file; ``day``: the round's date for record 132."""
+    """The next round paired (:func:`next_round`, whose refusals and engine errors it raises) and
+    written into the file; ``day``: the round's date for record 132."""
     if not t.players:
         raise NobodyToPair(t.rounds_paired + 1, 0)
     nxt = next_round(t, initial_colour=initial_colour)

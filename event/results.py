@@ -165,22 +165,20 @@ def _board_key(t: Tournament, rnd: int, w: int, b: int) -> tuple[Fraction, Fract
 
 
 def _table_order(t: Tournament, rnd: int) -> dict[frozenset[int], int]:
-    """A round robin's boards in the order of its Berger table (C.05 Annex 1), by start rank."""
-    from pairing.rounds import berger_schedule
+    """A pre-determined round's boards in the order of its system's table (a round robin's Berger
+    table, C.05 Annex 1), by start rank; empty for a Swiss."""
+    from systems import find
 
-    sched = berger_schedule(t)
-    if not 1 <= rnd <= len(sched.rounds):
-        return {}
-    number = dict(enumerate(sorted(p.start_rank for p in t.players), 1))
-    return {frozenset((number[w], number[b])): i for i, (w, b) in enumerate(sched.games(rnd))}
+    sel = find(t)
+    return sel.system.table_order(t, rnd, sel) if sel is not None else {}
 
 
 def boards(t: Tournament, rnd: int) -> list[Board]:
     """The games of round ``rnd`` in board order, numbered from 1 (a round robin's in the order of
     its Berger table, where it has the game)."""
     games = list(t.games(rnd))
-    if t.system.is_round_robin:
-        order = _table_order(t, rnd)
+    order = _table_order(t, rnd)
+    if order:
         games.sort(key=lambda g: (order.get(frozenset((g.white, g.black)), len(order)),
                                   _board_key(t, rnd, g.white, g.black)))
     else:

@@ -61,5 +61,7 @@ def status(t: Tournament) -> Status:
     else:
         nxt = paired + 1
         state, step = "ready", f"pair round {nxt}"
-    return Status(t.name, t.system.name, total, paired, len(t.players), tuple(withdrawn(t)), state, step, nxt,
+    from systems import name_of
+
+    return Status(t.name, name_of(t), total, paired, len(t.players), tuple(withdrawn(t)), state, step, nxt,
                   pending, declared, tuple(i.line for i in irregularities(t)), len(entries(t)))

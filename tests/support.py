@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -150,3 +151,24 @@ def conversion_cases() -> list[ConversionCase]:
 def parse_path(path: Path) -> trf.ParseResult:
     """``trf.parse_file``, once per file and session (all model objects are frozen)."""
     return trf.parse_file(path)
+
+
+# --------------------------------------------------------------------------- through the registry
+
+
+def check_as_filed(t: Any, rnd: int, *, engine: bool = False, total_rounds: int | None = None,
+                   rules: str | None = None) -> Any:
+    """Round ``rnd`` of ``t`` checked as ``arbiter check`` does: by the system and edition the
+    file names (:func:`systems.select`; ``rules`` overrides the edition), with the engine's
+    candidate when ``engine``."""
+    from systems import CheckRequest, select
+
+    sel = select(t, edition=rules)
+    return sel.system.check(t, [rnd], sel, CheckRequest(engine=engine, total_rounds=total_rounds))[0]
+
+
+def edition_of_file(t: Any) -> str:
+    """The edition of its system's rules the file names, or its dates give (:func:`systems.select`)."""
+    from systems import select
+
+    return select(t).edition.name

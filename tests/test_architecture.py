@@ -1,5 +1,8 @@
 """The layout's promises, read off the source with ``ast``: no import cycle between the
-project's modules, the checker independent of the engine, and a CLI that holds no rule.
+project's modules; generic algorithms that know no chess; engines and checker readings that never
+import each other, the registry or the tooling above them; each system's own modules imported
+only by that system and its binding in the registry; system names and editions spelt only there;
+and a CLI that holds no rule.
 
 Every import counts, also those inside functions (they run as soon as the function does); only
 imports under ``if TYPE_CHECKING:`` are left out (they never run).
@@ -16,8 +19,8 @@ from tests.support import REPO
 
 pytestmark = pytest.mark.fast
 
-PACKAGES = ("trf", "algorithms", "pairing", "roundrobin", "rotation", "checker", "tiebreaks", "ratings", "event", "verify",
-            "parallel", "arbiter")
+PACKAGES = ("trf", "algorithms", "pairing", "roundrobin", "rotation", "checker", "tiebreaks", "ratings", "systems",
+            "event", "verify", "parallel", "arbiter")
 
 
 def _module_name(path: Path) -> str:
@@ -113,7 +116,7 @@ def _cycle(graph: dict[str, list[tuple[str, str | None, int]]]) -> list[str] | N
 def test_the_graph_sees_every_package() -> None:
     graph = _graph()
     assert {name.partition(".")[0] for name in graph} == set(PACKAGES)
-    assert ("pairing.rounds", "engine_candidate") in {(t, fn) for t, fn, _ in graph["checker.dutch.check"]}
+    assert "systems" in {t for t, _, _ in graph["arbiter.cli_check"]}
 
 
 def test_no_import_cycle() -> None:
@@ -124,12 +127,85 @@ def test_no_import_cycle() -> None:
     assert _cycle(graph) is None
 
 
-def test_checker_asks_the_engine_only_for_a_candidate() -> None:
-    """``checker/`` reads the rules itself: it may import :mod:`pairing` only in
-    :func:`checker.dutch.check.engine_candidate`, to get one more candidate."""
-    bad = [(u, target, fn, line) for u, edges in _graph().items() if u.startswith("checker")
-           for target, fn, line in edges
-           if target.partition(".")[0] == "pairing" and (u, fn) != ("checker.dutch.check", "engine_candidate")]
+def _edges_into(sources: tuple[str, ...], targets: tuple[str, ...]) -> list[tuple[str, str, str | None, int]]:
+    """Imports from modules of the packages ``sources`` into those of ``targets``."""
+    return [(u, target, fn, line) for u, edges in _graph().items() if u.partition(".")[0] in sources
+            for target, fn, line in edges if target.partition(".")[0] in targets]
+
+
+def test_algorithms_know_no_chess() -> None:
+    """``algorithms/`` is a leaf: it imports nothing of the project."""
+    assert _edges_into(("algorithms",), tuple(p for p in PACKAGES if p != "algorithms")) == []
+
+
+def test_engines_and_checker_readings_never_import_each_other_or_anything_above() -> None:
+    """The engines (``pairing/``, ``roundrobin/``) and the checker's readings (``checker/``) share
+    nothing but ``trf/`` and ``algorithms/`` (``roundrobin/`` reads the engines' generic round
+    types): two independent readings of the rules that agree are the project's proof.  Neither
+    imports the registry, the verification tooling, the event runner or the CLI."""
+    above = ("systems", "verify", "event", "arbiter", "parallel", "tiebreaks", "ratings", "rotation")
+    assert _edges_into(("pairing",), ("checker", "roundrobin", *above)) == []
+    assert _edges_into(("checker",), ("pairing", "roundrobin", *above)) == []
+    assert _edges_into(("roundrobin",), ("checker", *above)) == []
+    assert _edges_into(("trf",), tuple(p for p in PACKAGES if p != "trf")) == []
+
+
+def test_the_registry_is_asked_from_above_only() -> None:
+    """Below the registry only the tie-breaks ask it, for one fact (whether the file's system
+    pre-determines its pairings, C.07 Art. 15.2: :func:`tiebreaks.context.round_robin_by_system`)."""
+    below = ("trf", "algorithms", "pairing", "roundrobin", "checker", "tiebreaks", "ratings", "rotation")
+    assert [(u, fn) for u, _, fn, _ in _edges_into(below, ("systems",))] == [
+        ("tiebreaks.context", "round_robin_by_system")]
+
+
+def _system_packages() -> dict[str, tuple[tuple[str, ...], str]]:
+    """Each registered system: its own modules and the module of the registry that binds it."""
+    import systems
+
+    return {s.name: (type(s).packages, type(s).__module__) for s in systems.systems()}
+
+
+def _inside(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def test_a_systems_own_modules_are_imported_by_it_and_its_binding_only() -> None:
+    """No module outside a system's packages and its module in the registry imports them: the
+    CLI, the event runner, the publisher and the batch checker go through the door."""
+    bad = []
+    for name, (own, binding) in _system_packages().items():
+        assert own, f"{name} declares no package of its own"
+        for u, edges in _graph().items():
+            if _inside(u, own) or u == binding:
+                continue
+            bad += [(name, u, target, line) for target, _, line in edges if _inside(target, own)]
+    assert bad == []
+
+
+def _literals(path: Path) -> list[tuple[str, int]]:
+    """The string constants of a module that are not docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and n.body
+            and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    return [(n.value, n.lineno) for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
+
+
+def test_system_names_and_editions_are_spelt_in_their_own_place() -> None:
+    """A system's name (``"dutch"``) appears as a string only in its own packages and the
+    registry; the Dutch system's old edition (``"2017"``) likewise: every other module asks the
+    registry (:func:`systems.select`) and reads the edition it gets."""
+    own = _system_packages()
+    words = [(name, packages) for name, (packages, _) in own.items()] + [("2017", own["dutch"][0])]
+    bad = []
+    for module, path in _sources().items():
+        if module.partition(".")[0] == "systems":
+            continue
+        for value, line in _literals(path):
+            for word, allowed in words:
+                if value == word and not _inside(module, allowed):
+                    bad.append((module, line, value))
     assert bad == []
 
 

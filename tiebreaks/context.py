@@ -338,15 +338,26 @@ def _adjusted(recs: tuple[RoundRecord, ...], draw: Fraction, edition: Edition, s
     return sum((draw if r.category == 5 else r.points for r in recs), ZERO)
 
 
+def round_robin_by_system(t: Tournament) -> bool:
+    """Whether the system that pairs ``t`` pre-determines its pairings (a round robin), as the
+    registry of systems reads the file's code (:func:`systems.find`; a system the toolkit does
+    not pair counts as a Swiss)."""
+    from systems import find
+
+    sel = find(t)
+    return sel is not None and sel.system.round_robin
+
+
 def build_context(t: Tournament, edition: Edition | str | None = None, after_round: int | None = None,
                   round_robin: bool | None = None) -> TBContext:
     """Classify every round of every player and derive the art. 16 scores.
 
     ``edition``: default from the start date (:func:`default_edition`); ``after_round``:
     standings after that round (default: every paired round); ``round_robin``: pre-determined
-    pairings, default from the pairing system (:attr:`trf.model.Tournament.system`)."""
+    pairings (C.07 Art. 15.2), default: whether the file's pairing system has them
+    (:func:`round_robin_by_system`)."""
     ed = default_edition(t) if edition is None else Edition(edition)
-    rr = t.system.is_round_robin if round_robin is None else bool(round_robin)
+    rr = round_robin_by_system(t) if round_robin is None else bool(round_robin)
     rounds = default_rounds(t) if after_round is None else max(0, min(after_round, t.round_columns))
     swiss = not rr
     sc = t.scoring
@@ -370,5 +381,5 @@ def build_context(t: Tournament, edition: Edition | str | None = None, after_rou
 
 __all__ = [
     "Edition", "RoundRecord", "TBContext", "build_context", "categories", "classify", "default_edition",
-    "default_rounds",
+    "default_rounds", "round_robin_by_system",
 ]

@@ -24,14 +24,14 @@ if TYPE_CHECKING:
     )
     from trf.parser import ParseResult, parse_bytes, parse_file, parse_text
     from trf.scoring import ScoringSystem
-    from trf.system import Family, PairingSystem
+    from trf.system import SystemCode
     from trf.writer import WriteError, dump, dumps, format_record, write_atomic
 
 __all__ = [
     "AbsentRecord", "AccelerationRange", "BlankLine", "Bye", "ByeRecord", "Colour", "Comment",
-    "Diagnostic", "Family", "ForbiddenPairs", "Game", "Header", "InitialColour", "ParseResult", "Player",
-    "PairingSystem", "PlayerAcceleration", "PreservedRecord", "Record", "Result", "RoundCount", "RoundEntry",
-    "ScoringRecord", "ScoringSystem", "Severity", "Tournament", "TrfError", "WriteError", "dump",
+    "Diagnostic", "ForbiddenPairs", "Game", "Header", "InitialColour", "ParseResult", "Player",
+    "PlayerAcceleration", "PreservedRecord", "Record", "Result", "RoundCount", "RoundEntry",
+    "ScoringRecord", "ScoringSystem", "Severity", "SystemCode", "Tournament", "TrfError", "WriteError", "dump",
     "dumps", "format_record", "parse_bytes", "parse_file", "parse_text", "write_atomic",
 ]
 
@@ -42,7 +42,7 @@ _MODEL = ("AbsentRecord", "AccelerationRange", "BlankLine", "Bye", "ByeRecord", 
           "Record", "Result", "RoundCount", "RoundEntry", "ScoringRecord", "Tournament")
 _PARSER = ("ParseResult", "parse_bytes", "parse_file", "parse_text")
 _SCORING = ("ScoringSystem",)
-_SYSTEM = ("Family", "PairingSystem")
+_SYSTEM = ("SystemCode",)
 _WRITER = ("WriteError", "dump", "dumps", "format_record", "write_atomic")
 
 

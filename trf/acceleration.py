@@ -18,9 +18,10 @@ Group rules (``group``):
   the first ceil(N/2) start ranks of *all* player records, with no frozen boundary.  It differs
   from the rule when N is 1 or 2 mod 4 (21 players: 11 instead of 12); a compatibility mode.
 
-Only with standard scoring: the 2017 text (C.04.5.1) requires 1 / 1/2 / 0; the 2026 text any
-scoring where a win is worth two draws and a loss nothing.  Anything else raises
-:class:`AccelerationRefused` with the reason.
+Only with standard scoring: the text of C.04.7 any scoring where a win is worth two draws and a
+loss nothing; an older text (C.04.5.1, in force with the Dutch rules until 31 January 2026)
+requires 1 / 1/2 / 0, which the caller asks for with ``standard_only`` (the words naming that
+text, for the refusal).  Anything else raises :class:`AccelerationRefused` with the reason.
 
 The result of :func:`with_baku` is a new tournament that carries the virtual points as ``XXA``
 records (TRF-16) or ``250`` records (TRF-2026), so that the engine, the checker and the writer
@@ -146,7 +147,7 @@ def late_entries(t: Tournament) -> frozenset[int]:
     return frozenset(out)
 
 
-def _standard(t: Tournament, edition: str) -> tuple[Fraction, Fraction]:
+def _standard(t: Tournament, standard_only: str | None) -> tuple[Fraction, Fraction]:
     """The virtual points of a full and a half acceleration (a win, a draw), or the refusal."""
     s = t.scoring
     w, d, loss = s.win_white, s.draw_white, s.loss_white
@@ -154,9 +155,9 @@ def _standard(t: Tournament, edition: str) -> tuple[Fraction, Fraction]:
     if (s.win_black, s.draw_black, s.loss_black) != (w, d, loss):
         raise AccelerationRefused("scoring", f"Baku acceleration needs the same points for White and Black "
                                              f"(C.04.7); this event scores {shown} for White only")
-    if edition == "2017":
+    if standard_only is not None:
         if (w, d, loss) != (Fraction(1), Fraction(1, 2), Fraction(0)):
-            raise AccelerationRefused("scoring", f"Baku acceleration under the 2017 rules (C.04.5.1) needs the "
+            raise AccelerationRefused("scoring", f"Baku acceleration {standard_only} needs the "
                                                  f"standard scoring 1 / 1/2 / 0; this event scores {shown}")
     elif loss != 0 or w != 2 * d or w <= 0:
         raise AccelerationRefused("scoring", f"Baku acceleration (C.04.7) needs a scoring where a win is worth two "
@@ -165,17 +166,16 @@ def _standard(t: Tournament, edition: str) -> tuple[Fraction, Fraction]:
 
 
 def baku_plan(t: Tournament, group: str = "handbook", *, total_rounds: int | None = None,
-              edition: str | None = None, late: Collection[int] | None = None) -> BakuPlan:
+              standard_only: str | None = None, late: Collection[int] | None = None) -> BakuPlan:
     """Who gets which virtual points (module docstring).  ``total_rounds`` when the file does
-    not say (``XXR``/``142``); ``edition`` (``"2017"``/``"2026"``, default the file's) decides
-    which scorings are standard; ``late``: the late entries, when the caller knows them (default
+    not say (``XXR``/``142``); ``standard_only``: the words naming a text that allows the standard
+    scoring only (module docstring), ``None`` for C.04.7; ``late``: the late entries, when the caller knows them (default
     :func:`late_entries`; the engine rule ignores them)."""
     if group not in GROUPS:
         raise ValueError(f"unknown Baku group rule {group!r} (expected one of {', '.join(GROUPS)})")
     if t.is_team_event:
         raise AccelerationRefused("team-event", "Baku acceleration of team events is not implemented")
-    ed = edition or t.system.edition or "2026"
-    win, half = _standard(t, ed)
+    win, half = _standard(t, standard_only)
     total = total_rounds if total_rounds is not None else t.total_rounds
     if total is None:
         raise AccelerationRefused("total-rounds", "the number of rounds is unknown, and it decides which rounds "
@@ -243,12 +243,13 @@ def acceleration_records(plan: BakuPlan, form: str = "trf16") -> tuple[Record, .
 
 
 def with_baku(t: Tournament, group: str = "handbook", *, total_rounds: int | None = None,
-              edition: str | None = None, late: Collection[int] | None = None, form: str | None = None) -> Tournament:
+              standard_only: str | None = None, late: Collection[int] | None = None,
+              form: str | None = None) -> Tournament:
     """``t`` with its Baku virtual points as explicit records (appended after the other
     records), or ``t`` itself when it already has acceleration records.  ``form``: ``"trf16"``
     (``XXA``) or ``"trf26"`` (``250``), default the file's :func:`dialect`.  Raises
     :class:`AccelerationRefused` (see :func:`baku_plan`)."""
     if has_explicit_acceleration(t):
         return t
-    plan = baku_plan(t, group, total_rounds=total_rounds, edition=edition, late=late)
+    plan = baku_plan(t, group, total_rounds=total_rounds, standard_only=standard_only, late=late)
     return t.replace_records(t.records + acceleration_records(plan, form or dialect(t)))

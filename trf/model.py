@@ -31,7 +31,7 @@ from trf.limits import MAX_ROUNDS
 from trf.scoring import ScoringSystem, scoring_from_records
 
 if TYPE_CHECKING:  # pragma: no cover
-    from trf.system import PairingSystem
+    from trf.system import SystemCode
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,12 +357,12 @@ class Tournament:
         return tuple(parse_round_dates(self.header("132")))
 
     @cached_property
-    def system(self) -> PairingSystem:
-        """The pairing system and event kind from ``192``/``092`` and the team records
-        (:func:`trf.system.pairing_system`)."""
-        from trf.system import pairing_system
+    def system_code(self) -> SystemCode:
+        """The records that name how the file is paired (``192``/``092``) and whether it is a team
+        event (:func:`trf.system.system_code`; which system that is: :func:`systems.select`)."""
+        from trf.system import system_code
 
-        return pairing_system(self)
+        return system_code(self)
 
     @cached_property
     def is_team_event(self) -> bool:

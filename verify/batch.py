@@ -2,9 +2,9 @@
 of a conformance run (FIDE's verification of pairing programs checks 5,000 to 50,000 random
 tournaments of another program).
 
-Each file is one job (:func:`check_file`): read, validated, every paired round checked as the
-file's system asks (:mod:`checker.event`: the Dutch system, or a round robin against the Berger
-table), and its rank column checked against its own tie-break list
+Each file is one job (:func:`check_file`): read, validated, every paired round checked by the
+file's system (the registry's choice, :func:`systems.select`: the Dutch system, a round robin
+against the Berger table, ...), and its rank column checked against its own tie-break list
 (:func:`tiebreaks.rankcheck.check_ranks`): together the pairings and tie-breaks checker the
 TEC's checklist asks for.  A file that cannot be read or checked is an outcome like any other
 (``unreadable``, ``invalid``, or ``error`` for a fault of the checker itself), never the end of
@@ -111,19 +111,22 @@ def _first_error(path: str, result: Any) -> tuple[int, str] | None:
 
 
 def check_file(path: str, data: bytes, *, engine: bool | None = None, standings: bool = True,
-               encoding: str | None = None) -> FileOutcome:
-    """Check one file's bytes (``path`` names it in the outcome)."""
+               encoding: str | None = None, system: str | None = None) -> FileOutcome:
+    """Check one file's bytes (``path`` names it in the outcome) by its system, or by ``system``."""
     start = time.perf_counter()
     try:
-        outcome = _check(path, data, engine, standings, encoding)
+        outcome = _check(path, data, engine, standings, encoding, system)
     except Exception as exc:  # a fault of the checker: reported, the run goes on
         outcome = FileOutcome(path, "error", error=f"{type(exc).__name__}: {exc}")
     return FileOutcome(outcome.path, outcome.status, outcome.system, outcome.players, outcome.rounds,
                        outcome.standings, outcome.error, time.perf_counter() - start)
 
 
-def _check(path: str, data: bytes, engine: bool | None, standings: bool, encoding: str | None) -> FileOutcome:
-    from checker.event import NothingToCheck, check_tournament, rounds_to_check, uses_berger
+def _check(path: str, data: bytes, engine: bool | None, standings: bool, encoding: str | None,
+           system: str | None) -> FileOutcome:
+    import systems
+    from checker.event import NothingToCheck, rounds_to_check
+    from trf.acceleration import AccelerationRefused
     from trf.parser import parse_bytes
     from trf.system import UnsupportedEvent
 
@@ -135,32 +138,28 @@ def _check(path: str, data: bytes, engine: bool | None, standings: bool, encodin
     t = result.tournament
     try:
         todo = rounds_to_check(t)
-    except (UnsupportedEvent, NothingToCheck) as exc:
+        sel = systems.select(t, system=system)
+    except (UnsupportedEvent, NothingToCheck, systems.UnsupportedSystem) as exc:
         return FileOutcome(path, "invalid", players=len(t.players), error=str(exc))
     rounds: list[RoundOutcome] = []
-    if uses_berger(t):
-        from checker.roundrobin import check_round_robin
-
-        rr = check_round_robin(t)
-        system = "berger"
+    if sel.system.round_robin:
+        rr = sel.system.check(t, todo, sel, systems.CheckRequest())
         devs = [d for d in rr.deviations if d.kind != "unplayed"]
         for r in rr.rounds_checked:
             mine = [d for d in devs if d.round == r]
             rounds.append(RoundOutcome(r, not mine, mine[0].kind if mine else None, mine[0].kind if mine else None,
                                        mine[0].message if mine else None))
     else:
-        system = "dutch"
-        if t.system.baku:  # the virtual points of the rule (C.04.7), as one file's check reads them
-            from trf.acceleration import AccelerationRefused, with_baku
-            try:
-                t = with_baku(t, edition=t.system.edition)
-            except AccelerationRefused as exc:
-                return FileOutcome(path, "invalid", players=len(t.players),
-                                   error=f"Baku acceleration cannot be applied: {exc.detail}")
-        for rep in check_tournament(t, todo, engine=engine):
+        try:  # the virtual points of the rule (C.04.7), as one file's check reads them
+            t, _ = sel.system.accelerate(t, sel)
+        except AccelerationRefused as exc:
+            return FileOutcome(path, "invalid", players=len(t.players),
+                               error=f"Baku acceleration cannot be applied: {exc.detail}")
+        for rep in sel.system.check(t, todo, sel, systems.CheckRequest(engine=engine)):
             f = rep.findings[0] if rep.findings else None
             rounds.append(RoundOutcome(rep.round, rep.ok, f.criterion if f else None, f.kind if f else None,
                                        f.message if f else None))
+    system_name = sel.system.name
     ranks = None
     if standings:
         from tiebreaks.rankcheck import check_ranks
@@ -168,34 +167,35 @@ def _check(path: str, data: bytes, engine: bool | None, standings: bool, encodin
         ranks = check_ranks(t).as_dict()
     bad_round = any(not r.ok for r in rounds)
     bad_ranks = ranks is not None and ranks["checked"] and not ranks["ok"]
-    return FileOutcome(path, "discrepant" if bad_round or bad_ranks else "ok", system, len(t.players),
+    return FileOutcome(path, "discrepant" if bad_round or bad_ranks else "ok", system_name, len(t.players),
                        tuple(rounds), ranks)
 
 
-def _jobs(files: list[Path], engine: bool | None, standings: bool,
-          encoding: str | None) -> Iterator[tuple[Any, ...]]:
+def _jobs(files: list[Path], engine: bool | None, standings: bool, encoding: str | None,
+          system: str | None) -> Iterator[tuple[Any, ...]]:
     for p in files:
         try:
-            yield (str(p), p.read_bytes(), None, engine, standings, encoding)
+            yield (str(p), p.read_bytes(), None, engine, standings, encoding, system)
         except OSError as exc:
-            yield (str(p), b"", exc.strerror or str(exc), engine, standings, encoding)
+            yield (str(p), b"", exc.strerror or str(exc), engine, standings, encoding, system)
 
 
 def _job(path: str, data: bytes, unreadable: str | None, engine: bool | None, standings: bool,
-         encoding: str | None) -> FileOutcome:
+         encoding: str | None, system: str | None) -> FileOutcome:
     if unreadable is not None:
         return FileOutcome(path, "unreadable", error=f"cannot read {path}: {unreadable}")
-    return check_file(path, data, engine=engine, standings=standings, encoding=encoding)
+    return check_file(path, data, engine=engine, standings=standings, encoding=encoding, system=system)
 
 
 def check_files(files: Iterable[str | Path], *, executor: Executor | None = None, engine: bool | None = None,
-                standings: bool = True, encoding: str | None = None, window: int = 64) -> Iterator[FileOutcome]:
+                standings: bool = True, encoding: str | None = None, window: int = 64,
+                system: str | None = None) -> Iterator[FileOutcome]:
     """:func:`check_file` for every file (directories searched by :func:`trf_files`), in their
-    order, on ``executor`` when given."""
+    order, on ``executor`` when given; ``system``: every file by this system (default: its own)."""
     from parallel import ordered_map
 
     paths = trf_files(files)
-    yield from ordered_map(_job, _jobs(paths, engine, standings, encoding), executor, window)
+    yield from ordered_map(_job, _jobs(paths, engine, standings, encoding, system), executor, window)
 
 
 @dataclass

@@ -1,6 +1,7 @@
 """Conformance of another pairing program: for every round of random tournaments, ask it to pair
 the round, compare with our engine, and where the two differ let the independent checker say
-which pairing follows the rules better and by which criterion (:func:`verify.judge.judge`).
+which pairing follows the rules better and by which criterion (the system's judge,
+:meth:`systems.base.PairingSystem.judge`).
 
 This is the cross-check of FIDE's verification of pairing programs (C.04.A A.7, and the TEC's
 checklist of 2026: thousands of random tournaments from one program's generator, paired and
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from verify.judge import Judgement, RoundPairing, judge
+from checker.judgement import Judgement, RoundPairing
 from verify.generate import GeneratorSettings, generate, settings_for
 from pairing.result import NoLegalPairing
 from trf.edit import cut_to_round
@@ -222,7 +223,11 @@ def _round_pairing(t: Tournament, rnd: int) -> RoundPairing:
 
 
 def check_tournament_rounds(t: Tournament, index: int, seed: int, command: EngineCommand) -> TournamentRun:
-    """Every round of ``t`` (paired by our engine) against the engine's pairing of it."""
+    """Every round of ``t`` (paired by our engine) against the engine's pairing of it, judged by
+    the checker reading of the system the file names (:meth:`systems.base.PairingSystem.judge`)."""
+    from systems import select
+
+    sel = select(t)
     cases = []
     seconds = 0.0
     for rnd in range(1, t.rounds_paired + 1):
@@ -237,7 +242,8 @@ def check_tournament_rounds(t: Tournament, index: int, seed: int, command: Engin
         theirs = answer.pairing
         if set(theirs.boards) == set(ours.boards) and theirs.bye == ours.bye:
             continue
-        j = judge(before, rnd, ours, theirs, total_rounds=t.total_rounds, labels=("arbiter", "the engine"))
+        j = sel.system.judge(before, rnd, ours, theirs, sel, total_rounds=t.total_rounds,
+                             labels=("arbiter", "the engine"))
         kind = "colours" if theirs.pairs == ours.pairs and theirs.bye == ours.bye else "pairs"
         cases.append(Case(index, seed, rnd, kind, ours, theirs, j, None, text))
     return TournamentRun(index, seed, len(t.players), t.total_rounds or t.rounds_paired, t.rounds_paired,

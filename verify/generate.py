@@ -32,8 +32,10 @@ Deterministic: the same settings (seed included) always give the same tournament
 :func:`derived_seed` gives the seeds of a run of many tournaments from one master seed, and
 :func:`generate_many` runs them on any :class:`concurrent.futures.Executor`.
 
-The Dutch edition (``rules``: the 2026 text, or the 2017 one in force until 31 January 2026) is
-named in record ``092``.  Baku acceleration (``baku``, C.04.7) is decided before round 1, as the
+The rounds are paired by the engine of a pairing system of the registry (``system``, the Dutch
+system by default; :meth:`systems.base.PairingSystem.pair`), by the edition ``rules`` of its
+rules (for the Dutch system the 2026 text, or the 2017 one in force until 31 January 2026),
+named in record ``092`` in the system's words.  Baku acceleration (``baku``, C.04.7) is decided before round 1, as the
 rule wants: the virtual points are written as ``XXA`` records
 (:func:`trf.acceleration.with_baku`, the planned late entries left out of group A's count), so
 the file says what every round was paired with and any engine reproduces it.
@@ -50,11 +52,11 @@ from datetime import date, timedelta
 from fractions import Fraction
 from typing import Callable, Iterator, Sequence
 
-from pairing.dutch import pair_round
 from pairing.result import NoLegalPairing
 from ratings.change import counted_difference
 from ratings.rules import rules_for
 from ratings.tables import expected as table_expected
+from systems import DEFAULT, Selection, get
 from trf.acceleration import GROUPS, with_baku
 from trf.edit import with_pairing
 from trf.model import (
@@ -234,19 +236,27 @@ class GeneratorSettings:
     rating_range: tuple[int, int] = (1400, 2600)
     start_date: date = date(2026, 3, 1)
     name: str | None = None  # record 012; default "Random tournament PxR seed S"
-    rules: str = "2026"  # the edition of the Dutch rules (C.04.3): "2026" or "2017"
+    rules: str | None = None  # the edition of the system's rules (default: the one in force)
     baku: bool = False  # Baku acceleration (C.04.7)
     baku_group: str = "handbook"  # group A by the rule, or "engine" (bbpPairings' automatic mode)
+    system: str = DEFAULT  # the pairing system (its name in the registry, :mod:`systems`)
 
     def __post_init__(self) -> None:
-        if self.rules not in ("2026", "2017"):
-            raise ValueError(f"unknown edition of the Dutch rules {self.rules!r}: expected 2026 or 2017")
+        import systems
+
+        try:
+            edition = get(self.system).edition(self.rules)
+        except (systems.UnknownSystem, systems.UnknownEdition) as exc:
+            raise ValueError(str(exc)) from None
+        object.__setattr__(self, "rules", edition.name)
         if self.baku_group not in GROUPS:
             raise ValueError(f"unknown Baku group rule {self.baku_group!r}: expected {' or '.join(GROUPS)}")
         if self.baku:
             win, draw, loss = self.points
-            if self.rules == "2017" and self.points != (Fraction(1), Fraction(1, 2), Fraction(0)):
-                raise ValueError("Baku acceleration under the 2017 rules needs the standard scoring 1/0.5/0")
+            if not systems.get(self.system).accelerations:
+                raise ValueError(f"{systems.get(self.system).words} take no Baku acceleration")
+            if edition.baku_standard_only and self.points != (Fraction(1), Fraction(1, 2), Fraction(0)):
+                raise ValueError(f"Baku acceleration {edition.baku_standard_only} needs the standard scoring 1/0.5/0")
             if loss != 0 or win != 2 * draw or win <= 0:
                 raise ValueError("Baku acceleration needs a scoring where a win is worth two draws and a loss nothing")
         if self.players < 2:
@@ -287,7 +297,7 @@ class GeneratorSettings:
             "zero_byes": Schedule.of(self.zero_bye_rate).text(), "late_entries": f"{self.late_entries:g}",
             "withdrawals": f"{self.withdrawals:g}", "points": pts,
             "tiebreaks": self.tiebreaks or "", "ratings": f"{self.rating_range[0]}-{self.rating_range[1]}",
-            "rules": self.rules, "baku": self.baku_group if self.baku else "no",
+            "system": self.system, "rules": self.rules or "", "baku": self.baku_group if self.baku else "no",
         }
 
 
@@ -405,6 +415,17 @@ def _birth_date(rng: random.Random, when: date) -> str:
     return f"{year:04d}/{rng.randint(1, 12):02d}/{rng.randint(1, 28):02d}"
 
 
+def _selection(s: GeneratorSettings) -> Selection:
+    system = get(s.system)
+    return Selection(system, system.edition(s.rules), "chosen by the caller", asked=True, edition_asked=True)
+
+
+def _words(s: GeneratorSettings) -> str:
+    """The system and edition as record 092 names them (``FIDE Dutch 2026, Baku acceleration``)."""
+    sel = _selection(s)
+    return sel.system.code_words(sel.edition) + (", Baku acceleration" if s.baku else "")
+
+
 def _start(s: GeneratorSettings, rng: random.Random) -> Tournament:
     lo, hi = s.rating_range
     ratings = sorted((rng.randint(lo, hi) for _ in range(s.players)), reverse=True)
@@ -415,8 +436,7 @@ def _start(s: GeneratorSettings, rng: random.Random) -> Tournament:
         Header("012", s.name or f"Random tournament {s.players}x{s.rounds} seed {s.seed}"),
         Header("042", s.start_date.strftime("%Y/%m/%d")),
         Header("052", end.strftime("%Y/%m/%d")),
-        Header("092", f"Individual: Swiss-System (FIDE Dutch {s.rules}{', Baku acceleration' if s.baku else ''}), "
-                      "generated by arbiter"),
+        Header("092", f"Individual: Swiss-System ({_words(s)}), generated by arbiter"),
     ]
     players = [Player(start_rank=i, name=f"Player {i:04d}", rating=r, birth_date=b, points=Fraction(0), rank=i)
                for i, (r, b) in enumerate(zip(ratings, births), 1)]
@@ -459,17 +479,18 @@ def _before_round(t: Tournament, rnd: int, rng: random.Random, s: GeneratorSetti
 def generate(s: GeneratorSettings, progress: Callable[[int], None] | None = None) -> Tournament:
     """Generate and pair a whole tournament.  ``progress(round)`` is called after each round.
 
-    Raises :class:`pairing.dutch.NoLegalPairing` when a round cannot be paired (a small field
+    Raises :class:`pairing.result.NoLegalPairing` when a round cannot be paired (a small field
     that has run out of opponents)."""
     rng = random.Random(s.seed)
     t = _start(s, rng)
     plan = _plan(rng, s)
+    sel = _selection(s)
     if s.baku:
-        t = with_baku(t, s.baku_group, edition=s.rules, late=frozenset(plan.arrives))
+        t = with_baku(t, s.baku_group, standard_only=sel.edition.baku_standard_only, late=frozenset(plan.arrives))
     schedules = (Schedule.of(s.full_bye_rate), Schedule.of(s.half_bye_rate), Schedule.of(s.zero_bye_rate))
     for rnd in range(1, s.rounds + 1):
         t = _before_round(t, rnd, rng, s, plan, schedules)
-        pairing = pair_round(t, rnd, rules=s.rules, baku=False)
+        pairing = sel.system.pair(t, rnd, sel)
         t = with_pairing(t, rnd, pairing.boards, pairing.bye)
         results: dict[int, RoundEntry] = {}
         for white, black in pairing.boards:

@@ -1,7 +1,8 @@
 """The pages of a published tournament, gathered from the library and rendered with Jinja2.
 
 No rules here: boards, brackets, floats, colours and the alternatives come from the checker
-(:mod:`checker.dutch.explain`), standings and tie-breaks from :mod:`tiebreaks`, rating changes and
+reading of the tournament's pairing system (:meth:`systems.base.PairingSystem.explain`, for the
+Dutch system :mod:`checker.dutch.explain`), standings and tie-breaks from :mod:`tiebreaks`, rating changes and
 performances from :mod:`ratings` and :mod:`tiebreaks.rating`.  This module only arranges them
 into pages (:class:`Page`) and text.
 """
@@ -16,7 +17,7 @@ from typing import Any, Callable, Mapping
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from checker.dutch.explain import RoundExplanation, article, points_text
+from checker.explanation import RoundExplanation, points_text
 from trf.model import Colour, Player, Result, RoundEntry, Tournament
 from trf.writer import fmt_points
 
@@ -24,7 +25,7 @@ __all__ = ["Page", "Site", "SiteOptions", "build_pages", "trf_name", "read_store
 
 STYLE = "style.css"
 #: The checker's explanations of a publication, kept in the site for the next one: a round
-#: whose inputs did not change (:func:`checker.dutch.explain.round_key`) is not checked again.
+#: whose inputs did not change (:meth:`systems.base.PairingSystem.explanation_key`) is not checked again.
 CACHE = ".arbiter-cache/explanations.json.gz"
 
 
@@ -49,8 +50,8 @@ class Site:
 
 @dataclass(frozen=True)
 class SiteOptions:
-    """``jobs``: processes for the checker's explanations (1: in this process); ``engine``: as
-    :func:`checker.dutch.check.check_round` (``None``: yes)."""
+    """``jobs``: processes for the checker's explanations (1: in this process); ``engine``: also
+    compare with the system's engine (:class:`systems.base.CheckRequest`; ``None``: yes)."""
 
     jobs: int = 1
     engine: bool | None = None
@@ -138,6 +139,7 @@ class _Context:
     round_robin: bool
     tiebreak_note: str | None
     floats: dict[int, dict[int, str]]  # round -> player -> "down"/"up", games over the board (the checker's)
+    selection: Any = None  # the tournament's system (systems.Selection), None: one the toolkit does not pair
 
 
 def _people(t: Tournament) -> dict[int, dict[str, Any]]:
@@ -223,7 +225,6 @@ def _crosstable(c: _Context, people: dict[int, dict[str, Any]]) -> dict[str, Any
 
 
 def _player_page(c: _Context, pid: int, people: dict[int, dict[str, Any]]) -> dict[str, Any]:
-    from checker.dutch.state import Flt, float_of
     from tiebreaks.output import fmt_value
     from tiebreaks.rating import TPR
 
@@ -240,10 +241,10 @@ def _player_page(c: _Context, pid: int, people: dict[int, dict[str, Any]]) -> di
         opp = e.opponent if e is not None else None
         known = c.floats.get(rnd)
         if known is not None and e is not None and e.is_played:
-            fl = Flt.DOWN if known.get(pid) == "down" else Flt.UP if known.get(pid) == "up" else None
+            fl = known.get(pid)
         else:
-            fl = float_of(t, pid, rnd)
-        floats.append("↓" if fl is Flt.DOWN else "↑" if fl is Flt.UP else "·")
+            fl = c.selection.system.float_of(t, pid, rnd, c.selection) if c.selection is not None else None
+        floats.append("↓" if fl == "down" else "↑" if fl == "up" else "·")
         colour = _colour_letter(e) if e is not None and e.is_played else ""
         colours.append(colour or "·")
         ex = c.explanations.get(rnd)
@@ -256,7 +257,7 @@ def _player_page(c: _Context, pid: int, people: dict[int, dict[str, Any]]) -> di
         rounds.append({
             "round": rnd, "opponent": people.get(opp) if opp is not None else None, "colour": _colour_letter(e),
             "result": _own_result(e), "points": fmt_points(running), "kind": kind,
-            "float": "down" if fl is Flt.DOWN else "up" if fl is Flt.UP else "",
+            "float": fl or "",
             "board": board, "bye": bool(ex is not None and ex.bye is not None and ex.bye.player == pid),
             "note": _result_note(e) if opp is not None else "",
         })
@@ -307,7 +308,6 @@ def _environment() -> Environment:
     env = Environment(loader=PackageLoader("arbiter.publish", "templates"),
                       autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.globals["article"] = article
     env.filters["points"] = points_text
     return env
 
@@ -328,32 +328,35 @@ def _standings_task(rnd: int) -> Any:
     return replace(s, ctx=None)
 
 
-def _explain_task(rnd: int) -> RoundExplanation:
-    from checker.dutch.explain import explain_round
+def _explain_task(rnd: int) -> RoundExplanation | None:
+    from systems import CheckRequest
 
-    return explain_round(_SHARED["t"], rnd, engine=_SHARED["engine"])
-
-
-def _start(t: Tournament, tbs: Any, engine: bool | None) -> None:
-    _SHARED.update(t=t, tbs=tbs, engine=engine)
+    sel = _SHARED["sel"]
+    return sel.system.explain(_SHARED["t"], rnd, sel, CheckRequest(engine=_SHARED["engine"]))  # type: ignore[no-any-return]
 
 
-def _compute(t: Tournament, rounds: int, tbs: Any, explain: bool, options: SiteOptions,
+def _start(t: Tournament, tbs: Any, engine: bool | None, sel: Any) -> None:
+    _SHARED.update(t=t, tbs=tbs, engine=engine, sel=sel)
+
+
+def _compute(t: Tournament, rounds: int, tbs: Any, sel: Any, options: SiteOptions,
              progress: Callable[[str], None] | None) -> tuple[dict[int, RoundExplanation], dict[int, Any]]:
     """The checker's explanation of every round and the standings after every round: independent
     tasks, run in ``options.jobs`` processes (forked: the tournament is not sent through a pipe),
     the explanations, which cost the most, first; explanations kept from an earlier publication
-    (``options.stored``) whose round inputs are unchanged are reused."""
-    from checker.dutch.explain import explanation_from_dict, round_key
+    (``options.stored``) whose round inputs are unchanged are reused.  ``sel``: the system that
+    explains the rounds (:func:`systems.find`), ``None``: none does."""
+    from checker.explanation import explanation_from_dict
+    from systems import CheckRequest
 
     explanations: dict[int, RoundExplanation] = {}
     keys: dict[int, str] = {}
     todo = []
     stored = options.stored or {}
-    if explain:
+    if sel is not None:
         # round 1 first: one bracket of everyone, the costliest check; then the latest rounds
         for r in [1] + list(range(rounds, 1, -1)) if rounds else []:
-            keys[r] = round_key(t, r, engine=options.engine)
+            keys[r] = sel.system.explanation_key(t, r, sel, CheckRequest(engine=options.engine))
             kept = stored.get(str(r))
             if isinstance(kept, dict) and kept.get("key") == keys[r]:
                 try:
@@ -370,13 +373,14 @@ def _compute(t: Tournament, rounds: int, tbs: Any, explain: bool, options: SiteO
 
     def done(kind: str, rnd: int, value: Any) -> None:
         if kind == "explain":
-            explanations[rnd] = value
+            if value is not None:
+                explanations[rnd] = value
             if progress is not None:
                 progress(f"round {rnd} explained")
         else:
             st[rnd] = value
 
-    _start(t, tbs, options.engine)
+    _start(t, tbs, options.engine, sel)
     jobs = min(options.jobs, len(tasks))
     if jobs <= 1:
         for kind, rnd in tasks:
@@ -388,7 +392,7 @@ def _compute(t: Tournament, rounds: int, tbs: Any, explain: bool, options: SiteO
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start,
-                             initargs=(t, tbs, options.engine)) as pool:
+                             initargs=(t, tbs, options.engine, sel)) as pool:
         futures = {pool.submit(_explain_task if kind == "explain" else _standings_task, rnd): (kind, rnd)
                    for kind, rnd in tasks}
         for f in as_completed(futures):
@@ -418,11 +422,14 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
     from ratings.change import tournament_ratings
     from tiebreaks.codes import file_tiebreaks
 
+    from systems import find, name_of
+
     rounds = t.rounds_paired
-    round_robin = t.system.is_round_robin
+    sel = find(t)
+    round_robin = sel is not None and sel.system.round_robin
     tbs = file_tiebreaks(t)
-    explain = options.explain and not round_robin
-    explanations, st = _compute(t, rounds, tbs, explain, options, progress)
+    explainer = sel if options.explain and sel is not None and sel.system.explains else None
+    explanations, st = _compute(t, rounds, tbs, explainer, options, progress)
     try:
         rt = tournament_ratings(t) if rounds else None
     except Exception:  # pragma: no cover - a rating edition the rules do not cover: the site goes without
@@ -431,7 +438,7 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
     note = last.notes[0] if last is not None and last.notes else None
     floats = {r: {f.player: f.direction for b in e.boards for f in b.floats}
               for r, e in explanations.items() if e.boards}
-    c = _Context(t, rounds, explanations, st, rt, trf_name(source), round_robin, note, floats)
+    c = _Context(t, rounds, explanations, st, rt, trf_name(source), round_robin, note, floats, sel)
     people = _people(t)
     env = _environment()
     common: Mapping[str, Any] = {
@@ -454,7 +461,7 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
         index_rounds.append({"round": r, "date": date.isoformat() if date else "", "pending": r in pending,
                              "checked": ex is not None, "ok": ex.ok if ex is not None else None})
     render("index.html", "index.html", info=_event(t), players=len(t.players), index_rounds=index_rounds,
-           system=t.system.name, next_absent=[
+           system=name_of(t), next_absent=[
                {"player": people[pid], "kind": BYE_WORDS.get(kind, kind.value)}
                for pid, kind in sorted(t.declared_absences(rounds + 1).items()) if pid in people]
            if t.total_rounds is None or rounds < t.total_rounds else [])

@@ -9,117 +9,35 @@ the search does not reach: the report says which sources were used.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import replace
 from typing import Any
 
 from checker.dutch.colours import allocate
 from checker.dutch.compare import Verdict, compare
-from checker.dutch.criteria import CRITERIA, FLOATS_ON, Bracket, Evaluator, Mate, describe, pair_breach
-from checker.dutch.criteria_2017 import ABSOLUTE_2017, COLOUR_2017, CRITERIA_2017, Evaluator2017, collapse_point
+from checker.dutch.criteria import FLOATS_ON, Bracket, Evaluator, Mate, describe, pair_breach
+from checker.dutch.editions import Reading, reading
 from checker.dutch.search import ENUMERATE_LIMIT, EXHAUSTIVE_LIMIT, Observer, best_of, best_of_all, boards, improve
-from checker.dutch.state import GivenPairing, RoundState, given_pairing, participants, round_state
+from checker.dutch.state import GivenPairing, RoundState, given_pairing, mate_of, participants, round_state
+from checker.report import EngineCandidate, Finding, NoCandidate, RoundReport
 from trf.model import Tournament
-
-EDITIONS = ("2026", "2017")
-
-
-def edition_of(t: Tournament, rules: str | None = None) -> tuple[str, str]:
-    """The edition of C.04.3 to check by and why: ``rules`` when given, else the file's
-    (:attr:`trf.system.PairingSystem.edition`: its 192/092 code or its start date)."""
-    if rules is not None:
-        if rules not in EDITIONS:
-            raise ValueError(f"unknown edition of the Dutch rules: {rules!r} (expected 2017 or 2026)")
-        return rules, "asked for"
-    sysm = t.system
-    if sysm.edition in EDITIONS:
-        return sysm.edition, sysm.edition_reason
-    return "2026", "the file names no Dutch edition: the rules in force now"
 
 
 def article_of(criterion: str, edition: str = "2026") -> str:
     """The article of a criterion: 2026 ``C12`` -> ``2.4.7``; 2017 ``C.10`` -> ``C.10 (2017)``;
     colour rules ``5.2.x`` (2026) or ``E.x (2017)``; the generation order ``3.8`` or ``B.8 (2017)``."""
-    if criterion in CRITERIA:
-        return CRITERIA[criterion][0]
-    if criterion in CRITERIA_2017:
-        return f"{CRITERIA_2017[criterion][0]} (2017)"
-    if criterion.startswith("E."):
-        return f"{criterion} (2017)"
-    if criterion.startswith("5."):
-        return criterion
-    return "B.8 (2017)" if edition == "2017" else "3.8"
+    if criterion.startswith("C.") or criterion.startswith("E."):
+        return reading("2017").article(criterion)
+    return reading(edition).article(criterion)
 
 
 def evaluator(st: RoundState, mate: Mate) -> Evaluator:
-    """The criteria of the state's edition; for 2017, with the PPB the given pairing shows (A.9)."""
-    if st.edition == "2017":
-        return Evaluator2017(st, collapse_point(st, mate))
-    return Evaluator(st)
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One discrepancy.  ``kind``: absolute, completion, colour, quality or order."""
-
-    kind: str
-    criterion: str  # C1..C21, "5.2.x", or "order"
-    message: str
-    boards: tuple[tuple[int, int | None], ...] = ()
-    bracket: int | None = None
-    given: str | None = None
-    better: str | None = None
-    edition: str = "2026"
-
-    def as_dict(self) -> dict[str, Any]:
-        art = article_of(self.criterion, self.edition)
-        return {"kind": self.kind, "criterion": self.criterion, "article": art, "message": self.message,
-                "boards": [list(b) for b in self.boards], "bracket": self.bracket,
-                "given_value": self.given, "candidate_value": self.better}
-
-
-@dataclass
-class RoundReport:
-    round: int
-    players: int
-    boards: tuple[tuple[int, int], ...]
-    bye: int | None
-    findings: list[Finding] = field(default_factory=list)
-    candidate: tuple[tuple[int, int], ...] | None = None  # the best candidate found (white, black)
-    candidate_bye: int | None = None
-    brackets: list[dict[str, Any]] = field(default_factory=list)
-    sources: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    engine_disagrees: str | None = None  # the engine's pairing ranks below the given one
-    edition: str = "2026"  # the C.04.3 text applied
-    edition_reason: str = ""
-
-    @property
-    def ok(self) -> bool:
-        return not self.findings
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "round": self.round, "ok": self.ok, "players": self.players,
-            "boards": [list(b) for b in self.boards], "bye": self.bye,
-            "findings": [f.as_dict() for f in self.findings],
-            "candidate": None if self.candidate is None else {
-                "boards": [list(b) for b in self.candidate], "bye": self.candidate_bye},
-            "brackets": self.brackets, "candidate_sources": self.sources, "notes": self.notes,
-            "engine_disagrees": self.engine_disagrees,
-            "edition": self.edition, "edition_reason": self.edition_reason,
-        }
+    """The criteria of the state's edition; for one that has it, with the PPB the given pairing
+    shows (2017 A.9)."""
+    rd = reading(st.edition)
+    return rd.evaluator(st, rd.collapse_point(st, mate) if rd.collapse_point is not None else None)
 
 
 # --------------------------------------------------------------------------- the round
-
-
-def _mate_of(g: GivenPairing) -> Mate:
-    mate: Mate = {}
-    for w, b in g.boards:
-        mate[w], mate[b] = b, w
-    if g.bye is not None:
-        mate[g.bye] = None
-    return mate
 
 
 def _bracket_summary(ev: Evaluator, brs: list[Bracket], mate: Mate) -> list[dict[str, Any]]:
@@ -154,9 +72,9 @@ def explain(ev: Evaluator, v: Verdict, given_is: str = "a") -> str:
     if v.criterion == "order":
         first, second = ("candidate", "given pairing") if v.winner == "b" else ("given pairing", "candidate")
         ka, kb = (v.value_b, v.value_a) if v.winner == "b" else (v.value_a, v.value_b)
-        art = "B.8, 2017" if ev.edition == "2017" else "Art. 3.8"
+        rd = reading(ev.state.edition)
         return (f"in {where} both pairings tie on every criterion, and the {first} is generated first "
-                f"({art}): {order_reason(ka, kb, ev.edition)}")
+                f"({rd.order_words}): {order_reason(ka, kb, rd.name)}")
     if v.criterion == "C5":
         return f"{describe('C5')}: the given PAB goes to score {show_value('C7', g)}, the candidate's to {show_value('C7', c)}"
     return f"in {where}, {describe(v.criterion)}: given {show_value(v.criterion, g)}, candidate {show_value(v.criterion, c)}"
@@ -166,7 +84,7 @@ def order_reason(first: Any, later: Any, edition: str = "2026") -> str:
     """Where two generation keys (:func:`checker.dutch.order.generation_key`) part, in the Handbook's terms
     (BSNs: bracket sequence numbers, 1 for the highest-ranked member); the 2017 text numbers the
     same orders D.3 (MDPs), D.1 (transpositions) and D.2 (exchanges)."""
-    a_mdp, a_tr, a_ex = ("D.3", "D.1", "D.2") if edition == "2017" else ("Art. 4.4", "Art. 4.2", "Art. 4.3")
+    a_mdp, a_tr, a_ex = reading(edition).order_parts
     def seq(x: tuple[int, ...]) -> str:
         return "-".join(map(str, x)) if x else "none"
     (s1a, ta, (xa, ra)), (s1b, tb, (xb, rb)) = first, later
@@ -184,18 +102,20 @@ def order_reason(first: Any, later: Any, edition: str = "2026") -> str:
     return f"in {rem} the same exchange; its S2 transposition {seq(ra)} precedes {seq(rb)} ({a_tr})"
 
 
-def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_rounds: int | None = None,
-                search_rounds: int = 8, observe: Observer | None = None, rules: str | None = None) -> RoundReport:
-    """Check round ``rnd`` of ``t`` as paired in the file.
+def check_round(t: Tournament, rnd: int, *, engine: EngineCandidate | None = None, total_rounds: int | None = None,
+                search_rounds: int = 8, observe: Observer | None = None, rules: str = "2026",
+                rules_reason: str = "") -> RoundReport:
+    """Check round ``rnd`` of ``t`` as paired in the file, by the edition ``rules`` of C.04.3
+    (``"2026"`` or ``"2017"``; ``rules_reason``: why that one, for the report).
 
-    ``engine``: also compare with :mod:`pairing`'s pairing (``None``, the default: yes, at every
-    size and under both editions; ``False``: the checker's own candidates only); ``observe``: see :func:`improve` (not called when
-    an absolute criterion is broken: the quality search does not run then); ``rules``: the
-    edition of C.04.3, ``"2026"`` or ``"2017"`` (default: the file's, :func:`edition_of`)."""
-    edition, why = edition_of(t, rules)
-    st = round_state(t, rnd, total_rounds=total_rounds, edition=edition)
+    ``engine``: the pairing engine's pairing, as one more candidate (:data:`checker.report.EngineCandidate`,
+    supplied by the registry; ``None``: the checker's own candidates only); ``observe``: see
+    :func:`improve` (not called when an absolute criterion is broken: the quality search does not
+    run then)."""
+    rd = reading(rules)
+    st = round_state(t, rnd, total_rounds=total_rounds, edition=rd.name)
     g = given_pairing(t, rnd)
-    rep = RoundReport(rnd, len(st.players), g.boards, g.bye, edition=edition, edition_reason=why)
+    rep = RoundReport(rnd, len(st.players), g.boards, g.bye, edition=rd.name, edition_reason=rules_reason)
     if not st.total_rounds_known:
         rep.notes.append("the total number of rounds is not in the file (XXR/142): the last round in the file "
                          "is taken as final for topscorers (Art. 1.8)")
@@ -203,18 +123,18 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
         rep.notes.append("no initial colour (XXC/152) and no round 1 to infer it from: White assumed (Art. 5.2.5)")
     _absolute(st, g, rep)
     _colours(st, g, rep)
-    mate = _mate_of(g)
+    mate = mate_of(g.boards, g.bye)
     legal = not any(f.kind in ("absolute", "completion") for f in rep.findings)
     ev = evaluator(st, mate) if legal else Evaluator(st)
-    if any(f.kind in ("absolute", "completion") for f in rep.findings):
+    if not legal:
         rep.notes.append("quality criteria not compared: the pairing breaks an absolute criterion")
-        if engine is not False:
-            em = engine_candidate(t, rnd, st, rep)
+        if engine is not None:
+            em = engine_candidate(engine, st, rep)
             if em is not None:
                 rep.sources.append("pairing engine")
                 rep.candidate = tuple(_colour_boards(st, em, ev))
                 rep.candidate_bye = next((u for u, w in em.items() if w is None), None)
-        return rep
+        return _with_articles(rep, rd)
     if rep.findings:  # colours only so far: the same pairs, coloured by Art. 5.2
         rep.candidate = tuple(_colour_boards(st, mate, ev))
         rep.candidate_bye = g.bye
@@ -233,8 +153,8 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
         rep.sources.append(f"every legal pairing of the round (at most {EXHAUSTIVE_LIMIT} players): exact")
         if exact is not None and compare(ev, mate, exact, brs) is not None:
             cands.append(exact)
-    if engine is not False:
-        em = engine_candidate(t, rnd, st, rep)
+    if engine is not None:
+        em = engine_candidate(engine, st, rep)
         if em is not None:
             rep.sources.append("pairing engine")
             v = compare(ev, mate, em, brs)
@@ -249,9 +169,30 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
     if cands:
         best = best_of(ev, cands)
         verdict = compare(ev, mate, best, brs)
+    ev, best, verdict = _penultimate(rd, st, ev, mate, best, verdict, rep, search_rounds)
+    if verdict is not None:
+        kind = "order" if verdict.criterion == "order" else "quality"
+        diff = [(u, w) for u, w in boards(best, ev) if mate.get(u) != w]
+        bye = next((u for u, w in best.items() if w is None), None)
+        rep.findings.append(Finding(
+            kind, verdict.criterion, explain(ev, verdict), tuple(diff) + (((bye, None),) if bye is not None and bye != g.bye else ()),
+            None if verdict.bracket is None else verdict.bracket + 1,
+            _show(verdict.criterion, verdict.value_a), _show(verdict.criterion, verdict.value_b)))
+        rep.candidate = tuple(_colour_boards(st, best, ev))
+        rep.candidate_bye = bye
+    return _with_articles(rep, rd)
+
+
+def _penultimate(rd: Reading, st: RoundState, ev: Evaluator, mate: Mate, best: Mate, verdict: Verdict | None,
+                 rep: RoundReport, search_rounds: int) -> tuple[Evaluator, Mate, Verdict | None]:
+    """2017 A.9: the round re-read with another Penultimate Pairing Bracket when the verdict says
+    the given pairing's PPB was chosen for completion (nothing for an edition without one)."""
+    if not rd.collapses:
+        return ev, best, verdict
+    collapse: int | None = getattr(ev, "collapse", None)
     moved_up = False
     for _ in range(3):
-        if not (isinstance(ev, Evaluator2017) and verdict is not None and verdict.bracket is not None):
+        if verdict is None or verdict.bracket is None:
             break
         if verdict.criterion == "C.7":
             # A.9 (2017): a choice of this bracket that the following one pairs better (C.7)
@@ -259,15 +200,16 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
             # is the PPB, paired again for completion without C.7, the players below it the CLB
             ppb = verdict.bracket
             why = "a pairing better by C.7 there would not complete the round"
-        elif verdict.bracket == ev.collapse and ev.collapse > 0 and not moved_up:
+        elif collapse is not None and verdict.bracket == collapse and collapse > 0 and not moved_up:
             # the PPB read from the given pairing (collapse_point) is the first bracket that falls
             # short of its best C.5-C.6; a bracket above it whose best ties there and wins later
             # may be the PPB instead, which makes the read one a part of the CLB
-            ppb, moved_up = ev.collapse - 1, True
+            ppb, moved_up = collapse - 1, True
             why = "the bracket below it, paired as the PPB, would be paired otherwise"
         else:
             break
-        ev = Evaluator2017(st, ppb)
+        ev = rd.evaluator(st, ppb)
+        collapse = getattr(ev, "collapse", None)
         rep.notes.append(f"A.9 (2017): bracket {ppb + 1} read as the Penultimate Pairing Bracket ({why})")
         brs = ev.brackets(mate)
         best, verdict = improve(ev, mate, rounds=search_rounds)
@@ -276,19 +218,15 @@ def check_round(t: Tournament, rnd: int, *, engine: bool | None = None, total_ro
             if exact is not None and compare(ev, mate, exact, brs) is not None:
                 best = best_of(ev, [best, exact]) if verdict is not None else exact
                 verdict = compare(ev, mate, best, brs)
-    if isinstance(ev, Evaluator2017) and ev.collapse is not None:
-        rep.notes.append(f"A.9 (2017): bracket {ev.collapse + 1} is the Penultimate Pairing Bracket; the players "
-                         f"below it form the Collapsed Last Bracket (bracket {ev.collapse + 2})")
-    if verdict is not None:
-        kind = "order" if verdict.criterion == "order" else "quality"
-        diff = [(u, w) for u, w in boards(best, ev) if mate.get(u) != w]
-        bye = next((u for u, w in best.items() if w is None), None)
-        rep.findings.append(Finding(
-            kind, verdict.criterion, explain(ev, verdict), tuple(diff) + (((bye, None),) if bye is not None and bye != g.bye else ()),
-            None if verdict.bracket is None else verdict.bracket + 1,
-            _show(verdict.criterion, verdict.value_a), _show(verdict.criterion, verdict.value_b), edition))
-        rep.candidate = tuple(_colour_boards(st, best, ev))
-        rep.candidate_bye = bye
+    if collapse is not None:
+        rep.notes.append(f"A.9 (2017): bracket {collapse + 1} is the Penultimate Pairing Bracket; the players "
+                         f"below it form the Collapsed Last Bracket (bracket {collapse + 2})")
+    return ev, best, verdict
+
+
+def _with_articles(rep: RoundReport, rd: Reading) -> RoundReport:
+    """Each finding's article, as the edition cites it."""
+    rep.findings = [replace(f, article=rd.article(f.criterion)) for f in rep.findings]
     return rep
 
 
@@ -307,27 +245,16 @@ def _colour_boards(st: RoundState, mate: Mate, ev: Evaluator) -> list[tuple[int,
     return out
 
 
-def engine_candidate(t: Tournament, rnd: int, st: RoundState, rep: RoundReport) -> Mate | None:
-    """The pairing engine's pairing of the round, as one more candidate: the only use of
-    :mod:`pairing` in the checker; its criteria are never used here.  The engine gets the
-    checker's initial colour and total rounds (:class:`checker.dutch.state.RoundState`)."""
-    from pairing.dutch import pair_round
-    from pairing.result import NoLegalPairing, PairingInputError
-    from pairing.rounds import round_to_pair
-    from trf.acceleration import AccelerationRefused
-
+def engine_candidate(engine: EngineCandidate, st: RoundState, rep: RoundReport) -> Mate | None:
+    """The pairing engine's pairing of the round, as one more candidate, judged by this reading
+    only.  The engine gets the checker's initial colour and total rounds
+    (:class:`checker.dutch.state.RoundState`)."""
     try:
-        target = round_to_pair(t, rnd)
-        p = pair_round(target.before, target.round, initial_colour=st.initial_colour, total_rounds=st.total_rounds,
-                       rules=st.edition)
-    except (NoLegalPairing, PairingInputError, AccelerationRefused) as exc:
+        pairs, bye = engine(st.round, st.initial_colour, st.total_rounds)
+    except NoCandidate as exc:
         rep.notes.append(f"the pairing engine gave no candidate: {exc}")
         return None
-    mate: Mate = {}
-    for w, b in p.boards:
-        mate[w], mate[b] = b, w
-    if p.bye is not None:
-        mate[p.bye] = None
+    mate = mate_of(pairs, bye)
     if set(mate) != set(st.players):
         rep.notes.append("the pairing engine paired a different set of players (absences read differently); "
                          "its candidate is not used")
@@ -345,9 +272,7 @@ def engine_candidate(t: Tournament, rnd: int, st: RoundState, rep: RoundReport) 
 
 def _named(st: RoundState, criterion: str) -> str:
     """A 2026 criterion or colour rule by the name of the state's edition (C1 -> C.1, 5.2.3 -> E.3)."""
-    if st.edition != "2017":
-        return criterion
-    return ABSOLUTE_2017.get(criterion) or COLOUR_2017.get(criterion) or criterion
+    return reading(st.edition).named(criterion)
 
 
 def _absolute(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
@@ -390,5 +315,5 @@ def _colours(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
                 "colour", rule, f"board {w}-{b}: {why}, so {al.white} should have White", ((w, b),)))
 
 
-__all__ = ["Finding", "RoundReport", "Verdict", "check_round", "compare", "explain",
-           "participants", "FLOATS_ON"]
+__all__ = ["Finding", "RoundReport", "Verdict", "check_round", "compare", "explain", "evaluator", "article_of",
+           "participants", "FLOATS_ON", "order_reason", "engine_candidate"]

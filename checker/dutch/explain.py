@@ -18,174 +18,26 @@ does not reach it cannot name: then the explanation says so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
 
-from checker.dutch.check import Finding, RoundReport, Verdict, article_of, check_round, edition_of, order_reason
+from checker.dutch.check import Verdict, article_of, check_round, order_reason
 from checker.dutch.colours import RULES, allocate
 from checker.dutch.compare import Move
 from checker.dutch.criteria import CRITERIA, QUALITY, Evaluator, Mate, pair_breach, show_value
 from checker.dutch.names_2017 import CRITERIA_2017, QUALITY_2017
 from checker.dutch.state import CPlayer, Flt, Pref, RoundState, given_pairing, round_state
+from checker.explanation import (Alternative, BoardExplanation, ByeExplanation, FloatReason, RoundExplanation,
+                                 points_text, score_text)
+from checker.report import EngineCandidate
 from trf.model import Colour, Tournament
 
-__all__ = ["Alternative", "FloatReason", "BoardExplanation", "ByeExplanation", "RoundExplanation",
-           "explain_round", "explain_rounds", "round_key", "explanation_from_dict", "board_order", "preference_text", "score_text", "points_text"]
-
-
-def score_text(x: Fraction) -> str:
-    """A score as an arbiter writes it: ``2``, ``2.5``."""
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
-
-
-def points_text(x: Fraction | str) -> str:
-    """``1 point``, ``2.5 points``."""
-    text = x if isinstance(x, str) else score_text(x)
-    return f"{text} point" if text == "1" else f"{text} points"
+__all__ = ["explain_round", "explain_rounds", "round_key", "board_order", "preference_text", "article"]
 
 
 def article(criterion: str) -> str:
     """The article of a criterion (``C12`` -> ``2.4.7``; 2017 ``C.10`` -> ``C.10 (2017)``), of a
     colour rule, or Art. 3.8 for the generation order (:func:`checker.dutch.check.article_of`)."""
     return article_of(criterion)
-
-
-@dataclass(frozen=True)
-class Alternative:
-    """Another pairing the checker tried, and how Art. 3.8 ranks it against the given one.
-
-    ``boards``: its boards that differ from the given pairing (White, Black by Art. 5.2; a
-    ``None`` Black is the PAB).  ``better``: the alternative ranks *above* the given pairing
-    (the checker disputes the round)."""
-
-    boards: tuple[tuple[int, int | None], ...]
-    criterion: str  # C5..C21 or "order"
-    bracket: int | None  # 1-based; None for the round-wide C5
-    bracket_score: str | None
-    given: str | None
-    alternative: str | None
-    better: bool
-    text: str  # the difference in words
-
-    @property
-    def article(self) -> str:
-        return article(self.criterion)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"boards": [list(b) for b in self.boards], "criterion": self.criterion, "article": self.article,
-                "bracket": self.bracket, "bracket_score": self.bracket_score, "given_value": self.given,
-                "alternative_value": self.alternative, "better": self.better, "text": self.text}
-
-
-@dataclass(frozen=True)
-class FloatReason:
-    """A float of this round (Art. 1.4): who, which way, between which scores, and why."""
-
-    player: int
-    direction: str  # "down" or "up"
-    score: str  # the player's pairing score
-    opponent_score: str
-    criterion: str | None  # what keeps the player from staying in their scoregroup, when known
-    reason: str
-    alternative: Alternative | None = None
-
-    @property
-    def article(self) -> str | None:
-        return None if self.criterion is None else article(self.criterion)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"player": self.player, "direction": self.direction, "score": self.score,
-                "opponent_score": self.opponent_score, "criterion": self.criterion, "article": self.article,
-                "reason": self.reason, "alternative": None if self.alternative is None else self.alternative.as_dict()}
-
-
-@dataclass(frozen=True)
-class BoardExplanation:
-    """One board: the bracket it belongs to, the floats, the colours and the closest alternative."""
-
-    board: int
-    white: int
-    black: int
-    white_score: str
-    black_score: str
-    bracket: int  # 1-based
-    bracket_score: str
-    mdps: tuple[int, ...]  # the bracket's moved-down players
-    heterogeneous: bool
-    floats: tuple[FloatReason, ...]
-    colour_rule: str  # 5.2.1 .. 5.2.5
-    colour_text: str
-    colour_detail: str
-    colours_agree: bool  # the file's colours are those of Art. 5.2
-    preferences: tuple[str, str]  # White's, Black's (as before the round)
-    history: tuple[str, str]  # float history of the two previous rounds, White's, Black's
-    alternative: Alternative | None
-    topscorers: tuple[int, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"board": self.board, "white": self.white, "black": self.black, "white_score": self.white_score,
-                "black_score": self.black_score, "bracket": self.bracket, "bracket_score": self.bracket_score,
-                "mdps": list(self.mdps), "heterogeneous": self.heterogeneous,
-                "floats": [f.as_dict() for f in self.floats], "colour_rule": self.colour_rule,
-                "colour_text": self.colour_text, "colour_detail": self.colour_detail,
-                "colours_agree": self.colours_agree, "preferences": list(self.preferences),
-                "history": list(self.history),
-                "alternative": None if self.alternative is None else self.alternative.as_dict(),
-                "topscorers": list(self.topscorers)}
-
-
-@dataclass(frozen=True)
-class ByeExplanation:
-    """The pairing-allocated bye: why this player (C2, C5, C9, then the generation order)."""
-
-    player: int
-    score: str
-    unplayed: int
-    reasons: tuple[tuple[str, str], ...]  # (criterion, text)
-    alternative: Alternative | None
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"player": self.player, "score": self.score, "unplayed": self.unplayed,
-                "reasons": [{"criterion": c, "article": article(c), "text": x} for c, x in self.reasons],
-                "alternative": None if self.alternative is None else self.alternative.as_dict()}
-
-
-@dataclass(frozen=True)
-class RoundExplanation:
-    """A round: the checker's verdict (:class:`checker.dutch.check.RoundReport`), every board in the
-    board order of C.04.2 Art. 3.6, the PAB, and the closest alternative for the round."""
-
-    round: int
-    report: RoundReport
-    boards: tuple[BoardExplanation, ...]
-    bye: ByeExplanation | None
-    best: Alternative | None
-    alternatives: int  # candidates the first search step compared with the given pairing
-    notes: tuple[str, ...] = field(default=())
-
-    @property
-    def ok(self) -> bool:
-        return self.report.ok
-
-    @property
-    def findings(self) -> list[Finding]:
-        return self.report.findings
-
-    @property
-    def compared(self) -> bool:
-        """Whether the quality criteria were weighed: not when the round breaks an absolute
-        criterion (C1-C4)."""
-        return not any(f.kind in ("absolute", "completion") for f in self.report.findings)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "ok": self.ok, "findings": [f.as_dict() for f in self.findings],
-                "boards": [b.as_dict() for b in self.boards],
-                "bye": None if self.bye is None else self.bye.as_dict(),
-                "best_alternative": None if self.best is None else self.best.as_dict(),
-                "alternatives": self.alternatives, "candidate_sources": self.report.sources,
-                "notes": list(self.report.notes) + list(self.notes), "own_notes": list(self.notes),
-                "report": self.report.as_dict()}
 
 
 # --------------------------------------------------------------------------- words
@@ -355,7 +207,7 @@ def _alternative(ev: Evaluator, mate: Mate, item: _Item | None) -> Alternative |
             named = f"{v.criterion} (2017: {CRITERIA_2017[v.criterion][1]})"
         text = f"{named} in {where}: this pairing {shown[0]}, the alternative {shown[1]}"
     return Alternative(tuple(boards), v.criterion, None if v.bracket is None else v.bracket + 1,
-                       _bracket_score(ev, v.bracket), shown[0], shown[1], better, text)
+                       _bracket_score(ev, v.bracket), shown[0], shown[1], better, text, article(v.criterion))
 
 
 # --------------------------------------------------------------------------- the round
@@ -416,7 +268,8 @@ def _float_reason(ev: Evaluator, mate: Mate, x: int, item: _Item | None) -> Floa
             crit = None
             reason = (f"{x} could meet {len(own) - len(blocked)} other player(s) on {points_text(pts)}, but no pairing "
                       "the checker's search tried pairs them so and keeps the rest of the round legal")
-    return FloatReason(x, "down" if down else "up", pts, score_text(py.score), crit, reason, alt)
+    return FloatReason(x, "down" if down else "up", pts, score_text(py.score), crit, reason, alt,
+                       None if crit is None else article(crit))
 
 
 def _bye_reasons(ev: Evaluator, x: int, item: _Item | None,
@@ -452,14 +305,15 @@ def _bye_reasons(ev: Evaluator, x: int, item: _Item | None,
         if all(ev.rank[q.id] < ev.rank[x] for q in same):
             reasons.append(("order", f"{x} is the lowest-ranked of them (Art. 1.2): the generation order "
                                      "(Art. 3.8, Art. 4) leaves the lowest-ranked player over first"))
-    return ByeExplanation(x, pts, p.unplayed, tuple(reasons), alt)
+    return ByeExplanation(x, pts, p.unplayed, tuple((c, article(c), why) for c, why in reasons), alt)
 
 
-def explain_round(t: Tournament, rnd: int, *, engine: bool | None = None,
-                  total_rounds: int | None = None) -> RoundExplanation:
-    """The checker's verdict on round ``rnd`` and the explanation of each board and of the PAB.
+def explain_round(t: Tournament, rnd: int, *, engine: EngineCandidate | None = None,
+                  total_rounds: int | None = None, rules: str = "2026", rules_reason: str = "") -> RoundExplanation:
+    """The checker's verdict on round ``rnd`` by the edition ``rules`` and the explanation of each
+    board and of the PAB.
 
-    ``engine``/``total_rounds``: as :func:`checker.dutch.check.check_round`."""
+    ``engine``/``total_rounds``/``rules_reason``: as :func:`checker.dutch.check.check_round`."""
     st = round_state(t, rnd, total_rounds=total_rounds)
     g = given_pairing(t, rnd)
     ev = Evaluator(st)
@@ -472,11 +326,11 @@ def explain_round(t: Tournament, rnd: int, *, engine: bool | None = None,
         mate[g.bye] = None
     board_of = {x: k for k, bd in enumerate(ordered) for x in bd}
     collect = _Collector(ev, mate, board_of)
-    report = check_round(t, rnd, engine=engine, total_rounds=total_rounds, observe=collect)
+    report = check_round(t, rnd, engine=engine, total_rounds=total_rounds, observe=collect, rules=rules,
+                         rules_reason=rules_reason)
     notes: list[str] = []
-    edition = edition_of(t)[0]
-    if edition != st.edition:
-        notes.append(f"the round's verdict and the alternatives are by the {edition} Dutch rules (the file's); "
+    if rules != st.edition:
+        notes.append(f"the round's verdict and the alternatives are by the {rules} Dutch rules (the file's); "
                      f"the brackets, floats, colours and bye are explained in the words of the {st.edition} text "
                      "(C.04.3 as applied from 1 February 2026)")
     complete = set(mate) == set(st.players) and len(valid) == len(g.boards)
@@ -514,105 +368,24 @@ def explain_round(t: Tournament, rnd: int, *, engine: bool | None = None,
                             tuple(notes))
 
 
-# --------------------------------------------------------------------------- every round
-
-_SHARED: dict[str, Any] = {}
-
-
-def _explain_in_worker(rnd: int) -> RoundExplanation:
-    return explain_round(_SHARED["t"], rnd, engine=_SHARED["engine"], total_rounds=_SHARED["total_rounds"])
-
-
-def _start_worker(t: Tournament, engine: bool | None, total_rounds: int | None) -> None:
-    _SHARED.update(t=t, engine=engine, total_rounds=total_rounds)
-
-
-def explain_rounds(t: Tournament, rounds: list[int], *, jobs: int = 1, engine: bool | None = None,
-                   total_rounds: int | None = None,
-                   progress: Callable[[int], None] | None = None) -> list[RoundExplanation]:
-    """:func:`explain_round` for each of ``rounds``, in order.  Rounds are independent, so with
-    ``jobs`` > 1 they are explained in that many worker processes (forked where the platform
-    allows it: the tournament is not copied through a pipe); ``progress`` is called with each
-    round as it completes."""
-    todo = list(rounds)
-    if jobs <= 1 or len(todo) <= 1:
-        out = []
-        for r in todo:
-            out.append(explain_round(t, r, engine=engine, total_rounds=total_rounds))
-            if progress is not None:
-                progress(r)
-        return out
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    done: dict[int, RoundExplanation] = {}
-    with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=ctx, initializer=_start_worker,
-                             initargs=(t, engine, total_rounds)) as pool:
-        futures = {pool.submit(_explain_in_worker, r): r for r in todo}
-        for f in as_completed(futures):
-            e = f.result()
-            done[e.round] = e
-            if progress is not None:
-                progress(e.round)
-    return [done[r] for r in todo]
-
-
-# --------------------------------------------------------------------------- reading back
-
-
-def round_key(t: Tournament, rnd: int, *, engine: bool | None = None, total_rounds: int | None = None) -> str:
+def round_key(t: Tournament, rnd: int, *, engine: bool | None = None, total_rounds: int | None = None,
+              rules: str = "2026") -> str:
     """A digest of everything the explanation of round ``rnd`` depends on: every player's rounds
     up to ``rnd`` (TPNs, scores, colours, floats, C2 and the given pairing come from them), the
     number of rounds (topscorers), the initial colour, forbidden pairs, acceleration and scoring
-    of the round, the engine option, and the checker's own source (a new reading of the rules
+    of the round, the engine option, the edition, and the checker's own source (a new reading of the rules
     invalidates every stored explanation)."""
     import hashlib
     from pathlib import Path
 
     h = hashlib.sha256()
-    for src in sorted(Path(__file__).parent.glob("*.py")):
+    here = Path(__file__).parent
+    for src in sorted(here.glob("*.py")) + [here.parent / "explanation.py", here.parent / "report.py"]:
         h.update(src.read_bytes())
-    h.update(repr((rnd, engine, total_rounds or t.total_rounds, t.initial_colour, t.scoring)).encode())
+    h.update(repr((rnd, engine, total_rounds or t.total_rounds, t.initial_colour, t.scoring, rules)).encode())
     h.update(repr(sorted(tuple(sorted(p)) for p in t.forbidden(rnd))).encode())
     h.update(repr(sorted((k, v.value) for k, v in t.declared_absences(rnd).items())).encode())
     for p in sorted(t.players, key=lambda q: q.start_rank):
         h.update(repr((p.start_rank, p.rounds[:rnd], [t.acceleration(p.start_rank, r) for r in range(1, rnd + 1)]))
                  .encode())
     return h.hexdigest()
-
-
-def _alt(d: dict[str, Any] | None) -> Alternative | None:
-    if d is None:
-        return None
-    return Alternative(tuple((b[0], b[1]) for b in d["boards"]), d["criterion"], d["bracket"], d["bracket_score"],
-                       d["given_value"], d["alternative_value"], d["better"], d["text"])
-
-
-def explanation_from_dict(d: dict[str, Any]) -> RoundExplanation:
-    """A :class:`RoundExplanation` from its :meth:`RoundExplanation.as_dict` (and the report's
-    ``as_dict`` under ``"report"``): the inverse, for explanations stored between publications."""
-    r = d["report"]
-    report = RoundReport(
-        r["round"], r["players"], tuple((b[0], b[1]) for b in r["boards"]), r["bye"],
-        [Finding(f["kind"], f["criterion"], f["message"], tuple((b[0], b[1]) for b in f["boards"]), f["bracket"],
-                 f["given_value"], f["candidate_value"]) for f in r["findings"]],
-        None if r["candidate"] is None else tuple((b[0], b[1]) for b in r["candidate"]["boards"]),
-        None if r["candidate"] is None else r["candidate"]["bye"],
-        r["brackets"], list(r["candidate_sources"]), list(r["notes"]), r["engine_disagrees"],
-        r.get("edition", "2026"), r.get("edition_reason", ""))  # stores written before editions lack them
-    boards = tuple(BoardExplanation(
-        b["board"], b["white"], b["black"], b["white_score"], b["black_score"], b["bracket"], b["bracket_score"],
-        tuple(b["mdps"]), b["heterogeneous"],
-        tuple(FloatReason(f["player"], f["direction"], f["score"], f["opponent_score"], f["criterion"], f["reason"],
-                          _alt(f["alternative"])) for f in b["floats"]),
-        b["colour_rule"], b["colour_text"], b["colour_detail"], b["colours_agree"],
-        (b["preferences"][0], b["preferences"][1]), (b["history"][0], b["history"][1]), _alt(b["alternative"]),
-        tuple(b["topscorers"])) for b in d["boards"])
-    y = d["bye"]
-    bye = None if y is None else ByeExplanation(
-        y["player"], y["score"], y["unplayed"], tuple((x["criterion"], x["text"]) for x in y["reasons"]),
-        _alt(y["alternative"]))
-    return RoundExplanation(d["round"], report, boards, bye, _alt(d["best_alternative"]), d["alternatives"],
-                            tuple(d["own_notes"]))

@@ -30,6 +30,22 @@ class Flt(enum.Enum):
 
 
 @dataclass(frozen=True)
+class PlayerFacts:
+    """How an edition of C.04.3 reads two facts of a player's past rounds (the rest is the same):
+    ``unplayed_floats_down``: a round without a game is a downfloat whatever the reason (2017
+    A.4.b), else only one that scored more than a loss (2026 Art. 1.4.3-1.4.4);
+    ``pab_barred_by_forfeit_win_only``: only a forfeit win bars the PAB (2017 C.2), else any win's
+    points without playing, a full-point bye included (2026 C2, Art. 2.1.2)."""
+
+    unplayed_floats_down: bool
+    pab_barred_by_forfeit_win_only: bool
+
+
+#: Each edition's reading of the player facts (:class:`checker.dutch.editions.Reading` holds it too).
+PLAYER_FACTS = {"2026": PlayerFacts(False, False), "2017": PlayerFacts(True, True)}
+
+
+@dataclass(frozen=True)
 class CPlayer:
     """One player to be paired in the checked round."""
 
@@ -115,7 +131,7 @@ def float_of(t: Tournament, pid: int, rnd: int, edition: str = "2026") -> Flt | 
     if e is not None and e.is_played and e.opponent is not None and e.opponent in t.player_by_rank:
         mine, theirs = _pairing_score(t, pid, rnd), _pairing_score(t, e.opponent, rnd)
         return Flt.DOWN if mine > theirs else Flt.UP if mine < theirs else None
-    if edition == "2017":
+    if PLAYER_FACTS[edition].unplayed_floats_down:
         # 2017 A.4.b: "a player who, for whatever reason, does not play in a round, also receives
         # a downfloat" (a forfeit either way, any bye, an absence, a round before a late entry)
         return Flt.DOWN
@@ -132,13 +148,14 @@ def pab_ban(t: Tournament, pid: int, rnd: int, edition: str = "2026") -> str | N
     (or any other points without an opponent) does not bar."""
     p = t.player(pid)
     win = t.scoring.win_white
+    forfeit_only = PLAYER_FACTS[edition].pab_barred_by_forfeit_win_only
     for r in range(1, rnd):
         e = p.entry(r)
         if e is None or e.is_played:
             continue
         if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
             return f"already received the PAB in round {r}"
-        if edition == "2017":
+        if forfeit_only:
             if e.opponent is not None and t.scoring.value(e) >= win:
                 return f"scored a forfeit win in round {r}"
             continue
@@ -233,6 +250,16 @@ class GivenPairing:
     bye: int | None
     extra_byes: tuple[int, ...] = ()  # more than one PAB: C4/C2 breach
     uncoloured: frozenset[tuple[int, int]] = frozenset()  # boards written without colours (``-``)
+
+
+def mate_of(boards: tuple[tuple[int, int], ...] | list[tuple[int, int]], bye: int | None) -> dict[int, int | None]:
+    """A round-pairing as a *mate* map: each player's opponent, ``None`` for the PAB."""
+    mate: dict[int, int | None] = {}
+    for w, b in boards:
+        mate[w], mate[b] = b, w
+    if bye is not None:
+        mate[bye] = None
+    return mate
 
 
 def given_pairing(t: Tournament, rnd: int) -> GivenPairing:

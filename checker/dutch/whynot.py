@@ -8,31 +8,14 @@ the given pairing itself is wrong.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
-from checker.dutch.check import _colour_boards, _mate_of, _named, edition_of, evaluator, explain
+from checker.dutch.check import _colour_boards, _named, evaluator, explain
 from checker.dutch.compare import compare
 from checker.dutch.search import best_of, boards as _boards, compatibility, improve
 from checker.dutch.criteria import Evaluator, Mate, describe, pair_breach
-from checker.dutch.state import given_pairing, round_state
+from checker.dutch.editions import reading
+from checker.dutch.state import given_pairing, mate_of, round_state
+from checker.report import WhyNot
 from trf.model import Tournament
-
-
-@dataclass(frozen=True)
-class WhyNot:
-    round: int
-    pair: tuple[int, int]
-    verdict: str  # "given", "impossible", "incomplete", "worse", "later", "better"
-    criterion: str | None
-    message: str
-    candidate: tuple[tuple[int, int], ...] = ()
-    candidate_bye: int | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "pair": list(self.pair), "verdict": self.verdict, "criterion": self.criterion,
-                "message": self.message, "candidate": {"boards": [list(b) for b in self.candidate],
-                                                       "bye": self.candidate_bye}}
 
 
 def _forced(ev: Evaluator, mate: Mate, a: int, b: int) -> list[Mate]:
@@ -83,10 +66,11 @@ def _forced(ev: Evaluator, mate: Mate, a: int, b: int) -> list[Mate]:
     return out
 
 
-def why_not(t: Tournament, rnd: int, a: int, b: int, rules: str | None = None) -> WhyNot:
+def why_not(t: Tournament, rnd: int, a: int, b: int, rules: str = "2026") -> WhyNot:
     """Force ``a``-``b`` into round ``rnd`` and judge the best pairing found around it against
-    the given one, by the edition ``rules`` (default: the file's, :func:`checker.dutch.check.edition_of`)."""
-    st = round_state(t, rnd, edition=edition_of(t, rules)[0])
+    the given one, by the edition ``rules`` of C.04.3 (``"2026"`` or ``"2017"``)."""
+    rd = reading(rules)
+    st = round_state(t, rnd, edition=rd.name)
     g = given_pairing(t, rnd)
     pair = (a, b)
     for x in (a, b):
@@ -98,7 +82,7 @@ def why_not(t: Tournament, rnd: int, a: int, b: int, rules: str | None = None) -
     if hit is not None:
         name = _named(st, hit[0])
         return WhyNot(rnd, pair, "impossible", name, f"{describe(name)}: {hit[1]}")
-    mate = _mate_of(g)
+    mate = mate_of(g.boards, g.bye)
     if mate.get(a) == b:
         return WhyNot(rnd, pair, "given", None, f"{a}-{b} is already paired in round {rnd}")
     ev = evaluator(st, mate)
@@ -121,7 +105,7 @@ def why_not(t: Tournament, rnd: int, a: int, b: int, rules: str | None = None) -
                       f"a pairing with {a}-{b} is BETTER than the given one: {explain(ev, v)}", boards, bye)
     if v.criterion == "order":
         where = "the round" if v.bracket is None else f"bracket {v.bracket + 1}"
-        order = "B.8; order of D.1-D.3, 2017" if ev.edition == "2017" else "Art. 3.8; order of Art. 4"
+        order = rd.why_not_order
         return WhyNot(rnd, pair, "later", "order",
                       f"with {a}-{b} the round is as good on every criterion, but in {where} the given pairing is "
                       f"generated earlier ({order})", boards, bye)

@@ -23,16 +23,16 @@ def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour 
                baku: bool | None = None, baku_group: str = "handbook") -> Pairing:
     """Pair round ``rnd`` (default: the next one) of ``t`` by the Dutch system.
 
-    ``rules``: the edition of C.04.3, ``"2026"`` (applied from 1 February 2026) or ``"2017"`` (in
-    force until 31 January 2026); by default the one the file names or its start date gives
-    (:attr:`trf.system.PairingSystem.edition`).
+    ``rules``: the edition of C.04.3, ``"2026"`` (applied from 1 February 2026, the default) or
+    ``"2017"`` (in force until 31 January 2026).  Which one a file asks for is the registry's
+    reading (:func:`systems.select`), not the engine's.
 
     ``full_field`` solves every matching over the whole field (the reference the default
     bracket-local solves are tested against; same pairings, much slower on large fields; the
     2017 edition's matchings are bracket-local by its rules and ignore it).
 
-    ``baku``: Baku acceleration (C.04.7) for a file without acceleration records, by default
-    when its system says so (``192 FIDE_DUTCH_BAKU``); ``baku_group`` the group rule
+    ``baku``: Baku acceleration (C.04.7; C.04.5.1 under the 2017 rules) for a file without
+    acceleration records (default: none); ``baku_group`` the group rule
     (:data:`trf.acceleration.GROUPS`).  The virtual points are those of
     :func:`trf.acceleration.with_baku`; explicit ``XXA``/``250`` records are used as they are.
 
@@ -41,12 +41,13 @@ def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour 
     number of rounds, :class:`~trf.acceleration.AccelerationRefused` when Baku acceleration is
     asked for an event that cannot have it.
     """
-    edition = rules if rules is not None else (t.system.edition or "2026")
+    edition = rules if rules is not None else "2026"
     if edition not in EDITIONS:
         raise ValueError(f"unknown edition of the Dutch rules: {edition!r} (expected one of {', '.join(EDITIONS)})")
-    if baku if baku is not None else t.system.baku:
+    if baku:
+        standard_only = "under the 2017 rules (C.04.5.1)" if edition == "2017" else None
         try:
-            t = with_baku(t, baku_group, total_rounds=total_rounds, edition=edition)
+            t = with_baku(t, baku_group, total_rounds=total_rounds, standard_only=standard_only)
         except AccelerationRefused as exc:
             if exc.reason != "total-rounds":
                 raise

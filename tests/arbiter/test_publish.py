@@ -21,9 +21,8 @@ from typer.testing import CliRunner
 
 from arbiter.cli import app
 from arbiter.publish import MARKER, Page, Site, SiteError, SiteOptions, build_pages, write_site
-from checker.dutch.check import check_round
 from checker.dutch.state import Flt, float_of
-from tests.support import REPO, shared_corpus
+from tests.support import REPO, check_as_filed, shared_corpus
 from tiebreaks.codes import file_tiebreaks
 from tiebreaks.output import standings_dict
 from tiebreaks.standings import standings
@@ -218,7 +217,7 @@ def test_disputed_rounds_say_so(example_site: tuple[Tournament, Path, Site]) -> 
     index = parse(site / "index.html")
     verdicts = {int(r[0]): r[-1] for r in rows(table_of(index, "rounds-table"))}
     for rnd in range(1, t.rounds_paired + 1):
-        rep = check_round(t, rnd, engine=False)
+        rep = check_as_filed(t, rnd)
         page = text(parse(site / f"round-{rnd}.html"))
         disputed = "The checker disputes this round's pairing" in page
         assert disputed == (not rep.ok), rnd
@@ -304,7 +303,7 @@ def test_cli_publish_json_and_refusals(tmp_path: Path) -> None:
     data: dict[str, Any] = json.loads(res.stdout)
     assert data["rounds"] == 3 and data["players"] == 8
     assert "round-3.html" in data["files"] and "player-8.html" in data["files"]
-    assert [c["ok"] for c in data["checked"]] == [check_round(parse_file(EXAMPLE).tournament, r, engine=False).ok
+    assert [c["ok"] for c in data["checked"]] == [check_as_filed(parse_file(EXAMPLE).tournament, r).ok
                                                   for r in (1, 2, 3)]
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "a.txt").write_text("x")
@@ -375,7 +374,7 @@ def test_a_2017_event_publishes_with_the_2017_verdicts_named(tmp_path: Path) -> 
     """A file the 2017 rules apply to (``192 FIDE_DUTCH_2017``): every round is explained (the
     checker's alternatives come from the 2017 criteria, C.5-C.19, whose names and articles the
     pages show), and each round page says which text its words follow."""
-    from checker.dutch.explain import explain_round
+    from systems import CheckRequest, select
 
     source = REPO / "fixtures" / "dutch-2026" / "tournaments" / "dev-0003-n19-r9.trf"
     path = tmp_path / "event-2017.trf"
@@ -383,7 +382,9 @@ def test_a_2017_event_publishes_with_the_2017_verdicts_named(tmp_path: Path) -> 
     t, site, _ = publish(path, tmp_path / "site")
     named_2017 = 0
     for rnd in range(1, t.rounds_paired + 1):
-        ex = explain_round(t, rnd, engine=False)
+        sel = select(t)
+        ex = sel.system.explain(t, rnd, sel, CheckRequest(engine=False))
+        assert ex is not None
         assert any("by the 2017 Dutch rules" in n for n in ex.notes)
         for alt in [b.alternative for b in ex.boards if b.alternative is not None]:
             assert not (alt.criterion.startswith("C") and alt.criterion[1:].isdigit())  # no 2026 name

@@ -106,7 +106,7 @@ def test_help_loads_every_command_and_lists_them_in_order(cache: Path) -> None:
     assert COMMAND_MODULES <= modules
     names = [m.group(1) for m in re.finditer(r"^│ ([a-z]+) {2,}\S", out, re.M)]  # the Commands panel's rows
     assert names == ["validate", "show", "convert", "pair", "generate", "check", "standings", "ratings", "report",
-                     "roundrobin", "publish", "conformance", "rotation", "event"]
+                     "roundrobin", "publish", "conformance", "systems", "rotation", "event"]
 
 
 def test_an_unknown_command_names_them_all_with_the_near_one(cache: Path) -> None:
@@ -116,7 +116,7 @@ def test_an_unknown_command_names_them_all_with_the_near_one(cache: Path) -> Non
     assert proc.returncode == exitcodes.USAGE
     assert "unknown command 'sho'. Did you mean 'show'" in proc.stderr
     assert "(commands: check, conformance, convert, event, generate, pair, publish, ratings, report, rotation, " \
-           "roundrobin, show, standings, validate)" in proc.stderr
+           "roundrobin, show, standings, systems, validate)" in proc.stderr
 
 
 def test_a_group_of_commands_runs_from_its_module(cache: Path) -> None:

@@ -25,9 +25,9 @@ from tests.support import FIXTURES
 OWN_ENGINE = '''\
 import sys
 from trf import parse_file
-from pairing.rounds import pair_next_round
+from systems import next_round
 from pairing.output import bbp_text
-_, pairing = pair_next_round(parse_file(sys.argv[1]).tournament)
+pairing = next_round(parse_file(sys.argv[1]).tournament).pairing
 text = bbp_text(pairing)
 if len(sys.argv) > 3:  # broken: White and Black of board 1 the other way round
     lines = text.split("\\n")

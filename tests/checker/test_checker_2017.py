@@ -27,7 +27,7 @@ import trf
 from checker.dutch.check import check_round
 from checker.dutch.criteria_2017 import CRITERIA_2017
 from checker.dutch.state import Flt, round_state
-from tests.support import parse_path, shared_corpus
+from tests.support import check_as_filed, parse_path, shared_corpus
 from trf.edit import cut_to_round, with_pairing
 from trf.model import Tournament
 
@@ -71,7 +71,7 @@ def test_checker_accepts_every_round_of_a_2017_tournament(path: Path | None) -> 
     t = parse_path(path).tournament
     bad = []
     for rnd in range(1, t.rounds_paired + 1):
-        rep = check_round(t, rnd, engine=False, rules="2017")
+        rep = check_round(t, rnd, rules="2017")
         assert rep.edition == "2017"
         if not rep.ok:
             bad.append((rnd, [f"{f.criterion}: {f.message}" for f in rep.findings]))
@@ -83,7 +83,7 @@ def test_the_sample_holds_collapsed_brackets() -> None:
     """The sample exercises A.9: some of its rounds have a Penultimate Pairing Bracket."""
     shared_corpus()
     from checker.dutch.criteria_2017 import collapse_point
-    from checker.dutch.check import _mate_of
+    from checker.dutch.state import mate_of
     from checker.dutch.state import given_pairing
 
     found = 0
@@ -91,7 +91,7 @@ def test_the_sample_holds_collapsed_brackets() -> None:
         t = parse_path(path).tournament
         for rnd in range(2, t.rounds_paired + 1):
             st = round_state(t, rnd, edition="2017")
-            if collapse_point(st, _mate_of(given_pairing(t, rnd))) is not None:
+            if collapse_point(st, mate_of(given_pairing(t, rnd).boards, given_pairing(t, rnd).bye)) is not None:
                 found += 1
     assert found >= 3
 
@@ -152,7 +152,7 @@ def test_seeded_mutants_are_flagged_naming_a_2017_criterion(kind: str) -> None:
                 if name != kind or (boards, bye) == _given(t, rnd):
                     continue
                 mutant = _rebuilt(t, rnd, boards, bye)
-                rep = check_round(mutant, rnd, engine=False, rules="2017", total_rounds=t.round_columns)
+                rep = check_round(mutant, rnd, rules="2017", total_rounds=t.round_columns)
                 tried += 1
                 assert not rep.ok, f"{path.name} round {rnd}: {kind} not flagged"
                 assert all(_is_2017(f.criterion) for f in rep.findings), [f.criterion for f in rep.findings]
@@ -171,7 +171,7 @@ def test_the_unaltered_rebuilt_rounds_pass() -> None:
         t = parse_path(path).tournament
         for rnd in range(2, t.rounds_paired + 1, 2):
             boards, bye = _given(t, rnd)
-            rep = check_round(_rebuilt(t, rnd, boards, bye), rnd, engine=False, rules="2017",
+            rep = check_round(_rebuilt(t, rnd, boards, bye), rnd, rules="2017",
                               total_rounds=t.round_columns)
             assert rep.ok, (path.name, rnd, [f.message for f in rep.findings])
 
@@ -216,9 +216,9 @@ def _five(boards: list[tuple[int, int]], bye: int) -> Tournament:
 @pytest.mark.fast
 def test_a_pab_after_a_full_point_bye_is_2017_but_not_2026() -> None:
     t = _five([(1, 4), (3, 2)], 5)
-    r17 = check_round(t, 3, engine=False, rules="2017")
+    r17 = check_round(t, 3, rules="2017")
     assert r17.ok, [f.message for f in r17.findings]
-    r26 = check_round(t, 3, engine=False, rules="2026")
+    r26 = check_round(t, 3, rules="2026")
     assert [f.criterion for f in r26.findings] == ["C2"]
     assert "full-point bye" in r26.findings[0].message
 
@@ -226,8 +226,8 @@ def test_a_pab_after_a_full_point_bye_is_2017_but_not_2026() -> None:
 @pytest.mark.fast
 def test_the_2026_pairing_is_worse_by_2017_c10() -> None:
     t = _five([(1, 4), (2, 5)], 3)
-    assert check_round(t, 3, engine=False, rules="2026").ok
-    r17 = check_round(t, 3, engine=False, rules="2017")
+    assert check_round(t, 3, rules="2026").ok
+    r17 = check_round(t, 3, rules="2017")
     assert [f.criterion for f in r17.findings] == ["C.10"]
     f = r17.findings[0].as_dict()
     assert f["article"] == "C.10 (2017)" and f["given_value"] == "1" and f["candidate_value"] == "0"
@@ -256,5 +256,5 @@ def test_a_forfeit_loss_is_a_downfloat_only_in_2017() -> None:
 def test_the_edition_defaults_to_the_files() -> None:
     t = trf.parse_text(_FIVE.replace("XXR 5", "XXR 5\n192 FIDE_DUTCH_2017")).tournament
     t = with_pairing(t, 3, [(1, 4), (3, 2)], 5)
-    rep = check_round(t, 3, engine=False)
+    rep = check_as_filed(t, 3)
     assert rep.edition == "2017" and "192 FIDE_DUTCH_2017" in rep.edition_reason and rep.ok

@@ -22,7 +22,8 @@ from fractions import Fraction
 import pytest
 
 import trf
-from checker.dutch.check import RoundReport, check_round
+from checker.dutch.check import check_round
+from checker.report import RoundReport
 from checker.dutch.colours import allocate
 from checker.dutch.state import round_state
 from trf.model import Tournament
@@ -85,7 +86,7 @@ def check(n: int, history: list[str], pairing: str, total: int, initial: str = "
           expect: frozenset[str] = frozenset()) -> RoundReport:
     """The checker's report on ``pairing`` as round len(history) + 1."""
     t = tournament(n, history + [pairing], total, initial, expect)
-    return check_round(t, len(history) + 1, engine=False)
+    return check_round(t, len(history) + 1)
 
 
 def boards_of(pairing: str) -> tuple[set[tuple[int, int]], int | None]:

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from checker.dutch.check import RoundReport, check_round
-from tests.support import TrfFile, corpus_files, fixture_files, parse_path, shared_corpus
+from checker.report import RoundReport
+from tests.support import TrfFile, check_as_filed, corpus_files, fixture_files, parse_path, shared_corpus
 
 
 def _tournament_files(files: tuple[TrfFile, ...]) -> list[TrfFile]:
@@ -45,7 +45,7 @@ def _bad_rounds(path: Path, engine: bool) -> list[dict]:
     assert t.rounds_paired >= 1
     bad = []
     for rnd in range(1, t.rounds_paired + 1):
-        rep = check_round(t, rnd, engine=engine)
+        rep = check_as_filed(t, rnd, engine=engine)
         if not rep.ok or rep.engine_disagrees is not None:
             bad.append(_problems(rep))
         if engine:
@@ -91,7 +91,7 @@ def test_checker_on_a_file_cut_after_the_round_with_total_rounds_given(path: Pat
     bad = []
     for rnd in range(1, t.rounds_paired):
         for engine in (False, True):
-            rep = check_round(_cut_after(t, rnd), rnd, engine=engine, total_rounds=total)
+            rep = check_as_filed(_cut_after(t, rnd), rnd, engine=engine, total_rounds=total)
             if not rep.ok or rep.engine_disagrees is not None:
                 bad.append({"engine": engine, **_problems(rep)})
     assert bad == []
@@ -104,5 +104,5 @@ def test_engine_candidate_uses_the_given_total_rounds() -> None:
     candidate that breaks an absolute criterion is never used (found by this test, fixed)."""
     path = shared_corpus() / "dutch-2026" / "tournaments" / "dev-0022-n14-r7.trf"
     t = parse_path(path).tournament
-    rep = check_round(_cut_after(t, 6), 6, engine=True, total_rounds=7)
+    rep = check_as_filed(_cut_after(t, 6), 6, engine=True, total_rounds=7)
     assert rep.ok and rep.engine_disagrees is None, _problems(rep)

@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 
 import trf
-from checker.dutch.check import check_round
 from trf.edit import with_pairing
 
-from tests.support import parse_path, shared_corpus
+from tests.support import check_as_filed, parse_path, shared_corpus
 
 
 def _answer(path: Path) -> tuple[list[tuple[int, int]], int | None]:
@@ -30,7 +29,7 @@ def _check(t: trf.model.Tournament, answer: Path) -> list[str]:
     boards, bye = _answer(answer)
     rnd = t.rounds_paired + 1
     paired = with_pairing(t, rnd, boards, bye)
-    rep = check_round(paired, rnd, engine=False, total_rounds=t.total_rounds or None)
+    rep = check_as_filed(paired, rnd, total_rounds=t.total_rounds or None)
     return [f"{f.kind} {f.criterion}: {f.message}" for f in rep.findings]
 
 

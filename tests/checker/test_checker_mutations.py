@@ -44,8 +44,8 @@ from typing import Callable, Iterator
 
 import pytest
 
-from checker.dutch.check import RoundReport, check_round
-from tests.support import CORPUS, FIXTURES, parse_path, shared_corpus
+from checker.report import RoundReport
+from tests.support import CORPUS, FIXTURES, check_as_filed, parse_path, shared_corpus
 from pairing.dutch import allocate_colours
 from pairing.dutch.players import PairingPlayer, infer_initial_colour, pairing_players
 from trf.edit import cut_to_round, with_pairing
@@ -160,7 +160,7 @@ class RoundCase:
         return with_pairing(self.cut, self.r, boards, bye)
 
     def check(self, t: Tournament) -> RoundReport:
-        return check_round(t, self.r, engine=False, total_rounds=self.total)
+        return check_as_filed(t, self.r, total_rounds=self.total)
 
     def partner(self, x: int) -> tuple[int, int]:
         """(board index, opponent) of a board player."""
@@ -342,7 +342,7 @@ def baseline_problems(c: RoundCase) -> list[str]:
     key = (c.path, c.r)
     if key not in _BASELINE:
         out = []
-        for label, rep in (("original", check_round(c.t, c.r, engine=False)),
+        for label, rep in (("original", check_as_filed(c.t, c.r)),
                            ("rebuilt", c.check(c.build(c.boards, c.bye)))):
             out += [f"{c.path.name} round {c.r} ({label}, unaltered): {f.kind} {f.criterion}: {f.message}"
                     for f in rep.findings]

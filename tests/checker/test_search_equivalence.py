@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from checker.dutch.check import _mate_of, evaluator
+from checker.dutch.check import evaluator
 from checker.dutch.compare import Move, ScoredPairing, Verdict, compare
 from checker.dutch.criteria import Evaluator, Mate, may_meet, pair_breach
 from checker.dutch.criteria_2017 import Evaluator2017, best_bracket_choice
 from checker.dutch.search import GroupCache, compatibility, improve, move_groups, moves
-from checker.dutch.state import given_pairing, round_state
+from checker.dutch.state import given_pairing, mate_of, round_state
 from tests.support import CORPUS, FIXTURES, parse_path
 
 #: corpus tournaments read (two of each edition, small enough for the whole comparisons), and
@@ -66,7 +66,8 @@ def _rounds(path: Path, rules: str) -> list[tuple[Evaluator, Mate]]:
         rounds = [rounds[0], rounds[len(rounds) // 2], rounds[-1]]
     for rnd in rounds:
         st = round_state(t, rnd, edition=rules)
-        mate = _mate_of(given_pairing(t, rnd))
+        g = given_pairing(t, rnd)
+        mate = mate_of(g.boards, g.bye)
         if set(mate) != set(st.players) or len(mate) < 4:
             continue
         out.append((evaluator(st, mate), mate))

@@ -31,6 +31,7 @@ from tiebreaks.context import (
     Edition, TBContext, build_context, categories, default_edition,
 )
 from tiebreaks.registry import SCALARS, value
+from systems import select
 from trf import Player, Tournament
 
 from tests.strategies import tournaments
@@ -667,7 +668,7 @@ def test_two_digit_year_follows_the_trf_form() -> None:
 ])
 def test_round_robin_detection(records: str, rr: bool) -> None:
     t = parse("012 T\n" + records + player_line(1, ["0 - U"]) + "\n")
-    assert t.system.is_round_robin is rr
+    assert select(t).system.round_robin is rr
     assert build_context(t).round_robin is rr
     assert build_context(t, round_robin=not rr).round_robin is (not rr)
 

@@ -86,12 +86,12 @@ def test_non_standard_scoring_is_refused() -> None:
     2/1/0 is accelerated by 2 and 1 points, 3/1/0 is refused."""
     three = _file(8, extra="162 W 3.0 D 1.0 L 0.0")
     with pytest.raises(AccelerationRefused) as exc:
-        with_baku(three, edition="2026")
+        with_baku(three)
     assert exc.value.reason == "scoring" and "win 3, draw 1, loss 0" in str(exc.value)
     two = _file(8, extra="162 W 2.0 D 1.0 L 0.0")
     with pytest.raises(AccelerationRefused, match="2017"):
-        with_baku(two, edition="2017")
-    accelerated = with_baku(two, edition="2026")
+        with_baku(two, standard_only="under the 2017 rules (C.04.5.1)")
+    accelerated = with_baku(two)
     assert [accelerated.acceleration(1, r) for r in (1, 2, 3, 4, 5, 6)] == [2, 2, 2, 1, 1, 0]
 
 

@@ -241,7 +241,7 @@ def test_declared_absences_never_raises_on_a_240_of_an_unknown_type() -> None:
 
 def views(t: Tournament) -> None:
     """Every view of the model, on every round and player of the file."""
-    for name in ("name", "start_date", "end_date", "round_dates", "system", "is_team_event", "players",
+    for name in ("name", "start_date", "end_date", "round_dates", "system_code", "is_team_event", "players",
                  "player_by_rank", "round_columns", "rounds_paired", "total_rounds", "initial_colour", "scoring"):
         getattr(t, name)
     last = min(t.round_columns, 99) + 2

@@ -32,9 +32,9 @@ PLAYERS, ROUNDS = (7, 10), (3, 4)
 OWN_ENGINE = '''\
 import sys
 from trf import parse_file
-from pairing.rounds import pair_next_round
+from systems import next_round
 from pairing.output import bbp_text
-_, pairing = pair_next_round(parse_file(sys.argv[1]).tournament)
+pairing = next_round(parse_file(sys.argv[1]).tournament).pairing
 with open(sys.argv[2], "w") as f:
     f.write(bbp_text(pairing))
 '''
@@ -49,7 +49,7 @@ if len(boards) >= 2 and hashlib.sha256(text).digest()[0] % 3 == 0:
     (a, b), (c, d) = lines[i].split(), lines[j].split()
     lines[i], lines[j] = f"{a} {d}", f"{c} {b}"
     name = text.decode().splitlines()[0][4:].strip()
-    rnd = pair_next_round(parse_file(sys.argv[1]).tournament)[1].round
+    rnd = next_round(parse_file(sys.argv[1]).tournament).round
     with open(sys.argv[3], "a") as log:
         log.write(f"{name}|{rnd}\\n")
 with open(sys.argv[2], "w") as f:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 import trf
-from verify.judge import RoundPairing, article_of, judge
+from checker.dutch.judge import article_of, judge
+from checker.judgement import RoundPairing
 from trf.edit import cut_to_round
 from trf.model import Result
 
@@ -48,6 +49,7 @@ def test_the_endorsed_pairing_beats_every_two_board_exchange(rnd: int) -> None:
         j = judge(before, rnd, ref, other, labels=("bbp", "other"))
         assert j.winner == "a", (other, j.message)
         assert j.criterion is not None and article_of(j.criterion) is not None
+        assert j.article == article_of(j.criterion)
         back = judge(before, rnd, other, ref)
         assert back.winner == "b" and back.criterion == j.criterion
         seen.add(j.criterion)

@@ -18,63 +18,19 @@ the pairing engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import replace
 
 from checker.dutch.check import compare, order_reason
 from checker.dutch.colours import allocate
 from checker.dutch.criteria import CRITERIA, Evaluator, Mate, describe, pair_breach, show_value
-from checker.dutch.state import RoundState, round_state
+from checker.dutch.state import RoundState, mate_of, round_state
+from checker.judgement import Judgement, RoundPairing
 from trf.edit import with_pairing
 from trf.model import Result, Tournament
 
-__all__ = ["RoundPairing", "Judgement", "judge", "article_of"]
+__all__ = ["judge", "article_of"]
 
 _DECLARED = (Result.ZERO_POINT_BYE, Result.HALF_POINT_BYE, Result.FULL_POINT_BYE)
-
-
-@dataclass(frozen=True)
-class RoundPairing:
-    """A round's pairing: boards as (white, black) start ranks, and the PAB (or ``None``)."""
-
-    boards: tuple[tuple[int, int], ...]
-    bye: int | None = None
-
-    @property
-    def pairs(self) -> frozenset[frozenset[int]]:
-        return frozenset(frozenset(b) for b in self.boards)
-
-    def players(self) -> list[int]:
-        return [x for b in self.boards for x in b] + ([self.bye] if self.bye is not None else [])
-
-
-@dataclass(frozen=True)
-class Judgement:
-    """The verdict between pairing ``a`` and pairing ``b``.
-
-    ``winner``: ``"a"``, ``"b"``, ``"same"`` (identical boards and colours) or ``"neither"`` (both
-    break a rule the other does not cure: both illegal, or the same pairs with colour errors on
-    both sides); ``criterion``: what decided (``players``, ``C1``-``C21``, ``5.2.x``, ``order``);
-    ``breaches``: for each side, the absolute-criterion and colour errors found in it."""
-
-    winner: str
-    criterion: str | None
-    message: str
-    same_pairs: bool
-    bracket: int | None = None
-    value_a: str | None = None
-    value_b: str | None = None
-    breaches_a: tuple[str, ...] = field(default=())
-    breaches_b: tuple[str, ...] = field(default=())
-
-    @property
-    def article(self) -> str | None:
-        return article_of(self.criterion)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "criterion": self.criterion, "article": self.article, "message": self.message,
-                "same_pairs": self.same_pairs, "bracket": self.bracket, "value_a": self.value_a,
-                "value_b": self.value_b, "breaches_a": list(self.breaches_a), "breaches_b": list(self.breaches_b)}
 
 
 def article_of(criterion: str | None) -> str | None:
@@ -120,15 +76,6 @@ def _colour_errors(st: RoundState, p: RoundPairing) -> list[tuple[str, str]]:
     return out
 
 
-def _mate(p: RoundPairing) -> Mate:
-    mate: Mate = {}
-    for w, b in p.boards:
-        mate[w], mate[b] = b, w
-    if p.bye is not None:
-        mate[p.bye] = None
-    return mate
-
-
 def _text(items: list[tuple[str, str]]) -> tuple[str, ...]:
     return tuple(f"{c}: {why}" for c, why in items)
 
@@ -137,7 +84,13 @@ def judge(before: Tournament, rnd: int, a: RoundPairing, b: RoundPairing, *, tot
           labels: tuple[str, str] = ("the first pairing", "the second pairing")) -> Judgement:
     """Which of ``a`` and ``b`` pairs round ``rnd`` of ``before`` (the tournament before the round,
     its declared byes and absences in place) better by the rules; ``labels`` name the two in the
-    message."""
+    message.  The verdict names the article of the criterion that decides."""
+    j = _judge(before, rnd, a, b, total_rounds, labels)
+    return replace(j, article=article_of(j.criterion))
+
+
+def _judge(before: Tournament, rnd: int, a: RoundPairing, b: RoundPairing, total_rounds: int | None,
+           labels: tuple[str, str]) -> Judgement:
     la, lb = labels
     expected = _to_pair(before, rnd)
     wrong = []
@@ -182,7 +135,7 @@ def judge(before: Tournament, rnd: int, a: RoundPairing, b: RoundPairing, *, tot
         return Judgement("a" if col_b else "b", c, f"the same pairs, but {loser} colours a board against Art. {c}: {why}", True,
                          breaches_a=br_a, breaches_b=br_b)
     ev = Evaluator(st)
-    v = compare(ev, _mate(a), _mate(b))
+    v = compare(ev, mate_of(a.boards, a.bye), mate_of(b.boards, b.bye))
     if v is None:  # not reached: the pairs differ
         return Judgement("same", None, "the checker finds no difference", False, breaches_a=br_a, breaches_b=br_b)
     first = la if v.winner == "a" else lb

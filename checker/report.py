@@ -1,0 +1,115 @@
+"""What a checker reading of any system reports: a round's verdict (:class:`RoundReport`) with its
+findings (:class:`Finding`, each naming the rule that decides and its article), the answer to
+"why not this pair?" (:class:`WhyNot`), and the engine candidate a reading may compare with
+(:data:`EngineCandidate`).
+
+The readings themselves are per system (:mod:`checker.dutch`, ...); these types are what the
+command line, the batch checker and the publisher read, whichever system made them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+__all__ = ["Finding", "RoundReport", "WhyNot", "NoCandidate", "EngineCandidate"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One discrepancy.  ``kind``: absolute, completion, colour, quality or order; ``criterion``:
+    the rule's name in its edition (``C12``, ``C.10``, ``5.2.3``, ``order``); ``article``: where
+    the Handbook states it (``2.4.7``, ``C.10 (2017)``)."""
+
+    kind: str
+    criterion: str
+    message: str
+    boards: tuple[tuple[int, int | None], ...] = ()
+    bracket: int | None = None
+    given: str | None = None
+    better: str | None = None
+    article: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "criterion": self.criterion, "article": self.article, "message": self.message,
+                "boards": [list(b) for b in self.boards], "bracket": self.bracket,
+                "given_value": self.given, "candidate_value": self.better}
+
+
+@dataclass
+class RoundReport:
+    """A round's verdict: the given boards and PAB, the findings (none: the round conforms), the
+    better candidate when one was found, the round's brackets as the reading cut them, the
+    sources of candidates, notes, and the edition of the rules applied and why."""
+
+    round: int
+    players: int
+    boards: tuple[tuple[int, int], ...]
+    bye: int | None
+    findings: list[Finding] = field(default_factory=list)
+    candidate: tuple[tuple[int, int], ...] | None = None  # the best candidate found (white, black)
+    candidate_bye: int | None = None
+    brackets: list[dict[str, Any]] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    engine_disagrees: str | None = None  # the engine's pairing ranks below the given one
+    edition: str = ""  # the edition of the rules applied
+    edition_reason: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round, "ok": self.ok, "players": self.players,
+            "boards": [list(b) for b in self.boards], "bye": self.bye,
+            "findings": [f.as_dict() for f in self.findings],
+            "candidate": None if self.candidate is None else {
+                "boards": [list(b) for b in self.candidate], "bye": self.candidate_bye},
+            "brackets": self.brackets, "candidate_sources": self.sources, "notes": self.notes,
+            "engine_disagrees": self.engine_disagrees,
+            "edition": self.edition, "edition_reason": self.edition_reason,
+        }
+
+    @staticmethod
+    def from_dict(r: dict[str, Any]) -> RoundReport:
+        """The inverse of :meth:`as_dict` (for reports stored between publications)."""
+        return RoundReport(
+            r["round"], r["players"], tuple((b[0], b[1]) for b in r["boards"]), r["bye"],
+            [Finding(f["kind"], f["criterion"], f["message"], tuple((b[0], b[1]) for b in f["boards"]), f["bracket"],
+                     f["given_value"], f["candidate_value"], f.get("article")) for f in r["findings"]],
+            None if r["candidate"] is None else tuple((b[0], b[1]) for b in r["candidate"]["boards"]),
+            None if r["candidate"] is None else r["candidate"]["bye"],
+            r["brackets"], list(r["candidate_sources"]), list(r["notes"]), r["engine_disagrees"],
+            r.get("edition", ""), r.get("edition_reason", ""))
+
+
+@dataclass(frozen=True)
+class WhyNot:
+    """``--why-not A-B``: the pair forced into the round and what it costs.  ``verdict``: given,
+    impossible, incomplete, worse, later, better; ``criterion``: the rule that decides."""
+
+    round: int
+    pair: tuple[int, int]
+    verdict: str
+    criterion: str | None
+    message: str
+    candidate: tuple[tuple[int, int], ...] = ()
+    candidate_bye: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "pair": list(self.pair), "verdict": self.verdict, "criterion": self.criterion,
+                "message": self.message, "candidate": {"boards": [list(b) for b in self.candidate],
+                                                       "bye": self.candidate_bye}}
+
+
+class NoCandidate(Exception):
+    """The engine gave no candidate (the reason in words)."""
+
+
+#: The engine's pairing of a round, as one more candidate for a checker reading: called with the
+#: round, the initial colour and the number of rounds the reading assumes; returns the boards
+#: (white, black) and the PAB, or raises :class:`NoCandidate`.  The registry supplies it
+#: (:mod:`systems`): a reading never imports an engine.
+EngineCandidate = Callable[[int, Any, int], tuple[tuple[tuple[int, int], ...], "int | None"]]

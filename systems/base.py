@@ -1,0 +1,307 @@
+"""What every pairing system answers, whoever implements it: the door the command line, the event
+runner, the publisher and the verification tooling go through.
+
+A :class:`PairingSystem` is one FIDE system (the Dutch system, a round robin by the Berger
+tables, ...) with its :class:`Edition`\\ s (the texts of its rules in force at different times, each
+a table of :class:`Rule` rows), the codes by which a file names it (:class:`Code`, read from
+``192``/``092``), its scoring unit, and the calls that pair a round, check rounds, force a pair
+(``--why-not``) and explain a round.  The engine of a system lives in ``pairing/<system>/``, its
+independent checker reading in ``checker/<system>/``; the system's module in :mod:`systems` binds
+the two, and nothing else names them.
+
+A :class:`Selection` is a system chosen for one tournament, with the edition and the reason in
+words (:func:`systems.select`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
+
+if TYPE_CHECKING:  # pragma: no cover
+    from checker.explanation import RoundExplanation
+    from checker.judgement import Judgement, RoundPairing
+    from checker.report import RoundReport, WhyNot
+    from pairing.result import Pairing
+    from pairing.rounds import Acceleration, NextRound
+    from trf.model import Colour, Tournament
+
+__all__ = ["Rule", "Edition", "Code", "PairingSystem", "Selection", "PairRequest", "CheckRequest", "NotOffered",
+           "UnknownEdition"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of an edition: a pairing criterion, a colour rule, or the generation order.
+
+    ``name``: how findings, JSON and explanations call it (``C12``, ``C.10``, ``5.2.3``, ``E.3``,
+    ``order``); ``article``: where the Handbook states it (``2.4.7``); ``words``: the rule in one
+    line; ``kind``: ``absolute``, ``completion``, ``pab``, ``quality``, ``colour`` or ``order``."""
+
+    name: str
+    article: str
+    words: str
+    kind: str
+
+    def describe(self, edition: Edition) -> str:
+        """``C12 (Art. 2.4.7): minimise ...``, or the edition's own style (:attr:`Edition.cite`)."""
+        return edition.cite(self) + f": {self.words}"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One text of a system's rules: ``name`` (``"2026"``), ``title`` (how a report names the text
+    a pairing conforms to, ``C.04.3 (2026)``), ``table``: a call giving every criterion, colour
+    rule and the generation order in priority order (:attr:`rules`; a call, so that the checker's
+    table is loaded only by the commands that read it), ``article_style``: how an article is
+    cited, a format with ``{article}`` (``Art. {article}``, ``{article} (2017)``)."""
+
+    name: str
+    title: str
+    table: Callable[[], tuple[Rule, ...]] = field(compare=False, repr=False)
+    article_style: str = "Art. {article}"
+    heading: str = ""  # the rules applied, as a report's heading says it ("Dutch rules of 2026")
+    #: the words naming a text that allows Baku acceleration with the standard scoring 1/0.5/0 only
+    #: (C.04.5.1, in force with the Dutch rules until 31 January 2026); ``None``: C.04.7
+    baku_standard_only: str | None = None
+
+    @cached_property
+    def rules(self) -> tuple[Rule, ...]:
+        return self.table()
+
+    @cached_property
+    def _by_name(self) -> dict[str, Rule]:
+        return {r.name: r for r in self.rules}
+
+    def rule(self, name: str) -> Rule | None:
+        return self._by_name.get(name)
+
+    def article(self, name: str) -> str | None:
+        """The article of the rule ``name`` as written in a finding (``2.4.7``, ``C.10 (2017)``)."""
+        r = self.rule(name)
+        if r is None:
+            return None
+        cited = self.article_style.format(article=r.article)
+        return cited.removeprefix("Art. ")
+
+    def cite(self, r: Rule) -> str:
+        """``C12 (Art. 2.4.7)``; for a rule whose name is its article, ``C.10 (2017)``."""
+        cited = self.article_style.format(article=r.article)
+        return cited if r.name == r.article else f"{r.name} ({cited})"
+
+
+@dataclass(frozen=True)
+class Code:
+    """A way a file names a system in ``192`` (TRF-2026, the ETT codes) or ``092`` (TRF-16 free
+    text): a regular expression searched in the record's value in capitals.  Of the codes that
+    match, the longest match names the system; a ``fallback`` code (a generic word such as
+    ``SWISS``) only when no other code matches.  ``variant``: what the match says beyond the
+    system (``double``: a double round robin); ``example``: a value that matches, for the list of
+    systems."""
+
+    pattern: str
+    fallback: bool = False
+    variant: str | None = None
+    example: str = ""
+
+    @cached_property
+    def regex(self) -> re.Pattern[str]:
+        return re.compile(self.pattern)
+
+    def match_length(self, text: str) -> int:
+        """The length of the longest match in ``text`` (0: none)."""
+        return max((len(m.group(0)) for m in self.regex.finditer(text)), default=0)
+
+
+class UnknownEdition(ValueError):
+    """An edition the system does not have (``system``'s words, ``editions``: its names)."""
+
+    def __init__(self, system: str, asked: str, editions: tuple[str, ...]) -> None:
+        super().__init__(f"unknown edition of the {system} rules: {asked!r} (expected {' or '.join(editions)})")
+        self.system = system
+        self.asked = asked
+        self.editions = editions
+
+
+class NotOffered(ValueError):
+    """A task the system does not offer (``what``, e.g. ``"--why-not"``), or an option it does not
+    take (``"Baku acceleration"``)."""
+
+    def __init__(self, system: str, what: str) -> None:
+        super().__init__(f"the {system} offers no {what}")
+        self.system = system
+        self.what = what
+
+
+@dataclass(frozen=True)
+class PairRequest:
+    """What a caller may choose when a round is paired: the round (``None``: the next one; a
+    round the file holds is re-paired on the file cut back before it), the initial colour and the
+    number of rounds when the file does not say, and acceleration (``baku``: ``None`` as the file
+    says; ``baku_group``: :data:`trf.acceleration.GROUPS`)."""
+
+    round: int | None = None
+    initial_colour: Colour | None = None
+    total_rounds: int | None = None
+    baku: bool | None = None
+    baku_group: str = "handbook"
+
+
+@dataclass(frozen=True)
+class CheckRequest:
+    """What a caller may choose when rounds are checked: ``engine`` (also compare with the
+    system's engine: ``None`` as the system decides, ``False`` never), the number of rounds when
+    the file does not say, how long the local search runs, and an ``observe`` callback that the
+    explanations use to collect the alternatives."""
+
+    engine: bool | None = None
+    total_rounds: int | None = None
+    search_rounds: int = 8
+    observe: Callable[..., None] | None = field(default=None, compare=False)
+
+
+class PairingSystem:
+    """A FIDE pairing system behind the one door (see the module docstring).  A system overrides
+    what it offers; the defaults say it does not (:class:`NotOffered`).
+
+    Class attributes: ``name`` (the key of ``--system``), ``title`` (in words, with its Handbook
+    section), ``words`` (the short name in sentences: "the Dutch system"), ``editions`` (the
+    first is the one in force), ``codes``, ``round_robin`` (pre-determined pairings: C.07 Art.
+    15.2 then applies to tie-breaks), ``scoring`` (``"game"``: points per game; ``"match"``:
+    per match), ``accelerations`` (takes Baku acceleration, C.04.7), ``explains`` (explains each
+    board of a round, :meth:`explain`), ``packages`` (the modules
+    that are the system's own: the engine's and the checker's readings, which no other module
+    but the system's binding in :mod:`systems` may import)."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    words: ClassVar[str]
+    editions: ClassVar[tuple[Edition, ...]]
+    codes: ClassVar[tuple[Code, ...]] = ()
+    round_robin: ClassVar[bool] = False
+    scoring: ClassVar[str] = "game"
+    accelerations: ClassVar[bool] = False
+    explains: ClassVar[bool] = False
+    packages: ClassVar[tuple[str, ...]] = ()
+
+    # ---- editions and names
+
+    def edition(self, name: str | None) -> Edition:
+        """The edition called ``name`` (``None``: the first, in force now); raises :class:`UnknownEdition`."""
+        if name is None:
+            return self.editions[0]
+        for e in self.editions:
+            if e.name == name:
+                return e
+        raise UnknownEdition(self.words, name, tuple(e.name for e in self.editions))
+
+    def edition_for(self, t: Tournament, code: str, source: str | None) -> tuple[Edition, str]:
+        """The edition the file's ``code`` (the value in capitals of the record ``source`` that
+        names the system, ``""`` when none does) or its dates give, and why in words."""
+        return self.editions[0], ""
+
+    def describe(self, edition: Edition, code: str = "") -> str:
+        """The system in words for reports (``Dutch (C.04.3, 2026 rules)``)."""
+        return self.title
+
+    def event_codes(self, edition: Edition, start: date | None) -> tuple[str, str, str]:
+        """What a new event of this system starting on ``start`` is written with: its ``192`` code,
+        its ``092`` text, and the system in words for the event's log."""
+        raise NotOffered(self.words, "new events")
+
+    def code_words(self, edition: Edition) -> str:
+        """The system and edition as a file's free-text type (``092``) names them so that
+        :func:`systems.select` reads them back (``FIDE Dutch 2026``)."""
+        return f"{self.title} {edition.name}"
+
+    def table_order(self, t: Tournament, rnd: int, sel: Selection) -> dict[frozenset[int], int]:
+        """A pre-determined round's games in the order of the system's table (pairs of start
+        ranks -> position); empty for a system without a table (boards then follow C.04.2 Art. 3.6)."""
+        return {}
+
+    # ---- pairing
+
+    def next_round(self, t: Tournament, sel: Selection, request: PairRequest) -> NextRound:
+        """The round an arbiter asks for (:class:`PairRequest`), after the refusals of
+        :mod:`pairing.rounds`."""
+        raise NotOffered(self.words, "pairing")
+
+    def pair(self, t: Tournament, rnd: int, sel: Selection, *, initial_colour: Colour | None = None,
+             total_rounds: int | None = None) -> Pairing:
+        """The engine's pairing of round ``rnd`` of ``t`` exactly as given (no refusal, no cut,
+        acceleration as the file's records say): the generator, the manual pairing's completion
+        and the checker's engine candidate call this."""
+        raise NotOffered(self.words, "pairing engine")
+
+    def accelerate(self, t: Tournament, sel: Selection, *, baku: bool | None = None, baku_group: str = "handbook",
+                   total_rounds: int | None = None) -> tuple[Tournament, Acceleration]:
+        """``t`` with the acceleration it is paired with written as records, and which one
+        (``baku``: ``None`` as the file says).  Raises
+        :class:`~trf.acceleration.AccelerationRefused`, and :class:`NotOffered` for a system
+        without acceleration asked for one."""
+        from pairing.rounds import Acceleration
+        from trf.acceleration import has_explicit_acceleration
+
+        if baku:
+            raise NotOffered(self.words, "Baku acceleration")
+        if has_explicit_acceleration(t):
+            return t, Acceleration("records")
+        return t, Acceleration("none", baku is not None)
+
+    # ---- checking and explaining
+
+    def check(self, t: Tournament, rounds: list[int], sel: Selection, request: CheckRequest,
+              progress: Callable[[int], None] | None = None) -> Any:
+        """The checker's verdict on ``rounds``: a list of :class:`checker.report.RoundReport`, or
+        (a round robin) the system's own report."""
+        raise NotOffered(self.words, "checker")
+
+    def why_not(self, t: Tournament, rnd: int, a: int, b: int, sel: Selection) -> WhyNot:
+        """``--why-not A-B``: the pair forced into round ``rnd`` and what it costs."""
+        raise NotOffered(self.words, "--why-not")
+
+    def explain(self, t: Tournament, rnd: int, sel: Selection, request: CheckRequest) -> RoundExplanation | None:
+        """Why each board of round ``rnd`` is paired as it is (``None``: the system explains nothing)."""
+        return None
+
+    def explanation_key(self, t: Tournament, rnd: int, sel: Selection, request: CheckRequest) -> str:
+        """A digest of what :meth:`explain` depends on (stored explanations are reused while it stands)."""
+        return ""
+
+    def float_of(self, t: Tournament, pid: int, rnd: int, sel: Selection) -> str | None:
+        """The float ``pid`` received in round ``rnd`` (``"down"``, ``"up"``), for the player pages."""
+        return None
+
+    def judge(self, before: Tournament, rnd: int, a: RoundPairing, b: RoundPairing, sel: Selection, *,
+              total_rounds: int | None = None, labels: tuple[str, str] = ("the first pairing", "the second pairing")
+              ) -> Judgement:
+        """Which of two pairings of round ``rnd`` follows the rules better, and by which rule."""
+        raise NotOffered(self.words, "judge of two pairings")
+
+
+@dataclass(frozen=True)
+class Selection:
+    """A system chosen for one tournament: ``edition`` and why (``reason``: how the edition was
+    chosen, in words), ``source`` (the record that named the system, ``192 FIDE_DUTCH_2026``;
+    ``None``: the file names none, or the caller chose), ``code`` (that record's value in
+    capitals), ``variant`` (what the code says beyond the system), ``asked``: the system was
+    chosen by the caller (``--system``), ``edition_asked``: so was the edition (``--rules``)."""
+
+    system: PairingSystem
+    edition: Edition
+    reason: str
+    source: str | None = None
+    code: str = ""
+    variant: str | None = None
+    asked: bool = False
+    edition_asked: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.system.name
+
+    def describe(self) -> str:
+        return self.system.describe(self.edition, self.code)
