@@ -77,7 +77,7 @@ def test_the_rule_gives_the_handbook_files_virtual_points(path: Path | None) -> 
     t = parse_path(path).tournament
     bare = t.replace_records(tuple(r for r in t.records if not isinstance(r, (PlayerAcceleration, AccelerationRange))))
     assert not has_explicit_acceleration(bare)
-    computed = with_baku(bare, "handbook", edition="2026")
+    computed = with_baku(bare, "handbook")
     rounds = t.round_columns
     for p in t.players:
         for rnd in range(1, rounds + 1):
