@@ -25,7 +25,7 @@ from checker.dutch.colours import RULES, allocate
 from checker.dutch.compare import Move
 from checker.dutch.criteria import CRITERIA, QUALITY, Evaluator, Mate, pair_breach, show_value
 from checker.dutch.names_2017 import CRITERIA_2017, QUALITY_2017
-from checker.dutch.state import CPlayer, Flt, Pref, RoundState, given_pairing, round_state
+from checker.dutch.state import CPlayer, Flt, Pref, RoundState, given_pairing, mate_of, round_state
 from checker.explanation import (Alternative, BoardExplanation, ByeExplanation, FloatReason, RoundExplanation,
                                  points_text, score_text)
 from checker.report import EngineCandidate
@@ -319,11 +319,7 @@ def explain_round(t: Tournament, rnd: int, *, engine: EngineCandidate | None = N
     ev = Evaluator(st)
     valid = [(w, b) for w, b in g.boards if w in st.players and b in st.players]
     ordered = board_order(st, valid)
-    mate: Mate = {}
-    for w, b in ordered:
-        mate[w], mate[b] = b, w
-    if g.bye is not None and g.bye in st.players:
-        mate[g.bye] = None
+    mate: Mate = mate_of(ordered, g.bye if g.bye in st.players else None)
     board_of = {x: k for k, bd in enumerate(ordered) for x in bd}
     collect = _Collector(ev, mate, board_of)
     report = check_round(t, rnd, engine=engine, total_rounds=total_rounds, observe=collect, rules=rules,
