@@ -149,40 +149,45 @@ class RoundState:
             self._solve_full()
         return self.mate
 
+    def _weights_among(self, verts: list[int], set_only: bool = False) -> list[list[int]]:
+        """The symmetric weight matrix of ``verts`` (in rank order; 0: no edge): :meth:`weight`
+        of each pair, or with ``set_only`` the weights set in :attr:`w` alone (any other pair: no
+        edge: the window's matching, whose pairs are then all that :attr:`w` holds)."""
+        m = len(verts)
+        matrix = [[0] * m for _ in range(m)]
+        if set_only:
+            at = {v: a for a, v in enumerate(verts)}
+            for (i, j), x in self.w.items():
+                a, b = at.get(i), at.get(j)
+                if x and a is not None and b is not None:
+                    matrix[a][b] = matrix[b][a] = x
+            return matrix
+        weight = self.weight
+        for a in range(m):
+            i = verts[a]
+            row = matrix[a]
+            for b in range(a + 1, m):
+                x = weight(i, verts[b])
+                if x:
+                    row[b] = matrix[b][a] = x
+        return matrix
+
     def _solve_window(self) -> None:
         """The 2017 edition: the matching of the window's players still unpaired, over the
         weights set for them (any other pair: no edge)."""
         assert self.window is not None
         verts = [v for v in self.window if v in self.alive]
-        m = len(verts)
-        weight = [[0] * m for _ in range(m)]
-        w = self.w
-        for a in range(m):
-            i = verts[a]
-            row = weight[a]
-            for b in range(a + 1, m):
-                x = w.get((i, verts[b]), 0)
-                if x:
-                    row[b] = weight[b][a] = x
         self.full_solves += 1
         self.matchings += 1
+        weight = self._weights_among(verts, set_only=True)
         self.mate = {verts[a]: verts[b] for a, b in enumerate(max_weight_matching(weight)) if b >= 0}
 
     def _solve_full(self) -> None:
         self.full_solves += 1
         self.matchings += 1
         verts = sorted(self.alive)
-        m = len(verts)
-        weight = [[0] * m for _ in range(m)]
-        for a in range(m):
-            i = verts[a]
-            row = weight[a]
-            for b in range(a + 1, m):
-                x = self.weight(i, verts[b])
-                if x:
-                    row[b] = weight[b][a] = x
         mate: dict[int, int] = {}
-        for a, b in enumerate(max_weight_matching(weight)):
+        for a, b in enumerate(max_weight_matching(self._weights_among(verts))):
             if b >= 0:
                 mate[verts[a]] = verts[b]
         self.mate = mate
@@ -205,14 +210,7 @@ class RoundState:
             return self._solve_exact_window(window + below)
         top_shift = self.L.shift["top"]
         m = len(window)
-        base = [[0] * m for _ in range(m)]
-        for a in range(m):
-            i = window[a]
-            row = base[a]
-            for b in range(a + 1, m):
-                x = self.weight(i, window[b])
-                if x:
-                    row[b] = base[b][a] = x
+        base = self._weights_among(window)
         # what a window player earns when paired below: the completion field (its partner below
         # not a bye candidate) and its C9 term
         to_below: list[int] = []
@@ -273,14 +271,7 @@ class RoundState:
         x0, x1 = nxt[0], nxt[1]
         pair_next = self.base_next(x0, x1)  # every pair inside the next scoregroup (C8)
         m = len(bracket)
-        base = [[0] * m for _ in range(m)]
-        for a in range(m):
-            i = bracket[a]
-            row = base[a]
-            for c in range(a + 1, m):
-                x = self.weight(i, bracket[c])
-                if x:
-                    row[c] = base[c][a] = x
+        base = self._weights_among(bracket)
         to_below: list[int] = []
         for i in bracket:
             if not self.adj[i] & below_mask:
@@ -454,18 +445,9 @@ class RoundState:
     def _solve_exact_window(self, verts: list[int]) -> bool:
         """Few players below: solve them with the window, exactly."""
         verts = sorted(verts)
-        m = len(verts)
-        weight = [[0] * m for _ in range(m)]
-        for a in range(m):
-            i = verts[a]
-            row = weight[a]
-            for b in range(a + 1, m):
-                x = self.weight(i, verts[b])
-                if x:
-                    row[b] = weight[b][a] = x
         self.matchings += 1
         mate: dict[int, int] = {}
-        for a, b in enumerate(max_weight_matching(weight)):
+        for a, b in enumerate(max_weight_matching(self._weights_among(verts))):
             if b >= 0:
                 mate[verts[a]] = verts[b]
         self.mate = mate
