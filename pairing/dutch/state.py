@@ -16,22 +16,27 @@ same optimum:
   check on the real graph), its optimum is the full field's.  Otherwise the solve is redone over
   the full field.
 
-The 2017 edition (``edition="2017"``) has no completion criterion outside the special brackets
-(A.9): a bracket's matching holds the bracket and the next scoregroup only, or everyone still to
-pair in the PPB, the CLB and the last bracket, and it is solved exactly over those players
-(:meth:`RoundState.solve`); the weights are :data:`~pairing.dutch.weights.FIELDS_2017`, laid out
+An edition without completion in every bracket (the 2017 text, whose C.4 holds in the special
+brackets of A.9 alone; :attr:`~pairing.dutch.editions.Edition.whole_field_matching`) has a
+bracket's matching hold the bracket and the next scoregroup only, or everyone still to pair in
+the PPB, the CLB and the last bracket, and it is solved exactly over those players
+(:meth:`RoundState.solve`); its weights are :data:`~pairing.dutch.weights.FIELDS_2017`, laid out
 per bracket.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
 from pairing.dutch.weights import Layout, Layout2017, bracket_weight, next_weight, top_weight
 from algorithms.matching import max_weight_matching
 from pairing.dutch.players import PairingPlayer, Strength
 from trf.model import Colour
+
+if TYPE_CHECKING:
+    from pairing.dutch.editions import Edition
 
 #: How many sinks the first bracket-local solve gets (doubled while the optimum uses them all).
 FIRST_SINKS = 6
@@ -78,10 +83,11 @@ class RoundState:
     """Players are vertices ``0..n-1`` in rank order.  ``w`` holds the weights set for pairs
     ``(i, j)``, ``i < j`` (criteria of the current bracket, generation-order bonuses, and what
     earlier brackets left between players still unpaired); any other compatible pair weighs the
-    completion field alone (:meth:`top`)."""
+    completion field alone (:meth:`top`).  ``edition``: the edition of C.04.3 being applied
+    (:mod:`pairing.dutch.editions`)."""
 
     def __init__(self, players: list[PairingPlayer], forbidden: frozenset[frozenset[int]], rounds_played: int,
-                 *, full_field: bool = False, edition: str = "2026") -> None:
+                 *, edition: Edition, full_field: bool = False) -> None:
         self.p = players
         self.n = len(players)
         self.rounds_played = rounds_played
@@ -94,7 +100,7 @@ class RoundState:
             else:
                 groups.append([i])
         self.groups = groups
-        self.L = Layout(players, groups, rounds_played)
+        self.L = Layout(players, groups, rounds_played, edition.fields)
         #: the 2017 edition's layout of the bracket being paired (set by its stages)
         self.L17: Layout2017 | None = None
         self.level = [self.L.offset[pl.score] for pl in players]
@@ -143,7 +149,7 @@ class RoundState:
         """The maximum-weight matching of the players still unpaired (``mate``; a window player
         paired below the window gets ``n``, "someone below")."""
         self.solves += 1
-        if self.edition == "2017":
+        if not self.edition.whole_field_matching:
             self._solve_window()
         elif self.full_field or self.window is None or not self._solve_local():
             self._solve_full()
@@ -173,8 +179,8 @@ class RoundState:
         return matrix
 
     def _solve_window(self) -> None:
-        """The 2017 edition: the matching of the window's players still unpaired, over the
-        weights set for them (any other pair: no edge)."""
+        """A bracket's matching that holds its window alone (the 2017 edition, A.9): the window's
+        players still unpaired, over the weights set for them (any other pair: no edge)."""
         assert self.window is not None
         verts = [v for v in self.window if v in self.alive]
         self.full_solves += 1

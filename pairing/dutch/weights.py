@@ -17,7 +17,8 @@ The table :data:`FIELDS` is the layout, most significant first.  Widths are in u
 
 The 2017 edition has its own table, :data:`FIELDS_2017`, laid out per bracket by
 :class:`Layout2017`: its levels are score differences (the PSD of A.8, C.6, C.7, C.16-C.19)
-rather than scores.
+rather than scores.  Each table is named as its text numbers its criteria (C6..C21; C.5..C.19),
+and each edition (:mod:`pairing.dutch.editions`) holds its own; the layouts read it from there.
 """
 
 from __future__ import annotations
@@ -88,9 +89,13 @@ def bits(n: int) -> int:
 
 
 class Layout:
-    """Bit positions of the fields of :data:`FIELDS` for one round."""
+    """Bit positions of an edition's fields (:data:`FIELDS`) for one round, by score level, and of
+    the pre-pass (:data:`PREPASS_FIELDS`).  The 2017 edition lays its brackets out by score
+    difference (:class:`Layout2017`): of its round layout only the levels, the pre-pass and the
+    ordering room are read."""
 
-    def __init__(self, players: list[PairingPlayer], groups: list[list[int]], rounds_played: int) -> None:
+    def __init__(self, players: list[PairingPlayer], groups: list[list[int]], rounds_played: int,
+                 fields: tuple[Field, ...]) -> None:
         self.B = max(bits(len(g)) for g in groups) + 1
         # level offsets from the lowest score up: each level owns bits(size)+1 bits
         self.offset: dict[Fraction, int] = {}
@@ -107,7 +112,7 @@ class Layout:
         room = self.D + n + 3 * self.B + bits(n) + 8
         self.shift: dict[str, int] = {}
         pos = 0
-        for f in reversed(FIELDS):
+        for f in reversed(fields):
             if rounds_played < f.rounds:
                 continue
             self.shift[f.name] = pos
@@ -198,7 +203,7 @@ FIELDS_2017: tuple[Field, ...] = (
 
 
 class Layout2017:
-    """Bit positions of :data:`FIELDS_2017` for one bracket (A.8, B.8).
+    """Bit positions of an edition's fields (:data:`FIELDS_2017`) for one bracket (A.8, B.8).
 
     ``bracket``: its MDPs and residents; ``window``: the players of its matching (the bracket,
     then the next scoregroup, or everyone still to pair in a special bracket).  The score
@@ -209,7 +214,7 @@ class Layout2017:
     their pairs' differences) get a spare bit each."""
 
     def __init__(self, players: list[PairingPlayer], bracket: list[int], window: list[int], residents: list[int],
-                 rounds_played: int) -> None:
+                 rounds_played: int, fields: tuple[Field, ...]) -> None:
         n = len(window)
         self.B = bits(n) + 3
         self.floor = min(players[v].score for v in window) - 1
@@ -232,7 +237,7 @@ class Layout2017:
         room = self.D + n + 3 * self.B + bits(n) + 8
         self.shift: dict[str, int] = {}
         pos = 0
-        for f in reversed(FIELDS_2017):
+        for f in reversed(fields):
             if rounds_played < f.rounds:
                 continue
             self.shift[f.name] = pos
