@@ -351,7 +351,7 @@ def exchange(st: RoundState, rem: Remainder, nxt: list[int]) -> None:
             for a in remainder:
                 if a < v and (a, v) in st.w:
                     st.w[(a, v)] = 0
-            for x in nxt:  # a player moved into S1 must not downfloat (bbpPairings regression case issue_7)
+            for x in nxt:  # a player moved into S1 is paired in the bracket (Art. 4.3): it does not downfloat
                 if (v, x) in st.w:
                     st.w[(v, x)] = 0
             decided += 1
