@@ -11,11 +11,15 @@ small bonus below every criterion bit and re-solving (:mod:`~pairing.dutch.stage
 transpositions (4.2).  Colours are allocated afterwards (Art. 5.2,
 :mod:`~pairing.dutch.colours`) and never change who meets whom.
 
+The text in force until 31 January 2026 (the "2017 rules", criteria C.1-C.19) is paired too, with
+the same bracket stages; what differs between the two texts is data, one object per edition
+(:mod:`~pairing.dutch.editions`).
+
 Modules: ``criteria`` (which pairs may meet; the colour criteria of one pair), ``weights`` (the
-field table), ``state`` (the round's players, weights and matching), ``stages`` (the round and
+field tables), ``state`` (the round's players, weights and matching), ``stages`` (the round and
 bracket procedure), ``colours`` (Art. 5.2), ``engine`` (:func:`pair_round` and board order),
-``players`` (the per-player facts the rules read, by edition); the result types are
-:mod:`pairing.result`'s.
+``players`` (the per-player facts the rules read), ``editions`` (what differs between the
+editions); the result types are :mod:`pairing.result`'s.
 """
 
 from pairing.dutch.colours import allocate_colours

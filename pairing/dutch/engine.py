@@ -5,17 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pairing.dutch.colours import allocate_colours
-from pairing.result import Pairing
-from pairing.dutch.stages import pair_all_brackets
-from pairing.dutch.state import RoundState
+from pairing.dutch.editions import CURRENT, EDITIONS
 from pairing.dutch.players import PairingPlayer, infer_initial_colour, pairing_players
-from pairing.result import PairingInputError
+from pairing.dutch.state import RoundState
+from pairing.result import Pairing, PairingInputError
 from trf.acceleration import AccelerationRefused, with_baku
 from trf.model import Colour, Tournament
 
-#: The editions of C.04.3 the engine pairs: the text applied from 1 February 2026, the one in
-#: force until 31 January 2026.
-EDITIONS = ("2026", "2017")
+__all__ = ["EDITIONS", "board_key", "pair_round"]
 
 
 def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour | None = None,
@@ -23,13 +20,16 @@ def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour 
                baku: bool | None = None, baku_group: str = "handbook") -> Pairing:
     """Pair round ``rnd`` (default: the next one) of ``t`` by the Dutch system.
 
-    ``rules``: the edition of C.04.3, ``"2026"`` (applied from 1 February 2026, the default) or
-    ``"2017"`` (in force until 31 January 2026).  Which one a file asks for is the registry's
-    reading (:func:`systems.select`), not the engine's.
+    ``rules``: the name of the edition of C.04.3 (:data:`~pairing.dutch.editions.EDITIONS`),
+    ``"2026"`` (applied from 1 February 2026, the default) or ``"2017"`` (in force until 31
+    January 2026).  Which one a file asks for is the registry's reading (:func:`systems.select`),
+    not the engine's.
 
     ``full_field`` solves every matching over the whole field (the reference the default
-    bracket-local solves are tested against; same pairings, much slower on large fields; the
-    2017 edition's matchings are bracket-local by its rules and ignore it).
+    bracket-local solves are tested against; same pairings, much slower on large fields).  The
+    2017 edition's matchings hold a bracket and its next scoregroup by its rules (A.9,
+    :attr:`~pairing.dutch.editions.Edition.whole_field_matching`): there it only turns off the
+    perfect-candidate search, as everywhere.
 
     ``baku``: Baku acceleration (C.04.7; C.04.5.1 under the 2017 rules) for a file without
     acceleration records (default: none); ``baku_group`` the group rule
@@ -41,13 +41,12 @@ def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour 
     number of rounds, :class:`~trf.acceleration.AccelerationRefused` when Baku acceleration is
     asked for an event that cannot have it.
     """
-    edition = rules if rules is not None else "2026"
-    if edition not in EDITIONS:
-        raise ValueError(f"unknown edition of the Dutch rules: {edition!r} (expected one of {', '.join(EDITIONS)})")
+    version = EDITIONS.get(rules) if rules is not None else CURRENT
+    if version is None:
+        raise ValueError(f"unknown edition of the Dutch rules: {rules!r} (expected one of {', '.join(EDITIONS)})")
     if baku:
-        standard_only = "under the 2017 rules (C.04.5.1)" if edition == "2017" else None
         try:
-            t = with_baku(t, baku_group, total_rounds=total_rounds, standard_only=standard_only)
+            t = with_baku(t, baku_group, total_rounds=total_rounds, standard_only=version.baku_standard_only)
         except AccelerationRefused as exc:
             if exc.reason != "total-rounds":
                 raise
@@ -58,11 +57,11 @@ def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour 
         raise PairingInputError(
             "initial-colour", "the initial colour is unknown: the file needs 'XXC white1' / 'XXC black1' (TRF-16) "
             "or '152 W' / '152 B' (TRF-2026) (C.04.3 Art. 5.1)")
-    players = pairing_players(t, rnd, total_rounds, edition)
+    players = pairing_players(t, rnd, total_rounds, version)
     if not players:
         return Pairing(rnd, (), None)
-    state = RoundState(players, t.forbidden(rnd), rnd - 1, full_field=full_field, edition=edition)
-    pair_all_brackets(state)
+    state = RoundState(players, t.forbidden(rnd), rnd - 1, edition=version, full_field=full_field)
+    version.pair_brackets(state)
     boards = []
     for a, b in state.pairs:
         h, l = players[a], players[b]  # a < b: h is higher ranked (score, then TPN)

@@ -10,11 +10,13 @@ order, without exchange (Art. 4.3 exchanges come after every transposition).  Ea
 compatible and fail none of C10, C11, C15, C17, C19, C21; C12 and C13 may fail in as many pairs
 as a counting bound shows every candidate must (then each is at its optimum: a candidate at those
 bounds and ideal everywhere else is the best one, and the first such one is generated first); the
-players left over
-must be residents
-who did not downfloat in the previous two rounds (C14, C16, C18, C20), the next scoregroup must
-take every one of them and pair the rest of itself as far as possible (C8 at its bound), and the
-players below must still pair completely (C4, C5).
+players left over must be residents who did not downfloat in the previous two rounds (C14, C16,
+C18, C20), the next scoregroup must take every one of them and pair the rest of itself as far as
+possible (C8 at its bound), and the players below must still pair completely (C4, C5).
+
+Criteria are numbered here as in the text applied from 1 February 2026; the 2017 edition's
+brackets use the same search, its criteria read the same pairs (C.5-C.19, mapped in
+:func:`pairing.dutch.stages.pair_bracket_2017`).
 
 The search gives up (and the weighted stages decide) when it would have to look past the
 transpositions: an exchange, a second MDP transposition after a remainder with no perfect
@@ -28,7 +30,8 @@ from __future__ import annotations
 from typing import Any
 
 from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
-from pairing.dutch.criteria import c10_ok, c11_ok, c12_ok, c13_ok
+from pairing.dutch.criteria import (colour_difference_ok, no_third_same_colour, preferences_compatible,
+                                    strong_preferences_compatible)
 from pairing.dutch.state import RoundState
 from pairing.dutch.players import Float, PairingPlayer, Strength
 from trf.model import Colour
@@ -64,7 +67,7 @@ def pair_perfect(st: RoundState, mdps: list[int], residents: list[int], nxt: lis
     return True
 
 
-PERFECT, C12_ONLY, C12_C13 = 0, 1, 2
+PERFECT, SAME_PREFERENCE, SAME_STRONG_PREFERENCE = 0, 1, 2
 
 
 def _colour_key(q: PairingPlayer) -> tuple[object, ...]:
@@ -76,8 +79,9 @@ def _colour_key(q: PairingPlayer) -> tuple[object, ...]:
 def _class_masks(st: RoundState, mdps: list[int], residents: list[int],
                  res_index: dict[int, int]) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     """For each bracket player ``a``, the residents below it (bitsets of resident indices) it may
-    meet in a pair of each class: PERFECT, C12_ONLY, C12_C13 (:func:`_colour_class`); an MDP
-    pair fails C15, C17 (and C19, C21) on a resident who upfloated in the previous two rounds.
+    meet in a pair of each class: PERFECT, SAME_PREFERENCE, SAME_STRONG_PREFERENCE
+    (:func:`_colour_class`); an MDP pair fails C15, C17 (and C19, C21) on a resident who
+    upfloated in the previous two rounds.
 
     The colour criteria depend on the two players' colour keys only and the upfloat rule on the
     resident alone, so each class is the union of the residents of the keys in that class, less
@@ -126,23 +130,24 @@ def _class_masks(st: RoundState, mdps: list[int], residents: list[int],
                 kind = kinds[(a_key, key)] = _colour_class(st.p[a], st.p[sample[key]])
             if kind == PERFECT:
                 row |= members
-            elif kind == C12_ONLY:
+            elif kind == SAME_PREFERENCE:
                 spare |= members
-            elif kind == C12_C13:
+            elif kind == SAME_STRONG_PREFERENCE:
                 worse |= members
         good[a], fair[a], poor[a] = row & meets, spare & meets, worse & meets
     return good, fair, poor
 
 
 def _colour_class(pa: PairingPlayer, pb: PairingPlayer) -> int | None:
-    """Two players who may meet: PERFECT when the pair fails no colour criterion, C12_ONLY when
-    it fails C12 alone (both prefer the same colour), C12_C13 when it fails C12 and C13 (both
-    preferences strong or absolute, not both absolute), None when it fails C10 or C11."""
-    if not (c10_ok(pa, pb) and c11_ok(pa, pb)):
+    """Two players who may meet: PERFECT when the pair fails no colour criterion,
+    SAME_PREFERENCE when it fails C12 alone (both prefer the same colour),
+    SAME_STRONG_PREFERENCE when it fails C12 and C13 (both preferences strong or absolute, not
+    both absolute), None when it fails C10 or C11."""
+    if not (colour_difference_ok(pa, pb) and no_third_same_colour(pa, pb)):
         return None
-    if c12_ok(pa, pb):
+    if preferences_compatible(pa, pb):
         return PERFECT
-    return C12_ONLY if c13_ok(pa, pb) else C12_C13
+    return SAME_PREFERENCE if strong_preferences_compatible(pa, pb) else SAME_STRONG_PREFERENCE
 
 
 def _same_colour_bound(st: RoundState, players: list[int], strong: bool) -> int:
@@ -166,12 +171,12 @@ def _same_colour_bound(st: RoundState, players: list[int], strong: bool) -> int:
     return best
 
 
-def c12_bound(st: RoundState, players: list[int]) -> int:
+def same_preference_bound(st: RoundState, players: list[int]) -> int:
     """A lower bound on C12 (Art. 2.4.7) over every candidate of the bracket."""
     return _same_colour_bound(st, players, strong=False)
 
 
-def c13_bound(st: RoundState, players: list[int]) -> int:
+def same_strong_preference_bound(st: RoundState, players: list[int]) -> int:
     """A lower bound on C13 (Art. 2.4.8): as C12, strong and absolute preferences only.  Two
     absolute preferences for one colour fail C13 nowhere but they meet only when a topscorer is
     among them (C3), so with a topscorer in the bracket the bound is 0."""
@@ -182,12 +187,13 @@ def c13_bound(st: RoundState, players: list[int]) -> int:
 
 def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple[int, int]] | None:
     """The first candidate whose pairs all fail nothing but C12, as few of them as
-    :func:`c12_bound` allows (so C12 is at its optimum too), or None (none, or not found within
-    the budget)."""
+    :func:`same_preference_bound` allows (so C12 is at its optimum too), or None (none, or not
+    found within the budget)."""
     budget = [STEPS_PER_PLAYER * (len(mdps) + len(residents)) + 50]
     res_index = {r: k for k, r in enumerate(residents)}
     good, fair, poor = _class_masks(st, mdps, residents, res_index)
-    allowance = (c12_bound(st, mdps + residents), c13_bound(st, mdps + residents))
+    bracket = mdps + residents
+    allowance = (same_preference_bound(st, bracket), same_strong_preference_bound(st, bracket))
     no_topscorer = not any(st.p[v].topscorer for v in mdps + residents)
 
     def prefers(v: int, colour: Colour, strong: bool) -> bool:
@@ -215,8 +221,8 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
             suffix[k] = [suffix[k + 1][i] + prefers(choosers[k], c, strong) for i, (c, strong) in enumerate(kinds)]
 
         def hopeless(k: int, free: int, a12: int, a13: int) -> bool:
-            """Counting, as in :func:`c12_bound`: choosers preferring a colour beyond the free
-            partners who do not prefer it must fail."""
+            """Counting, as in :func:`same_preference_bound`: choosers preferring a colour beyond
+            the free partners who do not prefer it must fail."""
             size = free.bit_count()
             counts = suffix[k]
             need12 = sum(max(0, counts[i] - (size - (free & masks[i]).bit_count())) for i in (0, 1))

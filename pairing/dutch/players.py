@@ -5,16 +5,16 @@ paired: pairing score (C.04.3 Art. 1.2, with C.04.7 acceleration), colour differ
 preference (Art. 1.6-1.7, played games only, C.04.2 Art. 3.4), float history (Art. 1.4),
 PAB eligibility (C2 / C.04.1 Art. 4), unplayed games (C9) and topscorer status (Art. 1.8).
 
-Two definitions differ between the editions (``edition="2026"``, the text applied from 1 February
-2026, or ``"2017"``, the text in force until 31 January 2026):
+Two definitions differ between the editions (:mod:`pairing.dutch.editions`), each held in a
+:class:`PlayerRules` the edition carries:
 
-* floats: 2026 Art. 1.4.3-1.4.4 float down only a player who scored more than a loss without
-  playing; 2017 A.4.b floats down every player who did not play in a round, "for whatever
-  reason" (forfeits either way, every bye, absences, rounds before a late entry);
-* the PAB: 2026 C2 bars a player who had the PAB or scored a win's points without playing
-  (forfeit win, full-point bye); 2017 C.2 (C.04.1.d of that time) bars a player who had the PAB
-  or "scored a (forfeit) win due to an opponent not appearing in time": a full-point bye does
-  not bar.
+* floats (:attr:`PlayerRules.unplayed_float`): 2026 Art. 1.4.3-1.4.4 float down only a player
+  who scored more than a loss without playing; 2017 A.4.b floats down every player who did not
+  play in a round, "for whatever reason";
+* the PAB (:attr:`PlayerRules.pab_eligible`): 2026 C2 bars a player who had the PAB or scored a
+  win's points without playing (forfeit win, full-point bye); 2017 C.2 bars a player who had the
+  PAB or "scored a (forfeit) win due to an opponent not appearing in time": a full-point bye
+  does not bar.
 """
 
 from __future__ import annotations
@@ -22,10 +22,13 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from pairing.result import PairingInputError
-from trf.model import Colour, Result, Tournament
+from trf.model import Colour, Result, RoundEntry, Tournament
+
+if TYPE_CHECKING:
+    from pairing.dutch.editions import Edition
 
 
 class Strength(enum.IntEnum):
@@ -113,40 +116,34 @@ def _points_memo(t: Tournament) -> Callable[[int, int], Fraction]:
     return points
 
 
-def float_in_round(t: Tournament, pid: int, rnd: int,
-                   points: Callable[[int, int], Fraction] | None = None, edition: str = "2026") -> Float | None:
-    """A played game between different pairing scores floats the higher player down and the
-    lower one up (2026 Art. 1.4.2, 2017 A.4.b).  A round without a game: 2026 Art. 1.4.3-1.4.4
-    float down a player who scored more than a loss in it (PAB, forfeit win, full- or half-point
-    bye) and nobody else; 2017 A.4.b floats down everyone who did not play."""
-    if rnd < 1:
-        return None
-    e = t.player(pid).entry(rnd)
-    if e is not None and e.is_played and e.opponent in t.player_by_rank:
-        mine, theirs = _historic_score(t, pid, rnd, points), _historic_score(t, e.opponent, rnd, points)
-        if mine > theirs:
-            return Float.DOWN
-        if mine < theirs:
-            return Float.UP
-        return None
-    if edition == "2017":
-        return Float.DOWN
-    value = t.scoring.value(e) if e is not None else t.scoring.zero_point_bye
+@dataclass(frozen=True)
+class PlayerRules:
+    """The two player facts an edition reads its own way (module docstring)."""
+
+    #: the float of a round in which the player has no game, given its entry for the round
+    #: (``None`` when the record has none)
+    unplayed_float: Callable[[Tournament, RoundEntry | None], Float | None]
+    #: whether the player of this start rank may receive the PAB in the round given (C2, C.2)
+    pab_eligible: Callable[[Tournament, int, int], bool]
+
+
+def unplayed_float_2026(t: Tournament, entry: RoundEntry | None) -> Float | None:
+    """C.04.3 Art. 1.4.3-1.4.4: a round without a game floats down a player who scored more than
+    a loss in it (PAB, forfeit win, full- or half-point bye), and nobody else."""
+    value = t.scoring.value(entry) if entry is not None else t.scoring.zero_point_bye
     return Float.DOWN if value > t.scoring.loss_white else None
 
 
-def bye_eligible(t: Tournament, pid: int, rnd: int, edition: str = "2026") -> bool:
-    """2026 C2 (Art. 2.1.2, C.04.1 Art. 4): no PAB for a player who already had one, or who scored
-    a win's points without playing in some round (forfeit win, full-point bye).  2017 C.2: no PAB
-    for a player who already had one (whatever it was worth) or won by forfeit; a full-point bye
-    does not count."""
+def unplayed_float_2017(t: Tournament, entry: RoundEntry | None) -> Float | None:
+    """2017 A.4.b: a player who does not play in a round, "for whatever reason", floats down
+    (forfeits either way, every bye, absences, rounds before a late entry)."""
+    return Float.DOWN
+
+
+def pab_eligible_2026(t: Tournament, pid: int, rnd: int) -> bool:
+    """C.04.3 Art. 2.1.2 (C2, C.04.1 Art. 4): no PAB for a player who already had one, or who
+    scored a win's points without playing in some round (forfeit win, full-point bye)."""
     p = t.player(pid)
-    if edition == "2017":
-        for r in range(1, rnd):
-            e = p.entry(r)
-            if e is not None and not e.is_played and e.code in (Result.PAIRING_ALLOCATED_BYE, Result.FORFEIT_WIN):
-                return False
-        return True
     win = t.scoring.win_white
     for r in range(1, rnd):
         e = p.entry(r)
@@ -159,10 +156,59 @@ def bye_eligible(t: Tournament, pid: int, rnd: int, edition: str = "2026") -> bo
     return True
 
 
+def pab_eligible_2017(t: Tournament, pid: int, rnd: int) -> bool:
+    """2017 C.2 (C.04.1.d of that time): no PAB for a player who already had one (whatever it
+    was worth) or "scored a (forfeit) win due to an opponent not appearing in time"; a
+    full-point bye does not bar."""
+    p = t.player(pid)
+    for r in range(1, rnd):
+        e = p.entry(r)
+        if e is not None and not e.is_played and e.code in (Result.PAIRING_ALLOCATED_BYE, Result.FORFEIT_WIN):
+            return False
+    return True
+
+
+#: The player facts of C.04.3 applied from 1 February 2026, and of the text in force until then.
+RULES_2026 = PlayerRules(unplayed_float_2026, pab_eligible_2026)
+RULES_2017 = PlayerRules(unplayed_float_2017, pab_eligible_2017)
+
+
+def float_in_round(t: Tournament, pid: int, rnd: int, points: Callable[[int, int], Fraction] | None = None, *,
+                   edition: Edition) -> Float | None:
+    """:func:`_float` by ``edition``'s player rules."""
+    return _float(t, pid, rnd, points, edition.players)
+
+
+def _float(t: Tournament, pid: int, rnd: int, points: Callable[[int, int], Fraction] | None,
+           rules: PlayerRules) -> Float | None:
+    """A played game between different pairing scores floats the higher player down and the
+    lower one up (2026 Art. 1.4.2, 2017 A.4.b).  A round without a game floats as ``edition``
+    says (:attr:`PlayerRules.unplayed_float`: 2026 Art. 1.4.3-1.4.4, 2017 A.4.b)."""
+    if rnd < 1:
+        return None
+    e = t.player(pid).entry(rnd)
+    if e is not None and e.is_played and e.opponent in t.player_by_rank:
+        mine, theirs = _historic_score(t, pid, rnd, points), _historic_score(t, e.opponent, rnd, points)
+        if mine > theirs:
+            return Float.DOWN
+        if mine < theirs:
+            return Float.UP
+        return None
+    return rules.unplayed_float(t, e)
+
+
+def bye_eligible(t: Tournament, pid: int, rnd: int, edition: Edition) -> bool:
+    """Whether the player may receive the PAB in round ``rnd``, as ``edition`` says
+    (:attr:`PlayerRules.pab_eligible`: 2026 C2, Art. 2.1.2 and C.04.1 Art. 4; 2017 C.2)."""
+    return edition.players.pab_eligible(t, pid, rnd)
+
+
 def pairing_players(t: Tournament, rnd: int, total_rounds: int | None = None,
-                    edition: str = "2026") -> list[PairingPlayer]:
+                    edition: Edition | None = None) -> list[PairingPlayer]:
     """The players to pair in round ``rnd``, in rank order (score desc, TPN asc; Art. 1.2), with
-    the floats and PAB eligibility of ``edition`` (module docstring)."""
+    the floats and PAB eligibility of ``edition`` (module docstring), by default those of the
+    edition applied now (:data:`RULES_2026`)."""
+    rules = edition.players if edition is not None else RULES_2026
     total = total_rounds if total_rounds is not None else t.total_rounds
     prev = rnd - 1
     available = set(available_players(t, rnd))
@@ -196,9 +242,8 @@ def pairing_players(t: Tournament, rnd: int, total_rounds: int | None = None,
             colours=colours,
             preference=pref,
             strength=strength,
-            floats=(float_in_round(t, p.start_rank, prev, points, edition),
-                    float_in_round(t, p.start_rank, prev - 1, points, edition)),
-            bye_eligible=bye_eligible(t, p.start_rank, rnd, edition),
+            floats=(_float(t, p.start_rank, prev, points, rules), _float(t, p.start_rank, prev - 1, points, rules)),
+            bye_eligible=rules.pab_eligible(t, p.start_rank, rnd),
             played_games=sum(1 for r in range(1, rnd) if (e := p.entry(r)) is not None and e.is_played),
             topscorer=top_threshold is not None and score > top_threshold,
             met=frozenset(p.opponents(through=prev)),

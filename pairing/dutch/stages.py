@@ -129,12 +129,10 @@ def _set_pab(st: RoundState, pab_score: Fraction, c9: bool) -> None:
     st.c9 = c9
 
 
-def pair_all_brackets(st: RoundState) -> None:
-    """Art. 1.9: the pre-pass, then every bracket from the top score down; the player left over
-    (if any) receives the PAB (``st.bye``).  The 2017 edition: :func:`pair_all_brackets_2017`."""
-    if st.edition == "2017":
-        pair_all_brackets_2017(st)
-        return
+def pair_all_brackets_2026(st: RoundState) -> None:
+    """The round under the text applied from 1 February 2026 (Art. 1.9): the pre-pass, then every
+    bracket from the top score down; the player left over (if any) receives the PAB
+    (``st.bye``).  The 2017 edition's round: :func:`pair_all_brackets_2017`."""
     completion_prepass(st)
     p = st.p
     mdps: list[int] = []
@@ -353,7 +351,7 @@ def exchange(st: RoundState, rem: Remainder, nxt: list[int]) -> None:
             for a in remainder:
                 if a < v and (a, v) in st.w:
                     st.w[(a, v)] = 0
-            for x in nxt:  # a player moved into S1 must not downfloat (bbpPairings regression case issue_7)
+            for x in nxt:  # a player moved into S1 is paired in the bracket (Art. 4.3): it does not downfloat
                 if (v, x) in st.w:
                     st.w[(v, x)] = 0
             decided += 1
@@ -483,7 +481,7 @@ def pair_bracket_2017(st: RoundState, mdps: list[int], residents: list[int], res
     window = bracket + rest
     st.window = window
     st.next_group = rest
-    st.L17 = layout = Layout2017(st.p, bracket, window, residents, st.rounds_played)
+    st.L17 = layout = Layout2017(st.p, bracket, window, residents, st.rounds_played, st.edition.fields)
     inside, mdp_set = set(bracket), set(mdps)
     w: dict[tuple[int, int], int] = {}
     p = st.p

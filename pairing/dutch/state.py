@@ -16,22 +16,27 @@ same optimum:
   check on the real graph), its optimum is the full field's.  Otherwise the solve is redone over
   the full field.
 
-The 2017 edition (``edition="2017"``) has no completion criterion outside the special brackets
-(A.9): a bracket's matching holds the bracket and the next scoregroup only, or everyone still to
-pair in the PPB, the CLB and the last bracket, and it is solved exactly over those players
-(:meth:`RoundState.solve`); the weights are :data:`~pairing.dutch.weights.FIELDS_2017`, laid out
+An edition without completion in every bracket (the 2017 text, whose C.4 holds in the special
+brackets of A.9 alone; :attr:`~pairing.dutch.editions.Edition.whole_field_matching`) has a
+bracket's matching hold the bracket and the next scoregroup only, or everyone still to pair in
+the PPB, the CLB and the last bracket, and it is solved exactly over those players
+(:meth:`RoundState.solve`); its weights are :data:`~pairing.dutch.weights.FIELDS_2017`, laid out
 per bracket.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
 from pairing.dutch.weights import Layout, Layout2017, bracket_weight, next_weight, top_weight
 from algorithms.matching import max_weight_matching
 from pairing.dutch.players import PairingPlayer, Strength
 from trf.model import Colour
+
+if TYPE_CHECKING:
+    from pairing.dutch.editions import Edition
 
 #: How many sinks the first bracket-local solve gets (doubled while the optimum uses them all).
 FIRST_SINKS = 6
@@ -78,10 +83,11 @@ class RoundState:
     """Players are vertices ``0..n-1`` in rank order.  ``w`` holds the weights set for pairs
     ``(i, j)``, ``i < j`` (criteria of the current bracket, generation-order bonuses, and what
     earlier brackets left between players still unpaired); any other compatible pair weighs the
-    completion field alone (:meth:`top`)."""
+    completion field alone (:meth:`top`).  ``edition``: the edition of C.04.3 being applied
+    (:mod:`pairing.dutch.editions`)."""
 
     def __init__(self, players: list[PairingPlayer], forbidden: frozenset[frozenset[int]], rounds_played: int,
-                 *, full_field: bool = False, edition: str = "2026") -> None:
+                 *, edition: Edition, full_field: bool = False) -> None:
         self.p = players
         self.n = len(players)
         self.rounds_played = rounds_played
@@ -94,7 +100,7 @@ class RoundState:
             else:
                 groups.append([i])
         self.groups = groups
-        self.L = Layout(players, groups, rounds_played)
+        self.L = Layout(players, groups, rounds_played, edition.fields)
         #: the 2017 edition's layout of the bracket being paired (set by its stages)
         self.L17: Layout2017 | None = None
         self.level = [self.L.offset[pl.score] for pl in players]
@@ -143,46 +149,51 @@ class RoundState:
         """The maximum-weight matching of the players still unpaired (``mate``; a window player
         paired below the window gets ``n``, "someone below")."""
         self.solves += 1
-        if self.edition == "2017":
+        if not self.edition.whole_field_matching:
             self._solve_window()
         elif self.full_field or self.window is None or not self._solve_local():
             self._solve_full()
         return self.mate
 
-    def _solve_window(self) -> None:
-        """The 2017 edition: the matching of the window's players still unpaired, over the
-        weights set for them (any other pair: no edge)."""
-        assert self.window is not None
-        verts = [v for v in self.window if v in self.alive]
+    def _weights_among(self, verts: list[int], set_only: bool = False) -> list[list[int]]:
+        """The symmetric weight matrix of ``verts`` (in rank order; 0: no edge): :meth:`weight`
+        of each pair, or with ``set_only`` the weights set in :attr:`w` alone (any other pair: no
+        edge: the window's matching, whose pairs are then all that :attr:`w` holds)."""
         m = len(verts)
-        weight = [[0] * m for _ in range(m)]
-        w = self.w
+        matrix = [[0] * m for _ in range(m)]
+        if set_only:
+            at = {v: a for a, v in enumerate(verts)}
+            for (i, j), x in self.w.items():
+                a, b = at.get(i), at.get(j)
+                if x and a is not None and b is not None:
+                    matrix[a][b] = matrix[b][a] = x
+            return matrix
+        weight = self.weight
         for a in range(m):
             i = verts[a]
-            row = weight[a]
+            row = matrix[a]
             for b in range(a + 1, m):
-                x = w.get((i, verts[b]), 0)
+                x = weight(i, verts[b])
                 if x:
-                    row[b] = weight[b][a] = x
+                    row[b] = matrix[b][a] = x
+        return matrix
+
+    def _solve_window(self) -> None:
+        """A bracket's matching that holds its window alone (the 2017 edition, A.9): the window's
+        players still unpaired, over the weights set for them (any other pair: no edge)."""
+        assert self.window is not None
+        verts = [v for v in self.window if v in self.alive]
         self.full_solves += 1
         self.matchings += 1
+        weight = self._weights_among(verts, set_only=True)
         self.mate = {verts[a]: verts[b] for a, b in enumerate(max_weight_matching(weight)) if b >= 0}
 
     def _solve_full(self) -> None:
         self.full_solves += 1
         self.matchings += 1
         verts = sorted(self.alive)
-        m = len(verts)
-        weight = [[0] * m for _ in range(m)]
-        for a in range(m):
-            i = verts[a]
-            row = weight[a]
-            for b in range(a + 1, m):
-                x = self.weight(i, verts[b])
-                if x:
-                    row[b] = weight[b][a] = x
         mate: dict[int, int] = {}
-        for a, b in enumerate(max_weight_matching(weight)):
+        for a, b in enumerate(max_weight_matching(self._weights_among(verts))):
             if b >= 0:
                 mate[verts[a]] = verts[b]
         self.mate = mate
@@ -205,14 +216,7 @@ class RoundState:
             return self._solve_exact_window(window + below)
         top_shift = self.L.shift["top"]
         m = len(window)
-        base = [[0] * m for _ in range(m)]
-        for a in range(m):
-            i = window[a]
-            row = base[a]
-            for b in range(a + 1, m):
-                x = self.weight(i, window[b])
-                if x:
-                    row[b] = base[b][a] = x
+        base = self._weights_among(window)
         # what a window player earns when paired below: the completion field (its partner below
         # not a bye candidate) and its C9 term
         to_below: list[int] = []
@@ -273,14 +277,7 @@ class RoundState:
         x0, x1 = nxt[0], nxt[1]
         pair_next = self.base_next(x0, x1)  # every pair inside the next scoregroup (C8)
         m = len(bracket)
-        base = [[0] * m for _ in range(m)]
-        for a in range(m):
-            i = bracket[a]
-            row = base[a]
-            for c in range(a + 1, m):
-                x = self.weight(i, bracket[c])
-                if x:
-                    row[c] = base[c][a] = x
+        base = self._weights_among(bracket)
         to_below: list[int] = []
         for i in bracket:
             if not self.adj[i] & below_mask:
@@ -454,18 +451,9 @@ class RoundState:
     def _solve_exact_window(self, verts: list[int]) -> bool:
         """Few players below: solve them with the window, exactly."""
         verts = sorted(verts)
-        m = len(verts)
-        weight = [[0] * m for _ in range(m)]
-        for a in range(m):
-            i = verts[a]
-            row = weight[a]
-            for b in range(a + 1, m):
-                x = self.weight(i, verts[b])
-                if x:
-                    row[b] = weight[b][a] = x
         self.matchings += 1
         mate: dict[int, int] = {}
-        for a, b in enumerate(max_weight_matching(weight)):
+        for a, b in enumerate(max_weight_matching(self._weights_among(verts))):
             if b >= 0:
                 mate[verts[a]] = verts[b]
         self.mate = mate

@@ -17,7 +17,8 @@ The table :data:`FIELDS` is the layout, most significant first.  Widths are in u
 
 The 2017 edition has its own table, :data:`FIELDS_2017`, laid out per bracket by
 :class:`Layout2017`: its levels are score differences (the PSD of A.8, C.6, C.7, C.16-C.19)
-rather than scores.
+rather than scores.  Each table is named as its text numbers its criteria (C6..C21; C.5..C.19),
+and each edition (:mod:`pairing.dutch.editions`) holds its own; the layouts read it from there.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pairing.dutch.criteria import c10_ok, c11_ok, c12_ok, c13_ok
+from pairing.dutch.criteria import (colour_difference_ok, no_third_same_colour, preferences_compatible,
+                                    strong_preferences_compatible)
 from pairing.dutch.players import Float, PairingPlayer
 
 
@@ -87,9 +89,13 @@ def bits(n: int) -> int:
 
 
 class Layout:
-    """Bit positions of the fields of :data:`FIELDS` for one round."""
+    """Bit positions of an edition's fields (:data:`FIELDS`) for one round, by score level, and of
+    the pre-pass (:data:`PREPASS_FIELDS`).  The 2017 edition lays its brackets out by score
+    difference (:class:`Layout2017`): of its round layout only the levels, the pre-pass and the
+    ordering room are read."""
 
-    def __init__(self, players: list[PairingPlayer], groups: list[list[int]], rounds_played: int) -> None:
+    def __init__(self, players: list[PairingPlayer], groups: list[list[int]], rounds_played: int,
+                 fields: tuple[Field, ...]) -> None:
         self.B = max(bits(len(g)) for g in groups) + 1
         # level offsets from the lowest score up: each level owns bits(size)+1 bits
         self.offset: dict[Fraction, int] = {}
@@ -106,7 +112,7 @@ class Layout:
         room = self.D + n + 3 * self.B + bits(n) + 8
         self.shift: dict[str, int] = {}
         pos = 0
-        for f in reversed(FIELDS):
+        for f in reversed(fields):
             if rounds_played < f.rounds:
                 continue
             self.shift[f.name] = pos
@@ -149,8 +155,8 @@ def bracket_weight(L: Layout, a: PairingPlayer, b: PairingPlayer, li: int, lj: i
     sh = L.shift
     li2, lj2 = 1 << li, 1 << lj
     w = top + (1 << sh["C6"]) + (li2 << sh["C7"])
-    w += (c10_ok(a, b) << sh["C10"]) + (c11_ok(a, b) << sh["C11"])
-    w += (c12_ok(a, b) << sh["C12"]) + (c13_ok(a, b) << sh["C13"])
+    w += (colour_difference_ok(a, b) << sh["C10"]) + (no_third_same_colour(a, b) << sh["C11"])
+    w += (preferences_compatible(a, b) << sh["C12"]) + (strong_preferences_compatible(a, b) << sh["C13"])
     mdp_pair = a.score > b.score
     for back, (cnt_d, cnt_u, sd_d, sd_u) in enumerate((("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))):
         if not L.has(cnt_d):
@@ -176,28 +182,28 @@ def bracket_weight(L: Layout, a: PairingPlayer, b: PairingPlayer, li: int, lj: i
 #: fields are by score difference (A.8).
 FIELDS_2017: tuple[Field, ...] = (
     Field("top", Width(), "A.9, C.4: complete the round-pairing (PPB, CLB, last bracket); C.2 through the PAB-eligible"),
-    Field("C5", Width(b=1), "C.5: pairs in the bracket"),
-    Field("C6", Width(s=1), "C.6: the PSD, by score difference (A.8)"),
-    Field("C7p", Width(b=1, bits=2), "C.7: pairs in the next bracket (the last one: with an eligible PAB)"),
-    Field("C7s", Width(s=1), "C.7: the PSD in the next bracket: downfloaters paired there, by score difference"),
-    Field("C8", Width(b=1), "C.8: topscorers' CD beyond +-2"),
-    Field("C9", Width(b=1), "C.9: topscorers' same colour three times running"),
-    Field("C10", Width(b=1), "C.10: colour preferences"),
-    Field("C11", Width(b=1), "C.11: strong colour preferences"),
-    Field("C12", Width(b=1), "C.12: the same downfloat as the previous round", rounds=1),
-    Field("C13", Width(b=1), "C.13: the same upfloat as the previous round", rounds=1),
-    Field("C14", Width(b=1), "C.14: the same downfloat as two rounds before", rounds=2),
-    Field("C15", Width(b=1), "C.15: the same upfloat as two rounds before", rounds=2),
-    Field("C16", Width(s=1), "C.16: score differences of C.12's players, by score difference", rounds=1),
-    Field("C17", Width(s=1), "C.17: score differences of C.13's players, by score difference", rounds=1),
-    Field("C18", Width(s=1), "C.18: as C.16, two rounds before", rounds=2),
-    Field("C19", Width(s=1), "C.19: as C.17, two rounds before", rounds=2),
+    Field("C.5", Width(b=1), "C.5: pairs in the bracket"),
+    Field("C.6", Width(s=1), "C.6: the PSD, by score difference (A.8)"),
+    Field("C.7p", Width(b=1, bits=2), "C.7: pairs in the next bracket (the last one: with an eligible PAB)"),
+    Field("C.7s", Width(s=1), "C.7: the PSD in the next bracket: downfloaters paired there, by score difference"),
+    Field("C.8", Width(b=1), "C.8: topscorers' CD beyond +-2"),
+    Field("C.9", Width(b=1), "C.9: topscorers' same colour three times running"),
+    Field("C.10", Width(b=1), "C.10: colour preferences"),
+    Field("C.11", Width(b=1), "C.11: strong colour preferences"),
+    Field("C.12", Width(b=1), "C.12: the same downfloat as the previous round", rounds=1),
+    Field("C.13", Width(b=1), "C.13: the same upfloat as the previous round", rounds=1),
+    Field("C.14", Width(b=1), "C.14: the same downfloat as two rounds before", rounds=2),
+    Field("C.15", Width(b=1), "C.15: the same upfloat as two rounds before", rounds=2),
+    Field("C.16", Width(s=1), "C.16: score differences of C.12's players, by score difference", rounds=1),
+    Field("C.17", Width(s=1), "C.17: score differences of C.13's players, by score difference", rounds=1),
+    Field("C.18", Width(s=1), "C.18: as C.16, two rounds before", rounds=2),
+    Field("C.19", Width(s=1), "C.19: as C.17, two rounds before", rounds=2),
     Field("order", Width(room=True), "B.6-B.7, D.1-D.3: generation order (MDP exchanges, exchanges, transpositions)"),
 )
 
 
 class Layout2017:
-    """Bit positions of :data:`FIELDS_2017` for one bracket (A.8, B.8).
+    """Bit positions of an edition's fields (:data:`FIELDS_2017`) for one bracket (A.8, B.8).
 
     ``bracket``: its MDPs and residents; ``window``: the players of its matching (the bracket,
     then the next scoregroup, or everyone still to pair in a special bracket).  The score
@@ -208,7 +214,7 @@ class Layout2017:
     their pairs' differences) get a spare bit each."""
 
     def __init__(self, players: list[PairingPlayer], bracket: list[int], window: list[int], residents: list[int],
-                 rounds_played: int) -> None:
+                 rounds_played: int, fields: tuple[Field, ...]) -> None:
         n = len(window)
         self.B = bits(n) + 3
         self.floor = min(players[v].score for v in window) - 1
@@ -231,7 +237,7 @@ class Layout2017:
         room = self.D + n + 3 * self.B + bits(n) + 8
         self.shift: dict[str, int] = {}
         pos = 0
-        for f in reversed(FIELDS_2017):
+        for f in reversed(fields):
             if rounds_played < f.rounds:
                 continue
             self.shift[f.name] = pos
@@ -271,18 +277,19 @@ def weight_2017(L: Layout2017, a: PairingPlayer, b: PairingPlayer, i: int, j: in
     level_b = L.level[j] if in_b else 0
     if in_b:
         diff = L.pair_level[L.rank[i]][L.rank[j]]  # the pair's score difference (A.8)
-        w += 1 << sh["C5"]
-        w += (level_a + level_b - diff) << sh["C6"]
+        w += 1 << sh["C.5"]
+        w += (level_a + level_b - diff) << sh["C.6"]
     if not special:
         c7 = (1 + (not a.bye_eligible) + (not b.bye_eligible)) if final else (0 if in_b else 1)
-        w += c7 << sh["C7p"]
-        w += (level_a + level_b) << sh["C7s"]
+        w += c7 << sh["C.7p"]
+        w += (level_a + level_b) << sh["C.7s"]
     if not in_b:
         return w
-    w += (c10_ok(a, b) << sh["C8"]) + (c11_ok(a, b) << sh["C9"])
-    w += (c12_ok(a, b) << sh["C10"]) + (c13_ok(a, b) << sh["C11"])
+    w += (colour_difference_ok(a, b) << sh["C.8"]) + (no_third_same_colour(a, b) << sh["C.9"])
+    w += (preferences_compatible(a, b) << sh["C.10"]) + (strong_preferences_compatible(a, b) << sh["C.11"])
     higher = a.score > b.score  # a pair of different scores: a receives a downfloat, b an upfloat (A.4.b)
-    for back, (cnt_d, cnt_u, sd_d, sd_u) in enumerate((("C12", "C13", "C16", "C17"), ("C14", "C15", "C18", "C19"))):
+    previous, two_before = ("C.12", "C.13", "C.16", "C.17"), ("C.14", "C.15", "C.18", "C.19")
+    for back, (cnt_d, cnt_u, sd_d, sd_u) in enumerate((previous, two_before)):
         if not L.has(cnt_d):
             continue
         fa, fb = a.floats[back], b.floats[back]

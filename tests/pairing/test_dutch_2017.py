@@ -14,6 +14,7 @@ import pytest
 
 import trf
 from pairing.dutch import NoLegalPairing, pair_round
+from pairing.dutch.editions import EDITION_2017, EDITION_2026
 from systems import select
 from pairing.dutch.players import Float, bye_eligible, float_in_round
 from trf.model import Tournament
@@ -90,10 +91,11 @@ def test_an_unplayed_round_is_a_downfloat_in_2017_only() -> None:
     Art. 1.4.3 only one who scored more than a loss without playing.  The PAB is a downfloat in
     both."""
     t = _file(_FLOATS, 5)
-    assert float_in_round(t, 2, 2, edition="2017") is Float.DOWN
-    assert float_in_round(t, 2, 2, edition="2026") is None
-    assert float_in_round(t, 5, 2, edition="2017") is float_in_round(t, 5, 2, edition="2026") is Float.DOWN
-    assert float_in_round(t, 6, 1, edition="2017") is Float.DOWN and float_in_round(t, 6, 1, edition="2026") is None
+    assert float_in_round(t, 2, 2, edition=EDITION_2017) is Float.DOWN
+    assert float_in_round(t, 2, 2, edition=EDITION_2026) is None
+    assert float_in_round(t, 5, 2, edition=EDITION_2017) is float_in_round(t, 5, 2, edition=EDITION_2026) is Float.DOWN
+    assert float_in_round(t, 6, 1, edition=EDITION_2017) is Float.DOWN
+    assert float_in_round(t, 6, 1, edition=EDITION_2026) is None
 
 
 @pytest.mark.fast
@@ -113,8 +115,8 @@ def test_a_full_point_bye_bars_the_pab_in_2026_only() -> None:
     only a PAB or a forfeit win bars."""
     t = _file([_line(1, 2400, "  0000 - F"), _line(2, 2300, "  0000 - U"), _line(3, 2200, "     4 w +"),
                _line(4, 2100, "     3 b -")], 3)
-    assert [bye_eligible(t, k, 2, "2017") for k in (1, 2, 3, 4)] == [True, False, False, True]
-    assert [bye_eligible(t, k, 2, "2026") for k in (1, 2, 3, 4)] == [False, False, False, True]
+    assert [bye_eligible(t, k, 2, EDITION_2017) for k in (1, 2, 3, 4)] == [True, False, False, True]
+    assert [bye_eligible(t, k, 2, EDITION_2026) for k in (1, 2, 3, 4)] == [False, False, False, True]
 
 
 # Rounds 1-2: 1 and 2 win both with White against 3 and 4; 5 and 6 draw twice.  1 and 2 (2
