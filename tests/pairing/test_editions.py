@@ -9,7 +9,7 @@ import re
 import pytest
 
 from pairing.dutch import criteria, engine
-from pairing.dutch.editions import CURRENT, EDITION_2017, EDITION_2026, EDITIONS, Edition
+from pairing.dutch.editions import CURRENT, EDITION_2017, EDITION_2026, EDITIONS
 from pairing.dutch.players import RULES_2017, RULES_2026
 from pairing.dutch.stages import pair_all_brackets_2017, pair_all_brackets_2026
 from pairing.dutch.weights import FIELDS, FIELDS_2017

@@ -36,6 +36,11 @@ KNOWN_ERRORS = {
         "hand-made echecsjs fixture whose birth dates are shifted one column right: their last "
         "digit lands in column 80, which must be blank (syntax error at 13:80 and 14:80)"
     ),
+    # Double-Swiss material from one unconfirmed library, written "as one possible rendering" (its
+    # README: NOT a standard layout): each match as two round blocks, XXR = 2 x rounds but 142 =
+    # rounds, so the blocks past round 142 of these cuts contradict the 142 record
+    "double-swiss/double-x0006/r04.trf": "two round blocks per match against 142 4 (round-beyond-total)",
+    "double-swiss/double-x0011/r04.trf": "two round blocks per match against 142 4 (round-beyond-total)",
 }
 
 # Normalisations that turn a non-canonical input line into the line the writer produces.
@@ -116,6 +121,15 @@ SYNTAX_REPAIR = "syntax-repair"
 
 #: Files that do not write back byte for byte (same meaning): relative path -> normalisations.
 #: Line endings are never a reason: CR, LF and CRLF are all kept as read.
+#: Folders whose files may each be written with the named differences (or be canonical).
+NON_CANONICAL_FOLDERS = {
+    # CPPDubovSystem needs round-1 player lines padded to 90 columns (the corpus README), and the
+    # Burstein material was made by the same tooling
+    # (and CPPDubovSystem's own generator writes an empty "112 " header)
+    "dubov": (trailing_blanks, empty_header),
+    "burstein": (trailing_blanks, empty_header),
+}
+
 NON_CANONICAL = {
     # lichess export (CompetiChess): names written from column 16, absences written as "-" with a
     # blank opponent and colour ("         -") and byes as "         H/U".
@@ -170,7 +184,10 @@ def test_corpus_is_complete(corpus_dir: Path, corpus_trf_files) -> None:
         if path.suffix in (".trf", ".trfx", ".input"):
             parts = path.relative_to(corpus_dir).parts
             found.add("/".join(parts))
-            kind = "real" if parts[0] == "real" else "/".join(parts[:3] if parts[1] == "features" else parts[:2])
+            if parts[0] in ("real", "regressions", "team-swiss", "double-swiss", "dubov", "burstein"):
+                kind = parts[0]
+            else:
+                kind = "/".join(parts[:3] if parts[1] == "features" else parts[:2])
             counts[kind] = counts.get(kind, 0) + 1
     assert {f.rel for f in corpus_trf_files} == found
     assert counts == {
@@ -178,7 +195,7 @@ def test_corpus_is_complete(corpus_dir: Path, corpus_trf_files) -> None:
         "dutch-2026/features/forbidden": 300, "dutch-2026/features/accelerated": 300,
         "dutch-2017/tournaments": 160, "dutch-2017/rounds": 507,
         "baku/tournaments": 60, "baku/rounds": 468,
-        "real": 26,
+        "real": 26, "regressions": 3, "team-swiss": 380, "double-swiss": 44, "dubov": 412, "burstein": 158,
     }
     assert len(NON_CANONICAL) == 16
 
@@ -212,6 +229,10 @@ def test_writes_back(trf_file, parse_cached) -> None:
     data = trf_file.path.read_bytes()
     written = trf.dumps(t)
     normalisations = NON_CANONICAL.get(trf_file.rel) if trf_file.shared else None
+    folder = NON_CANONICAL_FOLDERS.get(trf_file.rel.partition("/")[0]) if trf_file.shared else None
+    by_folder = folder is not None and written.encode(result.encoding) != data
+    if by_folder:
+        normalisations = folder
     if normalisations is None:
         assert written.encode(result.encoding) == data
         return
@@ -239,7 +260,10 @@ def test_writes_back(trf_file, parse_cached) -> None:
             used[fn.__name__] += changed != line
             line = changed
         assert line == new, f"line {number}: {old!r} was written {new!r}"
-    assert all(used.values()), f"a named normalisation changes nothing: {used}"
+    if by_folder:  # a folder's rules: each file needs some of them
+        assert any(used.values()), f"no named normalisation changes anything: {used}"
+    else:
+        assert all(used.values()), f"a named normalisation changes nothing: {used}"
     if SYNTAX_REPAIR in normalisations:
         assert exempt and any(original[n - 1] != produced[n - 1] for n in exempt)
 
