@@ -392,7 +392,7 @@ def rules_table(console: Console, system: Any, edition: Any) -> None:
     """``arbiter systems NAME``: the rules of one edition, in priority order, with their articles."""
     from rich.table import Table
 
-    table = Table(title=f"{system.title}: {edition.title}")
+    table = Table(title=f"{system.title}: {edition.title}" if len(system.editions) > 1 else system.title)
     for col in ("Rule", "Article", "Kind", "In words"):
         table.add_column(col, overflow="fold")
     for r in edition.rules:
