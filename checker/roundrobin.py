@@ -4,14 +4,14 @@ In a round robin the pairings are not chosen, they are read off the Berger table
 players' numbers (their starting ranks in the TRF).  This module checks that every paired round
 of a file is the table's round: the same boards, the same colours, the bye (odd number of
 players) to the right player.  It computes the table **itself**, from the closed form of the
-reference digest (10.2), and shares no code with :mod:`roundrobin.berger` (which builds it by
-FIDE's construction): the two readings agree on every n (tests), and that is the proof.
+Berger table (:func:`berger_round`: partners modulo n - 1), and shares no code with
+:mod:`roundrobin.berger` (which builds it by FIDE's construction): the two readings agree on every n (tests), and that is the proof.
 
 Double round robins are checked against the three orders in use, and the report names the one
 the file follows (or is closest to):
 
 * ``fide``: cycle 1 with its last two rounds swapped, cycle 2 in the table's order with colours
-  reversed (FIDE's recommendation, C.05 Annex 1, as TEC's ``berger.js``; digest 10.4);
+  reversed (FIDE's recommendation, C.05 Annex 1, as TEC's ``berger.js``);
 * ``plain``: both cycles in the table's order, cycle 2 with colours reversed;
 * ``reverse``: cycle 1 swapped as in ``fide``, cycle 2 in reverse order, colours reversed.
 

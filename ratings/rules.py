@@ -6,8 +6,8 @@ Changes take effect for tournaments *starting* on or after the date (B.02 0.1 as
 The start date comes from record ``042``, else the first round date in ``132``, else ``052``
 (every date is read by :mod:`trf.dates`, as for the tie-breaks and the pairing rules).
 
-Editions (rules digest ``../shared/reference/tiebreaks.md`` §11.2, §11.3; secondary sources
-marked UNCONFIRMED where the Handbook text was not seen):
+Editions (FIDE Handbook B.02 art. 8, its 2022 and 2024 revisions; secondary sources marked
+UNCONFIRMED where the Handbook text was not seen):
 
 =============  ======================================================================
 from           change

@@ -16,9 +16,8 @@ __all__ = ["DP_TABLE", "PD_TABLE", "PD_BANDS", "PD_MAX", "dp", "expected", "roun
 #
 # Source: FIDE Handbook B.02 (FIDE Rating Regulations), table 8.1.1 "conversion of fractional
 # score p into rating differences dp" and table 8.1.2 "conversion of difference in rating D
-# into scoring probability PD", as transcribed in the project's rules digest
-# (../shared/reference/tiebreaks.md §11.1, itself taken from the Handbook text quoted in
-# TieBreakServer's gacrux/fidetables.py). The p -> dp column was cross-checked against two
+# into scoring probability PD", as the Handbook text is quoted in TieBreakServer's
+# gacrux/fidetables.py. The p -> dp column was cross-checked against two
 # independent copies of the regulation's table (scribd "The working of the FIDE Rating System",
 # table 10.1a; chess.sainfo.ru "Рейтинговая система FIDE", table 8.1a); the D -> PD bands
 # against the same copies' first rows and against gacrux's per-point array (identical for

@@ -7,7 +7,7 @@ the score as the participant's opponents see it (16.3) and the dummy opponent's 
 participant's own unplayed rounds (16.4, by rule edition).  Round robins and other events with
 pre-determined pairings bypass art. 16 (art. 15.2).
 
-Rule editions (rules digest ``../shared/reference/tiebreaks.md`` §1, §6, §7):
+Rule editions (FIDE Handbook C.07 and, before 2023, C.02 art. 13):
 
 * ``PRE2023``: C.02 art. 13.15.2, unplayed rounds of an opponent count as draws and the
   participant's own unplayed rounds are games against a *virtual opponent*;

@@ -11,25 +11,25 @@ Two layers:
   ``f(t, pid, cut=0, median=0, unrated=None, after_round=None) -> int | None``, and
   :func:`rating_value` (dispatch on the code, accepts a ``TBContext`` or a ``Tournament``).
 
-Rules applied (rules digest ``../shared/reference/tiebreaks.md`` §3, §4.4, §11):
+Rules applied (FIDE Handbook C.07 art. 10 and 14; B.02 tables 8.1.1 and 8.1.2):
 
 * Only games played over the board count (``1 = 0`` and the under-one-move ``W D L``);
   forfeits and byes never do, also in round robins (2026 art. 15.2 makes forfeits count as
   played only for the tie-breaks of art. 6, 8 and 9, not for art. 10).
-* Scores are on the 1 / ½ / 0 scale whatever the tournament's point system (digest §2
-  "Scoring systems").
+* Scores are on the 1 / ½ / 0 scale whatever the tournament's point system (C.07 art. 4,
+  scoring systems).
 * ARO: mean rating of the OTB opponents, rounded to an integer, .5 up. ``/C1 /C2`` drop the
   lowest-rated opponents, ``/M1 /M2`` also the highest (art. 14); nothing left: ``None``.
 * TPR: ARO + dp(p), p = OTB score / OTB games rounded to 2 decimals (.5 up); p = 0 -> -800,
   p = 1 -> +800 (the table's ends).
 * PTP: the lowest integer R with sum PD(R - Ri) >= OTB score, full table, no 400 cap. A zero
   score gives lowest-rated opponent - 800; a full score falls out of the definition as
-  highest-rated opponent + 736 (PD = 1.00 needs D > 735; digest §13 item 3).
-* APRO / APPO: mean TPR / PTP of the OTB opponents (each encounter counts, digest §2 "4.4
-  Repeated opponents"), rounded to an integer, .5 up.
+  highest-rated opponent + 736 (PD = 1.00 needs D > 735 in B.02 table 8.1.2).
+* APRO / APPO: mean TPR / PTP of the OTB opponents (each encounter counts, C.07 art. 4,
+  repeated opponents), rounded to an integer, .5 up.
 * Unrated opponents: ``/Unnnn`` (``unrated``) gives them that rating. Without it C.07 says a
-  rating-based tie-break must not be used when unrated players are present (digest §3, after
-  the catalogue); :func:`has_unrated` tells a caller to drop it. The values computed anyway
+  rating-based tie-break must not be used when unrated players are present (art. 10, unless
+  the regulations say how unrated players count); :func:`has_unrated` tells a caller to drop it. The values computed anyway
   follow the reference implementation (gacrux): an unrated opponent is left out of the
   ratings and the score, and a cut removes such games first.
 * No OTB game (or none left after a cut): ``None`` (undefined, sorts last, digest §4.4).
