@@ -17,7 +17,8 @@ may be shared, and CPU time is what a check costs.
 The tournament is made by the generator (``arbiter generate``: every round paired by this
 engine, results from ratings), so every round is a correct pairing and the checker does its full
 work: absolute and colour checks, then the local search (two-board re-pairings and PAB moves,
-repeated) that finds no better candidate.  ``check_round(engine=False)`` times the checker alone;
+repeated) that finds no better candidate, through the file's system as ``arbiter check`` runs it
+(:meth:`systems.base.PairingSystem.check`).  ``engine=False`` times the checker alone;
 ``engine=True`` adds the pairing engine's pairing as one more candidate (so it includes one
 ``pair_round`` per round); the smaller tournament is timed both ways.  Each round is checked
 once per mode.  ``--file`` skips generating.
@@ -35,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import trf  # noqa: E402
-from checker.dutch.check import check_round  # noqa: E402
+import systems  # noqa: E402
 from verify.generate import GeneratorSettings, generate  # noqa: E402
 from trf.model import Tournament  # noqa: E402
 
@@ -56,12 +57,13 @@ def time_rounds(t: Tournament, engines: tuple[bool | None, ...], label: str, tot
     print(f"{'round':>6} {'players':>8} {'boards':>7}{heads} {'ok':>4}")
     totals = [0.0] * len(engines)
     flagged = []
+    sel = systems.select(t, edition=rules)
     for rnd in range(1, t.rounds_paired + 1):
         times = []
         ok = True
         for k, engine in enumerate(engines):
             t1 = time.process_time()
-            rep = check_round(t, rnd, engine=engine, total_rounds=total_rounds, rules=rules)
+            rep = sel.system.check(t, [rnd], sel, systems.CheckRequest(engine=engine, total_rounds=total_rounds))[0]
             dt = time.process_time() - t1
             totals[k] += dt
             times.append(dt)
@@ -103,7 +105,7 @@ def main() -> None:
                     help="size of the tournament checked with engine=True (0: skip)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--file", type=Path, help="check this TRF file instead of generating one")
-    ap.add_argument("--rules", choices=("2017", "2026"), help="with --file: the edition (default: the file's)")
+    ap.add_argument("--rules", help="with --file: the edition of the file's system (default: the file's)")
     ap.add_argument("--engine", choices=("off", "on", "auto"), default="off",
                     help="with --file: the engine candidate (auto: as arbiter check decides)")
     ap.add_argument("--total-rounds", type=int, help="with --file: as arbiter check --rounds")

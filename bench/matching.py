@@ -43,6 +43,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import trf  # noqa: E402
+import systems  # noqa: E402
 from algorithms import matching as matcher  # noqa: E402
 from pairing.dutch import pair_round  # noqa: E402  (loads every module that imported the matcher)
 from verify.generate import GeneratorSettings, generate  # noqa: E402
@@ -97,7 +98,9 @@ def record(out: Path, corpus: list[str], generated: list[str], rules: str | None
                     t = trf.parse_file(name).tournament
                     t0 = time.process_time()
                     try:
-                        pair_round(t, rules=rules, baku_group="engine" if "-auto-" in source else "handbook")
+                        sel = systems.select(t, edition=rules)  # the file's edition and Baku, as arbiter pair
+                        pair_round(t, rules=sel.edition.name, baku="BAKU" in sel.code,
+                                   baku_group="engine" if "-auto-" in source else "handbook")
                     except Exception as exc:  # noqa: BLE001  (a bench: report and go on)
                         print(f"{source}: {type(exc).__name__}: {exc}")
                     print(f"{source}: {time.process_time() - t0:.1f}s, {calls} calls, {stored} stored", flush=True)
