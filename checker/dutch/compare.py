@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple
 
 from checker.dutch.criteria import Bracket, Evaluator, Mate, PairSums
-from checker.dutch.order import GenerationIndex, generation_key
+from checker.dutch.order import generation_key
+from checker.dutch.order_patch import GenerationIndex
 
 Pair = tuple[int, int]
 
@@ -282,7 +283,7 @@ class ScoredPairing:
           candidate's next bracket, and so is every 2026 criterion after it then;
         * the generation order, when every criterion ties, depends only on the pairs that
           change, on the bracket's members and its number of pairs and, in a heterogeneous
-          bracket, on the MDPs' pairs (:class:`checker.dutch.order.GenerationIndex`), unless the move
+          bracket, on the MDPs' pairs (:class:`checker.dutch.order_patch.GenerationIndex`), unless the move
           re-pairs an MDP (the whole key is built then).
 
         What depends on more than the bracket's context is remembered for this version only."""
