@@ -107,7 +107,7 @@ class Evaluator2017(Evaluator):
 
     # ---- values
     def pab_score(self, mate: Mate) -> Fraction | None:
-        """No round-wide PAB criterion in 2017: never decides (see :func:`compare`)."""
+        """No round-wide PAB criterion in 2017: the table has no PAB row (it never decides)."""
         return None
 
     def special(self, k: int) -> bool:
