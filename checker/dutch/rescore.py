@@ -16,7 +16,7 @@ from checker.dutch.criteria import FLOATS_ON, Bracket, Evaluator, Mate
 from checker.dutch.criteria_2017 import Evaluator2017
 from checker.dutch.order_patch import GenerationIndex
 from checker.dutch.state import Flt
-from checker.dutch.table import PairSums, PairTerms
+from checker.dutch.table import PairSums
 
 Pair = tuple[int, int]
 
@@ -39,16 +39,12 @@ class Change(NamedTuple):
     mate: Mate
 
 
-class Difference(NamedTuple):
-    """The first quality row a :class:`Change` changes: its name; ``sign`` 1 when the
-    candidate's value is larger (worse), -1 when smaller; ``value``, the candidate's value
-    (computed when called); ``local``: whether the outcome reads only the pairs the candidate
-    takes out and puts in (not the bracket's MDPs or downfloaters)."""
-
-    criterion: str
-    sign: int
-    value: Callable[[], Any]
-    local: bool
+#: The first quality row a :class:`Change` changes: ``(criterion, sign, value, local)``, the
+#: row's name; ``sign`` 1 when the candidate's value is larger (worse), -1 when smaller; ``value``,
+#: the candidate's value (computed when called); ``local``: whether the outcome reads only the
+#: pairs the candidate takes out and puts in (not the bracket's MDPs or downfloaters).  A plain
+#: tuple: the local search makes one for a third of its moves, a named tuple costs several times more.
+Difference = tuple[str, int, Callable[[], Any], bool]
 
 
 class BracketScore:
@@ -104,14 +100,14 @@ def patched(values: tuple[Any, ...], out: list[Any], into: list[Any]) -> tuple[A
 
 
 def _count_change(c: str, value: int, delta: int, local: bool) -> Difference:
-    return Difference(c, (1 if delta > 0 else -1), (lambda: value + delta), local)
+    return c, (1 if delta > 0 else -1), (lambda: value + delta), local
 
 
 def _sorted_change(c: str, value: tuple[Any, ...], out: list[Any], into: list[Any], local: bool) -> Difference | None:
     sign = lex_change(out, into)
     if not sign:
         return None
-    return Difference(c, sign, (lambda: patched(value, out, into)), local)
+    return c, sign, (lambda: patched(value, out, into)), local
 
 
 # --------------------------------------------------------------------------- pair sums, brackets
@@ -122,31 +118,31 @@ def shift_sums(ev: Evaluator, s: PairSums, removed: Any, added: Any, mdp_set: se
     c10, c11, c12, c13 = s.colour_diff, s.same_three, s.pref_unmet, s.strong_unmet
     up1: list[Any] | None = None
     up2: list[Any] | None = None
-    terms = ev.pair_terms
+    terms = ev.pair_values
     for u, w in removed:
-        t = terms(u, w, u in mdp_set)
-        c10 -= t.colour_diff
-        c11 -= t.same_three
-        c12 -= t.pref_unmet
-        c13 -= t.strong_unmet
-        if t.upfloat_1 is not None:
+        colour_diff, same_three, pref_unmet, strong_unmet, upfloat_1, upfloat_2 = terms(u, w, u in mdp_set)
+        c10 -= colour_diff
+        c11 -= same_three
+        c12 -= pref_unmet
+        c13 -= strong_unmet
+        if upfloat_1 is not None:
             up1 = list(s.upfloat_1) if up1 is None else up1
-            up1.remove(t.upfloat_1)
-        if t.upfloat_2 is not None:
+            up1.remove(upfloat_1)
+        if upfloat_2 is not None:
             up2 = list(s.upfloat_2) if up2 is None else up2
-            up2.remove(t.upfloat_2)
+            up2.remove(upfloat_2)
     for u, w in added:
-        t = terms(u, w, u in mdp_set)
-        c10 += t.colour_diff
-        c11 += t.same_three
-        c12 += t.pref_unmet
-        c13 += t.strong_unmet
-        if t.upfloat_1 is not None:
+        colour_diff, same_three, pref_unmet, strong_unmet, upfloat_1, upfloat_2 = terms(u, w, u in mdp_set)
+        c10 += colour_diff
+        c11 += same_three
+        c12 += pref_unmet
+        c13 += strong_unmet
+        if upfloat_1 is not None:
             up1 = list(s.upfloat_1) if up1 is None else up1
-            up1.append(t.upfloat_1)
-        if t.upfloat_2 is not None:
+            up1.append(upfloat_1)
+        if upfloat_2 is not None:
             up2 = list(s.upfloat_2) if up2 is None else up2
-            up2.append(t.upfloat_2)
+            up2.append(upfloat_2)
     return PairSums(c10, c11, c12, c13,
                     s.upfloat_1 if up1 is None else tuple(sorted(up1, reverse=True)),
                     s.upfloat_2 if up2 is None else tuple(sorted(up2, reverse=True)))
@@ -197,37 +193,39 @@ def first_change_2026(ev: Evaluator, part: BracketScore, ch: Change) -> Differen
     p = ev.p
     va = part.values
     assert va is not None
-    d, pab = ch.downfloaters, ch.pab
+    # unpacked once: reading a named field of a tuple is several times slower (hot path)
+    _, removed, added, d, _, pab, new, mate = ch
     if pab is not None and len(d) == 1:
         a9, c9 = va["C9"], p[pab].unplayed
         if a9 is not None and a9 != c9:
-            return Difference("C9", (1 if a9 < c9 else -1), (lambda: c9), False)
-    terms, known = ev.pair_terms, ev._terms
+            return "C9", (1 if a9 < c9 else -1), (lambda: c9), False
+    terms, known = ev.pair_values, ev._terms
     mdp_set, members = part.mdps, part.members
     c10 = c11 = c12 = c13 = 0
     up_out: tuple[list[Any], list[Any]] = ([], [])
     up_in: tuple[list[Any], list[Any]] = ([], [])
-    t: PairTerms
-    for u, w in ch.removed:
-        t = known.get((u, w, u in mdp_set)) or terms(u, w, u in mdp_set)
-        c10 -= t.colour_diff
-        c11 -= t.same_three
-        c12 -= t.pref_unmet
-        c13 -= t.strong_unmet
-        if t.upfloat_1 is not None:
-            up_out[0].append(t.upfloat_1)
-        if t.upfloat_2 is not None:
-            up_out[1].append(t.upfloat_2)
-    for u, w in ch.added:
-        t = known.get((u, w, u in mdp_set)) or terms(u, w, u in mdp_set)
-        c10 += t.colour_diff
-        c11 += t.same_three
-        c12 += t.pref_unmet
-        c13 += t.strong_unmet
-        if t.upfloat_1 is not None:
-            up_in[0].append(t.upfloat_1)
-        if t.upfloat_2 is not None:
-            up_in[1].append(t.upfloat_2)
+    for u, w in removed:
+        colour_diff, same_three, pref_unmet, strong_unmet, up1, up2 = (known.get((u, w, u in mdp_set))
+                                                                       or terms(u, w, u in mdp_set))
+        c10 -= colour_diff
+        c11 -= same_three
+        c12 -= pref_unmet
+        c13 -= strong_unmet
+        if up1 is not None:
+            up_out[0].append(up1)
+        if up2 is not None:
+            up_out[1].append(up2)
+    for u, w in added:
+        colour_diff, same_three, pref_unmet, strong_unmet, up1, up2 = (known.get((u, w, u in mdp_set))
+                                                                       or terms(u, w, u in mdp_set))
+        c10 += colour_diff
+        c11 += same_three
+        c12 += pref_unmet
+        c13 += strong_unmet
+        if up1 is not None:
+            up_in[0].append(up1)
+        if up2 is not None:
+            up_in[1].append(up2)
     if c10 or c11 or c12 or c13:  # the colours of the pairs alone
         for c, dv in (("C10", c10), ("C11", c11), ("C12", c12), ("C13", c13)):
             if dv:
@@ -238,7 +236,6 @@ def first_change_2026(ev: Evaluator, part: BracketScore, ch: Change) -> Differen
         dv = len(up_in[back]) - len(up_out[back])
         if dv:  # which of the pairs hold an MDP: the bracket's MDPs
             return _count_change(c, va[c], dv, False)
-    new, mate = ch.new, ch.mate
     touched = [m for m in new if m in mdp_set]
     for back, (c_down, c_up) in enumerate((("C18", "C19"), ("C20", "C21"))):
         if touched:
@@ -270,7 +267,7 @@ def first_change_2017(ev: Evaluator, part: BracketScore, ch: Change) -> Differen
     assert isinstance(ev, Evaluator2017)
     va = part.values
     assert va is not None
-    k, removed, added = ch.bracket, ch.removed, ch.added
+    k, removed, added, d, same_down, _, _, _ = ch  # unpacked once (see first_change_2026)
     s = ev.units
     floor = ev.floor(k)
     before: dict[int, int] = {}
@@ -281,7 +278,7 @@ def first_change_2017(ev: Evaluator, part: BracketScore, ch: Change) -> Differen
         after[u], after[v] = v, u
     out = [abs(s[u] - s[v]) for u, v in removed]
     into = [abs(s[u] - s[v]) for u, v in added]
-    if ch.same_downfloaters:  # the same players paired: no downfloater's entry changes
+    if same_down:  # the same players paired: no downfloater's entry changes
         moved = list(before)
     else:
         moved = list(before) + [x for x in after if x not in before]
@@ -290,28 +287,28 @@ def first_change_2017(ev: Evaluator, part: BracketScore, ch: Change) -> Differen
     if out != into:
         sign = lex_change(out, into)
         if sign:  # the floor is the bracket's, whatever its MDPs
-            return Difference("C.6", sign, (lambda: patched(va["C.6"], out, into)), True)
+            return "C.6", sign, (lambda: patched(va["C.6"], out, into)), True
     # past C.7 (when it is read), the outcome reads the downfloaters the move starts from
-    local = ch.same_downfloaters or not part.has_next or ev.special(k)
+    local = same_down or not part.has_next or ev.special(k)
     if not local:
-        c7 = ev.following(k, ch.downfloaters)
+        c7 = ev.following(k, d)
         a7 = va["C.7"]
         if c7 != a7:
-            return Difference("C.7", (1 if a7 < c7 else -1), (lambda: c7), False)
-    terms, mdp_set = ev.pair_terms, part.mdps
+            return "C.7", (1 if a7 < c7 else -1), (lambda: c7), False
+    terms, mdp_set = ev.pair_values, part.mdps
     c8 = c9 = c10 = c11 = 0
     for u, w in removed:
-        t = terms(u, w, u in mdp_set)
-        c8 -= t.colour_diff
-        c9 -= t.same_three
-        c10 -= t.pref_unmet
-        c11 -= t.strong_unmet
+        colour_diff, same_three, pref_unmet, strong_unmet, _, _ = terms(u, w, u in mdp_set)
+        c8 -= colour_diff
+        c9 -= same_three
+        c10 -= pref_unmet
+        c11 -= strong_unmet
     for u, w in added:
-        t = terms(u, w, u in mdp_set)
-        c8 += t.colour_diff
-        c9 += t.same_three
-        c10 += t.pref_unmet
-        c11 += t.strong_unmet
+        colour_diff, same_three, pref_unmet, strong_unmet, _, _ = terms(u, w, u in mdp_set)
+        c8 += colour_diff
+        c9 += same_three
+        c10 += pref_unmet
+        c11 += strong_unmet
     if c8 or c9 or c10 or c11:
         for c, dv in (("C.8", c8), ("C.9", c9), ("C.10", c10), ("C.11", c11)):
             if dv:

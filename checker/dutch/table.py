@@ -45,6 +45,10 @@ class PairTerms(NamedTuple):
     upfloat_2: Fraction | None
 
 
+#: :class:`PairTerms` as a plain tuple, in the same order (what the fast path keeps and unpacks)
+PairValues = tuple[int, int, int, int, "Fraction | None", "Fraction | None"]
+
+
 class PairSums(NamedTuple):
     """:class:`PairTerms` added up over a bracket's pairs: the four counts, and the score
     differences of ``upfloat_1`` and ``upfloat_2``, largest first."""
