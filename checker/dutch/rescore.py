@@ -2,8 +2,8 @@
 
 Read :mod:`checker.dutch.reference` first: it measures every row of the criteria table on whole
 brackets.  Here a candidate that differs from a pairing in a few pairs of one bracket is measured
-from those pairs alone (:func:`first_change`): for each quality row in order, what the pairs
-taken out and put in change, until a row changes.  :mod:`checker.dutch.scoring` calls it for
+from those pairs alone (:data:`FIRST_CHANGE`, one function per edition): for each quality row
+in order, what the pairs taken out and put in change, until a row changes.  :mod:`checker.dutch.scoring` calls it for
 every move of the local search; the tests (``tests/checker/test_search_equivalence.py``) prove
 the verdicts equal to the reference reading's.
 """
@@ -27,7 +27,8 @@ class Change(NamedTuple):
     ``downfloaters``: the candidate's (``same_downfloaters``: those of ``mate``); ``pab``: the
     candidate's PAB assignee among them, else ``None``; ``new``: the new opponent of every
     player the candidate changes (filled only when the bracket has MDPs or the candidate moves
-    the PAB or changes the downfloaters)."""
+    the PAB or changes the downfloaters).  A named tuple, read once by unpacking; the lists and
+    dicts it holds are the caller's and are only read."""
 
     bracket: int
     removed: list[Pair]
@@ -52,12 +53,11 @@ class BracketScore:
     members, MDPs, whether a bracket follows, its pair sums, its values, its generation order,
     and its residents not paired in it (they float down to a later bracket)."""
 
-    __slots__ = ("members", "mdps", "mdp_order", "has_next", "sums", "values", "order", "resident_down")
+    __slots__ = ("members", "mdps", "has_next", "sums", "values", "order", "resident_down")
 
     def __init__(self, ev: Evaluator, b: Bracket, where: dict[int, int]) -> None:
         self.members = frozenset(b.members)
         self.mdps = frozenset(b.mdps)
-        self.mdp_order = b.mdps
         self.has_next = b.index + 1 < len(ev.groups)
         self.sums: PairSums = ev.pair_sums(b.pairs, self.mdps)
         self.values: dict[str, Any] | None = None
@@ -348,6 +348,6 @@ def first_change_2017(ev: Evaluator, part: BracketScore, ch: Change) -> Differen
     return None
 
 
-#: each edition's :func:`first_change_2026`
+#: by edition, the function that finds the first quality row a :class:`Change` changes
 FIRST_CHANGE: dict[str, Callable[[Evaluator, BracketScore, Change], "Difference | None"]] = {
     "2026": first_change_2026, "2017": first_change_2017}
