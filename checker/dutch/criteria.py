@@ -1,12 +1,17 @@
-"""The pairing criteria of C.04.3 (2026) Art. 2, evaluated on a whole round-pairing.
+"""The pairing criteria of C.04.3 (2026) Art. 2 as a table, and their values on a whole
+round-pairing.
 
-A round-pairing is a *mate* map: player -> opponent, or ``None`` for the PAB.  It is cut into
-the brackets the Dutch process would have worked through (Art. 1.3, 1.9): the top scoregroup,
-then each lower scoregroup joined by the players left unpaired above (MDPs).  A pair belongs to
-the bracket of its lower-ranked scoregroup; the higher player floated down to meet it.
+:data:`TABLE` has one row per criterion, C1-C21 in priority order (:class:`checker.dutch.table.Criterion`):
+its name, article, words, kind, and for C5-C21 how a candidate is measured.  A round-pairing is a
+*mate* map: player -> opponent, or ``None`` for the PAB.  :class:`Evaluator` cuts it into the
+brackets the Dutch process would have worked through (Art. 1.3, 1.9): the top scoregroup, then
+each lower scoregroup joined by the players left unpaired above (MDPs).  A pair belongs to the
+bracket of its lower-ranked scoregroup; the higher player floated down to meet it.  Each bracket
+gets the value of every quality row C6-C21 (Art. 2.4), compared lexicographically (Art. 3.8.1),
+after the absolute criteria C1-C4 and the round-wide PAB criterion C5.
 
-Each bracket gets its vector of quality values C6-C21 (Art. 2.4), compared lexicographically
-(Art. 3.8.1), after the absolute criteria C1-C4 and the round-wide PAB criterion C5.
+:mod:`checker.dutch.reference` compares two pairings with this table in the plainest way; read
+it first.
 """
 
 from __future__ import annotations
@@ -18,39 +23,115 @@ from typing import Any, Callable
 from checker.dutch.colours import allocate
 from checker.dutch.names_2017 import describe_2017, show_value_2017
 from checker.dutch.state import CPlayer, Flt, Pref, RoundState
+from checker.dutch.table import (BracketParts as BracketParts, Criterion as Criterion, Edition as Edition,
+                                 Kind as Kind, Mate as Mate, PairSums as PairSums, PairTerms as PairTerms,
+                                 PairValues as PairValues,
+                                 first_difference as _first_difference)
 from trf.model import Colour
-
-Mate = dict[int, "int | None"]
-
-# criterion -> (article, one-line paraphrase, better is ...)
-CRITERIA: dict[str, tuple[str, str]] = {
-    "C1": ("2.1.1", "two players may not meet twice"),
-    "C2": ("2.1.2", "no PAB for a player who already had one or scored a win without playing"),
-    "C3": ("2.1.3", "two non-topscorers with the same absolute colour preference may not meet"),
-    "C4": ("2.2.1", "the players left after each bracket must still be pairable (completion)"),
-    "C5": ("2.3.1", "minimise the score of the player who receives the PAB"),
-    "C6": ("2.4.1", "minimise the number of downfloaters (maximise the pairs in the bracket)"),
-    "C7": ("2.4.2", "minimise the scores of the downfloaters"),
-    "C8": ("2.4.3", "choose the downfloaters so that the next bracket pairs as well as possible (C6-C7 there)"),
-    "C9": ("2.4.4", "minimise the unplayed games of the player who receives the PAB"),
-    "C10": ("2.4.5", "minimise topscorers or their opponents ending with a colour difference beyond +-2"),
-    "C11": ("2.4.6", "minimise topscorers or their opponents getting the same colour three times in a row"),
-    "C12": ("2.4.7", "minimise the players who do not get their colour preference"),
-    "C13": ("2.4.8", "minimise the players who do not get their strong colour preference"),
-    "C14": ("2.4.9", "minimise resident downfloaters who also downfloated in the previous round"),
-    "C15": ("2.4.10", "minimise MDP opponents who upfloated in the previous round"),
-    "C16": ("2.4.11", "minimise resident downfloaters who downfloated two rounds before"),
-    "C17": ("2.4.12", "minimise MDP opponents who upfloated two rounds before"),
-    "C18": ("2.4.13", "minimise the score differences of MDPs who downfloated in the previous round"),
-    "C19": ("2.4.14", "minimise the score differences of MDP opponents who upfloated in the previous round"),
-    "C20": ("2.4.15", "minimise the score differences of MDPs who downfloated two rounds before"),
-    "C21": ("2.4.16", "minimise the score differences of MDP opponents who upfloated two rounds before"),
-}
-QUALITY = tuple(f"C{i}" for i in range(6, 22))
 
 # Art. 2.4.13/2.4.15 do not define the score difference of an MDP who floats on; the TEC's
 # annotated rules treat it as larger than any paired one.
 FLOATS_ON = Fraction(10**6)
+
+
+# --------------------------------------------------------------------------- measures
+
+
+def _downfloater_count(ev: Evaluator, b: BracketParts) -> int:
+    return len(b.downfloaters)
+
+
+def _downfloater_scores(ev: Evaluator, b: BracketParts) -> tuple[Fraction, ...]:
+    p = ev.p
+    return tuple(sorted((p[i].score for i in b.downfloaters), reverse=True))
+
+
+def _next_bracket(ev: Evaluator, b: BracketParts) -> tuple[int, tuple[Fraction, ...]]:
+    """C8 as C6-C7 of the next bracket: its number of downfloaters and their scores."""
+    nd = b.next_down
+    if nd is None:
+        return (0, ())
+    p = ev.p
+    return (len(nd), tuple(sorted((p[i].score for i in nd), reverse=True)))
+
+
+def _pab_unplayed(ev: Evaluator, b: BracketParts) -> int | None:
+    """C9: only when the PAB assignee is the bracket's only downfloater."""
+    return ev.p[b.pab].unplayed if (b.pab is not None and len(b.downfloaters) == 1) else None
+
+
+def _resident_downfloats(back: int) -> Callable[[Evaluator, BracketParts], int]:
+    """C14 (``back`` 0) and C16 (1): resident downfloaters who downfloated one or two rounds before."""
+    def measure(ev: Evaluator, b: BracketParts) -> int:
+        p, mdps = ev.p, b.mdp_set
+        return sum(1 for i in b.downfloaters if i not in mdps and p[i].floats[back] is Flt.DOWN)
+    return measure
+
+
+def _mdp_downfloat_differences(back: int) -> Callable[[Evaluator, BracketParts], tuple[Fraction, ...]]:
+    """C18 (``back`` 0) and C20 (1)."""
+    def measure(ev: Evaluator, b: BracketParts) -> tuple[Fraction, ...]:
+        return ev.mdp_downfloat_differences(b.mdps, b.members, b.opponent, back)
+    return measure
+
+
+def _pab_score(ev: Evaluator, mate: Mate) -> Fraction | None:
+    return ev.pab_score(mate)
+
+
+# --------------------------------------------------------------------------- the table
+
+_Q = Kind.QUALITY
+
+#: C.04.3 (2026) Art. 2, one row per criterion in priority order
+TABLE: tuple[Criterion, ...] = (
+    Criterion("C1", "2.1.1", "two players may not meet twice", Kind.ABSOLUTE),
+    Criterion("C2", "2.1.2", "no PAB for a player who already had one or scored a win without playing", Kind.ABSOLUTE),
+    Criterion("C3", "2.1.3", "two non-topscorers with the same absolute colour preference may not meet", Kind.ABSOLUTE),
+    Criterion("C4", "2.2.1", "the players left after each bracket must still be pairable (completion)",
+              Kind.COMPLETION),
+    Criterion("C5", "2.3.1", "minimise the score of the player who receives the PAB", Kind.PAB, _pab_score),
+    Criterion("C6", "2.4.1", "minimise the number of downfloaters (maximise the pairs in the bracket)", _Q,
+              _downfloater_count),
+    Criterion("C7", "2.4.2", "minimise the scores of the downfloaters", _Q, _downfloater_scores),
+    Criterion("C8", "2.4.3", "choose the downfloaters so that the next bracket pairs as well as possible (C6-C7 there)",
+              _Q, _next_bracket, next_bracket=True),
+    Criterion("C9", "2.4.4", "minimise the unplayed games of the player who receives the PAB", _Q, _pab_unplayed,
+              optional=True),
+    Criterion("C10", "2.4.5", "minimise topscorers or their opponents ending with a colour difference beyond +-2", _Q,
+              lambda ev, b: b.sums.colour_diff, lambda t: t.colour_diff),
+    Criterion("C11", "2.4.6", "minimise topscorers or their opponents getting the same colour three times in a row", _Q,
+              lambda ev, b: b.sums.same_three, lambda t: t.same_three),
+    Criterion("C12", "2.4.7", "minimise the players who do not get their colour preference", _Q,
+              lambda ev, b: b.sums.pref_unmet, lambda t: t.pref_unmet),
+    Criterion("C13", "2.4.8", "minimise the players who do not get their strong colour preference", _Q,
+              lambda ev, b: b.sums.strong_unmet, lambda t: t.strong_unmet),
+    Criterion("C14", "2.4.9", "minimise resident downfloaters who also downfloated in the previous round", _Q,
+              _resident_downfloats(0)),
+    Criterion("C15", "2.4.10", "minimise MDP opponents who upfloated in the previous round", _Q,
+              lambda ev, b: len(b.sums.upfloat_1), lambda t: t.upfloat_1 is not None),
+    Criterion("C16", "2.4.11", "minimise resident downfloaters who downfloated two rounds before", _Q,
+              _resident_downfloats(1)),
+    Criterion("C17", "2.4.12", "minimise MDP opponents who upfloated two rounds before", _Q,
+              lambda ev, b: len(b.sums.upfloat_2), lambda t: t.upfloat_2 is not None),
+    Criterion("C18", "2.4.13", "minimise the score differences of MDPs who downfloated in the previous round", _Q,
+              _mdp_downfloat_differences(0)),
+    Criterion("C19", "2.4.14", "minimise the score differences of MDP opponents who upfloated in the previous round",
+              _Q, lambda ev, b: b.sums.upfloat_1, lambda t: t.upfloat_1, listed=True),
+    Criterion("C20", "2.4.15", "minimise the score differences of MDPs who downfloated two rounds before", _Q,
+              _mdp_downfloat_differences(1)),
+    Criterion("C21", "2.4.16", "minimise the score differences of MDP opponents who upfloated two rounds before", _Q,
+              lambda ev, b: b.sums.upfloat_2, lambda t: t.upfloat_2, listed=True),
+)
+
+#: the 2026 text: its table; the incremental re-scoring reads only moves that keep a bracket's
+#: downfloaters (a change of downfloaters is measured afresh: C8 reads the next bracket)
+EDITION = Edition("2026", TABLE, any_downfloaters=False)
+
+#: criterion -> (article, one-line paraphrase)
+CRITERIA: dict[str, tuple[str, str]] = EDITION.words()
+#: the quality criteria, in priority order
+QUALITY: tuple[str, ...] = tuple(r.name for r in EDITION.quality)
 
 
 def describe(criterion: str) -> str:
@@ -117,32 +198,19 @@ class Bracket:
         return self.pairs == other.pairs and self.downfloaters == other.downfloaters
 
 
-@dataclass(frozen=True)
-class PairSums:
-    """The per-pair part of a bracket's values: C10-C13 counts, and the score differences of
-    MDP opponents who upfloated one and two rounds before (C15/C19, C17/C21)."""
-
-    c10: int
-    c11: int
-    c12: int
-    c13: int
-    up0: tuple[Any, ...]
-    up1: tuple[Any, ...]
-
-
 class Evaluator:
-    """Brackets and criteria of any complete round-pairing of one :class:`RoundState`."""
+    """Brackets and criteria of any complete round-pairing of one :class:`RoundState`, by the
+    table of :attr:`rules` (:class:`checker.dutch.criteria_2017.Evaluator2017`: the 2017 one)."""
 
-    #: the C.04.3 text this evaluator reads (:class:`checker.dutch.criteria_2017.Evaluator2017`: "2017")
-    edition = "2026"
-    #: its quality criteria, in priority order
-    criteria_names: tuple[str, ...] = QUALITY
-    #: whether :meth:`first_change` reads a change of downfloaters too (2026: only the same ones)
-    first_change_any_downfloaters = False
+    #: the C.04.3 text this evaluator reads, as a table
+    rules: Edition = EDITION
 
     def __init__(self, state: RoundState) -> None:
         self.state = state
         self.p = state.players
+        #: the quality rows, in priority order
+        self.quality_rows = self.rules.quality
+        self._measures = self.rules.measures
         ranked = state.ranked()
         self.rank = {pl.id: i for i, pl in enumerate(ranked)}
         groups: list[list[int]] = []
@@ -153,7 +221,17 @@ class Evaluator:
                 groups.append([pl.id])
         self.groups = groups
         self.group_of = {i: k for k, g in enumerate(groups) for i in g}
-        self._terms: dict[tuple[int, int, bool], tuple[int, int, int, int, Any, Any]] = {}
+        self._terms: dict[tuple[int, int, bool], PairValues] = {}
+
+    @property
+    def edition(self) -> str:
+        """The C.04.3 text read: "2026" or "2017"."""
+        return self.rules.name
+
+    @property
+    def criteria_names(self) -> tuple[str, ...]:
+        """The quality criteria, in priority order."""
+        return tuple(r.name for r in self.quality_rows)
 
     # ---- decomposition
     def bracket(self, k: int, mdps: tuple[int, ...], mate: Mate) -> Bracket:
@@ -185,192 +263,81 @@ class Evaluator:
         byes = [i for i, m in mate.items() if m is None]
         return self.p[byes[0]].score if byes else None
 
-    def pair_terms(self, u: int, w: int, mdp_pair: bool) -> tuple[int, int, int, int, Any, Any]:
-        """What one pair adds to C10, C11, C12, C13 and, against an MDP ``u``, the score
-        differences for C15/C19 and C17/C21 (``None`` when the opponent did not upfloat)."""
+    def pair_terms(self, u: int, w: int, mdp_pair: bool) -> PairTerms:
+        """What the pair ``u``-``w`` adds to its bracket's values (``mdp_pair``: ``u`` is an MDP)."""
+        return PairTerms(*self.pair_values(u, w, mdp_pair))
+
+    def pair_values(self, u: int, w: int, mdp_pair: bool) -> PairValues:
+        """:meth:`pair_terms` as a plain tuple in the same order, remembered per pair: the fast
+        path unpacks it into named locals (a plain tuple unpacks several times faster than a
+        named one)."""
         key = (u, w, mdp_pair)
         hit = self._terms.get(key)
         if hit is not None:
             return hit
         p = self.p
         a, c = p[u], p[w]
-        c10 = c11 = c12 = c13 = 0
-        if a.pref is not None and a.pref is c.pref:
-            c12 = 1
+        colour_diff = same_three = pref_unmet = strong_unmet = 0
+        if a.pref is not None and a.pref is c.pref:  # Art. 2.4.7-2.4.8: one of the two misses it
+            pref_unmet = 1
             if min(a.strength, c.strength) is Pref.STRONG:
-                c13 = 1
-        if a.topscorer or c.topscorer:
+                strong_unmet = 1
+        if a.topscorer or c.topscorer:  # Art. 2.4.5-2.4.6
             al = allocate(a, c, self.state.initial_colour)
             for pl in (a, c):
                 col = Colour.WHITE if al.white == pl.id else Colour.BLACK
                 if abs(pl.cd + (1 if col is Colour.WHITE else -1)) > 2:
-                    c10 += 1
+                    colour_diff += 1
                 if len(pl.colours) >= 2 and pl.colours[-1] is col and pl.colours[-2] is col:
-                    c11 += 1
-        ups = tuple((a.score - c.score) if (mdp_pair and c.floats[back] is Flt.UP) else None for back in (0, 1))
-        out = (c10, c11, c12, c13, ups[0], ups[1])
+                    same_three += 1
+        # Art. 2.4.10/2.4.14, 2.4.12/2.4.16: an MDP's opponent who upfloated one or two rounds before
+        up1 = a.score - c.score if (mdp_pair and c.floats[0] is Flt.UP) else None
+        up2 = a.score - c.score if (mdp_pair and c.floats[1] is Flt.UP) else None
+        out = (colour_diff, same_three, pref_unmet, strong_unmet, up1, up2)
         self._terms[key] = out
         return out
 
     def pair_sums(self, pairs: Any, mdp_set: set[int] | frozenset[int]) -> PairSums:
-        c = [0, 0, 0, 0]
-        up: tuple[list[Any], list[Any]] = ([], [])
+        """:meth:`pair_terms` added up over ``pairs`` (higher-ranked player first)."""
+        c10 = c11 = c12 = c13 = 0
+        up1: list[Fraction] = []
+        up2: list[Fraction] = []
         for u, w in pairs:
-            t = self.pair_terms(u, w, u in mdp_set)
-            for i in range(4):
-                c[i] += t[i]
-            for back in (0, 1):
-                if t[4 + back] is not None:
-                    up[back].append(t[4 + back])
-        return PairSums(c[0], c[1], c[2], c[3], tuple(sorted(up[0], reverse=True)), tuple(sorted(up[1], reverse=True)))
+            colour_diff, same_three, pref_unmet, strong_unmet, upfloat_1, upfloat_2 = self.pair_values(u, w, u in mdp_set)
+            c10 += colour_diff
+            c11 += same_three
+            c12 += pref_unmet
+            c13 += strong_unmet
+            if upfloat_1 is not None:
+                up1.append(upfloat_1)
+            if upfloat_2 is not None:
+                up2.append(upfloat_2)
+        return PairSums(c10, c11, c12, c13, tuple(sorted(up1, reverse=True)), tuple(sorted(up2, reverse=True)))
 
-    def shift_sums(self, s: PairSums, removed: Any, added: Any, mdp_set: set[int] | frozenset[int]) -> PairSums:
-        """``s`` with the pairs ``removed`` taken out and ``added`` put in."""
-        c10, c11, c12, c13 = s.c10, s.c11, s.c12, s.c13
-        up0: list[Any] | None = None
-        up1: list[Any] | None = None
-        terms = self.pair_terms
-        for u, w in removed:
-            t = terms(u, w, u in mdp_set)
-            c10 -= t[0]
-            c11 -= t[1]
-            c12 -= t[2]
-            c13 -= t[3]
-            if t[4] is not None:
-                up0 = list(s.up0) if up0 is None else up0
-                up0.remove(t[4])
-            if t[5] is not None:
-                up1 = list(s.up1) if up1 is None else up1
-                up1.remove(t[5])
-        for u, w in added:
-            t = terms(u, w, u in mdp_set)
-            c10 += t[0]
-            c11 += t[1]
-            c12 += t[2]
-            c13 += t[3]
-            if t[4] is not None:
-                up0 = list(s.up0) if up0 is None else up0
-                up0.append(t[4])
-            if t[5] is not None:
-                up1 = list(s.up1) if up1 is None else up1
-                up1.append(t[5])
-        return PairSums(c10, c11, c12, c13,
-                        s.up0 if up0 is None else tuple(sorted(up0, reverse=True)),
-                        s.up1 if up1 is None else tuple(sorted(up1, reverse=True)))
-
-    def values(self, b: Bracket, nxt: Bracket | None, mate: Mate, sums: PairSums | None = None) -> dict[str, Any]:
-        """C6-C21 for bracket ``b`` (smaller is better for every entry)."""
+    def parts(self, b: Bracket, nxt: Bracket | None, mate: Mate, sums: PairSums | None = None) -> BracketParts:
+        """Bracket ``b`` of ``mate`` (``nxt``: the next bracket) in the parts the rows read."""
+        mdp_set = frozenset(b.mdps)
         if sums is None:
-            sums = self.pair_sums(b.pairs, set(b.mdps))
+            sums = self.pair_sums(b.pairs, mdp_set)
         d = b.downfloaters
         pab = next((i for i in d if mate.get(i, 0) is None), None)
-        return self.quality(d, b.mdps, frozenset(b.members), None if nxt is None else nxt.downfloaters,
-                            mate.get, pab, sums)
+        return BracketParts(b.index, d, b.mdps, mdp_set, frozenset(b.members),
+                            None if nxt is None else nxt.downfloaters, mate.get, pab, sums)
 
-    def quality(self, d: tuple[int, ...], mdps: tuple[int, ...], members: frozenset[int] | set[int],
-                next_down: tuple[int, ...] | None, opponent: Callable[[int], int | None], pab: int | None,
-                sums: PairSums, index: int | None = None) -> dict[str, Any]:
-        """C6-C21 of a bracket from its parts: downfloaters ``d``, MDPs, members, the next
-        bracket's downfloaters (``None``: no next bracket), each MDP's opponent, the PAB
-        assignee among ``d`` and the per-pair sums.  :meth:`values` reads the parts off a
-        bracket; the local search (:mod:`checker.dutch.search`) off a bracket it changes in place."""
-        p = self.p
-        mdp_set = set(mdps)
-        v: dict[str, Any] = {
-            "C6": len(d),
-            "C7": tuple(sorted((p[i].score for i in d), reverse=True)),
-            "C8": (len(next_down), tuple(sorted((p[i].score for i in next_down), reverse=True)))
-            if next_down is not None else (0, ()),
-        }
-        v["C9"] = p[pab].unplayed if (pab is not None and len(d) == 1) else None
-        v.update(C10=sums.c10, C11=sums.c11, C12=sums.c12, C13=sums.c13)
-        for back, (cd_, cu_, sd_, su_) in enumerate((("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))):
-            v[cd_] = sum(1 for i in d if i not in mdp_set and p[i].floats[back] is Flt.DOWN)
-            up = sums.up0 if back == 0 else sums.up1
-            v[cu_] = len(up)
-            v[sd_] = self.mdp_downfloat_differences(mdps, members, opponent, back)
-            v[su_] = up
-        return {k: v[k] for k in QUALITY}
+    def values(self, b: Bracket, nxt: Bracket | None, mate: Mate, sums: PairSums | None = None) -> dict[str, Any]:
+        """Every quality row's value for bracket ``b`` (smaller is better for every entry)."""
+        return self.quality(self.parts(b, nxt, mate, sums))
 
-    def first_change(self, k: int, va: dict[str, Any], mdps: tuple[int, ...], mdp_set: frozenset[int],
-                     members: frozenset[int], removed: list[tuple[int, int]], added: list[tuple[int, int]],
-                     d: tuple[int, ...], same_down: bool, has_next: bool, pab: int | None,
-                     new: dict[int, int | None], mate: Mate) -> Change | None:
-        """The first quality criterion on which bracket ``k`` (values ``va``) differs when its
-        pairs ``removed`` give way to as many pairs ``added``, keeping its downfloaters ``d``
-        (``same_down``; this edition reads no other case here): ``(criterion, sign, value)``,
-        ``sign`` 1 when the candidate's value is larger (worse), -1 when smaller, ``value`` the
-        candidate's value when asked for; ``None`` when every criterion ties.  ``pab``: the
-        candidate's PAB assignee among ``d``; ``new``: the new opponent of every player the
-        candidate changes, ``mate`` the old ones.
-
-        With the same downfloaters C6, C7, C14 and C16 are the same and C8 is not compared
-        (:func:`first_difference`); C9 changes only with the PAB assignee; C10-C13, C15 and C17
-        change by what the pairs taken out and put in add to them; C18/C20 by the MDPs the
-        candidate re-pairs, C19/C21 by the pairs' score differences.  Each is computed from
-        those changes alone, in the order of C9-C21 (:func:`lex_change` for the sorted ones)."""
-        p = self.p
-        if pab is not None and len(d) == 1:
-            a9, c9 = va["C9"], p[pab].unplayed
-            if a9 is not None and a9 != c9:
-                return "C9", (1 if a9 < c9 else -1), (lambda: c9), False
-        terms, known = self.pair_terms, self._terms
-        c10 = c11 = c12 = c13 = 0
-        up_out: tuple[list[Any], list[Any]] = ([], [])
-        up_in: tuple[list[Any], list[Any]] = ([], [])
-        for u, w in removed:
-            t = known.get((u, w, u in mdp_set)) or terms(u, w, u in mdp_set)
-            c10 -= t[0]
-            c11 -= t[1]
-            c12 -= t[2]
-            c13 -= t[3]
-            if t[4] is not None:
-                up_out[0].append(t[4])
-            if t[5] is not None:
-                up_out[1].append(t[5])
-        for u, w in added:
-            t = known.get((u, w, u in mdp_set)) or terms(u, w, u in mdp_set)
-            c10 += t[0]
-            c11 += t[1]
-            c12 += t[2]
-            c13 += t[3]
-            if t[4] is not None:
-                up_in[0].append(t[4])
-            if t[5] is not None:
-                up_in[1].append(t[5])
-        if c10 or c11 or c12 or c13:  # the colours of the pairs alone
-            for c, dv in (("C10", c10), ("C11", c11), ("C12", c12), ("C13", c13)):
-                if dv:
-                    return _count_change(c, va[c], dv, True)
-        if not mdps:  # no MDP: nothing more changes (C15-C21 are about MDPs and their opponents)
-            return None
-        for c, back in (("C15", 0), ("C17", 1)):
-            dv = len(up_in[back]) - len(up_out[back])
-            if dv:  # which of the pairs hold an MDP: the bracket's MDPs
-                return _count_change(c, va[c], dv, False)
-        touched = [m for m in new if m in mdp_set]
-        for back, (c_down, c_up) in enumerate((("C18", "C19"), ("C20", "C21"))):
-            if touched:
-                out, into = [], []
-                for m in touched:
-                    if p[m].floats[back] is Flt.DOWN:
-                        o = mate.get(m)
-                        out.append(p[m].score - p[o].score if (o is not None and o in members) else FLOATS_ON)
-                        o = new[m]
-                        into.append(p[m].score - p[o].score if (o is not None and o in members) else FLOATS_ON)
-                if out:
-                    found = _sorted_change(c_down, va[c_down], out, into, False)
-                    if found is not None:
-                        return found
-            if up_out[back] or up_in[back]:
-                found = _sorted_change(c_up, va[c_up], up_out[back], up_in[back], False)
-                if found is not None:
-                    return found
-        return None
+    def quality(self, b: BracketParts) -> dict[str, Any]:
+        """Every quality row's value for a bracket given by its parts: :meth:`values` reads the
+        parts off a bracket; the incremental re-scoring (:mod:`checker.dutch.scoring`) off a
+        bracket it changes in place."""
+        return {name: measure(self, b) for name, measure in self._measures}
 
     def first_difference(self, va: dict[str, Any], vb: dict[str, Any], same_downfloaters: bool) -> str | None:
-        """:func:`first_difference` (the 2017 reading has its own)."""
-        return first_difference(va, vb, same_downfloaters)
+        """The first quality row on which two vectors of the same bracket differ
+        (:func:`checker.dutch.table.first_difference`)."""
+        return _first_difference(self.quality_rows, va, vb, same_downfloaters)
 
     def mdp_downfloat_differences(self, mdps: tuple[int, ...], members: frozenset[int] | set[int],
                                   opponent: Callable[[int], int | None], back: int) -> tuple[Fraction, ...]:
@@ -384,96 +351,12 @@ class Evaluator:
                 down.append(p[m].score - p[o].score if (o is not None and o in members) else FLOATS_ON)
         return tuple(sorted(down, reverse=True))
 
-    def bracket_delta(self, b: Bracket, members: set[int] | frozenset[int], a: Mate, q: Mate,
-                      changed: frozenset[int]) -> tuple[Bracket, set[tuple[int, int]], set[tuple[int, int]]]:
-        """Bracket ``b`` of pairing ``a`` as pairing ``q`` pairs it, when only the players in
-        ``changed`` have other opponents in ``q``; also the pairs removed and added."""
-        rank = self.rank
-        removed: set[tuple[int, int]] = set()
-        added: set[tuple[int, int]] = set()
-        for x in changed:
-            if x not in members:
-                continue
-            for m, out in ((a, removed), (q, added)):
-                y = m.get(x)
-                if y is not None and y in members:
-                    out.add((x, y) if rank[x] < rank[y] else (y, x))
-        common = removed & added
-        removed -= common
-        added -= common
-        if not removed and not added:
-            down = b.downfloaters
-        else:
-            down = tuple(sorted(
-                [u for u in b.downfloaters if u not in changed]
-                + [x for x in changed if x in members and (q.get(x) is None or q[x] not in members)],
-                key=rank.__getitem__))
-        pairs = (b.pairs - removed) | added if (removed or added) else b.pairs
-        return Bracket(b.index, b.score, b.mdps, b.residents, frozenset(pairs), down), removed, added
-
-
-#: the first criterion a candidate changes: its name, 1 when the candidate's value is larger
-#: (worse) or -1 when smaller, the candidate's value (computed when called), and whether the
-#: outcome reads only the pairs the candidate takes out and puts in (not the bracket's MDPs or
-#: downfloaters)
-Change = tuple[str, int, Callable[[], Any], bool]
-
-
-def lex_change(out: list[Any], into: list[Any]) -> int:
-    """How a tuple sorted from the largest compares once its entries ``out`` give way to
-    ``into``, when the two have the same length: 1 larger, -1 smaller, 0 equal.  Two sequences
-    of the same length sorted from the largest first differ at the largest value that one holds
-    more often than the other, and the one holding it more often is the larger; only the
-    entries that change can hold such a value."""
-    if not out and not into:
-        return 0
-    a = sorted(out, reverse=True)
-    b = sorted(into, reverse=True)
-    i = j = 0
-    while i < len(a) and j < len(b):
-        x, y = a[i], b[j]
-        if x == y:
-            i += 1
-            j += 1
-        else:
-            return -1 if x > y else 1
-    return -1 if i < len(a) else 1 if j < len(b) else 0
-
-
-def patched(values: tuple[Any, ...], out: list[Any], into: list[Any]) -> tuple[Any, ...]:
-    """``values`` (sorted from the largest) with the entries ``out`` replaced by ``into``."""
-    rest = list(values)
-    for x in out:
-        rest.remove(x)
-    rest.extend(into)
-    rest.sort(reverse=True)
-    return tuple(rest)
-
-
-def _count_change(c: str, value: int, delta: int, local: bool) -> Change:
-    return c, (1 if delta > 0 else -1), (lambda: value + delta), local
-
-
-def _sorted_change(c: str, value: tuple[Any, ...], out: list[Any], into: list[Any], local: bool) -> Change | None:
-    sign = lex_change(out, into)
-    if not sign:
-        return None
-    return c, sign, (lambda: patched(value, out, into)), local
-
 
 def first_difference(va: dict[str, Any], vb: dict[str, Any], same_downfloaters: bool) -> str | None:
-    """The first quality criterion on which two vectors of the same bracket differ.  C8 looks at
-    what the downfloaters allow next, so it cannot tell apart two choices with the same ones; C9
-    applies only when both candidates leave the PAB assignee as the bracket's only downfloater."""
-    for c in QUALITY:
-        if c == "C8" and same_downfloaters:
-            continue
-        x, y = va[c], vb[c]
-        if c == "C9" and (x is None or y is None):
-            continue
-        if x != y:
-            return c
-    return None
+    """The first 2026 quality criterion on which two vectors of the same bracket differ: C8 looks
+    at what the downfloaters allow next, so it cannot tell apart two choices with the same ones;
+    C9 applies only when both candidates leave the PAB assignee as the bracket's only downfloater."""
+    return _first_difference(EDITION.quality, va, vb, same_downfloaters)
 
 
 def show_value(criterion: str, value: Any) -> str:

@@ -1,6 +1,8 @@
 """The pairing criteria of C.04.3 as in force until 31 January 2026 (the "2017 rules": Baku
 2016, with the Goynuk 2017 additions), evaluated on a whole round-pairing: the checker's own
-reading, shaped as :mod:`checker.dutch.criteria` reads the 2026 text.
+reading, shaped as :mod:`checker.dutch.criteria` reads the 2026 text.  The criteria are the rows
+of :data:`checker.dutch.names_2017.TABLE_2017`; :class:`Evaluator2017` is what their measures
+read (the PSD, the following bracket's best, the float lists) and the brackets with the PPB.
 
 What differs from the 2026 reading:
 
@@ -32,11 +34,13 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from algorithms.enumeration import augment
-from checker.dutch.criteria import Bracket, Change, Evaluator, Mate, PairSums, compatible, lex_change, patched
+from checker.dutch.criteria import Evaluator, Mate, compatible
+from checker.dutch.names_2017 import (ABSOLUTE_2017 as ABSOLUTE_2017, COLOUR_2017 as COLOUR_2017,
+                                      CRITERIA_2017 as CRITERIA_2017, EDITION_2017, ONE_POINT,
+                                      QUALITY_2017 as QUALITY_2017, SCALE, describe_2017 as describe_2017,
+                                      show_value_2017 as show_value_2017)
 from checker.dutch.state import Flt, RoundState
-
-from checker.dutch.names_2017 import (ABSOLUTE_2017, COLOUR_2017, CRITERIA_2017, ONE_POINT, QUALITY_2017, SCALE,
-                                describe_2017, show_value_2017, unscaled as _unscaled)
+from checker.dutch.table import BracketParts
 
 
 class Evaluator2017(Evaluator):
@@ -46,9 +50,7 @@ class Evaluator2017(Evaluator):
     scoregroup below it is one bracket, the CLB (its group in :attr:`groups`), whose residents
     keep their own scores."""
 
-    edition = "2017"
-    criteria_names = QUALITY_2017
-    first_change_any_downfloaters = True
+    rules = EDITION_2017
 
     def __init__(self, state: RoundState, collapse: int | None = None) -> None:
         super().__init__(state)
@@ -70,8 +72,9 @@ class Evaluator2017(Evaluator):
         self._low = [min(low[k:]) if self.special(k) else min(low[k], low[k + 1]) for k in range(last + 1)]
         self._following: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[Any, ...]]] = {}
         #: the players with a float one or two rounds before (the only ones C.12-C.19 count)
-        self._floating = frozenset(i for i, pl in self.p.items() if pl.floats[0] is not None or pl.floats[1] is not None)
+        self.floating = frozenset(i for i, pl in self.p.items() if pl.floats[0] is not None or pl.floats[1] is not None)
         self._graphs: dict[int, list[list[int]]] = {}
+        self._floats: tuple[BracketParts | None, tuple[tuple[Any, ...], ...]] = (None, ())
         self._partners: dict[tuple[int, int], list[int]] = {}
 
     @property
@@ -104,7 +107,7 @@ class Evaluator2017(Evaluator):
 
     # ---- values
     def pab_score(self, mate: Mate) -> Fraction | None:
-        """No round-wide PAB criterion in 2017: never decides (see :func:`compare`)."""
+        """No round-wide PAB criterion in 2017: the table has no PAB row (it never decides)."""
         return None
 
     def special(self, k: int) -> bool:
@@ -126,26 +129,22 @@ class Evaluator2017(Evaluator):
         out.sort(reverse=True)
         return tuple(out)
 
-    def values(self, b: Bracket, nxt: Bracket | None, mate: Mate, sums: PairSums | None = None) -> dict[str, Any]:
-        if sums is None:
-            sums = self.pair_sums(b.pairs, set(b.mdps))
-        d = b.downfloaters
-        return self.quality(d, b.mdps, frozenset(b.members), None if nxt is None else nxt.downfloaters,
-                            mate.get, None, sums, b.index)
+    def floor(self, k: int) -> Any:
+        """A.8: one point less than the lowest score bracket ``k``'s pairing looks at, against
+        which a downfloater's score difference is taken."""
+        return self._low[k] - self._one
 
-    def quality(self, d: tuple[int, ...], mdps: tuple[int, ...], members: frozenset[int] | set[int],
-                next_down: tuple[int, ...] | None, opponent: Callable[[int], int | None], pab: int | None,
-                sums: PairSums, index: int | None = None) -> dict[str, Any]:
-        """C.5-C.19 of bracket ``index`` (smaller is better for every entry)."""
-        k = index if index is not None else self.group_of[next(x for x in members if x not in set(mdps))]
-        p, s = self.p, self._s
-        v: dict[str, Any] = {"C.5": len(d), "C.6": self.psd(k, members, opponent)}
-        if next_down is not None and not self.special(k):
-            v["C.7"] = self.following(k, d)
-        else:
-            v["C.7"] = (0, ())
-        v.update({"C.8": sums.c10, "C.9": sums.c11, "C.10": sums.c12, "C.11": sums.c13})
-        floor = self._low[k] - self._one
+    def float_lists(self, b: BracketParts) -> tuple[tuple[Any, ...], ...]:
+        """The score differences (A.8) of the players of bracket ``b`` who receive the same float
+        (A.4.b) as before, largest first: the same downfloat and the same upfloat as in the
+        previous round (C.12/C.16, C.13/C.17), then as two rounds before (C.14/C.18, C.15/C.19).
+        A paired player's difference is the pair's, a downfloater's against :meth:`floor`.  The
+        lists of the last bracket asked for are kept: each of C.12-C.19 reads them."""
+        last, got = self._floats
+        if last is b:
+            return got
+        p, s, opponent, members = self.p, self._s, b.opponent, b.members
+        floor = self.floor(b.bracket)
         down: list[tuple[Flt | None, Flt | None, Any]] = []
         up: list[tuple[Flt | None, Flt | None, Any]] = []
         for x in members:
@@ -160,103 +159,13 @@ class Evaluator2017(Evaluator):
                 down.append((fl[0], fl[1], s[x] - s[y]))
             elif s[x] < s[y]:
                 up.append((fl[0], fl[1], s[y] - s[x]))
-        for back, (cd, cu, sd, su) in enumerate((("C.12", "C.13", "C.16", "C.17"), ("C.14", "C.15", "C.18", "C.19"))):
-            dd = sorted((s for f0, f1, s in down if (f0, f1)[back] is Flt.DOWN), reverse=True)
-            uu = sorted((s for f0, f1, s in up if (f0, f1)[back] is Flt.UP), reverse=True)
-            v[cd], v[cu], v[sd], v[su] = len(dd), len(uu), tuple(dd), tuple(uu)
-        return {c: v[c] for c in QUALITY_2017}
-
-    def first_change(self, k: int, va: dict[str, Any], mdps: tuple[int, ...], mdp_set: frozenset[int],
-                     members: frozenset[int], removed: list[tuple[int, int]], added: list[tuple[int, int]],
-                     d: tuple[int, ...], same_down: bool, has_next: bool, pab: int | None,
-                     new: dict[int, int | None], mate: Mate) -> Change | None:
-        """:meth:`checker.dutch.criteria.Evaluator.first_change` for C.6-C.19, for any candidate with
-        as many pairs in bracket ``k`` (downfloaters ``d``).  Only the players of the pairs taken
-        out and put in change their entry of the PSD (A.8: a pair's score difference, or a
-        downfloater's against the floor) and of the float criteria (a player's float and its
-        score difference in this bracket); C.7 reads the following bracket's best pairing with
-        the candidate's downfloaters; C.8-C.11 change by what the pairs add to them."""
-        s = self._s
-        floor = self._low[k] - self._one
-        before: dict[int, int] = {}
-        after: dict[int, int] = {}
-        for u, v in removed:
-            before[u], before[v] = v, u
-        for u, v in added:
-            after[u], after[v] = v, u
-        out = [abs(s[u] - s[v]) for u, v in removed]
-        into = [abs(s[u] - s[v]) for u, v in added]
-        if same_down:  # the same players paired: no downfloater's entry changes
-            moved = list(before)
-        else:
-            moved = list(before) + [x for x in after if x not in before]
-            out += [s[x] - floor for x in after if x not in before]
-            into += [s[x] - floor for x in before if x not in after]
-        if out != into:
-            sign = lex_change(out, into)
-            if sign:  # the floor is the bracket's, whatever its MDPs
-                return "C.6", sign, (lambda: patched(va["C.6"], out, into)), True
-        # past C.7 (when it is read), the outcome reads the downfloaters the move starts from
-        local = same_down or not has_next or self.special(k)
-        if not local:
-            c7 = self.following(k, d)
-            a7 = va["C.7"]
-            if c7 != a7:
-                return "C.7", (1 if a7 < c7 else -1), (lambda: c7), False
-        terms = self.pair_terms
-        c8 = c9 = c10 = c11 = 0
-        for u, w in removed:
-            t = terms(u, w, u in mdp_set)
-            c8 -= t[0]
-            c9 -= t[1]
-            c10 -= t[2]
-            c11 -= t[3]
-        for u, w in added:
-            t = terms(u, w, u in mdp_set)
-            c8 += t[0]
-            c9 += t[1]
-            c10 += t[2]
-            c11 += t[3]
-        if c8 or c9 or c10 or c11:
-            for c, dv in (("C.8", c8), ("C.9", c9), ("C.10", c10), ("C.11", c11)):
-                if dv:
-                    value = va[c]
-                    return c, (1 if dv > 0 else -1), (lambda: value + dv), local
-        floating = self._floating
-        moved = [x for x in moved if x in floating]
-        if not moved:
-            return None
-        # per float list (C.12/C.16 down and C.13/C.17 up a round before, C.14/C.18 and
-        # C.15/C.19 two rounds before): the entries the candidate takes out and puts in
-        lists: tuple[tuple[list[Any], list[Any]], ...] = (([], []), ([], []), ([], []), ([], []))
-        p = self.p
-        for x in moved:
-            fl = p[x].floats
-            for side, partner in ((0, before), (1, after)):
-                y = partner.get(x)
-                if y is None:
-                    kind, diff = Flt.DOWN, s[x] - floor
-                elif s[x] > s[y]:
-                    kind, diff = Flt.DOWN, s[x] - s[y]
-                elif s[x] < s[y]:
-                    kind, diff = Flt.UP, s[y] - s[x]
-                else:
-                    continue
-                up = kind is Flt.UP
-                for back in (0, 1):
-                    if fl[back] is kind:
-                        lists[2 * back + up][side].append(diff)
-        for c, (gone, came) in zip(("C.12", "C.13", "C.14", "C.15"), lists):
-            dv = len(came) - len(gone)
-            if dv:
-                value = va[c]
-                return c, (1 if dv > 0 else -1), (lambda: value + dv), local
-        for c, (gone, came) in zip(("C.16", "C.17", "C.18", "C.19"), lists):
-            sign = lex_change(gone, came)
-            if sign:
-                value = va[c]
-                return c, sign, (lambda: patched(value, gone, came)), local
-        return None
+        out = []
+        for back in (0, 1):
+            out.append(tuple(sorted((d for f0, f1, d in down if (f0, f1)[back] is Flt.DOWN), reverse=True)))
+            out.append(tuple(sorted((d for f0, f1, d in up if (f0, f1)[back] is Flt.UP), reverse=True)))
+        got = tuple(out)
+        self._floats = (b, got)
+        return got
 
     def following(self, k: int, downfloaters: tuple[int, ...]) -> tuple[int, tuple[Any, ...]]:
         """C.7: the most pairs, then the smallest PSD, that the following bracket can reach with
@@ -267,16 +176,6 @@ class Evaluator2017(Evaluator):
         if got is None:
             got = self._following[key] = best_bracket_choice(self, k + 1, key[1])
         return got
-
-    def first_difference(self, va: dict[str, Any], vb: dict[str, Any], same_downfloaters: bool) -> str | None:
-        """The first of C.5-C.19 on which two vectors of the same bracket differ (C.7 cannot tell
-        apart two choices with the same downfloaters)."""
-        for c in QUALITY_2017:
-            if c == "C.7" and same_downfloaters:
-                continue
-            if va[c] != vb[c]:
-                return c
-        return None
 
 
 # --------------------------------------------------------------------------- the PPB (A.9)

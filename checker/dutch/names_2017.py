@@ -1,35 +1,94 @@
-"""The names of the 2017 criteria (C.04.3 as in force until 31 January 2026) and how their values
+"""The 2017 criteria (C.04.3 as in force until 31 January 2026) as a table, and how their values
 read: what :mod:`checker.dutch.criteria` needs to word a 2017 finding without importing the 2017
-evaluation (:mod:`checker.dutch.criteria_2017`), which builds on it."""
+evaluation (:mod:`checker.dutch.criteria_2017`), whose evaluator the rows' measures call."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
-# criterion -> (article, one-line paraphrase)
-CRITERIA_2017: dict[str, tuple[str, str]] = {
-    "C.1": ("C.1", "two players may not meet twice"),
-    "C.2": ("C.2", "no PAB for a player who already had one or scored a forfeit win"),
-    "C.3": ("C.3", "two non-topscorers with the same absolute colour preference may not meet"),
-    "C.4": ("C.4", "the downfloaters of the PPB must allow the round-pairing to be completed"),
-    "C.5": ("C.5", "maximise the number of pairs (minimise the downfloaters)"),
-    "C.6": ("C.6", "minimise the PSD (the score differences of pairs and downfloaters, A.8)"),
-    "C.7": ("C.7", "choose the downfloaters so that the following bracket has the most pairs, then the smallest PSD"),
-    "C.8": ("C.8", "minimise topscorers or their opponents ending with a colour difference beyond +-2"),
-    "C.9": ("C.9", "minimise topscorers or their opponents getting the same colour three times in a row"),
-    "C.10": ("C.10", "minimise the players who do not get their colour preference"),
-    "C.11": ("C.11", "minimise the players who do not get their strong colour preference"),
-    "C.12": ("C.12", "minimise the players who receive the same downfloat as in the previous round"),
-    "C.13": ("C.13", "minimise the players who receive the same upfloat as in the previous round"),
-    "C.14": ("C.14", "minimise the players who receive the same downfloat as two rounds before"),
-    "C.15": ("C.15", "minimise the players who receive the same upfloat as two rounds before"),
-    "C.16": ("C.16", "minimise the score differences of players who receive the same downfloat as in the previous round"),
-    "C.17": ("C.17", "minimise the score differences of players who receive the same upfloat as in the previous round"),
-    "C.18": ("C.18", "minimise the score differences of players who receive the same downfloat as two rounds before"),
-    "C.19": ("C.19", "minimise the score differences of players who receive the same upfloat as two rounds before"),
-}
-QUALITY_2017 = tuple(f"C.{i}" for i in range(5, 20))
+from checker.dutch.table import BracketParts, Criterion, Edition, Kind
+
+if TYPE_CHECKING:
+    from checker.dutch.criteria_2017 import Evaluator2017
+
+
+def _pairs(ev: Evaluator2017, b: BracketParts) -> int:
+    return len(b.downfloaters)
+
+
+def _psd(ev: Evaluator2017, b: BracketParts) -> tuple[Any, ...]:
+    return ev.psd(b.bracket, b.members, b.opponent)
+
+
+def _following(ev: Evaluator2017, b: BracketParts) -> tuple[int, tuple[Any, ...]]:
+    """C.7, read only in a bracket that is neither the PPB nor the CLB nor the last one."""
+    if b.next_down is not None and not ev.special(b.bracket):
+        return ev.following(b.bracket, b.downfloaters)
+    return (0, ())
+
+
+def _float_count(i: int) -> Callable[[Evaluator2017, BracketParts], int]:
+    def measure(ev: Evaluator2017, b: BracketParts) -> int:
+        return len(ev.float_lists(b)[i])
+    return measure
+
+
+def _float_differences(i: int) -> Callable[[Evaluator2017, BracketParts], tuple[Any, ...]]:
+    def measure(ev: Evaluator2017, b: BracketParts) -> tuple[Any, ...]:
+        return ev.float_lists(b)[i]
+    return measure
+
+
+_Q = Kind.QUALITY
+
+#: C.04.3 (2017) C.1-C.19, one row per criterion in priority order; the float lists
+#: (:meth:`checker.dutch.criteria_2017.Evaluator2017.float_lists`) are, in order, the same
+#: downfloat and upfloat as in the previous round, then as two rounds before
+TABLE_2017: tuple[Criterion, ...] = (
+    Criterion("C.1", "C.1", "two players may not meet twice", Kind.ABSOLUTE),
+    Criterion("C.2", "C.2", "no PAB for a player who already had one or scored a forfeit win", Kind.ABSOLUTE),
+    Criterion("C.3", "C.3", "two non-topscorers with the same absolute colour preference may not meet", Kind.ABSOLUTE),
+    Criterion("C.4", "C.4", "the downfloaters of the PPB must allow the round-pairing to be completed", Kind.COMPLETION),
+    Criterion("C.5", "C.5", "maximise the number of pairs (minimise the downfloaters)", _Q, _pairs),
+    Criterion("C.6", "C.6", "minimise the PSD (the score differences of pairs and downfloaters, A.8)", _Q, _psd),
+    Criterion("C.7", "C.7", "choose the downfloaters so that the following bracket has the most pairs, then the "
+              "smallest PSD", _Q, _following, next_bracket=True),
+    Criterion("C.8", "C.8", "minimise topscorers or their opponents ending with a colour difference beyond +-2", _Q,
+              lambda ev, b: b.sums.colour_diff, lambda t: t.colour_diff),
+    Criterion("C.9", "C.9", "minimise topscorers or their opponents getting the same colour three times in a row", _Q,
+              lambda ev, b: b.sums.same_three, lambda t: t.same_three),
+    Criterion("C.10", "C.10", "minimise the players who do not get their colour preference", _Q,
+              lambda ev, b: b.sums.pref_unmet, lambda t: t.pref_unmet),
+    Criterion("C.11", "C.11", "minimise the players who do not get their strong colour preference", _Q,
+              lambda ev, b: b.sums.strong_unmet, lambda t: t.strong_unmet),
+    Criterion("C.12", "C.12", "minimise the players who receive the same downfloat as in the previous round", _Q,
+              _float_count(0)),
+    Criterion("C.13", "C.13", "minimise the players who receive the same upfloat as in the previous round", _Q,
+              _float_count(1)),
+    Criterion("C.14", "C.14", "minimise the players who receive the same downfloat as two rounds before", _Q,
+              _float_count(2)),
+    Criterion("C.15", "C.15", "minimise the players who receive the same upfloat as two rounds before", _Q,
+              _float_count(3)),
+    Criterion("C.16", "C.16", "minimise the score differences of players who receive the same downfloat as in the "
+              "previous round", _Q, _float_differences(0)),
+    Criterion("C.17", "C.17", "minimise the score differences of players who receive the same upfloat as in the "
+              "previous round", _Q, _float_differences(1)),
+    Criterion("C.18", "C.18", "minimise the score differences of players who receive the same downfloat as two "
+              "rounds before", _Q, _float_differences(2)),
+    Criterion("C.19", "C.19", "minimise the score differences of players who receive the same upfloat as two "
+              "rounds before", _Q, _float_differences(3)),
+)
+
+#: the 2017 text: its table (no round-wide PAB criterion); the incremental re-scoring reads any
+#: move with as many pairs in a bracket, whatever its downfloaters (C.7 reads the following
+#: bracket's best, not the candidate's)
+EDITION_2017 = Edition("2017", TABLE_2017, any_downfloaters=True)
+
+#: criterion -> (article, one-line paraphrase)
+CRITERIA_2017: dict[str, tuple[str, str]] = EDITION_2017.words()
+#: the quality criteria, in priority order
+QUALITY_2017: tuple[str, ...] = tuple(r.name for r in EDITION_2017.quality)
 
 #: 2026 names of the absolute criteria -> 2017 names (the same three rules)
 ABSOLUTE_2017 = {"C1": "C.1", "C2": "C.2", "C3": "C.3", "C4": "C.4"}

@@ -5,11 +5,11 @@ and every move of the PAB to a board's player (:func:`neighbours`), every other 
 pairs of a small bracket (:func:`bracket_repairings`, Art. 3-4 with the same downfloaters), and
 re-pairings of three boards and PAB moves that re-pair two boards (:func:`triple_moves`).
 :func:`improve` takes the best move by Art. 3.8 again and again.  Each move is judged by
-:meth:`checker.dutch.compare.ScoredPairing.verdict` from the one bracket it first changes, so a move
+:meth:`checker.dutch.scoring.ScoredPairing.verdict` from the one bracket it first changes, so a move
 between brackets that adds downfloaters (C6) costs a few look-ups, and the pairing is built only
 for a move that ranks above the current one; ``incremental=False`` judges every move by
-:func:`checker.dutch.compare.compare` on the two whole pairings instead (the reference the tests
-compare it with).
+:func:`checker.dutch.reference.compare` on the two whole pairings instead (the reading the tests
+compare it with).  Read :mod:`checker.dutch.reference` first.
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from contextlib import contextmanager
 from typing import Any, Callable, Hashable, Iterator
 
 from algorithms.enumeration import perfect_matchings as perfect
-from checker.dutch.compare import Move, ScoredPairing, Verdict, compare
+from checker.dutch.compare import compare
+from checker.dutch.reference import Verdict, compare as reference_compare
+from checker.dutch.scoring import Move, ScoredPairing
 from checker.dutch.criteria import Bracket, Evaluator, Mate, may_meet
 
 #: Called with each candidate, as a move from the given pairing, and its verdict against it (the
@@ -284,10 +286,11 @@ def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] =
     the final pairing and the verdict of its first step.  ``observe`` sees every candidate of
     ``mate`` itself (the first step) with its verdict against ``mate``: the explanations
     (:mod:`checker.dutch.explain`) read the alternatives from it.  ``incremental=False``: every
-    candidate built and compared whole (the reference for the incremental re-scoring).
+    candidate built and compared whole by :func:`checker.dutch.reference.compare` (the reading the
+    tests compare the incremental re-scoring with).
 
     A group of moves (the re-pairings of the same boards) whose every verdict is remembered as
-    lasting (:meth:`checker.dutch.compare.ScoredPairing.lasting`: none ranks its move above, for the
+    lasting (:meth:`checker.dutch.scoring.ScoredPairing.lasting`: none ranks its move above, for the
     rest of the search or while a bracket's context stands) is passed over in the later steps
     while that holds: its moves would be judged as before, and none of them is the best."""
     with _without_cycle_collection():
@@ -322,7 +325,7 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                     v = scored.verdict(mv) if watch is not None else scored.ranks_above(mv)
                 else:
                     cand = mv.apply(current)
-                    v = compare(ev, current, cand)
+                    v = reference_compare(ev, current, cand)
                 if v is None:
                     continue
                 if watch is not None:
@@ -346,7 +349,7 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                     both = best_move.changed | mv.changed
                     w = compare(ev, best, cand, best_brs, min(ev.group_of[x] for x in both), best_cache, both)
                 else:
-                    w = compare(ev, best, cand)
+                    w = reference_compare(ev, best, cand)
                 if w is not None and w.winner == "b":
                     best, best_move, best_verdict, best_brs = cand, mv, v, None
             if scored is not None and key is not None:

@@ -1,16 +1,21 @@
-"""The generation-order key of a homogeneous bracket patched for a few replaced pairs
-(:meth:`checker.dutch.order._Homogeneous.patched`, the checker's hot path) equals the key built from
-scratch for the new pairs, for random brackets and random re-pairings of two or three boards,
-with and without players left over (odd brackets) and with exchanges changing either way."""
+"""The generation-order key patched for a few replaced pairs (:mod:`checker.dutch.order_patch`, the
+checker's fast path) equals the key the reference reading builds from scratch for the new pairs
+(:func:`checker.dutch.order.homogeneous_key`, :func:`checker.dutch.order.generation_key`), for
+random brackets and random re-pairings of two or three boards, with and without players left over
+(odd brackets), with exchanges changing either way, and in heterogeneous brackets (MDPs paired
+or floating on) for re-pairings of their remainder."""
 
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from checker.dutch.order import _Homogeneous
+from checker.dutch.criteria import Bracket
+from checker.dutch.order import generation_key, homogeneous_key
+from checker.dutch.order_patch import GenerationIndex, HomogeneousIndex
 
 
 @st.composite
@@ -37,7 +42,59 @@ def replacements(draw: st.DrawFn) -> tuple[list[int], set[tuple[int, int]], list
 @given(replacements())
 def test_patched_key_is_the_key_of_the_new_pairs(case) -> None:  # type: ignore[no-untyped-def]
     players, pairs, removed, added = case
-    base = _Homogeneous(players, pairs)
+    base = HomogeneousIndex(players, pairs)
     after = (pairs - set(removed)) | set(added)
-    assert base.patched(removed, added) == _Homogeneous(players, after).key
+    assert base.key == homogeneous_key(players, pairs)
+    assert base.patched(removed, added) == homogeneous_key(players, after)
     assert base.precedes(removed, added) == (base.patched(removed, added) < base.key)
+
+
+Case = tuple[Bracket, list[tuple[int, int]], list[tuple[int, int]]]
+
+
+@st.composite
+def heterogeneous(draw: st.DrawFn) -> Case:
+    """A bracket of ``m`` MDPs (some paired with residents, the rest floating on) and residents
+    (paired among themselves, perhaps one left over), and a re-pairing of two or three of the
+    residents' pairs."""
+    rng = random.Random(draw(st.integers(0, 10**9)))
+    m = draw(st.integers(1, 4))
+    n = draw(st.integers(m + 4, 30))
+    mdps = tuple(range(100, 100 + m))
+    residents = tuple(range(200, 200 + n))
+    free = list(residents)
+    rng.shuffle(free)
+    pairs = set()
+    for x in mdps:
+        if rng.random() < 0.7:
+            pairs.add((x, free.pop()))
+    rest = sorted(free)
+    rng.shuffle(rest)
+    for i in range(0, len(rest) - 1, 2):
+        a, b = sorted(rest[i:i + 2])
+        pairs.add((a, b))
+    own = sorted(pr for pr in pairs if pr[0] not in mdps)
+    k = draw(st.integers(2, max(2, min(3, len(own)))))
+    if len(own) < k:
+        return Bracket(0, Fraction(1), mdps, residents, frozenset(pairs), ()), [], []
+    removed = rng.sample(own, k)
+    people = [x for pr in removed for x in pr]
+    rng.shuffle(people)
+    added = [(min(people[i:i + 2]), max(people[i:i + 2])) for i in range(0, len(people), 2)]
+    paired = {x for pr in pairs for x in pr}
+    down = tuple(x for x in mdps + residents if x not in paired)
+    return Bracket(0, Fraction(1), mdps, residents, frozenset(pairs), down), removed, added
+
+
+@pytest.mark.fast
+@settings(max_examples=800, deadline=None)
+@given(heterogeneous())
+def test_patched_key_of_a_heterogeneous_bracket_is_the_key_of_the_new_pairs(case: Case) -> None:
+    b, removed, added = case
+    rank = {x: i for i, x in enumerate(b.members)}
+    index = GenerationIndex(b, rank)
+    assert index.key == generation_key(b, rank)
+    after = Bracket(0, b.score, b.mdps, b.residents, (b.pairs - set(removed)) | set(added), b.downfloaters)
+    patched = index.key_of(removed, added)
+    assert patched == generation_key(after, rank)
+    assert index.precedes(removed, added) == (patched is not None and patched < index.key)

@@ -1,12 +1,13 @@
-"""The local search's shortcuts give the verdicts of whole-pairing comparisons.
+"""The local search's shortcuts give the verdicts of the reference reading.
 
-:class:`checker.dutch.compare.ScoredPairing` judges a move from the one bracket it first changes,
+:class:`checker.dutch.scoring.ScoredPairing` judges a move from the one bracket it first changes,
 from the *changes* the move makes to that bracket's values, and remembers verdicts from one
 search step to the next (a verdict that depends only on the move and on its bracket's members,
 MDPs, downfloaters and MDP pairs outlives the step); :func:`checker.dutch.search.improve` also leaves
 out moves it can tell lose without judging them.  Every one of these is checked here against the
 plain reading: the move applied and the two complete pairings compared by
-:func:`checker.dutch.compare.compare` (every bracket rebuilt and every criterion computed afresh).
+:func:`checker.dutch.reference.compare` (every bracket cut afresh and every row of the criteria
+table computed from the table).
 
 The pairings compared are not only the corpus's (which the search cannot improve, so most
 verdicts there go one way): each round is also walked a few random moves away from its given
@@ -22,7 +23,8 @@ from pathlib import Path
 import pytest
 
 from checker.dutch.check import evaluator
-from checker.dutch.compare import Move, ScoredPairing, Verdict, compare
+from checker.dutch.reference import Verdict, compare
+from checker.dutch.scoring import Move, ScoredPairing
 from checker.dutch.criteria import Evaluator, Mate, may_meet, pair_breach
 from checker.dutch.criteria_2017 import Evaluator2017, best_bracket_choice
 from checker.dutch.search import GroupCache, compatibility, improve, move_groups, moves
@@ -141,7 +143,7 @@ def test_verdicts_remembered_from_earlier_steps_still_hold(path: Path, rules: st
 @pytest.mark.parametrize(("path", "rules"), [c for c in _cases() if "fixtures" in c.id or "n36" in c.id])  # type: ignore[attr-defined]
 def test_the_search_ends_where_the_whole_comparisons_lead(path: Path, rules: str) -> None:
     """:func:`improve` from a pairing walked away from the given one returns the pairing and the
-    first verdict that the same search gives judging every candidate whole."""
+    first verdict that the same search gives judging every candidate whole by the reference."""
     rng = random.Random(f"improve:{path.name}:{rules}")
     for ev, given in _rounds(path, rules)[::2]:
         mate = _walk(ev, given, 4, rng)

@@ -1,0 +1,353 @@
+"""What a move changes in one bracket's values: the incremental part of the checker's fast path.
+
+Read :mod:`checker.dutch.reference` first: it measures every row of the criteria table on whole
+brackets.  Here a candidate that differs from a pairing in a few pairs of one bracket is measured
+from those pairs alone (:data:`FIRST_CHANGE`, one function per edition): for each quality row
+in order, what the pairs taken out and put in change, until a row changes.  :mod:`checker.dutch.scoring` calls it for
+every move of the local search; the tests (``tests/checker/test_search_equivalence.py``) prove
+the verdicts equal to the reference reading's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+from checker.dutch.criteria import FLOATS_ON, Bracket, Evaluator, Mate
+from checker.dutch.criteria_2017 import Evaluator2017
+from checker.dutch.order_patch import GenerationIndex
+from checker.dutch.state import Flt
+from checker.dutch.table import PairSums
+
+Pair = tuple[int, int]
+
+
+class Change(NamedTuple):
+    """A candidate's change to bracket ``bracket`` of the pairing ``mate``, with as many pairs:
+    its pairs ``removed`` give way to the pairs ``added`` (each (higher-ranked, lower-ranked));
+    ``downfloaters``: the candidate's (``same_downfloaters``: those of ``mate``); ``pab``: the
+    candidate's PAB assignee among them, else ``None``; ``new``: the new opponent of every
+    player the candidate changes (filled only when the bracket has MDPs or the candidate moves
+    the PAB or changes the downfloaters).  A named tuple, read once by unpacking; the lists and
+    dicts it holds are the caller's and are only read."""
+
+    bracket: int
+    removed: list[Pair]
+    added: list[Pair]
+    downfloaters: tuple[int, ...]
+    same_downfloaters: bool
+    pab: int | None
+    new: dict[int, int | None]
+    mate: Mate
+
+
+#: The first quality row a :class:`Change` changes: ``(criterion, sign, value, local)``, the
+#: row's name; ``sign`` 1 when the candidate's value is larger (worse), -1 when smaller; ``value``,
+#: the candidate's value (computed when called); ``local``: whether the outcome reads only the
+#: pairs the candidate takes out and puts in (not the bracket's MDPs or downfloaters).  A plain
+#: tuple: the local search makes one for a third of its moves, a named tuple costs several times more.
+Difference = tuple[str, int, Callable[[], Any], bool]
+
+
+class BracketScore:
+    """What the scoring keeps of one bracket of a pairing, computed when first needed: its
+    members, MDPs, whether a bracket follows, its pair sums, its values, its generation order,
+    and its residents not paired in it (they float down to a later bracket)."""
+
+    __slots__ = ("members", "mdps", "has_next", "sums", "values", "order", "resident_down")
+
+    def __init__(self, ev: Evaluator, b: Bracket, where: dict[int, int]) -> None:
+        self.members = frozenset(b.members)
+        self.mdps = frozenset(b.mdps)
+        self.has_next = b.index + 1 < len(ev.groups)
+        self.sums: PairSums = ev.pair_sums(b.pairs, self.mdps)
+        self.values: dict[str, Any] | None = None
+        self.order: GenerationIndex | None = None
+        self.resident_down = tuple(x for x in b.residents if where[x] > b.index)
+
+
+# --------------------------------------------------------------------------- sorted values
+
+
+def lex_change(out: list[Any], into: list[Any]) -> int:
+    """How a tuple sorted from the largest compares once its entries ``out`` give way to
+    ``into``, when the two have the same length: 1 larger, -1 smaller, 0 equal.  Two sequences
+    of the same length sorted from the largest first differ at the largest value that one holds
+    more often than the other, and the one holding it more often is the larger; only the
+    entries that change can hold such a value."""
+    if not out and not into:
+        return 0
+    a = sorted(out, reverse=True)
+    b = sorted(into, reverse=True)
+    i = j = 0
+    while i < len(a) and j < len(b):
+        x, y = a[i], b[j]
+        if x == y:
+            i += 1
+            j += 1
+        else:
+            return -1 if x > y else 1
+    return -1 if i < len(a) else 1 if j < len(b) else 0
+
+
+def patched(values: tuple[Any, ...], out: list[Any], into: list[Any]) -> tuple[Any, ...]:
+    """``values`` (sorted from the largest) with the entries ``out`` replaced by ``into``."""
+    rest = list(values)
+    for x in out:
+        rest.remove(x)
+    rest.extend(into)
+    rest.sort(reverse=True)
+    return tuple(rest)
+
+
+def _count_change(c: str, value: int, delta: int, local: bool) -> Difference:
+    return c, (1 if delta > 0 else -1), (lambda: value + delta), local
+
+
+def _sorted_change(c: str, value: tuple[Any, ...], out: list[Any], into: list[Any], local: bool) -> Difference | None:
+    sign = lex_change(out, into)
+    if not sign:
+        return None
+    return c, sign, (lambda: patched(value, out, into)), local
+
+
+# --------------------------------------------------------------------------- pair sums, brackets
+
+
+def shift_sums(ev: Evaluator, s: PairSums, removed: Any, added: Any, mdp_set: set[int] | frozenset[int]) -> PairSums:
+    """``s`` with the pairs ``removed`` taken out and ``added`` put in."""
+    c10, c11, c12, c13 = s.colour_diff, s.same_three, s.pref_unmet, s.strong_unmet
+    up1: list[Any] | None = None
+    up2: list[Any] | None = None
+    terms = ev.pair_values
+    for u, w in removed:
+        colour_diff, same_three, pref_unmet, strong_unmet, upfloat_1, upfloat_2 = terms(u, w, u in mdp_set)
+        c10 -= colour_diff
+        c11 -= same_three
+        c12 -= pref_unmet
+        c13 -= strong_unmet
+        if upfloat_1 is not None:
+            up1 = list(s.upfloat_1) if up1 is None else up1
+            up1.remove(upfloat_1)
+        if upfloat_2 is not None:
+            up2 = list(s.upfloat_2) if up2 is None else up2
+            up2.remove(upfloat_2)
+    for u, w in added:
+        colour_diff, same_three, pref_unmet, strong_unmet, upfloat_1, upfloat_2 = terms(u, w, u in mdp_set)
+        c10 += colour_diff
+        c11 += same_three
+        c12 += pref_unmet
+        c13 += strong_unmet
+        if upfloat_1 is not None:
+            up1 = list(s.upfloat_1) if up1 is None else up1
+            up1.append(upfloat_1)
+        if upfloat_2 is not None:
+            up2 = list(s.upfloat_2) if up2 is None else up2
+            up2.append(upfloat_2)
+    return PairSums(c10, c11, c12, c13,
+                    s.upfloat_1 if up1 is None else tuple(sorted(up1, reverse=True)),
+                    s.upfloat_2 if up2 is None else tuple(sorted(up2, reverse=True)))
+
+
+def bracket_delta(ev: Evaluator, b: Bracket, members: set[int] | frozenset[int], a: Mate, q: Mate,
+                  changed: frozenset[int]) -> tuple[Bracket, set[Pair], set[Pair]]:
+    """Bracket ``b`` of pairing ``a`` as pairing ``q`` pairs it, when only the players in
+    ``changed`` have other opponents in ``q``; also the pairs removed and added."""
+    rank = ev.rank
+    removed: set[Pair] = set()
+    added: set[Pair] = set()
+    for x in changed:
+        if x not in members:
+            continue
+        for m, out in ((a, removed), (q, added)):
+            y = m.get(x)
+            if y is not None and y in members:
+                out.add((x, y) if rank[x] < rank[y] else (y, x))
+    common = removed & added
+    removed -= common
+    added -= common
+    if not removed and not added:
+        down = b.downfloaters
+    else:
+        down = tuple(sorted(
+            [u for u in b.downfloaters if u not in changed]
+            + [x for x in changed if x in members and (q.get(x) is None or q[x] not in members)],
+            key=rank.__getitem__))
+    pairs = (b.pairs - removed) | added if (removed or added) else b.pairs
+    return Bracket(b.index, b.score, b.mdps, b.residents, frozenset(pairs), down), removed, added
+
+
+# --------------------------------------------------------------------------- the first row changed
+
+
+def first_change_2026(ev: Evaluator, part: BracketScore, ch: Change) -> Difference | None:
+    """The first 2026 quality row on which bracket ``ch.bracket`` (kept as ``part``, its values
+    computed) differs when its pairs ``ch.removed`` give way to as many pairs ``ch.added``,
+    keeping its downfloaters (this edition reads no other case here); ``None`` when every row
+    ties.
+
+    With the same downfloaters C6, C7, C14 and C16 are the same and C8 is not compared
+    (Art. 3.8: it reads the next bracket); C9 changes only with the PAB assignee; C10-C13, C15
+    and C17 change by what the pairs taken out and put in add to them; C18/C20 by the MDPs the
+    candidate re-pairs, C19/C21 by the pairs' score differences.  Each is computed from those
+    changes alone, in the order of C9-C21 (:func:`lex_change` for the sorted ones)."""
+    p = ev.p
+    va = part.values
+    assert va is not None
+    # unpacked once: reading a named field of a tuple is several times slower (hot path)
+    _, removed, added, d, _, pab, new, mate = ch
+    if pab is not None and len(d) == 1:
+        a9, c9 = va["C9"], p[pab].unplayed
+        if a9 is not None and a9 != c9:
+            return "C9", (1 if a9 < c9 else -1), (lambda: c9), False
+    terms, known = ev.pair_values, ev._terms
+    mdp_set, members = part.mdps, part.members
+    c10 = c11 = c12 = c13 = 0
+    up_out: tuple[list[Any], list[Any]] = ([], [])
+    up_in: tuple[list[Any], list[Any]] = ([], [])
+    for u, w in removed:
+        colour_diff, same_three, pref_unmet, strong_unmet, up1, up2 = (known.get((u, w, u in mdp_set))
+                                                                       or terms(u, w, u in mdp_set))
+        c10 -= colour_diff
+        c11 -= same_three
+        c12 -= pref_unmet
+        c13 -= strong_unmet
+        if up1 is not None:
+            up_out[0].append(up1)
+        if up2 is not None:
+            up_out[1].append(up2)
+    for u, w in added:
+        colour_diff, same_three, pref_unmet, strong_unmet, up1, up2 = (known.get((u, w, u in mdp_set))
+                                                                       or terms(u, w, u in mdp_set))
+        c10 += colour_diff
+        c11 += same_three
+        c12 += pref_unmet
+        c13 += strong_unmet
+        if up1 is not None:
+            up_in[0].append(up1)
+        if up2 is not None:
+            up_in[1].append(up2)
+    if c10 or c11 or c12 or c13:  # the colours of the pairs alone
+        for c, dv in (("C10", c10), ("C11", c11), ("C12", c12), ("C13", c13)):
+            if dv:
+                return _count_change(c, va[c], dv, True)
+    if not mdp_set:  # no MDP: nothing more changes (C15-C21 are about MDPs and their opponents)
+        return None
+    for c, back in (("C15", 0), ("C17", 1)):
+        dv = len(up_in[back]) - len(up_out[back])
+        if dv:  # which of the pairs hold an MDP: the bracket's MDPs
+            return _count_change(c, va[c], dv, False)
+    touched = [m for m in new if m in mdp_set]
+    for back, (c_down, c_up) in enumerate((("C18", "C19"), ("C20", "C21"))):
+        if touched:
+            out, into = [], []
+            for m in touched:
+                if p[m].floats[back] is Flt.DOWN:
+                    o = mate.get(m)
+                    out.append(p[m].score - p[o].score if (o is not None and o in members) else FLOATS_ON)
+                    o = new[m]
+                    into.append(p[m].score - p[o].score if (o is not None and o in members) else FLOATS_ON)
+            if out:
+                found = _sorted_change(c_down, va[c_down], out, into, False)
+                if found is not None:
+                    return found
+        if up_out[back] or up_in[back]:
+            found = _sorted_change(c_up, va[c_up], up_out[back], up_in[back], False)
+            if found is not None:
+                return found
+    return None
+
+
+def first_change_2017(ev: Evaluator, part: BracketScore, ch: Change) -> Difference | None:
+    """:func:`first_change_2026` for the 2017 rows C.6-C.19, for any candidate with as many pairs
+    in the bracket (whatever its downfloaters).  Only the players of the pairs taken out and put
+    in change their entry of the PSD (A.8: a pair's score difference, or a downfloater's against
+    the floor) and of the float criteria (a player's float and its score difference in this
+    bracket); C.7 reads the following bracket's best pairing with the candidate's downfloaters;
+    C.8-C.11 change by what the pairs add to them."""
+    assert isinstance(ev, Evaluator2017)
+    va = part.values
+    assert va is not None
+    k, removed, added, d, same_down, _, _, _ = ch  # unpacked once (see first_change_2026)
+    s = ev.units
+    floor = ev.floor(k)
+    before: dict[int, int] = {}
+    after: dict[int, int] = {}
+    for u, v in removed:
+        before[u], before[v] = v, u
+    for u, v in added:
+        after[u], after[v] = v, u
+    out = [abs(s[u] - s[v]) for u, v in removed]
+    into = [abs(s[u] - s[v]) for u, v in added]
+    if same_down:  # the same players paired: no downfloater's entry changes
+        moved = list(before)
+    else:
+        moved = list(before) + [x for x in after if x not in before]
+        out += [s[x] - floor for x in after if x not in before]
+        into += [s[x] - floor for x in before if x not in after]
+    if out != into:
+        sign = lex_change(out, into)
+        if sign:  # the floor is the bracket's, whatever its MDPs
+            return "C.6", sign, (lambda: patched(va["C.6"], out, into)), True
+    # past C.7 (when it is read), the outcome reads the downfloaters the move starts from
+    local = same_down or not part.has_next or ev.special(k)
+    if not local:
+        c7 = ev.following(k, d)
+        a7 = va["C.7"]
+        if c7 != a7:
+            return "C.7", (1 if a7 < c7 else -1), (lambda: c7), False
+    terms, mdp_set = ev.pair_values, part.mdps
+    c8 = c9 = c10 = c11 = 0
+    for u, w in removed:
+        colour_diff, same_three, pref_unmet, strong_unmet, _, _ = terms(u, w, u in mdp_set)
+        c8 -= colour_diff
+        c9 -= same_three
+        c10 -= pref_unmet
+        c11 -= strong_unmet
+    for u, w in added:
+        colour_diff, same_three, pref_unmet, strong_unmet, _, _ = terms(u, w, u in mdp_set)
+        c8 += colour_diff
+        c9 += same_three
+        c10 += pref_unmet
+        c11 += strong_unmet
+    if c8 or c9 or c10 or c11:
+        for c, dv in (("C.8", c8), ("C.9", c9), ("C.10", c10), ("C.11", c11)):
+            if dv:
+                return _count_change(c, va[c], dv, local)
+    floating = ev.floating
+    moved = [x for x in moved if x in floating]
+    if not moved:
+        return None
+    # per float list (C.12/C.16 down and C.13/C.17 up a round before, C.14/C.18 and
+    # C.15/C.19 two rounds before): the entries the candidate takes out and puts in
+    lists: tuple[tuple[list[Any], list[Any]], ...] = (([], []), ([], []), ([], []), ([], []))
+    p = ev.p
+    for x in moved:
+        fl = p[x].floats
+        for side, partner in ((0, before), (1, after)):
+            y = partner.get(x)
+            if y is None:
+                kind, diff = Flt.DOWN, s[x] - floor
+            elif s[x] > s[y]:
+                kind, diff = Flt.DOWN, s[x] - s[y]
+            elif s[x] < s[y]:
+                kind, diff = Flt.UP, s[y] - s[x]
+            else:
+                continue
+            up = kind is Flt.UP
+            for back in (0, 1):
+                if fl[back] is kind:
+                    lists[2 * back + up][side].append(diff)
+    for c, (gone, came) in zip(("C.12", "C.13", "C.14", "C.15"), lists):
+        dv = len(came) - len(gone)
+        if dv:
+            return _count_change(c, va[c], dv, local)
+    for c, (gone, came) in zip(("C.16", "C.17", "C.18", "C.19"), lists):
+        found = _sorted_change(c, va[c], gone, came, local)
+        if found is not None:
+            return found
+    return None
+
+
+#: by edition, the function that finds the first quality row a :class:`Change` changes
+FIRST_CHANGE: dict[str, Callable[[Evaluator, BracketScore, Change], "Difference | None"]] = {
+    "2026": first_change_2026, "2017": first_change_2017}
