@@ -46,8 +46,8 @@ def _bracket_summary(ev: Evaluator, brs: list[Bracket], mate: Mate) -> list[dict
     for k, b in enumerate(brs):
         nxt = brs[k + 1] if k + 1 < len(brs) else None
         vals = ev.values(b, nxt, mate)
-        failures = {c: show_value(c, vals[c]) for c in ev.criteria_names
-                    if c not in ("C6", "C7", "C8", "C9", "C.5", "C.6", "C.7") and vals[c] not in (0, (), (0, ()))}
+        failures = {r.name: show_value(r.name, vals[r.name]) for r in ev.quality_rows
+                    if not r.downfloaters and vals[r.name] not in (0, (), (0, ()))}
         out.append({
             "bracket": k + 1, "score": str(b.score), "mdps": list(b.mdps), "residents": len(b.residents),
             "pairs": len(b.pairs), "downfloaters": list(b.downfloaters),

@@ -94,7 +94,10 @@ class Criterion:
     value is those score differences largest first rather than their sum.  ``next_bracket``:
     the value reads the next bracket, so it cannot tell apart two choices with the same
     downfloaters and is not compared between them; ``optional``: ``None`` means the criterion
-    does not apply, and it is compared only when it applies to both."""
+    does not apply, and it is compared only when it applies to both.  ``downfloaters``: the row
+    judges the bracket's choice of downfloaters (how many, their scores, what the next bracket
+    makes of them, the PAB assignee's unplayed games): a bracket summary shows its value, not a
+    failure."""
 
     name: str
     article: str
@@ -105,6 +108,7 @@ class Criterion:
     listed: bool = False
     next_bracket: bool = False
     optional: bool = False
+    downfloaters: bool = False
 
 
 @dataclass(frozen=True)
