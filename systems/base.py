@@ -46,10 +46,6 @@ class Rule:
     words: str
     kind: str
 
-    def describe(self, edition: Edition) -> str:
-        """``C12 (Art. 2.4.7): minimise ...``, or the edition's own style (:attr:`Edition.cite`)."""
-        return edition.cite(self) + f": {self.words}"
-
 
 @dataclass(frozen=True)
 class Edition:
@@ -86,11 +82,6 @@ class Edition:
             return None
         cited = self.article_style.format(article=r.article)
         return cited.removeprefix("Art. ")
-
-    def cite(self, r: Rule) -> str:
-        """``C12 (Art. 2.4.7)``; for a rule whose name is its article, ``C.10 (2017)``."""
-        cited = self.article_style.format(article=r.article)
-        return cited if r.name == r.article else f"{r.name} ({cited})"
 
 
 @dataclass(frozen=True)
@@ -298,10 +289,6 @@ class Selection:
     variant: str | None = None
     asked: bool = False
     edition_asked: bool = False
-
-    @property
-    def name(self) -> str:
-        return self.system.name
 
     def describe(self) -> str:
         return self.system.describe(self.edition, self.code)

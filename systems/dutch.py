@@ -37,10 +37,6 @@ APPLIED_FROM = date(2026, 2, 1)
 
 _EDITION = re.compile(r"DUTCH[\s_-]*(2017|2025|2026)")
 
-_KINDS = {"C1": "absolute", "C2": "absolute", "C3": "absolute", "C4": "completion", "C5": "pab",
-          "C.1": "absolute", "C.2": "absolute", "C.3": "absolute", "C.4": "completion"}
-
-
 def _table(edition: str) -> Callable[[], tuple[Rule, ...]]:
     """The edition's rules as rows, read from the checker's tables (criteria, colour rules) when
     first asked for."""
@@ -49,7 +45,7 @@ def _table(edition: str) -> Callable[[], tuple[Rule, ...]]:
         from checker.dutch.editions import reading
 
         rd = reading(edition)
-        out = [Rule(name, art, words, _KINDS.get(name, "quality")) for name, (art, words) in rd.criteria.items()]
+        out = [Rule(r.name, r.article, r.words, r.kind.value.lower()) for r in rd.rows]
         out += [Rule(rd.named(rule), rd.named(rule), words, "colour") for rule, words in RULES.items()]
         out.append(Rule("order", rd.order_article.removesuffix(" (2017)"),
                         "of candidates equal on every criterion, the one generated first", "order"))

@@ -20,6 +20,7 @@ from checker.dutch.state import PLAYER_FACTS, PlayerFacts
 
 if TYPE_CHECKING:  # pragma: no cover
     from checker.dutch.criteria import Evaluator, Mate
+    from checker.dutch.table import Criterion
     from checker.dutch.state import RoundState
 
 __all__ = ["Reading", "READINGS", "reading", "EDITIONS"]
@@ -54,6 +55,8 @@ class Reading:
     evaluator: Callable[[RoundState, int | None], Evaluator]
     #: the PPB a complete pairing shows (A.9), for an edition that :attr:`collapses`
     collapse_point: Callable[[RoundState, Mate], int | None] | None = None
+    #: the criteria as the table's rows, in priority order (:mod:`checker.dutch.table`)
+    rows: tuple[Criterion, ...] = ()
 
     def named(self, criterion: str) -> str:
         """A 2026 criterion or colour rule by this edition's name (``C1`` -> ``C.1``, ``5.2.3`` -> ``E.3``)."""
@@ -71,17 +74,17 @@ class Reading:
 
 
 def _readings() -> dict[str, Reading]:
-    from checker.dutch.criteria import CRITERIA, QUALITY, Evaluator
+    from checker.dutch.criteria import CRITERIA, QUALITY, TABLE, Evaluator
     from checker.dutch.criteria_2017 import Evaluator2017, collapse_point
-    from checker.dutch.names_2017 import ABSOLUTE_2017, COLOUR_2017, CRITERIA_2017, QUALITY_2017
+    from checker.dutch.names_2017 import ABSOLUTE_2017, COLOUR_2017, CRITERIA_2017, QUALITY_2017, TABLE_2017
 
     return {
         "2026": Reading("2026", CRITERIA, QUALITY, {}, "{article}", "3.8", "Art. 3.8",
                         ("Art. 4.4", "Art. 4.2", "Art. 4.3"), "Art. 3.8; order of Art. 4", False, PLAYER_FACTS["2026"],
-                        lambda st, _ppb: Evaluator(st)),
+                        lambda st, _ppb: Evaluator(st), rows=TABLE),
         "2017": Reading("2017", CRITERIA_2017, QUALITY_2017, {**ABSOLUTE_2017, **COLOUR_2017}, "{article} (2017)",
                         "B.8 (2017)", "B.8, 2017", ("D.3", "D.1", "D.2"), "B.8; order of D.1-D.3, 2017", True,
-                        PLAYER_FACTS["2017"], Evaluator2017, collapse_point),
+                        PLAYER_FACTS["2017"], Evaluator2017, collapse_point, TABLE_2017),
     }
 
 
