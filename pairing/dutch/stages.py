@@ -148,12 +148,14 @@ def pair_all_brackets_2026(st: RoundState) -> None:
         # re-weighted); every other pair is weighed afresh by the brackets below
         keep = set(carried)
         st.w = {e: x for e, x in st.w.items() if e[0] in keep and e[1] in keep}
-        # C9 applies to the next bracket when it will downfloat nobody but the PAB assignee
+        # C9 applies to the next bracket when it will downfloat nobody but the PAB assignee: in
+        # the optimum just found nobody it holds is paired below it (a partner among the sinks
+        # that stood in for the next scoregroup is in it)
         if st.odd and nxt and st.pab_score is not None:
             below = min(nxt)  # first index of the next group
             after_next = below + len(nxt)
-            st.c9 = st.pab_score >= p[below].score and all(
-                st.mate.get(i) is None or st.mate[i] < after_next for i in carried + nxt)
+            st.c9 = st.pab_score >= p[below].score and not st.next_sends_below and all(
+                (m := st.mate.get(i)) is None or m < after_next or m == st.INTO_NEXT for i in carried + nxt)
         else:
             st.c9 = False
         mdps = carried
@@ -491,4 +493,5 @@ def pair_bracket_2017(st: RoundState, mdps: list[int], residents: list[int], res
         w[(i, j)] = weight_2017(layout, p[i], p[j], i, j, i in inside, j in inside, special, final)
     st.w = w
     st.mate = {}
+    st.next_sends_below = False
     bracket_stages(st, mdps, residents, rest)

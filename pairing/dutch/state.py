@@ -108,7 +108,15 @@ class RoundState:
         self.alive = set(range(self.n))
         self.w: dict[tuple[int, int], int] = {}
         self.pairs: list[tuple[int, int]] = []
+        #: the last solve's optimum: each player's partner; a solve that stands in sinks for players
+        #: records a partner among them as :attr:`BELOW` (under the window) or :attr:`INTO_NEXT`
+        #: (into the next scoregroup, whose players it left out)
         self.mate: dict[int, int] = {}
+        self.BELOW = self.n
+        self.INTO_NEXT = self.n + 1
+        #: the last solve sent a player of the next scoregroup below it (a compressed solve, whose
+        #: next scoregroup has no entries in :attr:`mate`)
+        self.next_sends_below = False
         self.solves = 0
         self.full_solves = 0  # solves done over the whole field (all, in the reference mode)
         self.compressed_solves = 0  # solves with the next scoregroup as sinks too
@@ -187,6 +195,7 @@ class RoundState:
         self.matchings += 1
         weight = self._weights_among(verts, set_only=True)
         self.mate = {verts[a]: verts[b] for a, b in enumerate(max_weight_matching(weight)) if b >= 0}
+        self.next_sends_below = False
 
     def _solve_full(self) -> None:
         self.full_solves += 1
@@ -197,6 +206,7 @@ class RoundState:
             if b >= 0:
                 mate[verts[a]] = verts[b]
         self.mate = mate
+        self.next_sends_below = False
 
     def _solve_local(self) -> bool:
         """The bracket-local solve; False when its optimum cannot be shown to be the full one."""
@@ -242,8 +252,9 @@ class RoundState:
             b = mate[a]
             if b < 0:
                 continue
-            out[window[a]] = window[b] if b < m else self.n
+            out[window[a]] = window[b] if b < m else self.BELOW
         self.mate = out
+        self.next_sends_below = False
         return True
 
     def _solve_compressed(self, window: list[int], below: list[int], below_mask: int, leftover_below: bool) -> bool:
@@ -335,8 +346,9 @@ class RoundState:
             b = mate[a]
             if b < 0:
                 continue
-            out[bracket[a]] = bracket[b] if b < m else self.n
+            out[bracket[a]] = bracket[b] if b < m else self.INTO_NEXT if b < m + kn else self.BELOW
         self.mate = out
+        self.next_sends_below = sent_down > 0
         self.compressed_solves += 1
         return True
 
@@ -457,6 +469,7 @@ class RoundState:
             if b >= 0:
                 mate[verts[a]] = verts[b]
         self.mate = mate
+        self.next_sends_below = False
         return True
 
     def freeze(self, a: int, b: int) -> None:

@@ -1,0 +1,57 @@
+"""Disagreements found by cross-checking at scale, each fixed and kept here.
+
+The C9 PAB (C.04.3 Art. 2.4.4: minimise the unplayed games of the player who receives the PAB).
+In ``arbiter generate --players 122 --rounds 8 --seed 102040325102273 ...`` round 3 has 28
+players on 0 points; the PAB must go to one who played both earlier games, not to 120, who lost
+round 2 by forfeit (an unplayed game).  bbpPairings v6, gacrux and the checker agree.  The
+engine's bracket-local solve had stood in sinks for the last scoregroup and recorded the players
+floating into it as paired "below", so the last bracket was paired as if C9 did not apply
+(the reference solve over the whole field was right)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import trf
+from arbiter.cli import app
+from pairing.dutch import pair_round
+from tests.support import shared_corpus
+from trf.edit import cut_to_round
+
+ARGS = ["--players", "122", "--rounds", "8", "--seed", "102040325102273", "--forfeit-rate", "0.04",
+        "--double-forfeit-rate", "0.005", "--full-byes", "0.5%", "--half-byes", "2%", "--zero-byes", "2%",
+        "--late-entries", "3%", "--withdrawals", "3%"]
+
+
+def _played(t: trf.Tournament, pid: int, before: int) -> int:
+    return sum(1 for r in range(1, before) if (e := t.player(pid).entry(r)) is not None and e.is_played)
+
+
+@pytest.mark.corpus
+def test_c9_gives_the_pab_to_a_player_who_played_every_game() -> None:
+    path = shared_corpus() / "regressions" / "arbiter-rtg-122-r8.trf"
+    t = trf.parse_file(path).tournament
+    before = cut_to_round(t, 3)
+    p = pair_round(before, 3, total_rounds=8)
+    assert p.bye == 116 and _played(t, 116, 3) == 2 and _played(t, 120, 3) == 1
+    assert p == pair_round(before, 3, total_rounds=8, full_field=True)
+
+
+def test_the_generated_event_pairs_every_round_as_the_reference_solve(tmp_path: Path) -> None:
+    """The same event generated again: every round as the whole-field solve pairs it, and round
+    3's PAB to a player on the lowest score with the most games played (C5, then C9)."""
+    out = tmp_path / "rtg.trf"
+    res = CliRunner().invoke(app, ["generate", *ARGS, "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    t = trf.parse_file(out).tournament
+    for rnd in range(1, t.rounds_paired + 1):
+        before = cut_to_round(t, rnd)
+        assert pair_round(before, rnd) == pair_round(before, rnd, full_field=True), rnd
+    bye = next(b.player for b in t.byes(3) if b.kind.value == "U")
+    score = t.score(bye, through=2)
+    eligible = [p.start_rank for p in t.players if t.score(p.start_rank, through=2) == score
+                and (e := p.entry(3)) is not None and e.is_paired]
+    assert _played(t, bye, 3) == max(_played(t, q, 3) for q in eligible)
