@@ -174,20 +174,26 @@ class Evaluator2017(Evaluator):
         key = (k, tuple(sorted(downfloaters, key=self.rank.__getitem__)))
         got = self._following.get(key)
         if got is None:
-            got = self._following[key] = best_bracket_choice(self, k + 1, key[1])
+            got = self._following[key] = best_bracket_choice(self, k + 1, key[1], last=k + 2 == len(self.groups))
         return got
 
 
 # --------------------------------------------------------------------------- the PPB (A.9)
 
 
-def best_bracket_choice(ev: Evaluator2017, k: int, mdps: tuple[int, ...]) -> tuple[int, tuple[Fraction, ...]]:
+def best_bracket_choice(ev: Evaluator2017, k: int, mdps: tuple[int, ...],
+                        last: bool = False) -> tuple[int, tuple[Fraction, ...]]:
     """The best (C.5, C.6) any pairing of bracket ``k`` (``mdps`` plus its residents) reaches,
     whatever the players below: the most pairs (MDPs never meet each other: they would have met
     in the bracket above), and of those the smallest PSD, which pairs the highest MDPs it can.
     Players a matching covers stay covered by augmenting paths, so augmenting from the MDPs in
     rank order, then from the residents, gives a maximum matching that pairs the best set of
-    MDPs (the matching matroid's greedy basis)."""
+    MDPs (the matching matroid's greedy basis).
+
+    ``last``: the bracket is the round's last, whose player left over receives the PAB, so he
+    must be one who may (C.2): when the best pairing leaves over a player C.2 bars, the best of
+    those that leave over a player who may receive it (each tried in turn; the bracket's
+    worst value when there is none: the round cannot be completed)."""
     members = list(mdps) + list(ev.groups[k])
     m = len(mdps)
     # the graph as pair_breach reads it, the earlier member first; residents' edges kept per
@@ -200,7 +206,25 @@ def best_bracket_choice(ev: Evaluator2017, k: int, mdps: tuple[int, ...]) -> tup
             adj[m + j].append(i)
     for j, row in enumerate(ev.resident_graph(k)):
         adj[m + j].extend([m + t for t in row])
-    match = [-1] * len(members)
+    match = _best_matching(ev, k, m, adj)
+    left = [i for i in range(len(members)) if match[i] == -1]
+    if last and len(left) == 1 and ev.p[members[left[0]]].pab_ban is not None:
+        best: tuple[int, tuple[Fraction, ...]] | None = None
+        for y, player in enumerate(members):
+            if ev.p[player].pab_ban is not None:
+                continue
+            without = [[] if i == y else [t for t in row if t != y] for i, row in enumerate(adj)]
+            other = _best_matching(ev, k, m, without)
+            if sum(1 for i in range(len(members)) if other[i] == -1) == 1:
+                value = (1, _psd(ev, k, members, other))
+                best = value if best is None or value < best else best
+        return best if best is not None else (len(members), ())
+    return len(left), _psd(ev, k, members, match)
+
+
+def _best_matching(ev: Evaluator2017, k: int, m: int, adj: list[list[int]]) -> list[int]:
+    """:func:`best_bracket_choice`'s maximum matching of the bracket's members (MDPs first)."""
+    match = [-1] * len(adj)
     for i in range(m):
         if match[i] == -1:
             augment(adj, match, i)
@@ -210,18 +234,21 @@ def best_bracket_choice(ev: Evaluator2017, k: int, mdps: tuple[int, ...]) -> tup
         # MDP paired stays paired, and one that could not be added cannot be later) and the
         # number of pairs, so any maximum matching will do; pair residents greedily first and
         # augment only from those still unpaired
-        for j in range(m, len(members)):
+        for j in range(m, len(adj)):
             if match[j] == -1:
                 for t in adj[j]:
                     if t > j and match[t] == -1:
                         match[j], match[t] = t, j
                         break
-    for i in range(m, len(members)):
+    for i in range(m, len(adj)):
         if match[i] == -1:
             augment(adj, match, i)
+    return match
+
+
+def _psd(ev: Evaluator2017, k: int, members: list[int], match: list[int]) -> tuple[Fraction, ...]:
     mate = {x: (members[match[i]] if match[i] != -1 else None) for i, x in enumerate(members)}
-    down = sum(1 for i in range(len(members)) if match[i] == -1)
-    return down, ev.psd(k, frozenset(members), mate.get)
+    return ev.psd(k, frozenset(members), mate.get)
 
 
 def collapse_point(st: RoundState, mate: Mate) -> int | None:

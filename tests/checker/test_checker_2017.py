@@ -27,7 +27,8 @@ import trf
 from checker.dutch.check import check_round
 from checker.dutch.criteria_2017 import CRITERIA_2017
 from checker.dutch.state import Flt, round_state
-from tests.support import check_as_filed, parse_path, shared_corpus
+from pairing.dutch import pair_round
+from tests.support import FIXTURES, check_as_filed, parse_path, shared_corpus
 from trf.edit import cut_to_round, with_pairing
 from trf.model import Tournament
 
@@ -258,3 +259,21 @@ def test_the_edition_defaults_to_the_files() -> None:
     t = with_pairing(t, 3, [(1, 4), (3, 2)], 5)
     rep = check_as_filed(t, 3)
     assert rep.edition == "2017" and "192 FIDE_DUTCH_2017" in rep.edition_reason and rep.ok
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("name", ["bbp5-s8000013-n49-r11.trf", "bbp5-s8000024-n90-r9.trf"])
+def test_the_look_ahead_into_the_last_bracket_leaves_over_a_player_who_may_have_the_pab(name: str) -> None:
+    """2017 C.7 into the last bracket: its player left over receives the PAB, so he must be one
+    C.2 allows.  In round 9 of these bbpPairings v5 tournaments the given pairing sends down the
+    player who lets the last bracket leave over an eligible 1.5-point player; the other choice
+    looked as good by C.7 only through a pairing of the last bracket that leaves over a player who
+    already had the PAB (then the 2.0-point player gets it, and the PSD of A.8 is worse).  The
+    given round conforms, as bbpPairings v5 and the 2017 engine pair it."""
+    t = parse_path(FIXTURES / "regressions" / name).tournament
+    total = t.round_columns  # the file has no XXR: its last round is final (as the checker reads it)
+    rep = check_round(t, 9, rules="2017", total_rounds=total)
+    assert rep.ok, [f.message for f in rep.findings]
+    before = cut_to_round(t, 9)
+    given = {frozenset((g.white, g.black)) for g in t.games(9)}
+    assert {frozenset(b) for b in pair_round(before, 9, rules="2017", total_rounds=total).boards} == given

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 import trf
 from arbiter.cli import app
 from pairing.dutch import pair_round
-from tests.support import shared_corpus
+from tests.support import FIXTURES
 from trf.edit import cut_to_round
+
+import pytest
+
+pytestmark = pytest.mark.fast
 
 ARGS = ["--players", "122", "--rounds", "8", "--seed", "102040325102273", "--forfeit-rate", "0.04",
         "--double-forfeit-rate", "0.005", "--full-byes", "0.5%", "--half-byes", "2%", "--zero-byes", "2%",
@@ -30,9 +33,8 @@ def _played(t: trf.Tournament, pid: int, before: int) -> int:
     return sum(1 for r in range(1, before) if (e := t.player(pid).entry(r)) is not None and e.is_played)
 
 
-@pytest.mark.corpus
 def test_c9_gives_the_pab_to_a_player_who_played_every_game() -> None:
-    path = shared_corpus() / "regressions" / "arbiter-rtg-122-r8.trf"
+    path = FIXTURES / "regressions" / "arbiter-rtg-122-r8.trf"
     t = trf.parse_file(path).tournament
     before = cut_to_round(t, 3)
     p = pair_round(before, 3, total_rounds=8)
