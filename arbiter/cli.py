@@ -67,6 +67,10 @@ def _conformance() -> None:
     from arbiter import cli_conformance  # noqa: F401
 
 
+def _crosscheck() -> None:
+    from arbiter import cli_crosscheck  # noqa: F401
+
+
 def _systems() -> None:
     from arbiter import cli_systems  # noqa: F401
 
@@ -89,6 +93,7 @@ defer_commands(["ratings", "report"], _ratings)
 defer_commands(["roundrobin"], _roundrobin)
 defer_commands(["publish"], _publish)
 defer_commands(["conformance"], _conformance)
+defer_commands(["crosscheck"], _crosscheck)
 defer_commands(["systems"], _systems)
 defer_commands(["rotation"], _rotation)
 defer_commands(["event"], _event)

@@ -151,10 +151,15 @@ def pair_all_brackets_2026(st: RoundState) -> None:
         # C9 applies to the next bracket when it will downfloat nobody but the PAB assignee: in
         # the optimum just found nobody it holds is paired below it (a partner among the sinks
         # that stood in for the next scoregroup is in it)
-        if st.odd and nxt and st.pab_score is not None:
+        if st.odd and nxt and st.pab_score is not None and st.pab_score >= p[min(nxt)].score:
             below = min(nxt)  # first index of the next group
             after_next = below + len(nxt)
-            st.c9 = st.pab_score >= p[below].score and not st.next_sends_below and all(
+            if not st.mate_known:
+                # no optimum since a bracket above was frozen by its perfect candidate (this one
+                # had nothing to pair): solve now, or C9 would read an empty optimum as nobody
+                # floating below the next scoregroup
+                st.solve()
+            st.c9 = not st.next_sends_below and all(
                 (m := st.mate.get(i)) is None or m < after_next or m == st.INTO_NEXT for i in carried + nxt)
         else:
             st.c9 = False

@@ -117,6 +117,9 @@ class RoundState:
         #: the last solve sent a player of the next scoregroup below it (a compressed solve, whose
         #: next scoregroup has no entries in :attr:`mate`)
         self.next_sends_below = False
+        #: :attr:`mate` is an optimum of the players still unpaired: False after a bracket was
+        #: frozen without a solve (its perfect candidate), until the next solve
+        self.mate_known = False
         self.solves = 0
         self.full_solves = 0  # solves done over the whole field (all, in the reference mode)
         self.compressed_solves = 0  # solves with the next scoregroup as sinks too
@@ -157,6 +160,7 @@ class RoundState:
         """The maximum-weight matching of the players still unpaired (``mate``; a window player
         paired below the window gets ``n``, "someone below")."""
         self.solves += 1
+        self.mate_known = True
         if not self.edition.whole_field_matching:
             self._solve_window()
         elif self.full_field or self.window is None or not self._solve_local():

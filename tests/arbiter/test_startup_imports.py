@@ -41,7 +41,8 @@ sys.stderr.write("\\n" + json.dumps({"code": code, "modules": sorted(sys.modules
 
 COMMAND_MODULES = {"arbiter.cli_files", "arbiter.cli_pair", "arbiter.cli_generate", "arbiter.cli_check",
                    "arbiter.cli_standings", "arbiter.cli_ratings", "arbiter.cli_roundrobin", "arbiter.cli_publish",
-                   "arbiter.cli_conformance", "arbiter.cli_rotation", "arbiter.cli_event"}
+                   "arbiter.cli_conformance", "arbiter.cli_crosscheck", "arbiter.cli_systems", "arbiter.cli_rotation",
+                   "arbiter.cli_event"}
 ENGINES = ("pairing", "checker", "tiebreaks", "ratings", "roundrobin", "rotation", "event", "parallel")
 
 
@@ -106,7 +107,7 @@ def test_help_loads_every_command_and_lists_them_in_order(cache: Path) -> None:
     assert COMMAND_MODULES <= modules
     names = [m.group(1) for m in re.finditer(r"^│ ([a-z]+) {2,}\S", out, re.M)]  # the Commands panel's rows
     assert names == ["validate", "show", "convert", "pair", "generate", "check", "standings", "ratings", "report",
-                     "roundrobin", "publish", "conformance", "systems", "rotation", "event"]
+                     "roundrobin", "publish", "conformance", "crosscheck", "systems", "rotation", "event"]
 
 
 def test_an_unknown_command_names_them_all_with_the_near_one(cache: Path) -> None:
@@ -115,7 +116,7 @@ def test_an_unknown_command_names_them_all_with_the_near_one(cache: Path) -> Non
                           env=env, cwd=REPO, timeout=120)
     assert proc.returncode == exitcodes.USAGE
     assert "unknown command 'sho'. Did you mean 'show'" in proc.stderr
-    assert "(commands: check, conformance, convert, event, generate, pair, publish, ratings, report, rotation, " \
+    assert "(commands: check, conformance, convert, crosscheck, event, generate, pair, publish, ratings, report, rotation, " \
            "roundrobin, show, standings, systems, validate)" in proc.stderr
 
 

@@ -1,5 +1,5 @@
-"""The verification workflow on the command line: ``generate --count``, ``check DIR`` and
-``conformance``, their exit codes and JSON/CSV shapes."""
+"""The verification workflow on the command line: ``generate --count``, ``check DIR``,
+``conformance`` and ``crosscheck``, their exit codes and JSON/CSV shapes."""
 
 from __future__ import annotations
 
@@ -147,6 +147,52 @@ def test_conformance_command(tmp_path: Path) -> None:
                                                                      "not found")):
         code, _, err = run("conformance", *args, *common)
         assert code == exitcodes.USAGE and said in err
+
+
+OWN_GENERATOR = '''\
+import sys
+from trf.writer import dumps
+from verify.generate import GeneratorSettings, generate
+config = dict(line.split("=", 1) for line in open(sys.argv[1]).read().split())
+settings = GeneratorSettings(players=int(config["PlayersNumber"]), rounds=int(config["RoundsNumber"]),
+                             seed=int(sys.argv[3]))
+with open(sys.argv[2], "w") as f:
+    f.write(dumps(generate(settings)))
+'''
+
+
+def test_crosscheck_command(tmp_path: Path) -> None:
+    engine, generator = tmp_path / "engine.py", tmp_path / "generator.py"
+    engine.write_text(OWN_ENGINE, encoding="utf-8")
+    generator.write_text(OWN_GENERATOR, encoding="utf-8")
+    gen = f"{sys.executable} {generator} {{config}} {{output}} {{seed}}"
+    common = ["--players", "8-10", "--rounds", "3", "--count", "2", "--seed", "4"]
+    code, out, err = run("crosscheck", "--engine", f"{sys.executable} {engine} {{input}} {{output}}",
+                         "--generator", gen, *common, "--state", tmp_path / "same")
+    assert code == exitcodes.OK, err
+    assert "ours -> theirs (their engine pairs our tournaments): 2 tournament(s) (0 not made), 6 round(s), " \
+           "0 discrepancy(ies)" in out
+    assert "theirs -> ours (our checker checks their tournaments): 2 tournament(s) (0 not made), 6 round(s), " \
+           "0 discrepancy(ies)" in out
+    # the engine broken (board 1's colours the other way round): every round of ours -> theirs differs
+    state = tmp_path / "broken"
+    code, out, _ = run("crosscheck", "--engine", f"{sys.executable} {engine} {{input}} {{output}} broken", *common,
+                       "--state", state, "--json")
+    assert code == exitcodes.DISCREPANCY
+    data = json.loads(out)
+    assert set(data) == {"rules", "seed", "count", "players", "rounds", "engine", "generator", "state", "ours",
+                         "cases"}
+    assert data["rules"] == "2026" and data["generator"] is None
+    assert data["ours"]["rounds"] == 6 and data["ours"]["discrepancies"] == 6
+    assert data["ours"]["by_kind"] == {"colours": 6} and data["ours"]["better"] == {"ours": 6}
+    assert all(c["article"] and Path(c["case"], "input.trf").is_file() for c in data["cases"])
+    assert json.loads((state / "summary.json").read_text()) == data
+    for args, said in (([], "give --engine, --generator or both"),
+                       (["--generator", "prog {config} {output}"], "{seed}"),
+                       (["--generator", gen, "--rules", "1999"], "--rules 1999"),
+                       (["--generator", gen, "--players", "9-x"], "--players")):
+        code, _, err = run("crosscheck", *common, *args, "--state", tmp_path / "usage")
+        assert code == exitcodes.USAGE and said in err, (args, err)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("distributed") is None,

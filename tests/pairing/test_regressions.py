@@ -57,3 +57,22 @@ def test_the_generated_event_pairs_every_round_as_the_reference_solve(tmp_path: 
     eligible = [p.start_rank for p in t.players if t.score(p.start_rank, through=2) == score
                 and (e := p.entry(3)) is not None and e.is_paired]
     assert _played(t, bye, 3) == max(_played(t, q, 3) for q in eligible)
+
+
+def test_c9_is_not_applied_to_a_bracket_that_downfloats_two_players() -> None:
+    """Round 9 of a 27-player tournament (``arbiter crosscheck --rules 2026 --seed 2026``,
+    tournament 59).  The 3.0 scoregroup (18-22, 25, 26, with 15 on 3.5 floating in) must send two
+    players down: 23, 24 and 27 below have all had the PAB and 23 has met everyone of 24 and 27,
+    so one 3.0 player pairs 23 and another receives the PAB.  C9 (Art. 2.4.4) concerns a bracket
+    whose single downfloater receives the PAB, so here C12 (Art. 2.4.7) decides between giving the
+    PAB to 18 and to 20: 15 (colours b w b w b w b w) and 20 (w b w b w b w, round 8 forfeited)
+    want Black, 18 (w b w b w b w b) and 21 (b w b b w w - b) White, 19 (w w in rounds 7-8)
+    must have Black.  With 20 floating, 21-15 and 18-19 give everyone their colour; with 18
+    floating, 15 and 19 both want Black and one of them loses it.  bbpPairings v6 agrees; the
+    engine once gave the PAB to 18 because the 4.0 bracket was frozen by its perfect candidate
+    without a solve, and the (empty) optimum read as "nobody floats below the 3.0 scoregroup"."""
+    t = trf.parse_file(FIXTURES / "regressions" / "arbiter-rtg-27-r9.trf").tournament
+    p = pair_round(t, 9)
+    assert p.bye == 20
+    assert {(21, 15), (18, 19), (23, 25), (24, 27), (26, 22)} <= set(p.boards)
+    assert p == pair_round(t, 9, full_field=True)
