@@ -314,16 +314,17 @@ def crosscheck(rules: str, count: int, master: int, *, pair: EngineCommand | Non
                rounds: tuple[int, int] = (5, 13), state: Path | None = None, executor: Executor | None = None,
                window: int = 64) -> Iterator[Outcome]:
     """The cross-check of ``count`` tournaments in each direction that has its command (``pair``:
-    ours -> theirs; ``generator``: theirs -> ours), in index order, ours first.  With a
+    ours -> theirs; ``generator``: theirs -> ours), in index order, the two directions of each
+    index side by side (an interrupted run has done as many of each).  With a
     ``state`` folder, tournaments already done there are read back, not run again."""
     from parallel import ordered_map
 
     jobs: list[tuple[Any, ...]] = []
-    for direction, command in (("ours", pair), ("theirs", generator)):
-        if command is None:
-            continue
-        for i in range(1, count + 1):
-            jobs.append((direction, rules, master, i, players, rounds, command, None if state is None else str(state)))
+    for i in range(1, count + 1):
+        for direction, command in (("ours", pair), ("theirs", generator)):
+            if command is not None:
+                jobs.append((direction, rules, master, i, players, rounds, command,
+                             None if state is None else str(state)))
 
     def done(job: tuple[Any, ...]) -> Outcome | None:
         if state is None:

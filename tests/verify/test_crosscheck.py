@@ -178,7 +178,7 @@ def test_a_run_started_again_does_only_what_is_missing(run: tuple) -> None:
     engine_calls, generator_calls = len(logged(elog)), len(logged(glog))
     (state / "theirs" / "00002.json").unlink()  # as if interrupted before that tournament was written
     again = list(crosscheck(RULES, 6, MASTER, pair=pair, generator=gen, players=PLAYERS, rounds=ROUNDS, state=state))
-    assert [(o.direction, o.index) for o in again] == [(d, i) for d in ("ours", "theirs") for i in range(1, 7)]
+    assert [(o.direction, o.index) for o in again] == [(d, i) for i in range(1, 7) for d in ("ours", "theirs")]
     new_engine = logged(elog)[engine_calls:]
     sixth = next(o for o in again if (o.direction, o.index) == ("ours", 6))
     assert len(new_engine) == sixth.compared  # the engine paired only tournament 6's rounds
