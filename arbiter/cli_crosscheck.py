@@ -18,6 +18,10 @@ from arbiter.app import JsonOpt, app, emit_json, err, fail, out
 from arbiter.workers import JobsOpt, SchedulerOpt, workers
 
 
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in counts.items())
+
+
 def _range(text: str, option: str) -> tuple[int, int]:
     from verify.generate import parse_range
 
@@ -89,7 +93,9 @@ def crosscheck(
     totals = summarize(outcomes)
     data: dict[str, Any] = {"rules": edition, "seed": seed, "count": count, "players": players, "rounds": rounds,
                             "engine": engine, "generator": generator, "state": str(state), **totals.as_dict(),
-                            "cases": [c.as_dict() for c in totals.cases]}
+                            "cases": [c.as_dict() for c in totals.cases],
+                            "not_made": [{k: o.as_dict()[k] for k in ("direction", "index", "seed", "players", "rounds",
+                                                                       "error")} for o in totals.failures]}
     (state / "summary.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     if json_out:
         emit_json(data)
@@ -100,13 +106,20 @@ def crosscheck(
             x = data[d]
             label = "ours -> theirs (their engine pairs our tournaments)" if d == "ours" else \
                 "theirs -> ours (our checker checks their tournaments)"
-            out.print(f"{label}: {x['tournaments']} tournament(s) ({x['not_made']} not made), {x['rounds']} round(s), "
-                      f"{x['discrepancies']} discrepancy(ies); {x['cpu_seconds']} s CPU here, "
-                      f"{x['other_seconds']} s in the other program", markup=False)
+            out.print(f"{label}: {x['tournaments']} tournament(s), {x['rounds']} round(s), "
+                      f"{x['discrepancies']} discrepancy(ies)", markup=False)
+            out.print(f"  not made: {x['not_made']}; CPU: {x['cpu_seconds']} s here, {x['other_seconds']} s in the "
+                      f"other program", markup=False)
             if x["discrepancies"]:
-                out.print(f"  by kind: {x['by_kind']}; right by our checker: {x['better']}; by rule: {x['by_rule']}",
-                          markup=False)
+                out.print(f"  by kind: {_counts(x['by_kind'])}; right by our checker: {_counts(x['better'])}; "
+                          f"decided by: {_counts(x['by_rule'])}", markup=False)
+        for o in totals.failures:
+            out.print(f"not made: {o.direction} {o.index} (seed {o.seed}, {o.players} players, {o.rounds} rounds): "
+                      f"{o.error}", markup=False)
         for c in totals.cases:
-            out.print(f"{c.direction} {c.index} round {c.round}: {c.kind}, {c.criterion or '-'}"
-                      f"{' (' + c.article + ')' if c.article else ''}: {c.message} [{c.case}]", markup=False)
+            rule = c.criterion or "-"
+            if c.article and c.article != c.criterion:
+                rule += f" (Art. {c.article})"
+            out.print(f"{c.direction} {c.index} round {c.round}: {c.kind}, {rule}: {c.message} [{c.case}]",
+                      markup=False)
     raise typer.Exit(exitcodes.OK if not totals.cases else exitcodes.DISCREPANCY)

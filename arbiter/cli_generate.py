@@ -22,12 +22,14 @@ from arbiter.workers import JobsOpt, SchedulerOpt, workers
 
 if TYPE_CHECKING:
     from verify.generate import GeneratorSettings
+    from verify.rtgconfig import RtgConfig
 
 
 @app.command()
 def generate(
-    players: str = PlayersOpt,
-    rounds: str = RoundsOpt,
+    ctx: typer.Context,
+    players: Optional[str] = PlayersOpt,
+    rounds: Optional[str] = RoundsOpt,
     seed: int = typer.Option(1, "--seed", help="Random seed: the same seed always gives the same file; with --count, "
                                                "the master seed each tournament's seed is derived from."),
     count: int = typer.Option(1, "--count", min=1, help="Generate this many tournaments into the directory -o."),
@@ -59,6 +61,11 @@ def generate(
     baku_group: BakuGroupOpt = typer.Option(BakuGroupOpt.handbook, "--baku-group", help=BAKU_GROUP_HELP),
     output: Optional[Path] = typer.Option(None, "-o", "--output",
                                           help="Write the TRF here (default: standard output); with --count, a directory."),
+    config: Optional[Path] = typer.Option(None, "--config", metavar="FILE",
+                                          help="Settings from a JaVaFo/bbpPairings generator configuration "
+                                               "(PlayersNumber=, RoundsNumber=, DrawPercentage=, ForfeitRate=, "
+                                               "RetiredRate=, HalfPointByeRate=, HighestRating=, LowestRating=, "
+                                               "PointsFor...=); options given here take precedence."),
     jobs: int = JobsOpt,
     scheduler: Optional[str] = SchedulerOpt,
     json_out: bool = JsonOpt,
@@ -75,12 +82,18 @@ def generate(
     from verify.generate import generate as run, settings_for
     from trf.export import tournament_dict
 
+    cfg = _config(config) if config is not None else None
+    for value, option, key in ((players, "--players", "PlayersNumber"), (rounds, "--rounds", "RoundsNumber")):
+        if value is None and (cfg is None or cfg.get(key) is None):
+            fail(exitcodes.USAGE, f"{option} is required (or {key} in a --config file)")
     settings, p_range, r_range = settings_from(
-        players=players, rounds=rounds, seed=seed, draw_rate=draw_rate, forfeit_rate=forfeit_rate,
+        players=players or "2", rounds=rounds or "1", seed=seed, draw_rate=draw_rate, forfeit_rate=forfeit_rate,
         double_forfeit_rate=double_forfeit_rate, unusual_rate=unusual_rate, full_byes=full_byes, half_byes=half_byes,
         zero_byes=zero_byes, half_bye_rate=half_bye_rate, zero_bye_rate=zero_bye_rate, late_entries=late_entries,
         late_missed=late_missed, withdrawals=withdrawals, tiebreaks=tiebreaks, tiebreak_record=tiebreak_record,
         ratings=ratings, start=start, points=points)
+    if config is not None and cfg is not None:
+        settings, p_range, r_range = _with_config(ctx, config, cfg, settings, p_range, r_range)
     import systems
 
     try:
@@ -115,6 +128,40 @@ def generate(
         emit_json(data)
         return
     write_or_print(text, output)
+
+
+def _config(path: Path) -> RtgConfig:
+    """The ``--config`` file; exit 5 if it cannot be read, 3 naming its line and column if it is not
+    a generator configuration."""
+    from arbiter.app import read_text
+    from verify.rtgconfig import ConfigError, parse_config
+
+    text = read_text(path, None, "generator configuration")
+    try:
+        return parse_config(text)
+    except ConfigError as exc:
+        fail(exitcodes.INVALID_INPUT, f"{path}:{exc.line}:{exc.column}: {exc.message}")
+
+
+def _with_config(ctx: typer.Context, path: Path, cfg: RtgConfig, settings: GeneratorSettings,
+                 p_range: tuple[int, int], r_range: tuple[int, int]
+                 ) -> tuple[GeneratorSettings, tuple[int, int], tuple[int, int]]:
+    """``--config``: the file's settings over the options', except the options given on the command
+    line (exit 3 for a combination the generator refuses)."""
+    given = {name for name in ("players", "rounds", "draw_rate", "forfeit_rate", "withdrawals", "half_byes",
+                               "half_bye_rate", "ratings", "points")
+             if getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"}
+    if "half_bye_rate" in given:
+        given.add("half_byes")
+    try:
+        settings = cfg.apply(settings, frozenset(given))
+    except ValueError as exc:
+        fail(exitcodes.INVALID_INPUT, f"{path}: {exc}")
+    if "players" not in given and cfg.get("PlayersNumber") is not None:
+        p_range = (settings.players, settings.players)
+    if "rounds" not in given and cfg.get("RoundsNumber") is not None:
+        r_range = (settings.rounds, settings.rounds)
+    return settings, p_range, r_range
 
 
 def _generate_many(settings: GeneratorSettings, count: int, master: int, players: tuple[int, int],

@@ -346,7 +346,8 @@ def crosscheck(rules: str, count: int, master: int, *, pair: EngineCommand | Non
 @dataclass
 class Totals:
     """A run's totals, per direction: tournaments, those not made, rounds compared,
-    discrepancies by kind, by who is right, by rule; CPU seconds of ours and the other's time."""
+    discrepancies by kind, by who is right, by rule; CPU seconds of ours and the other's time;
+    every discrepancy (``cases``) and every tournament not made (``failures``)."""
 
     tournaments: Counter[str] = field(default_factory=Counter)
     not_made: Counter[str] = field(default_factory=Counter)
@@ -358,6 +359,7 @@ class Totals:
     cpu_seconds: dict[str, float] = field(default_factory=dict)
     other_seconds: dict[str, float] = field(default_factory=dict)
     cases: list[Discrepancy] = field(default_factory=list)
+    failures: list[Outcome] = field(default_factory=list)
 
     def add(self, o: Outcome) -> None:
         d = o.direction
@@ -366,6 +368,7 @@ class Totals:
         self.other_seconds[d] = self.other_seconds.get(d, 0.0) + o.other_seconds
         if o.error is not None:
             self.not_made[d] += 1
+            self.failures.append(o)
             return
         self.rounds[d] += o.compared
         for x in o.discrepancies:

@@ -170,10 +170,10 @@ def test_crosscheck_command(tmp_path: Path) -> None:
     code, out, err = run("crosscheck", "--engine", f"{sys.executable} {engine} {{input}} {{output}}",
                          "--generator", gen, *common, "--state", tmp_path / "same")
     assert code == exitcodes.OK, err
-    assert "ours -> theirs (their engine pairs our tournaments): 2 tournament(s) (0 not made), 6 round(s), " \
-           "0 discrepancy(ies)" in out
-    assert "theirs -> ours (our checker checks their tournaments): 2 tournament(s) (0 not made), 6 round(s), " \
-           "0 discrepancy(ies)" in out
+    assert "ours -> theirs (their engine pairs our tournaments): 2 tournament(s), 6 round(s), 0 discrepancy(ies)\n" \
+           "  not made: 0; CPU:" in out
+    assert "theirs -> ours (our checker checks their tournaments): 2 tournament(s), 6 round(s), " \
+           "0 discrepancy(ies)\n  not made: 0; CPU:" in out
     # the engine broken (board 1's colours the other way round): every round of ours -> theirs differs
     state = tmp_path / "broken"
     code, out, _ = run("crosscheck", "--engine", f"{sys.executable} {engine} {{input}} {{output}} broken", *common,
@@ -181,7 +181,7 @@ def test_crosscheck_command(tmp_path: Path) -> None:
     assert code == exitcodes.DISCREPANCY
     data = json.loads(out)
     assert set(data) == {"rules", "seed", "count", "players", "rounds", "engine", "generator", "state", "ours",
-                         "cases"}
+                         "cases", "not_made"}
     assert data["rules"] == "2026" and data["generator"] is None
     assert data["ours"]["rounds"] == 6 and data["ours"]["discrepancies"] == 6
     assert data["ours"]["by_kind"] == {"colours": 6} and data["ours"]["better"] == {"ours": 6}
