@@ -151,20 +151,26 @@ def _share(rng: random.Random, most: float) -> Share:
     return Share(rate=Fraction(rng.randint(0, int(most * 1000)), 1000))
 
 
-def their_config(master: int, index: int, players: tuple[int, int], rounds: tuple[int, int]) -> tuple[str, int, int, int]:
+def their_config(master: int, index: int, players: tuple[int, int], rounds: tuple[int, int],
+                 rules: str = "2026") -> tuple[str, int, int, int]:
     """Tournament ``index`` of the other program's generator: its configuration (the JaVaFo RTG
-    keys: rates written as one in N), seed, players and rounds."""
+    keys: rates written as one in N), seed, players and rounds.  Under the 2026 rules one
+    tournament in five has another scoring (3/1/0 or 2/1/0, the PAB as a win: C.04.1 and the
+    2026 rules leave the points to the regulations)."""
     seed = derived_seed(master + 1, index)
     rng = random.Random(seed)
     n = rng.randint(*players)
     r = rng.randint(min(rounds[0], n - 1), max(min(rounds[0], n - 1), min(rounds[1], n - 1)))
     lo = rng.randint(1000, 2000)
-    config = "\n".join([
+    lines = [
         f"PlayersNumber={n}", f"RoundsNumber={r}", f"DrawPercentage={rng.randint(10, 45)}",
         f"ForfeitRate={rng.randint(15, 80)}", f"RetiredRate={rng.randint(20, 200)}",
         f"HalfPointByeRate={rng.randint(15, 100)}", f"HighestRating={rng.randint(lo + 200, 2850)}",
-        f"LowestRating={lo}"]) + "\n"
-    return config, seed % 2_000_000_000, n, r
+        f"LowestRating={lo}"]
+    if rules != "2017" and rng.random() < 0.2:  # the 2017 text knows the standard scoring only
+        win = rng.choice([3, 2])
+        lines += [f"PointsForWin={win}", "PointsForDraw=1", "PointsForLoss=0"]
+    return "\n".join(lines) + "\n", seed % 2_000_000_000, n, r
 
 
 # --------------------------------------------------------------------------- the two directions
@@ -248,7 +254,7 @@ def run_theirs(rules: str, master: int, index: int, players: tuple[int, int], ro
     from trf.writer import dumps
 
     start = time.process_time()
-    config, seed, n, r = their_config(master, index, players, rounds)
+    config, seed, n, r = their_config(master, index, players, rounds, rules)
     text, error, other = _generate_theirs(command, config, seed)
     if text is None:
         return Outcome("theirs", index, seed, n, r, error=error, cpu_seconds=time.process_time() - start,
