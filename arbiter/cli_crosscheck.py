@@ -49,6 +49,10 @@ def crosscheck(
     state: Path = typer.Option(..., "--state", metavar="DIR",
                                help="Folder of the run: one result per tournament, every discrepancy as a case; "
                                     "started again, the run does only what is missing."),
+    other_scorings: bool = typer.Option(True, "--other-scorings/--standard-scoring",
+                                        help="Score one tournament in ten of ours, one in five of theirs, 3/1/0 or "
+                                             "2/1/0 (record 162; bbpPairings v5 does not read it: give "
+                                             "--standard-scoring)."),
     timeout: float = typer.Option(120.0, "--timeout", min=0.1, help="Seconds the other program may take for one call."),
     jobs: int = JobsOpt,
     scheduler: Optional[str] = SchedulerOpt,
@@ -87,11 +91,12 @@ def crosscheck(
     with workers(jobs, scheduler) as ex, Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task(f"cross-checking {count} tournament(s) each way", total=count * directions)
         for o in run(edition, count, seed, pair=pair, generator=gen, players=p_range, rounds=r_range, state=state,
-                     executor=ex):
+                     executor=ex, other_scorings=other_scorings):
             outcomes.append(o)
             bar.update(task, advance=1)
     totals = summarize(outcomes)
     data: dict[str, Any] = {"rules": edition, "seed": seed, "count": count, "players": players, "rounds": rounds,
+                            "other_scorings": other_scorings,
                             "engine": engine, "generator": generator, "state": str(state), **totals.as_dict(),
                             "cases": [c.as_dict() for c in totals.cases],
                             "not_made": [{k: o.as_dict()[k] for k in ("direction", "index", "seed", "players", "rounds",

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from verify.conformance import EngineCommand, pairs_text
+from systems import DEFAULT, get
 from verify.generate import GeneratorSettings, Share, derived_seed
 
 __all__ = ["DIRECTIONS", "GeneratorCommand", "Discrepancy", "Outcome", "our_settings", "their_config",
@@ -124,18 +125,22 @@ class Outcome:
 
 
 def our_settings(rules: str, master: int, index: int, players: tuple[int, int],
-                 rounds: tuple[int, int]) -> GeneratorSettings:
+                 rounds: tuple[int, int], other_scorings: bool = True) -> GeneratorSettings:
     """Tournament ``index`` of our generator for the run ``master``: every parameter drawn from
-    FIDE's ranges with the tournament's seed (:func:`verify.generate.derived_seed`)."""
+    FIDE's ranges with the tournament's seed (:func:`verify.generate.derived_seed`); with
+    ``other_scorings`` one tournament in ten scores 3/1/0 or 2/1/0 (record 162: a program that
+    does not read it, as bbpPairings v5, is run without)."""
     seed = derived_seed(master, index)
     rng = random.Random(seed)
     n = rng.randint(*players)
     r = rng.randint(min(rounds[0], n - 1), max(min(rounds[0], n - 1), min(rounds[1], n - 1)))
     standard = (Fraction(1), Fraction(1, 2), Fraction(0))
     points = standard
-    if rules != "2017" and rng.random() < 0.1:  # the 2017 text knows the standard scoring only with Baku
+    if other_scorings and rng.random() < 0.1:
         points = rng.choice([(Fraction(3), Fraction(1), Fraction(0)), (Fraction(2), Fraction(1), Fraction(0))])
-    baku = rng.random() < 0.15 and points[0] == 2 * points[1] and points[2] == 0 and n >= 8
+    standard_only = get(DEFAULT).edition(rules).baku_standard_only is not None  # C.04.5.1 (until 2026)
+    baku = rng.random() < 0.15 and points[0] == 2 * points[1] and points[2] == 0 and n >= 8 \
+        and (points == standard or not standard_only)
     lo = rng.randint(1000, 2000)
     return GeneratorSettings(
         players=n, rounds=r, seed=seed, rules=rules, points=points, baku=baku,
@@ -152,11 +157,11 @@ def _share(rng: random.Random, most: float) -> Share:
 
 
 def their_config(master: int, index: int, players: tuple[int, int], rounds: tuple[int, int],
-                 rules: str = "2026") -> tuple[str, int, int, int]:
+                 other_scorings: bool = True) -> tuple[str, int, int, int]:
     """Tournament ``index`` of the other program's generator: its configuration (the JaVaFo RTG
-    keys: rates written as one in N), seed, players and rounds.  Under the 2026 rules one
-    tournament in five has another scoring (3/1/0 or 2/1/0, the PAB as a win: C.04.1 and the
-    2026 rules leave the points to the regulations)."""
+    keys: rates written as one in N), seed, players and rounds.  With ``other_scorings`` one
+    tournament in five has another scoring (3/1/0 or 2/1/0, the PAB as a win: C.04.1 leaves the
+    points to the regulations)."""
     seed = derived_seed(master + 1, index)
     rng = random.Random(seed)
     n = rng.randint(*players)
@@ -167,7 +172,7 @@ def their_config(master: int, index: int, players: tuple[int, int], rounds: tupl
         f"ForfeitRate={rng.randint(15, 80)}", f"RetiredRate={rng.randint(20, 200)}",
         f"HalfPointByeRate={rng.randint(15, 100)}", f"HighestRating={rng.randint(lo + 200, 2850)}",
         f"LowestRating={lo}"]
-    if rules != "2017" and rng.random() < 0.2:  # the 2017 text knows the standard scoring only
+    if other_scorings and rng.random() < 0.2:
         win = rng.choice([3, 2])
         lines += [f"PointsForWin={win}", "PointsForDraw=1", "PointsForLoss=0"]
     return "\n".join(lines) + "\n", seed % 2_000_000_000, n, r
@@ -190,14 +195,14 @@ def _case(state: Path | None, name: str, files: dict[str, str]) -> str:
 
 
 def run_ours(rules: str, master: int, index: int, players: tuple[int, int], rounds: tuple[int, int],
-             command: EngineCommand, state: Path | None = None) -> Outcome:
+             command: EngineCommand, state: Path | None = None, other_scorings: bool = True) -> Outcome:
     """Ours -> theirs for tournament ``index`` (module docstring)."""
     from pairing.result import NoLegalPairing
     from verify.conformance import check_tournament_rounds
     from verify.generate import generate
 
     start = time.process_time()
-    s = our_settings(rules, master, index, players, rounds)
+    s = our_settings(rules, master, index, players, rounds, other_scorings)
     try:
         t = generate(s)
     except NoLegalPairing as exc:
@@ -246,7 +251,7 @@ def _generate_theirs(command: GeneratorCommand, config: str, seed: int) -> tuple
 
 
 def run_theirs(rules: str, master: int, index: int, players: tuple[int, int], rounds: tuple[int, int],
-               command: GeneratorCommand, state: Path | None = None) -> Outcome:
+               command: GeneratorCommand, state: Path | None = None, other_scorings: bool = True) -> Outcome:
     """Theirs -> ours for tournament ``index`` (module docstring)."""
     import systems
     from trf.edit import cut_to_round
@@ -254,7 +259,7 @@ def run_theirs(rules: str, master: int, index: int, players: tuple[int, int], ro
     from trf.writer import dumps
 
     start = time.process_time()
-    config, seed, n, r = their_config(master, index, players, rounds, rules)
+    config, seed, n, r = their_config(master, index, players, rounds, other_scorings)
     text, error, other = _generate_theirs(command, config, seed)
     if text is None:
         return Outcome("theirs", index, seed, n, r, error=error, cpu_seconds=time.process_time() - start,
@@ -300,12 +305,12 @@ def _path(state: Path, direction: str, index: int) -> Path:
 
 
 def _job(direction: str, rules: str, master: int, index: int, players: tuple[int, int], rounds: tuple[int, int],
-         command: Any, state: str | None) -> Outcome:
+         command: Any, state: str | None, other_scorings: bool = True) -> Outcome:
     folder = Path(state) if state is not None else None
     if direction == "ours":
-        out = run_ours(rules, master, index, players, rounds, command, folder)
+        out = run_ours(rules, master, index, players, rounds, command, folder, other_scorings)
     else:
-        out = run_theirs(rules, master, index, players, rounds, command, folder)
+        out = run_theirs(rules, master, index, players, rounds, command, folder, other_scorings)
     if folder is not None:
         from trf.writer import write_atomic
 
@@ -318,11 +323,13 @@ def _job(direction: str, rules: str, master: int, index: int, players: tuple[int
 def crosscheck(rules: str, count: int, master: int, *, pair: EngineCommand | None = None,
                generator: GeneratorCommand | None = None, players: tuple[int, int] = (9, 150),
                rounds: tuple[int, int] = (5, 13), state: Path | None = None, executor: Executor | None = None,
-               window: int = 64) -> Iterator[Outcome]:
+               window: int = 64, other_scorings: bool = True) -> Iterator[Outcome]:
     """The cross-check of ``count`` tournaments in each direction that has its command (``pair``:
     ours -> theirs; ``generator``: theirs -> ours), in index order, the two directions of each
     index side by side (an interrupted run has done as many of each).  With a
-    ``state`` folder, tournaments already done there are read back, not run again."""
+    ``state`` folder, tournaments already done there are read back, not run again.
+    ``other_scorings``: some tournaments score other than 1/0.5/0 (:func:`our_settings`,
+    :func:`their_config`)."""
     from parallel import ordered_map
 
     jobs: list[tuple[Any, ...]] = []
@@ -330,7 +337,7 @@ def crosscheck(rules: str, count: int, master: int, *, pair: EngineCommand | Non
         for direction, command in (("ours", pair), ("theirs", generator)):
             if command is not None:
                 jobs.append((direction, rules, master, i, players, rounds, command,
-                             None if state is None else str(state)))
+                             None if state is None else str(state), other_scorings))
 
     def done(job: tuple[Any, ...]) -> Outcome | None:
         if state is None:

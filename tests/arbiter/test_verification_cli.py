@@ -181,7 +181,7 @@ def test_crosscheck_command(tmp_path: Path) -> None:
     assert code == exitcodes.DISCREPANCY
     data = json.loads(out)
     assert set(data) == {"rules", "seed", "count", "players", "rounds", "engine", "generator", "state", "ours",
-                         "cases", "not_made"}
+                         "cases", "not_made", "other_scorings"}
     assert data["rules"] == "2026" and data["generator"] is None
     assert data["ours"]["rounds"] == 6 and data["ours"]["discrepancies"] == 6
     assert data["ours"]["by_kind"] == {"colours": 6} and data["ours"]["better"] == {"ours": 6}

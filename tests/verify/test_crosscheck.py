@@ -191,3 +191,28 @@ def test_a_run_started_again_does_only_what_is_missing(run: tuple) -> None:
         if (o.direction, o.index) in before and (o.direction, o.index) != ("theirs", 2):
             assert o.as_dict() == before[(o.direction, o.index)].as_dict()
     assert len(read_state(state)) == 12
+
+
+def test_fides_ranges_are_drawn_per_tournament() -> None:
+    """Over 300 tournaments every parameter varies within its range; other scorings only when
+    asked, and Baku acceleration under the 2017 rules (C.04.5.1) with the standard scoring only."""
+    from fractions import Fraction
+
+    from verify.crosscheck import our_settings, their_config
+
+    standard = (Fraction(1), Fraction(1, 2), Fraction(0))
+    for rules in ("2026", "2017"):
+        drawn = [our_settings(rules, 7, i, (9, 150), (5, 13)) for i in range(1, 301)]
+        assert {s.players for s in drawn} <= set(range(9, 151)) and len({s.players for s in drawn}) > 80
+        assert all(5 <= s.rounds <= 13 for s in drawn)
+        assert 15 < sum(s.baku for s in drawn) < 90
+        assert 10 < sum(s.points != standard for s in drawn) < 60
+        assert all(s.forfeit_rate <= 0.05 and s.withdrawals <= 0.05 and s.late_entries <= 0.05 for s in drawn)
+        if rules == "2017":
+            assert all(s.points == standard for s in drawn if s.baku)
+        plain = [our_settings(rules, 7, i, (9, 150), (5, 13), other_scorings=False) for i in range(1, 301)]
+        assert all(s.points == standard for s in plain)
+    configs = [their_config(7, i, (9, 150), (5, 13))[0] for i in range(1, 301)]
+    assert 30 < sum("PointsForWin" in c for c in configs) < 100
+    assert not any("PointsForWin" in their_config(7, i, (9, 150), (5, 13), other_scorings=False)[0]
+                   for i in range(1, 301))
