@@ -64,8 +64,6 @@ def pair_perfect(st: RoundState, mdps: list[int], residents: list[int], nxt: lis
     for a, b in pairs:
         st.freeze(a, b)
     st.mate = {}
-    st.mate_known = False
-    st.next_sends_below = False
     return True
 
 

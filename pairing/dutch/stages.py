@@ -142,27 +142,14 @@ def pair_all_brackets_2026(st: RoundState) -> None:
         st.window = mdps + residents + nxt
         st.next_group = nxt
         st.next_score = p[nxt[0]].score if nxt else None
+        if gi:
+            st.c9 = _c9_applies(st, mdps, residents, nxt)
         pair_bracket(st, mdps, residents, nxt)
         carried = sorted(i for i in mdps + residents if i in st.alive)
         # what this bracket leaves between the players it carries down stays (two MDPs are never
         # re-weighted); every other pair is weighed afresh by the brackets below
         keep = set(carried)
         st.w = {e: x for e, x in st.w.items() if e[0] in keep and e[1] in keep}
-        # C9 applies to the next bracket when it will downfloat nobody but the PAB assignee: in
-        # the optimum just found nobody it holds is paired below it (a partner among the sinks
-        # that stood in for the next scoregroup is in it)
-        if st.odd and nxt and st.pab_score is not None and st.pab_score >= p[min(nxt)].score:
-            below = min(nxt)  # first index of the next group
-            after_next = below + len(nxt)
-            if not st.mate_known:
-                # no optimum since a bracket above was frozen by its perfect candidate (this one
-                # had nothing to pair): solve now, or C9 would read an empty optimum as nobody
-                # floating below the next scoregroup
-                st.solve()
-            st.c9 = not st.next_sends_below and all(
-                (m := st.mate.get(i)) is None or m < after_next or m == st.INTO_NEXT for i in carried + nxt)
-        else:
-            st.c9 = False
         mdps = carried
     # pairs the last optimum still holds (players who floated through every bracket below)
     for v in sorted(st.alive):
@@ -177,6 +164,22 @@ def pair_all_brackets_2026(st: RoundState) -> None:
 
 
 # --------------------------------------------------------------------------- one bracket
+
+
+def _c9_applies(st: RoundState, mdps: list[int], residents: list[int], nxt: list[int]) -> bool:
+    """Whether C9 (Art. 2.4.4) weighs this bracket: the PAB is given at its score or above and
+    the bracket downfloats one player only, who is then the PAB assignee (docs/rules.md, "C9's
+    scope").  How many the bracket downfloats is fixed by C6 (Art. 2.4.1), above C9, so one
+    solve over the bracket's weights without C9 tells it; the optimum of the bracket above
+    cannot, as its look-ahead (C8) weighs the pairs inside this scoregroup, not this bracket's
+    MDPs' partners.  The top bracket's answer comes from the pre-pass."""
+    if not st.odd or st.pab_score is None or st.pab_score < st.p[residents[0]].score:
+        return False
+    st.c9 = False
+    bracket_weights(st, mdps, residents, nxt)
+    mate = st.solve()
+    inside = {v for v in mdps + residents if v in st.alive}
+    return sum(1 for v in inside if mate.get(v) not in inside) == 1
 
 
 def pair_bracket(st: RoundState, mdps: list[int], residents: list[int], nxt: list[int]) -> None:
@@ -498,5 +501,4 @@ def pair_bracket_2017(st: RoundState, mdps: list[int], residents: list[int], res
         w[(i, j)] = weight_2017(layout, p[i], p[j], i, j, i in inside, j in inside, special, final)
     st.w = w
     st.mate = {}
-    st.next_sends_below = False
     bracket_stages(st, mdps, residents, rest)

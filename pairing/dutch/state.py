@@ -114,12 +114,6 @@ class RoundState:
         self.mate: dict[int, int] = {}
         self.BELOW = self.n
         self.INTO_NEXT = self.n + 1
-        #: the last solve sent a player of the next scoregroup below it (a compressed solve, whose
-        #: next scoregroup has no entries in :attr:`mate`)
-        self.next_sends_below = False
-        #: :attr:`mate` is an optimum of the players still unpaired: False after a bracket was
-        #: frozen without a solve (its perfect candidate), until the next solve
-        self.mate_known = False
         self.solves = 0
         self.full_solves = 0  # solves done over the whole field (all, in the reference mode)
         self.compressed_solves = 0  # solves with the next scoregroup as sinks too
@@ -160,7 +154,6 @@ class RoundState:
         """The maximum-weight matching of the players still unpaired (``mate``; a window player
         paired below the window gets ``n``, "someone below")."""
         self.solves += 1
-        self.mate_known = True
         if not self.edition.whole_field_matching:
             self._solve_window()
         elif self.full_field or self.window is None or not self._solve_local():
@@ -199,7 +192,6 @@ class RoundState:
         self.matchings += 1
         weight = self._weights_among(verts, set_only=True)
         self.mate = {verts[a]: verts[b] for a, b in enumerate(max_weight_matching(weight)) if b >= 0}
-        self.next_sends_below = False
 
     def _solve_full(self) -> None:
         self.full_solves += 1
@@ -210,7 +202,6 @@ class RoundState:
             if b >= 0:
                 mate[verts[a]] = verts[b]
         self.mate = mate
-        self.next_sends_below = False
 
     def _solve_local(self) -> bool:
         """The bracket-local solve; False when its optimum cannot be shown to be the full one."""
@@ -258,7 +249,6 @@ class RoundState:
                 continue
             out[window[a]] = window[b] if b < m else self.BELOW
         self.mate = out
-        self.next_sends_below = False
         return True
 
     def _solve_compressed(self, window: list[int], below: list[int], below_mask: int, leftover_below: bool) -> bool:
@@ -352,7 +342,6 @@ class RoundState:
                 continue
             out[bracket[a]] = bracket[b] if b < m else self.INTO_NEXT if b < m + kn else self.BELOW
         self.mate = out
-        self.next_sends_below = sent_down > 0
         self.compressed_solves += 1
         return True
 
@@ -473,7 +462,6 @@ class RoundState:
             if b >= 0:
                 mate[verts[a]] = verts[b]
         self.mate = mate
-        self.next_sends_below = False
         return True
 
     def freeze(self, a: int, b: int) -> None:

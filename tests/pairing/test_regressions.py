@@ -76,3 +76,20 @@ def test_c9_is_not_applied_to_a_bracket_that_downfloats_two_players() -> None:
     assert p.bye == 20
     assert {(21, 15), (18, 19), (23, 25), (24, 27), (26, 22)} <= set(p.boards)
     assert p == pair_round(t, 9, full_field=True)
+
+
+def test_c9_is_applied_to_a_bracket_whose_single_downfloater_receives_the_pab() -> None:
+    """Round 7 of an 18-player tournament (``arbiter crosscheck --rules 2026 --seed 2026``,
+    tournament 1697).  The PAB goes to a 2.0 player (C5, Art. 2.3.1): 4 and 17 on 1.5 have had
+    the PAB (``U``) and pair each other, and so has 14.  The 2.0 bracket (12, 14, 16, 18, with 15
+    on 2.5 floating in) has five players, so two pairs and one downfloater, who receives the PAB:
+    C9 (Art. 2.4.4) applies and the PAB goes to the candidate with no unplayed game, 18 (12 and
+    16 each had a half-point bye).  15-16 and 14-12 are legal, so nothing above C9 stands in the
+    way.  bbpPairings v6 agrees; the engine once read C9's scope from the optimum of the bracket
+    above, whose look-ahead (C8) had sent 15 and 14 to partners on 1.5, and gave the PAB to 16."""
+    t = trf.parse_file(FIXTURES / "regressions" / "arbiter-rtg-18-r7.trf").tournament
+    p = pair_round(t, 7)
+    assert p.bye == 18
+    assert {(15, 16), (14, 12), (17, 4)} <= set(p.boards)
+    assert _played(t, 18, 7) == 6 and _played(t, 16, 7) == 5 and _played(t, 12, 7) == 5
+    assert p == pair_round(t, 7, full_field=True)
