@@ -33,7 +33,8 @@ event_app = typer.Typer(
 )
 app.add_typer(event_app, name="event")
 
-EventFile = typer.Argument(..., help="The event's TRF-2026 file (edited in place; the previous version is kept as FILE.bak).",
+EventFile = typer.Argument(..., help="The event's TRF-2026 file (edited in place; the previous version is kept as FILE.bak; "
+                                     "a symbolic link is followed: the file it names is edited, its backup beside it).",
                            show_default=False)
 
 

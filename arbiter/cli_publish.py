@@ -49,14 +49,18 @@ def publish(
 
     from rich.progress import Progress
 
-    from arbiter.publish import MARKER, SiteError, SiteOptions, build_pages, check_target, read_stored, write_site
+    from arbiter.publish import (MARKER, SiteError, SiteOptions, build_pages, check_target, read_stored, recover,
+                                 write_site)
     from trf.system import UnsupportedEvent, require_individual
 
     started = time.perf_counter()
     try:
         check_target(output, file)
+        recover(output)  # a publish killed part-way: its old site back, its temporary folders gone
     except SiteError as exc:
         fail(exitcodes.USAGE, str(exc))
+    except OSError as exc:
+        fail(exitcodes.FILE_ERROR, f"cannot recover {output}: {exc.strerror or exc}")
     result = read_valid(file, encoding, "fix them before publishing")
     t = result.tournament
     try:

@@ -17,6 +17,14 @@ A rename replaces a file in one step (POSIX ``rename``, Windows ``MoveFileEx``),
 any point leaves the file either as it was or as it should become, and the backup either the
 version before the previous save or, once step 3 is done, the version the save replaced.
 Temporary files a crash leaves behind (``.NAME.*.tmp``) are removed by the next save.
+
+An event file named through a symbolic link is the file the link names (:func:`real_path`),
+as for every file the toolkit writes (:func:`trf.writer.write_atomic`): replacing the link
+by a copy would leave the real file behind, unchanged, for whoever else reaches it by its own
+name or by another link.  So the lock, the temporary files and the backup are the real file's,
+in its folder: two links to one event take the same lock, and the backup is ``REAL.bak``
+beside the real file.  A dangling link names where a new event is created (``event new``),
+as ``convert -o`` creates the file a dangling link names; reading through it finds no file.
 """
 
 from __future__ import annotations
@@ -40,7 +48,7 @@ except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
 __all__ = ["Loaded", "Saved", "EventFileError", "InvalidEventFile", "ConcurrentChange", "EventExists",
-           "UnwritableEvent", "load", "save", "backup_path", "CHUNK"]
+           "UnwritableEvent", "load", "save", "backup_path", "real_path", "CHUNK"]
 
 CHUNK = 1 << 16  # bytes per write call
 
@@ -113,9 +121,17 @@ class Saved:
     size: int
 
 
+def real_path(path: Path) -> Path:
+    """The file a save of ``path`` writes: ``path`` itself, or the file a symbolic link names,
+    through every link (whether that file exists yet or not).  The link is never replaced."""
+    path = Path(path)
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
 def backup_path(path: Path) -> Path:
-    """Where the previous version of ``path`` is kept: ``NAME.bak`` beside it."""
-    return path.with_name(path.name + ".bak")
+    """Where the previous version of ``path`` is kept: ``NAME.bak`` beside the real file."""
+    target = real_path(path)
+    return target.with_name(target.name + ".bak")
 
 
 def load(path: Path) -> Loaded:
@@ -207,29 +223,33 @@ def save(path: Path, t: Tournament, previous: bytes | None) -> Saved:
         data = dumps(t).encode("utf-8")
     except WriteError as exc:
         raise UnwritableEvent(path, str(exc)) from None
-    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        target = real_path(path)  # a link: the real file, its folder's lock, its backup
+    except OSError as exc:  # the link cannot be read (a folder on its way that may not be searched)
+        raise EventFileError(path, exc.strerror or str(exc)) from None
+    folder = target.parent if str(target.parent) else Path(".")
     try:
         with _folder_lock(folder):
-            _remove_stale_temporaries(path)
+            _remove_stale_temporaries(target)
             backup: Path | None = None
             mode = _new_file_mode()
             if previous is None:
-                if path.exists():
+                if target.exists() or target.is_symlink():
                     raise EventExists(path)
             else:
                 try:
-                    current = path.read_bytes()
+                    current = target.read_bytes()
                 except FileNotFoundError:
                     raise ConcurrentChange(path) from None
                 if current != previous:
                     raise ConcurrentChange(path)
-                mode = path.stat().st_mode & 0o7777
-                backup = backup_path(path)
+                mode = target.stat().st_mode & 0o7777
+                backup = target.with_name(target.name + ".bak")
                 _replace_atomically(backup, current, mode)
-            _replace_atomically(path, data, mode)
+            _replace_atomically(target, data, mode)
             _fsync_folder(folder)
     except EventError:
         raise
     except OSError as exc:
-        raise EventFileError(path, exc.strerror or str(exc)) from None
+        raise EventFileError(target, exc.strerror or str(exc)) from None
     return Saved(path, backup, len(data))

@@ -108,6 +108,8 @@ def create(path: str | Path, config: rot.Config) -> None:
     overwritten).  Safe against a concurrent ``create`` of the same path: the database is built
     under a temporary name and linked into place, which fails if the name exists meanwhile."""
     path = Path(path)
+    if path.is_symlink() and not path.exists():  # a dangling link names the file to create (as convert -o)
+        path = Path(os.path.realpath(path))
     if path.exists() or path.is_symlink():
         raise SessionFileError(f"{path} already exists (a session file is never overwritten)")
     _remove_stale_temporaries(path)

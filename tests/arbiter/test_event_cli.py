@@ -11,6 +11,7 @@ checker's own closed-form table (an independent reading of C.05 Annex 1).
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -288,3 +289,40 @@ def test_human_output_survives_a_pipe(tmp_path: Path) -> None:
     code, out, err = cli("event", "boards", path)
     row = next(line for line in out.splitlines() if line.startswith("│  1 "))
     assert "1-0" in row
+
+
+def test_every_command_follows_a_link_to_the_event_file(tmp_path: Path) -> None:
+    """Through a symbolic link, each changing command writes the real file (the link stays a link)
+    and keeps the backup beside the real file; a new event through a dangling link creates the
+    file it names; editing through a dangling link, or creating where no folder is, is exit 5."""
+    (tmp_path / "events").mkdir()
+    real = tmp_path / "events" / "e.trf"
+    link = tmp_path / "current.trf"
+    link.symlink_to(Path("events") / "e.trf")
+    code, out, err = cli("event", "register", link, "--name", "A, B")
+    assert code == exitcodes.FILE_ERROR and "no such file" in err and link.is_symlink() and not real.exists()
+    _new(link)
+    assert link.is_symlink() and real.is_file() and not list(tmp_path.glob("*.bak"))
+    (tmp_path / "p.csv").write_text("name,rating\n" + "".join(f"Player {i},{2000 - 10 * i}\n" for i in range(1, 7)))
+    runs = [("event", "register", link, "--csv", tmp_path / "p.csv"),
+            ("event", "bye", link, "3", "--round", "2"),
+            ("event", "forbid", link, "1", "2"),
+            ("event", "pair", link),
+            ("event", "undo", link),
+            ("event", "pair", link),
+            ("event", "result", link, "1", "1-0"),
+            ("event", "withdraw", link, "2")]
+    for args in runs:
+        before = real.read_bytes()
+        code, out, err = cli(*args, "--json")
+        assert code == 0, (args, err)
+        assert json.loads(out)["backup"] == str(real) + ".bak", args
+        assert link.is_symlink() and os.readlink(link) == os.path.join("events", "e.trf"), args
+        assert real.read_bytes() != before and (tmp_path / "events" / "e.trf.bak").read_bytes() == before, args
+        assert sorted(os.listdir(tmp_path)) == ["current.trf", "events", "p.csv"], args
+        assert sorted(os.listdir(tmp_path / "events")) == ["e.trf", "e.trf.bak"], args
+    assert trf.parse_file(real).tournament.rounds_paired == 1
+    dangling = tmp_path / "nowhere.trf"
+    dangling.symlink_to(tmp_path / "missing-folder" / "e.trf")
+    code, out, err = cli("event", "new", dangling, "--name", "X", "--rounds", "3")
+    assert code == exitcodes.FILE_ERROR and "missing-folder" in err and dangling.is_symlink()

@@ -11,6 +11,7 @@ import csv
 import json
 import os
 import re
+import time
 from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -394,3 +395,147 @@ def test_a_2017_event_publishes_with_the_2017_verdicts_named(tmp_path: Path) -> 
         page = text(parse(site / f"round-{rnd}.html"))
         assert "by the 2017 Dutch rules" in page
     assert named_2017 > 0
+
+
+# --------------------------------------------------------------------------- killed while publishing
+
+#: A child that publishes ``NEW`` over the site at argv[1], killing itself (SIGKILL: no clean-up,
+#: no ``finally``) just before its argv[2]-th step, a step being any call that changes the file
+#: system or flushes it (and the exchange of the two folders); with argv[3] == "fallback" the
+#: exchange is not available, as on a system or file system without it.
+_KILLED_PUBLISH = r"""
+import os, signal, sys
+from pathlib import Path
+import arbiter.publish as publish
+from arbiter.publish import Page, Site, write_site
+
+target, at, fallback = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "fallback"
+calls = 0
+
+def dying(real):
+    def step(*args, **kwargs):
+        global calls
+        calls += 1
+        if calls == at:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(*args, **kwargs)
+    return step
+
+if fallback:
+    publish._exchange = lambda a, b: False
+for name in ("mkdir", "open", "write", "chmod", "sync", "fsync", "rename", "replace", "rmdir", "unlink"):
+    setattr(os, name, dying(getattr(os, name)))
+if hasattr(publish, "_exchange"):
+    publish._exchange = dying(publish._exchange)
+write_site(target, Site(tuple(Page(path, data) for path, data in %(new)r.items()), ()))
+"""
+
+_OLD = {"index.html": b"old index", "round-1.html": b"old round", "sub/old.html": b"old only"}
+_NEW = {"index.html": b"new index " * 200, "round-2.html": b"new round", "sub/new.html": b"new only"}
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def _site(pages: dict[str, bytes]) -> Site:
+    return Site(tuple(Page(path, data) for path, data in pages.items()), ())
+
+
+def _kill_at_every_step(tmp_path: Path, mode: str) -> dict[str, int]:
+    """Publish ``_NEW`` over ``_OLD`` in a child killed at step 1, 2, ... until one finishes; after
+    each, what stands at the site path (``"old"``, ``"new"``, or ``"none"``) is a whole site, and
+    the next publish succeeds and leaves nothing beside it."""
+    import subprocess
+    import sys
+
+    old = {**_OLD, MARKER: b""}
+    new = {**_NEW, MARKER: b""}
+    outcomes: dict[str, int] = {}
+    at = 1
+    while True:
+        parent = tmp_path / mode / str(at)
+        target = parent / "site"
+        write_site(target, _site(_OLD))
+        child = subprocess.run([sys.executable, "-c", _KILLED_PUBLISH % {"new": _NEW}, str(target), str(at), mode],
+                               cwd=REPO, capture_output=True, text=True, timeout=120)
+        assert child.returncode in (0, -9), child.stderr
+        if target.exists():
+            assert target.is_dir() and not target.is_symlink()
+            got = {k: (b"" if k == MARKER else v) for k, v in _files(target).items()}
+            assert got in (old, new), (at, sorted(got))
+            seen = "new" if got == new else "old"
+        else:
+            seen = "none"  # only between the fallback's two renames: the old site is aside, whole
+            aside = [p for p in parent.iterdir() if p.name.startswith(".site.old-")]
+            assert mode == "fallback" and len(aside) == 1, (at, os.listdir(parent))
+            assert {k: (b"" if k == MARKER else v) for k, v in _files(aside[0]).items()} == old
+            from arbiter.publish import recover
+
+            recover(target)
+            assert {k: (b"" if k == MARKER else v) for k, v in _files(target).items()} == old, "put back"
+        outcomes[seen] = outcomes.get(seen, 0) + 1
+        write_site(target, _site({"index.html": b"third"}))
+        assert _files(target) == {"index.html": b"third", MARKER: (target / MARKER).read_bytes()}
+        assert os.listdir(parent) == ["site"], (at, "what the killed publish left is cleaned")
+        if child.returncode == 0:
+            break
+        at += 1
+    assert at > 20, "every write, flush, rename and removal was a place to die"
+    return outcomes
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="SIGKILL")
+def test_a_publish_killed_at_any_step_leaves_the_old_or_the_new_site(tmp_path: Path) -> None:
+    import arbiter.publish
+
+    probe = tmp_path / "probe"
+    (probe / "a").mkdir(parents=True)
+    (probe / "b").mkdir()
+    exchange = getattr(arbiter.publish, "_exchange", lambda a, b: True)
+    if not exchange(probe / "a", probe / "b"):
+        pytest.skip("this file system cannot exchange two folders (the fallback is tested below)")
+    outcomes = _kill_at_every_step(tmp_path, "exchange")
+    assert set(outcomes) == {"old", "new"} and outcomes["new"] > 1  # killed after the exchange: the new site
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="SIGKILL")
+def test_a_publish_killed_between_the_fallbacks_renames_is_recovered(tmp_path: Path) -> None:
+    outcomes = _kill_at_every_step(tmp_path, "fallback")
+    assert outcomes.get("none") == 1 and set(outcomes) == {"old", "new", "none"}
+
+
+def test_only_dead_publishes_temporary_folders_are_removed(tmp_path: Path) -> None:
+    """The clean-up removes the folders named as a publish's whose process is gone, and those of
+    earlier versions (no process id) once an hour old; never a running publish's, a link, a
+    file, or any other name."""
+    import subprocess
+    import sys
+
+    from arbiter.publish import STALE_AFTER_SECONDS, recover
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = int(gone.stdout)
+    target = tmp_path / "site"
+    write_site(target, _site(_OLD))
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("keep")
+    names = {f".site.new-{dead}-abcd1234": "removed", f".site.old-{dead}-abcd_234": "removed",
+             f".site.new-{os.getpid()}-abcd1234": "kept",  # a publish running now (this process)
+             ".site.new-abcdefgh": "kept", ".site.old-zzzzzzzz": "removed",  # earlier versions': young, old
+             f".site.new-{dead}-ABCD1234": "kept", ".site.new-notours": "kept", f".other.new-{dead}-abcd1234": "kept"}
+    for name in names:
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "x.html").write_text(name)
+    hour_ago = time.time() - STALE_AFTER_SECONDS - 60
+    os.utime(tmp_path / ".site.old-zzzzzzzz", (hour_ago, hour_ago))
+    (tmp_path / f".site.new-{dead}-link1234").symlink_to(outside)
+    (tmp_path / f".site.new-{dead}-file1234").write_text("a file")
+    recover(target)
+    left = set(os.listdir(tmp_path))
+    assert {n for n, fate in names.items() if fate == "kept"} <= left
+    assert not {n for n, fate in names.items() if fate == "removed"} & left
+    assert {f".site.new-{dead}-link1234", f".site.new-{dead}-file1234"} <= left
+    assert (outside / "keep.txt").read_text() == "keep"
+    assert _files(target) == {**_OLD, MARKER: (target / MARKER).read_bytes()}, "a standing site is not touched"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -165,3 +166,28 @@ def test_set_fewer_names_fixes_players_engine_completes(club: Path) -> None:
     assert why["organiser_fixed"] == ["Eve"] and "organiser" in why["text"]
     code, _, err = run("set", "1", "Ann", session=club)
     assert code == exitcodes.USAGE and "busy" in err
+
+
+def test_a_session_file_through_a_link(tmp_path: Path) -> None:
+    """A session through a symbolic link: ``new`` through a dangling link creates the file it
+    names (as ``event new`` and ``convert -o`` do), the commands update the real file, and the
+    link stays a link; an existing target is never overwritten."""
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "club.db"
+    link = tmp_path / "club.db"
+    link.symlink_to(Path("real") / "club.db")
+    code, _, err = run("new", str(link), "--tables", "1", "--format", "singles", "--seed", "1")
+    assert code == 0, err
+    assert link.is_symlink() and real.is_file()
+    for name in ("Ann", "Bob"):
+        assert run("arrive", name, session=link)[0] == 0
+    assert run("next", session=link)[0] == 0
+    assert link.is_symlink() and sorted(os.listdir(tmp_path)) == ["club.db", "real"]
+    assert sorted(os.listdir(tmp_path / "real")) == ["club.db"]
+    assert [e["type"] for e in rlog.load(real)[1]] == ["arrive", "arrive", "start"]
+    code, _, err = run("new", str(link), "--tables", "1", "--seed", "1")
+    assert code == exitcodes.FILE_ERROR and "already exists" in err
+    nowhere = tmp_path / "nowhere.db"
+    nowhere.symlink_to(tmp_path / "missing-folder" / "club.db")
+    code, _, err = run("new", str(nowhere), "--tables", "1", "--seed", "1")
+    assert code == exitcodes.FILE_ERROR and "missing-folder" in err and nowhere.is_symlink()

@@ -177,3 +177,78 @@ def test_a_killed_writer_leaves_a_whole_version(tmp_path: Path) -> None:
             assert before in (version - 1, version)  # the previous version, or (killed between renames) the same
         last = version
     assert last > 0
+
+
+# --------------------------------------------------------------------------- symbolic links
+
+
+def _linked(tmp_path: Path) -> tuple[Path, Path]:
+    """An event file in ``real/`` and a relative symbolic link to it in ``links/``."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "links").mkdir()
+    real = tmp_path / "real" / "e.trf"
+    store.save(real, _version(_base(), 1), None)
+    link = tmp_path / "links" / "e.trf"
+    link.symlink_to(Path("..") / "real" / "e.trf")
+    return real, link
+
+
+@pytest.mark.fast
+def test_a_save_through_a_link_writes_the_real_file_and_keeps_the_link(tmp_path: Path) -> None:
+    real, link = _linked(tmp_path)
+    before = real.read_bytes()
+    real.chmod(0o640)
+    seen = store.load(link)
+    saved = store.save(link, _version(_base(), 2), seen.data)
+    assert link.is_symlink() and os.readlink(link) == os.path.join("..", "real", "e.trf")
+    assert b"### version 2" in real.read_bytes()
+    assert real.stat().st_mode & 0o777 == 0o640
+    assert saved.backup == real.with_name("e.trf.bak") == store.backup_path(link)
+    assert real.with_name("e.trf.bak").read_bytes() == before
+    assert sorted(os.listdir(tmp_path / "links")) == ["e.trf"], "no backup or temporary file beside the link"
+    assert sorted(os.listdir(tmp_path / "real")) == ["e.trf", "e.trf.bak"]
+
+
+@pytest.mark.fast
+def test_two_links_to_one_event_take_the_same_lock(tmp_path: Path) -> None:
+    """The lock is the real file's folder's: a save through a link waits while that folder is
+    locked (as another save through the file's own name or another link would hold it)."""
+    import threading
+
+    fcntl = pytest.importorskip("fcntl")
+
+    real, link = _linked(tmp_path)
+    seen = store.load(link)
+    fd = os.open(real.parent, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        saver = threading.Thread(target=store.save, args=(link, _version(_base(), 2), seen.data))
+        saver.start()
+        saver.join(0.5)
+        assert saver.is_alive(), "the save did not wait for the real file's lock"
+        assert b"### version 2" not in real.read_bytes()
+    finally:
+        os.close(fd)
+    saver.join(10)
+    assert not saver.is_alive() and b"### version 2" in real.read_bytes()
+
+
+@pytest.mark.fast
+def test_a_dangling_link_names_the_new_event_file(tmp_path: Path) -> None:
+    """A new event through a link whose target does not exist yet creates that target (as
+    ``convert -o`` does); reading through it says there is no such file."""
+    (tmp_path / "real").mkdir()
+    link = tmp_path / "e.trf"
+    link.symlink_to(tmp_path / "real" / "e.trf")
+    with pytest.raises(store.EventFileError, match="no such file"):
+        store.load(link)
+    saved = store.save(link, _base(), None)
+    assert link.is_symlink() and (tmp_path / "real" / "e.trf").is_file()
+    assert saved.backup is None and not list(tmp_path.glob("*.bak")) and not list(tmp_path.glob("real/*.bak"))
+    with pytest.raises(store.EventExists):
+        store.save(link, _base(), None)
+    gone = tmp_path / "gone.trf"
+    gone.symlink_to(tmp_path / "no-folder" / "e.trf")
+    with pytest.raises(store.EventFileError):
+        store.save(gone, _base(), None)
+    assert gone.is_symlink() and not (tmp_path / "no-folder").exists()
