@@ -14,7 +14,7 @@ from typing import Any, Optional
 import typer
 
 from arbiter import exitcodes
-from arbiter.app import JsonOpt, app, emit_json, err, fail, out
+from arbiter.app import JsonOpt, app, emit_json, err, fail, out, write_file
 from arbiter.workers import JobsOpt, SchedulerOpt, workers
 
 
@@ -101,7 +101,7 @@ def crosscheck(
                             "cases": [c.as_dict() for c in totals.cases],
                             "not_made": [{k: o.as_dict()[k] for k in ("direction", "index", "seed", "players", "rounds",
                                                                        "error")} for o in totals.failures]}
-    (state / "summary.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    write_file(state / "summary.json", json.dumps(data, indent=2) + "\n")  # whole or not at all; exit 5
     if json_out:
         emit_json(data)
     else:
