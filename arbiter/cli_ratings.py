@@ -20,6 +20,7 @@ from rich.text import Text
 from arbiter import exitcodes, render
 from arbiter.app import (EncodingOpt, FileArg, JsonOpt, TrfFormat, app, busy, dump_text, emit_json, err, fail, out, read,
                          read_text, read_valid, refuse_non_trf, refuse_overwrite, standard_output, write_file)
+from trf import spreadsheet
 from trf.text import visible
 
 KOpt = typer.Option(None, "--k", metavar="FILE",
@@ -146,7 +147,7 @@ def ratings(
 
 def _problems_csv(problems: Any) -> str:
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = spreadsheet.writer(buf)
     w.writerow(["line", "column", "severity", "code", "message", "fix"])
     for p in problems:
         w.writerow([p.line, p.column, p.severity.value, p.code, p.message, p.fix])
