@@ -34,6 +34,7 @@ _NO_ARGS_IS_HELP: Any = getattr(_click_errors, "NoArgsIsHelpError", ())
 
 from arbiter import exitcodes
 from arbiter.jsonout import SharedTail, Streamed, emit_json
+from arbiter.terminal import SafeConsole
 from trf.diagnostics import Diagnostic, Severity
 
 if TYPE_CHECKING:
@@ -154,9 +155,10 @@ app = typer.Typer(
 
 # Text from files (names, titles, clubs) is printed as it is: no console markup (a name with
 # "[ger]" in it kept whole) and no emoji codes (":smile:" stays text); the few styled messages
-# ask for markup themselves and escape what they interpolate.
-out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
-err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
+# ask for markup themselves and escape what they interpolate.  Control characters are shown as
+# escapes (:class:`arbiter.terminal.SafeConsole`), in file names and messages too.
+out: Console = SafeConsole(highlight=False, soft_wrap=True, markup=False, emoji=False)
+err: Console = SafeConsole(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 def _show_version(value: bool) -> None:
@@ -366,9 +368,11 @@ def busy(message: str, total: Optional[int] = None) -> Iterator[Callable[[int], 
         return
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+    from trf.text import visible
+
+    with Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False), BarColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
-        task = bar.add_task(message, total=total)
+        task = bar.add_task(visible(message), total=total)  # a file name: shown as written, escaped
         yield lambda n: bar.update(task, advance=n)
 
 

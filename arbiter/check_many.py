@@ -7,7 +7,6 @@ Thin: the run is :func:`verify.batch.check_files`, the rank check
 
 from __future__ import annotations
 
-import csv
 import sys
 import time
 from pathlib import Path
@@ -18,6 +17,7 @@ import typer
 from arbiter import exitcodes, render
 from arbiter.app import emit_json, err, out
 from arbiter.workers import workers
+from trf import spreadsheet
 
 __all__ = ["check_many", "rank_report"]
 
@@ -89,7 +89,7 @@ def check_many(files: list[Path], *, engine: Optional[bool], standings: bool, js
         fail(exitcodes.USAGE, "no TRF file (.trf, .trfx, .input) in " + ", ".join(map(str, files)))
     summary = Summary()
     outcomes = []
-    writer = csv.writer(sys.stdout, lineterminator="\n") if csv_out else None
+    writer = spreadsheet.writer(sys.stdout) if csv_out else None
     if writer is not None:
         writer.writerow(CSV_COLUMNS)
     start = time.perf_counter()

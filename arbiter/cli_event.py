@@ -72,6 +72,19 @@ def _date(text: Optional[str], option: str) -> Optional[date]:
         fail(exitcodes.USAGE, f"{option} {text!r}: expected a date YYYY-MM-DD")
 
 
+def _printable(value: Any) -> Any:
+    """The callback of the options whose text goes into the event's file (names, place,
+    arbiters...): a control character is a usage error naming the option and its position
+    (exit 2, as every value that does not fit), never written into the file."""
+    from trf.text import control_in
+
+    for text in [value] if isinstance(value, str) else value or ():
+        found = control_in(text)
+        if found is not None:
+            raise typer.BadParameter(f"{found}: expected printable text")
+    return value
+
+
 def _refuse(exc: Exception, path: Path) -> NoReturn:
     """The one-line message and exit code of a library error: the refusals to pair
     (:data:`arbiter.refusals.REFUSALS`), then the event file's own."""
@@ -144,15 +157,18 @@ def _report(path: Path, change: Any, saved: Any, json_out: bool, show: Optional[
 @event_app.command("new")
 def new(
     file: Path = typer.Argument(..., help="The TRF file to create (never written over an existing file).", show_default=False),
-    name: str = typer.Option(..., "--name", help="Name of the event (012)."),
+    name: str = typer.Option(..., "--name", help="Name of the event (012).", callback=_printable),
     rounds: int = typer.Option(..., "--rounds", min=1, help="Number of rounds (142; C.04.1 Art. 1)."),
-    city: str = typer.Option("", "--city", help="Place (022)."),
-    federation: str = typer.Option("", "--federation", help="Federation, three letters (032)."),
+    city: str = typer.Option("", "--city", help="Place (022).", callback=_printable),
+    federation: str = typer.Option("", "--federation", help="Federation, three letters (032).", callback=_printable),
     start: Optional[str] = typer.Option(None, "--start", help="First day, YYYY-MM-DD (042)."),
     end: Optional[str] = typer.Option(None, "--end", help="Last day, YYYY-MM-DD (052)."),
-    arbiter: str = typer.Option("", "--arbiter", help="Chief arbiter (102), e.g. \"IA Jane Doe (1500000)\"."),
-    deputy: Optional[list[str]] = typer.Option(None, "--deputy", help="Deputy arbiter (112); repeat for several."),
-    time_control: str = typer.Option("", "--time-control", help="Time control in words (122), e.g. 90'+30\"."),
+    arbiter: str = typer.Option("", "--arbiter", help="Chief arbiter (102), e.g. \"IA Jane Doe (1500000)\".",
+                                 callback=_printable),
+    deputy: Optional[list[str]] = typer.Option(None, "--deputy", help="Deputy arbiter (112); repeat for several.",
+                                                callback=_printable),
+    time_control: str = typer.Option("", "--time-control", help="Time control in words (122), e.g. 90'+30\".",
+                                      callback=_printable),
     round_dates: Optional[str] = typer.Option(None, "--round-dates", help="Date of each round, comma-separated YYYY-MM-DD (132)."),
     scoring: str = typer.Option("1/0.5/0", "--scoring", help="Points for win/draw/loss, e.g. 3/1/0; add ,PAB=x for another PAB value."),
     colour: ColourChoice = typer.Option(ColourChoice.lots, "--initial-colour",
@@ -199,13 +215,14 @@ def register(
     file: Path = EventFile,
     csv_file: Optional[Path] = typer.Option(None, "--csv", help="Register everyone in this list (CSV with a header row, "
                                                                 "or a FIDE rating-list extract)."),
-    name: Optional[str] = typer.Option(None, "--name", help="Name of one player (Lastname, Firstname)."),
-    title: str = typer.Option("", "--title", help="FIDE title: GM IM WGM FM WIM CM WFM WCM."),
+    name: Optional[str] = typer.Option(None, "--name", help="Name of one player (Lastname, Firstname).",
+                                       callback=_printable),
+    title: str = typer.Option("", "--title", help="FIDE title: GM IM WGM FM WIM CM WFM WCM.", callback=_printable),
     rating: Optional[int] = typer.Option(None, "--rating", min=0, help="FIDE rating (blank or 0: unrated)."),
-    fide_id: str = typer.Option("", "--fide-id", help="FIDE id."),
-    federation: str = typer.Option("", "--federation", help="Federation, three letters."),
-    birth: str = typer.Option("", "--birth", help="Birth date YYYY/MM/DD (or a year)."),
-    sex: str = typer.Option("", "--sex", help="m or w."),
+    fide_id: str = typer.Option("", "--fide-id", help="FIDE id.", callback=_printable),
+    federation: str = typer.Option("", "--federation", help="Federation, three letters.", callback=_printable),
+    birth: str = typer.Option("", "--birth", help="Birth date YYYY/MM/DD (or a year).", callback=_printable),
+    sex: str = typer.Option("", "--sex", help="m or w.", callback=_printable),
     from_round: Optional[int] = typer.Option(None, "--from-round", min=1,
                                              help="First round the player(s) play (default: the next round to pair)."),
     missed: Missed = typer.Option(Missed.zero, "--missed", help="The rounds missed before it: zero (default) or half-point byes."),

@@ -150,9 +150,9 @@ def pair(
             return
         from io import StringIO
 
-        from rich.console import Console
+        from arbiter.terminal import SafeConsole
 
-        buf = Console(file=StringIO(), width=200, highlight=False, markup=False, emoji=False)
+        buf = SafeConsole(file=StringIO(), width=200, highlight=False, markup=False, emoji=False)
         render.pairing_table(buf, t, rnd, list(pairing.boards), pairing.bye)
         if note:
             buf.print(note, markup=False)

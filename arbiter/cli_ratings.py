@@ -20,6 +20,8 @@ from rich.text import Text
 from arbiter import exitcodes, render
 from arbiter.app import (EncodingOpt, FileArg, JsonOpt, TrfFormat, app, busy, dump_text, emit_json, err, fail, out, read,
                          read_text, read_valid, refuse_non_trf, refuse_overwrite, standard_output, write_file)
+from trf import spreadsheet
+from trf.text import visible
 
 KOpt = typer.Option(None, "--k", metavar="FILE",
                     help="CSV of id,K (FIDE id; start rank for players without one). Default: FIDE's K from "
@@ -145,7 +147,7 @@ def ratings(
 
 def _problems_csv(problems: Any) -> str:
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = spreadsheet.writer(buf)
     w.writerow(["line", "column", "severity", "code", "message", "fix"])
     for p in problems:
         w.writerow([p.line, p.column, p.severity.value, p.code, p.message, p.fix])
@@ -154,7 +156,7 @@ def _problems_csv(problems: Any) -> str:
 
 def _render_problems(console: Console, check: Any, filename: str) -> None:
     for p in check.problems:
-        console.print(Text(p.format(filename), style=_STYLE[p.severity.value]))
+        console.print(Text(visible(p.format(filename)), style=_STYLE[p.severity.value]))
     for note in check.notes:
         console.print(Text(f"note: {note}", style="dim"))
 
@@ -167,7 +169,7 @@ def _summary(check: Any, filename: str) -> Text:
     style = "bold red" if counts["error"] else "bold green"
     by_code = Counter(p.code for p in check.problems if p.severity.value != "info")
     detail = ", ".join(f"{c} {n}" for c, n in sorted(by_code.items()))
-    return Text.assemble((f"{filename}: ", ""), (verdict, style),
+    return Text.assemble((f"{visible(filename)}: ", ""), (verdict, style),
                          f" ({counts['error']} error(s), {counts['warning']} warning(s)"
                          + (f": {detail}" if detail else "") + ")")
 

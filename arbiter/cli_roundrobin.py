@@ -6,7 +6,6 @@ lives in :mod:`roundrobin.event`, :mod:`roundrobin.berger`, :mod:`roundrobin.see
 
 from __future__ import annotations
 
-import csv
 import io
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
@@ -19,6 +18,7 @@ from arbiter import exitcodes, render
 from arbiter.app import (app, check_encoding_option, emit_json, fail, out, read_text, refuse_overwrite, standard_output,
                          write_file)
 from roundrobin.berger import BYE
+from trf import spreadsheet
 
 if TYPE_CHECKING:  # pragma: no cover
     from datetime import datetime
@@ -62,7 +62,7 @@ def plan_csv(p: Plan, tt: Timetable | None = None) -> str:
     """One row per board: round, board, white number and name, black number and name (the bye
     as a row with black 0 and "bye"); with a timetable, its slot, day, start and end first."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = spreadsheet.writer(buf)
     if tt is not None:
         w.writerow(["slot", "day", "start", "end", "round", "board", "white_no", "white", "black_no", "black"])
         for s in tt.slots:

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.text import Text
 
+from arbiter.terminal import SafeConsole
 from trf.diagnostics import Diagnostic, Severity
 from trf.model import Player, RoundEntry, Tournament
+from trf.text import visible
 from trf.writer import fmt_points
 
 if TYPE_CHECKING:  # rich.table is imported by the functions that lay a table out: ``validate`` prints none
@@ -54,10 +56,10 @@ def _sized(console: Console, width: int, wrap: bool = True) -> Console:
     captions and titles wrap at that width."""
     if console.width == width and console.soft_wrap is not wrap:
         return console
-    return Console(file=console.file, width=width, highlight=False, soft_wrap=not wrap, markup=False, emoji=False,
-                   color_system=console.color_system,  # type: ignore[arg-type]
-                   no_color=console.no_color, force_terminal=console.is_terminal,
-                   legacy_windows=False)
+    return SafeConsole(file=console.file, width=width, highlight=False, soft_wrap=not wrap, markup=False, emoji=False,
+                       color_system=console.color_system,  # type: ignore[arg-type]
+                       no_color=console.no_color, force_terminal=console.is_terminal,
+                       legacy_windows=False)
 
 
 def _copy(table: Table, columns: list[int], title: Any, caption: Any) -> Table:
@@ -134,7 +136,7 @@ def _records(console: Console, table: Table) -> None:
 def diagnostics(console: Console, diags: list[Diagnostic], filename: str) -> None:
     """One line per finding, ``file:line:col: severity code message`` (the compiler convention)."""
     for d in sorted(diags, key=lambda d: (d.line, d.column)):
-        console.print(Text(d.format(filename), style=_STYLE[d.severity]))
+        console.print(Text(visible(d.format(filename)), style=_STYLE[d.severity]))
 
 
 def _n(count: int, noun: str) -> str:
@@ -145,7 +147,7 @@ def summary(console: Console, counts: dict[str, int], filename: str, players: in
     verdict = "invalid" if counts.get("error") else "valid"
     style = "bold red" if counts.get("error") else "bold green"
     console.print(Text.assemble(
-        (f"{filename}: ", ""), (verdict, style),
+        (f"{visible(filename)}: ", ""), (verdict, style),
         f" ({_n(players, 'player')}; {_n(counts.get('error', 0), 'error')}, "
         f"{_n(counts.get('warning', 0), 'warning')}, {_n(counts.get('info', 0), 'adjustment')})",
     ))
@@ -284,10 +286,10 @@ def check_report(console: Console, reports: list[Any], filename: str, brackets: 
         if brackets:
             _brackets(console, rep)
     if bad:
-        console.print(Text(f"{filename}: {_n(len(bad), 'round')} with discrepancies of {len(reports)} checked",
+        console.print(Text(f"{visible(filename)}: {_n(len(bad), 'round')} with discrepancies of {len(reports)} checked",
                            style="bold red"))
     else:
-        console.print(Text(f"{filename}: {_n(len(reports), 'round')} checked, all conform to {rules}",
+        console.print(Text(f"{visible(filename)}: {_n(len(reports), 'round')} checked, all conform to {rules}",
                            style="bold green"))
 
 
@@ -320,9 +322,9 @@ def standings(console: Console, t: Tournament, s) -> None:  # type: ignore[no-un
 
 def rank_check(console: Console, problems: list[dict[str, Any]], filename: str) -> None:
     if not problems:
-        console.print(Text(f"{filename}: the rank column agrees with the computed standings", style="bold green"))
+        console.print(Text(f"{visible(filename)}: the rank column agrees with the computed standings", style="bold green"))
         return
-    console.print(Text(f"{filename}: {_n(len(problems), 'rank')} differ from the computed standings", style="bold red"))
+    console.print(Text(f"{visible(filename)}: {_n(len(problems), 'rank')} differ from the computed standings", style="bold red"))
     for p in problems:
         console.print(f"  {p['start_rank']} {p['name']}: file says {p['file_rank']}, standings give {p['computed_place']}")
 
@@ -330,7 +332,7 @@ def rank_check(console: Console, problems: list[dict[str, Any]], filename: str) 
 def explain(console: Console, data: dict[str, Any]) -> None:
     from rich.table import Table
 
-    console.print(Text(f"{data['start_rank']} {data['name']}: place {data['place']}, {data['points']} points "
+    console.print(Text(f"{data['start_rank']} {visible(data['name'])}: place {data['place']}, {data['points']} points "
                        f"({data['edition']} rules{', round robin' if data['round_robin'] else ''})", style="bold"))
     console.print("  " + ", ".join(f"{k} {v}" for k, v in data["tiebreaks"].items()))
     table = Table(show_edge=False, pad_edge=False)

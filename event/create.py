@@ -27,6 +27,7 @@ from fractions import Fraction
 from event.change import Change, EventError, Notice
 from trf.model import Colour, Header, InitialColour, Record, RoundCount, ScoringRecord, Tournament
 from trf.scoring import ScoringSystem
+from trf.text import control_in
 from trf.writer import short_decimal
 
 __all__ = ["InvalidSetting", "Scoring", "parse_scoring", "EventSettings", "new_event", "round_dates_value",
@@ -129,7 +130,20 @@ def round_dates_value(dates: tuple[date | None, ...]) -> str:
     return (" " * 87 + cells).rstrip()
 
 
+def _check_printable(s: EventSettings) -> None:
+    """The settings written as text into the file (012, 022, 032, 102, 112, 122) hold no control
+    character: TRF text is printable, and a name holding ESC would act on every terminal that
+    shows it (see :mod:`trf.text`)."""
+    texts = [("name", s.name), ("place", s.city), ("federation", s.federation), ("chief arbiter", s.chief_arbiter),
+             *(("deputy arbiter", d) for d in s.deputy_arbiters), ("time control", s.time_control)]
+    for setting, value in texts:
+        found = control_in(value)
+        if found is not None:
+            raise InvalidSetting(setting, value, f"printable text, found {found}")
+
+
 def _check(s: EventSettings) -> None:
+    _check_printable(s)
     if not s.name.strip():
         raise InvalidSetting("name", s.name, "the name of the event")
     if s.rounds < 1:

@@ -30,6 +30,7 @@ from event.numbering import order_key, ranks_frozen, renumber, FROZEN_AFTER
 from pairing.rounds import is_finished
 from trf.model import (AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Player, PlayerAcceleration, Record,
                        Result, RoundEntry, Tournament)
+from trf.text import control_in
 
 __all__ = ["Registrant", "InvalidRegistrant", "DuplicateEntry", "RegistrationClosed", "parse_registrants",
            "normalised", "register"]
@@ -177,6 +178,11 @@ def normalised(r: Registrant, source: str = "") -> Registrant:
     def bad(field: str, value: str, expected: str) -> InvalidRegistrant:
         return InvalidRegistrant(field, value, expected, source, r.line)
 
+    for field, value in (("name", r.name), ("title", r.title), ("FIDE id", r.fide_id), ("federation", r.federation),
+                         ("birth date", r.birth_date), ("sex", r.sex)):
+        found = control_in(value)
+        if found is not None:  # TRF text is printable; ESC in a name would act on every terminal showing it
+            raise bad(field, value, f"printable text, found {found}")
     name = " ".join(r.name.split())
     if not name:
         raise bad("name", r.name, "the player's name (Lastname, Firstname)")

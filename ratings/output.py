@@ -7,7 +7,6 @@ next to its exact fraction.
 
 from __future__ import annotations
 
-import csv
 import io
 from fractions import Fraction
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 from ratings.change import PlayerRating, TournamentRatings
 from ratings.report import ReportCheck
 from ratings.tables import round_half_up
+from trf import spreadsheet
 
 __all__ = ["dec", "ratings_dict", "ratings_csv", "report_dict", "player_dict"]
 
@@ -85,7 +85,7 @@ CSV_COLUMNS = ["start_rank", "name", "fide_id", "rating", "rated_games", "averag
 def ratings_csv(r: TournamentRatings) -> str:
     """One row per player: the columns of :data:`CSV_COLUMNS`."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = spreadsheet.writer(buf)
     w.writerow(CSV_COLUMNS)
     for p in r.players:
         d = player_dict(p)

@@ -23,6 +23,7 @@ from roundrobin.berger import BYE, RoundRobinSchedule, double_round_robin, singl
 from roundrobin.seeding import Apart, Constraint, Numbering, solve
 from roundrobin.varma import Conflict, Draw, VarmaError, varma_conflicts, varma_draw
 from trf.model import Colour, Header, InitialColour, Player, Record, Result, RoundCount, RoundEntry, Tournament
+from trf.text import control_in
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,10 @@ def parse_entrants(text: str, path: str = "<names>") -> list[Entrant]:
         name = fields[0] if fields else ""
         if not name:
             raise EntrantsError(path, no, "the name is empty")
+        for label, value in zip(("name", "federation", "rating"), fields):
+            found = control_in(value)
+            if found is not None:  # TRF text is printable, and the name goes into the file (--trf)
+                raise EntrantsError(path, no, f"the {label} holds {found}")
         if name in seen:
             raise EntrantsError(path, no, f"{name!r} is already on line {seen[name]}; names must be unique")
         rating = None

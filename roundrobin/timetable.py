@@ -54,7 +54,6 @@ the Handbook); the rest rule here is an organiser's convenience, not a regulatio
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from dataclasses import dataclass
@@ -64,6 +63,7 @@ from math import comb
 from typing import Any, Iterator, Sequence, cast
 
 from roundrobin.berger import BYE, RoundRobinSchedule
+from trf import spreadsheet
 
 __all__ = [
     "BackToBack", "CSV_HEADER", "Sessions", "Slot", "Timetable", "Totals", "format_duration",
@@ -797,5 +797,5 @@ def timetable_rows(tt: Timetable) -> list[tuple[str | int, ...]]:
 def timetable_csv(tt: Timetable) -> str:
     """:func:`timetable_rows` as CSV text (write it with ``trf.writer.write_atomic``)."""
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows(timetable_rows(tt))
+    spreadsheet.writer(buf).writerows(timetable_rows(tt))
     return buf.getvalue()

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import csv
 import io
 from fractions import Fraction
 from typing import Any
 
 from tiebreaks.standings import Standings
+from trf import spreadsheet
 from trf.model import Tournament
 
 # fewest decimals shown per tie-break (the TEC tools' convention); more when the value needs them
@@ -71,7 +71,7 @@ def standings_dict(t: Tournament, s: Standings, path: str) -> dict[str, Any]:
 
 def standings_csv(t: Tournament, s: Standings) -> str:
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = spreadsheet.writer(buf)
     w.writerow(["rank", "place", "start_rank", "name", "rating", "points"] + [tb.text for tb in s.tiebreaks])
     for r in s.rows:
         p = t.player(r.pid)

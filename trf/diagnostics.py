@@ -84,6 +84,7 @@ CODES: dict[str, str] = {
     "out-of-range": "a number outside the range the format allows (the record is kept verbatim, not read)",
     "too-many-rounds": "a player line with round blocks past round 99, the most TRF allows (not read)",
     "line-too-long": "a record line longer than its record can be (kept verbatim, not read)",
+    "control-character": "a line holds a control character or a bidirectional override (TRF text is printable)",
 }
 
 

@@ -38,6 +38,7 @@ from trf.model import (
     RoundCount, RoundEntry, ScoringRecord, Tournament,
 )
 from trf.scoring import CODES_XXS, SYMBOLS_162
+from trf.text import IN_TRF_LINE, describe, trf_line_clean
 
 if TYPE_CHECKING:
     import lark
@@ -734,6 +735,27 @@ def _read_line(parser: RecordParser, reader: _LineReader, raw: str, number: int,
     return PreservedRecord(raw[:3], raw, known=False, line=number)
 
 
+def control_characters(text: str, lines: list[str]) -> list[Diagnostic]:
+    """A warning for each line holding a control character or a bidirectional override
+    (:data:`trf.text.IN_TRF_LINE`), at the first one, with how many more the line has.  TRF
+    text is printable; such a character means nothing to the tournament but acts on whatever
+    shows the name (a terminal obeys ESC, an override turns the text around), so the file is
+    still read (``--strict`` refuses it) and the toolkit shows the character as an escape.  The
+    whole text is searched once (:func:`trf.text.trf_line_clean`), its lines only when it holds one."""
+    if trf_line_clean(text):
+        return []
+    found = []
+    for number, raw in enumerate(lines, start=1):
+        first = IN_TRF_LINE.search(raw)
+        if first is None:
+            continue
+        more = len(IN_TRF_LINE.findall(raw, first.end()))
+        found.append(Diagnostic(Severity.WARNING, "control-character",
+                                f"{describe(first.group())} is a control character: TRF text is printable"
+                                + (f" ({more} more on the line)" if more else ""), number, first.start() + 1))
+    return found
+
+
 # --------------------------------------------------------------------------- what the file is
 
 _PGN_TAG = re.compile(r'\s*\[[A-Za-z]+\s+"')
@@ -779,6 +801,7 @@ def parse_text(text: str, *, validate: bool = True) -> ParseResult:
         diags.append(Diagnostic(Severity.INFO, "line-ending",
                                 f"the file mixes line endings; it will be written with {ending!r}", 1, 1))
     records = read_records(lines, diags)
+    diags += control_characters(text, lines)
     diags = _what_it_is(records, text, diags)
     tournament = Tournament(tuple(records), ending, final)
     if validate:

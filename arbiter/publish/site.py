@@ -19,6 +19,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 from checker.explanation import RoundExplanation, points_text
 from trf.model import Colour, Player, Result, RoundEntry, Tournament
+from trf.text import visible
 from trf.writer import fmt_points
 
 __all__ = ["Page", "Site", "SiteOptions", "build_pages", "trf_name", "read_stored", "STYLE", "CACHE"]
@@ -304,9 +305,19 @@ def _event(t: Tournament) -> list[tuple[str, str]]:
 # --------------------------------------------------------------------------- rendering
 
 
+def _shown(value: Any) -> Any:
+    """Every value a page writes (``finalize``): text with its control characters and
+    bidirectional overrides as visible escapes (:func:`trf.text.visible`), before autoescaping
+    (which handles ``<>&"'``); a name with ESC or U+202E reads as written, and turns nothing
+    around it.  Names are also set in ``<bdi>`` (the templates), so that a right-to-left name
+    keeps the cells beside it in their order.  Markup (a macro's output: HTML whose values went
+    through here already, line breaks included) is left as it is."""
+    return visible(value) if isinstance(value, str) and not hasattr(value, "__html__") else value
+
+
 def _environment() -> Environment:
     env = Environment(loader=PackageLoader("arbiter.publish", "templates"),
-                      autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
+                      autoescape=select_autoescape(["html"]), undefined=StrictUndefined, finalize=_shown,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["points"] = points_text
     return env
