@@ -46,7 +46,7 @@ class ManualPairingError(EventError):
 def parse_board(text: str) -> tuple[int, int]:
     """``12-7`` (White first) as starting ranks; raises :class:`ManualPairingError`."""
     parts = text.replace(" ", "").split("-")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):  # isdigit() alone takes '²'
         raise ManualPairingError(f"{text!r} is not a board: expected White-Black starting ranks such as 12-7")
     return int(parts[0]), int(parts[1])
 

@@ -100,6 +100,11 @@ _ALIASES = {
 _FIDE_LIST = re.compile(r"^ID Number\s+Name\s+Fed\s+Sex\b")
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also takes '²', which ``int`` rejects, and other scripts')."""
+    return text.isascii() and text.isdigit()
+
+
 def _fide_list(text: str, source: str) -> list[Registrant]:
     """FIDE's rating-list text extract: columns located by the header's words."""
     lines = text.splitlines()
@@ -121,7 +126,7 @@ def _fide_list(text: str, source: str) -> list[Registrant]:
             return line[a:b].strip()
 
         rating = cell("SRtng") or cell("Rtng") or cell("RRtng")
-        out.append(Registrant(cell("Name"), cell("Tit"), int(rating) if rating.isdigit() else None,
+        out.append(Registrant(cell("Name"), cell("Tit"), int(rating) if _digits(rating) else None,
                               cell("ID Number"), cell("Fed"), cell("B-day"), cell("Sex"), no))
     return out
 
@@ -135,7 +140,7 @@ def parse_registrants(text: str, source: str = "<players>") -> list[Registrant]:
         return _fide_list(text, source)
     sample = text[:4096]
     delimiter = max((",", ";", "\t"), key=lambda d: sample.splitlines()[0].count(d) if sample else 0)
-    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))  # a lone CR ends a row
     if not rows:
         return []
     header = [_ALIASES.get(h.strip().lower()) for h in rows[0]]
@@ -148,7 +153,7 @@ def parse_registrants(text: str, source: str = "<players>") -> list[Registrant]:
             continue
         values = {key: row[i].strip() for i, key in enumerate(header) if key is not None and i < len(row)}
         rating = values.get("rating", "")
-        if rating and not rating.isdigit():
+        if rating and not _digits(rating):
             raise InvalidRegistrant("rating", rating, "a whole number (blank or 0 for an unrated player)", source, no)
         out.append(Registrant(values.get("name", ""), values.get("title", ""), int(rating) if rating else None,
                               values.get("fide_id", ""), values.get("federation", ""), values.get("birth_date", ""),
@@ -195,7 +200,7 @@ def normalised(r: Registrant, source: str = "") -> Registrant:
     if rating is not None and not 0 < rating <= 9999:
         raise bad("rating", str(r.rating), "a rating of at most 4 digits")
     fide_id = r.fide_id.strip()
-    if fide_id and (not fide_id.isdigit() or len(fide_id) > 11):
+    if fide_id and (not _digits(fide_id) or len(fide_id) > 11):
         raise bad("FIDE id", r.fide_id, "digits only, at most 11")
     fed = r.federation.strip().upper()
     if fed and not re.fullmatch(r"[A-Z]{3}", fed):

@@ -281,15 +281,16 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
     entered: list[dict[str, object]] = []
     delimiter = ";" if text.count(";") > text.count(",") else ","
     plan: list[tuple[Board, tuple[Result, Result] | None, int]] = []
-    for no, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), 1):
+    # newline="": a lone CR ends a row (csv raises on one inside an unquoted field otherwise)
+    for no, row in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter), 1):
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):
             continue
-        if not cells[0].isdigit():
+        if not (cells[0].isascii() and cells[0].isdigit()):  # isdigit() alone takes '²'
             if no == 1:
                 continue  # a header row
             raise BadResult(",".join(row), f"{source}:{no}: board,result or white,black,result")
-        if len(cells) >= 3 and cells[1].isdigit():
+        if len(cells) >= 3 and cells[1].isascii() and cells[1].isdigit():
             w, b, code = int(cells[0]), int(cells[1]), cells[2]
             bd = by_pair.get(frozenset((w, b)))
             if bd is None:

@@ -70,14 +70,14 @@ def parse_k_text(text: str, name: str = "<k file>") -> dict[str, int]:
     """``id,K`` per line (FIDE id, or start rank), an optional header line, ``#`` comments and
     blank lines allowed. K must be a positive whole number."""
     table: dict[str, int] = {}
-    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    for number, row in enumerate(csv.reader(io.StringIO(text, newline="")), start=1):
         cells = [c.strip() for c in row]
         if not cells or not any(cells) or cells[0].startswith("#"):
             continue
         if len(cells) < 2:
             raise KFileError(f"{name}:{number}: expected 'id,K', got {','.join(cells)!r}")
         ident, k = cells[0], cells[1]
-        if not k.isdigit():
+        if not (k.isascii() and k.isdigit()):  # isdigit() alone takes '²', which int() rejects
             if number == 1 and not ident.isdigit():
                 continue  # a header line such as "id,K"
             raise KFileError(f"{name}:{number}: K must be a positive whole number, got {k!r}")

@@ -245,7 +245,7 @@ def _read(conn: sqlite3.Connection, path: Path) -> tuple[rot.Config, tuple[_Row,
     try:
         meta_rows = conn.execute("SELECT key, value FROM meta").fetchall()
         rows = conn.execute("SELECT seq, type, data FROM events ORDER BY seq").fetchall()
-    except sqlite3.DatabaseError:
+    except (sqlite3.DatabaseError, UnicodeDecodeError):  # sqlite's message on a damaged schema may not be UTF-8
         raise SessionFileError(f"{path} is not a rotation session file") from None
     meta = {_text(k): v for k, v in meta_rows}
     if _text(meta.get("schema")) != SCHEMA_VERSION:
