@@ -46,7 +46,7 @@ __all__ = [
     "read_valid", "write_file", "write_or_print", "dump_text", "refuse_overwrite", "diagnostics_of",
     "has_errors", "standard_output", "busy", "version_text", "check_encoding_option", "refuse_non_trf", "Streamed", "SharedTail", "read_text",
     "error_object", "RulesOpt", "SystemOpt", "BakuGroupOpt", "BAKU_GROUP_HELP", "cannot_read", "defer_commands",
-    "select_system",
+    "select_system", "json_requested",
 ]
 
 
@@ -332,6 +332,10 @@ def _json_requested() -> bool:
             return True
         ctx = ctx.parent
     return False
+
+
+#: Public name of :func:`_json_requested`, for the command modules.
+json_requested = _json_requested
 
 
 def error_object(code: int, message: str, diagnostics: Optional[list[Diagnostic]] = None,

@@ -85,6 +85,14 @@ def _printable(value: Any) -> Any:
     return value
 
 
+#: The option of ``event register`` that gives each field of a registrant (a refused value is
+#: named by its option; one from a list, by the list's line).
+_REGISTRANT_OPTIONS = {
+    "name": "--name", "title": "--title", "rating": "--rating", "FIDE id": "--fide-id", "federation": "--federation",
+    "birth date": "--birth", "sex": "--sex",
+}
+
+
 def _refuse(exc: Exception, path: Path) -> NoReturn:
     """The one-line message and exit code of a library error: the refusals to pair
     (:data:`arbiter.refusals.REFUSALS`), then the event file's own."""
@@ -105,6 +113,8 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
         fail(exitcodes.FILE_ERROR, str(exc))
     if isinstance(exc, InvalidRegistrant) and exc.source:
         fail(exitcodes.INVALID_INPUT, str(exc))
+    if isinstance(exc, InvalidRegistrant) and exc.field in _REGISTRANT_OPTIONS:
+        fail(exitcodes.USAGE, f"{_REGISTRANT_OPTIONS[exc.field]} {exc.value!r}: expected {exc.expected}")
     if isinstance(exc, EventError):
         fail(exitcodes.USAGE, f"{path}: {exc}")
     raise exc
@@ -152,6 +162,15 @@ def _report(path: Path, change: Any, saved: Any, json_out: bool, show: Optional[
 
 
 # ---------------------------------------------------------------------------------- new
+
+
+#: The option of ``event new`` that gives each setting of :class:`event.create.EventSettings`,
+#: so that a refused setting is named as the user wrote it.
+_SETTING_OPTIONS = {
+    "name": "--name", "number of rounds": "--rounds", "federation": "--federation", "end date": "--end",
+    "scoring": "--scoring", "PAB value": "--scoring", "tie-break list": "--tiebreaks",
+    "pairing system": "--system", "edition of the rules": "--rules",
+}
 
 
 @event_app.command("new")
@@ -202,7 +221,8 @@ def new(
             seed=seed, tiebreaks=tiebreaks, system=system, rules=rules)
         change = new_event(settings)
     except InvalidSetting as exc:
-        fail(exitcodes.USAGE, str(exc))
+        option = _SETTING_OPTIONS.get(exc.setting)
+        fail(exitcodes.USAGE, f"{option} {exc.value}: expected {exc.expected}" if option else str(exc))
     saved = _call(file, lambda: store.save(file, log.record(change, _now()), None))
     _report(file, change, saved, json_out, None)
 

@@ -13,9 +13,10 @@ import typer
 
 from arbiter import exitcodes, render
 from arbiter.app import (EncodingOpt, FileArg, JsonOpt, SharedTail, Streamed, TrfFormat, app, diagnostics_of, dump_text, emit_json,
-                         err, fail, has_errors, out, read, read_valid, refuse_non_trf, refuse_overwrite, standard_output,
+                         err, fail, has_errors, json_requested, out, read, read_valid, refuse_non_trf, refuse_overwrite, standard_output,
                          write_file)
 from trf import Severity
+from trf.diagnostics import in_order
 
 
 @app.command()
@@ -27,7 +28,7 @@ def validate(
 ) -> None:
     """Check a TRF file: layout, mirrored games, points, byes. Exit 0 if clean, 3 if invalid."""
     result = read(file, encoding)
-    diags = diagnostics_of(result, strict)
+    diags = in_order(diagnostics_of(result, strict))
     counts = {s.value: sum(d.severity is s for d in diags) for s in Severity}
     if json_out:
         emit_json({
@@ -84,6 +85,20 @@ def _player_json(t: Any, p: Any, through: Optional[int]) -> dict[str, Any]:
     return data
 
 
+def _refuse_invalid_output(file: Path, text: str, fmt: str) -> None:
+    """Exit 70 without writing when the converted text does not read back without errors: the
+    input was valid, so that is a bug of the conversion, and its output must not be written
+    (``convert`` never writes what ``validate`` rejects)."""
+    from trf.parser import parse_text
+
+    errors = [d for d in parse_text(text).diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        if not json_requested():
+            render.diagnostics(err, errors, f"{file} as {fmt}")
+        fail(exitcodes.INTERNAL, f"converting {file} to {fmt} gave a file with {len(errors)} error(s) (a bug of the "
+                                 "conversion); nothing written", errors, file)
+
+
 @app.command()
 def convert(
     file: Path = FileArg,
@@ -101,6 +116,7 @@ def convert(
     result = read_valid(file, encoding, "nothing written")
     converted, notes = convert_tournament(result.tournament, to.value)
     text = dump_text(converted, to.value)
+    _refuse_invalid_output(file, text, to.value)
     if output is not None:
         write_file(output, text)
     if json_out:

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from arbiter.terminal import SafeConsole
-from trf.diagnostics import Diagnostic, Severity
+from trf.diagnostics import Diagnostic, Severity, in_order
 from trf.model import Player, RoundEntry, Tournament
 from trf.text import visible
 from trf.writer import fmt_points
@@ -134,8 +134,10 @@ def _records(console: Console, table: Table) -> None:
 
 
 def diagnostics(console: Console, diags: list[Diagnostic], filename: str) -> None:
-    """One line per finding, ``file:line:col: severity code message`` (the compiler convention)."""
-    for d in sorted(diags, key=lambda d: (d.line, d.column)):
+    """One line per finding, ``file:line:col: severity code message`` (the compiler convention),
+    causes first (:func:`trf.diagnostics.in_order`: what single lines show, then what comparing
+    records shows, each in line order)."""
+    for d in in_order(diags):
         console.print(Text(visible(d.format(filename)), style=_STYLE[d.severity]))
 
 

@@ -1,13 +1,18 @@
 """Time standings with ten tie-breaks for a large Swiss event.
 
-    python bench/standings.py                      # 1,000 players x 11 rounds
-    python bench/standings.py --players 2000 --rounds 13
+    python bench/standings.py                      # 1,000 players x 11 rounds, then 9,999 before round 1
+    python bench/standings.py --players 2000 --rounds 13 --entries 0
 
 The event is synthetic (the Dutch engine is too slow to pair 1,000 players quickly): each round
 pairs neighbours in score order, avoiding rematches where it can, with results drawn from the
 rating difference, a few forfeits, half-point byes and absences, and a PAB for an odd count.
 Tie-breaks do not care whether the pairings are FIDE-correct; they do care about unplayed rounds,
 which this event has plenty of.  Prints the time to read the file, build the context and rank.
+
+Then (``--entries``, default 9,999, 0 to skip) the standings of an event before round 1: every
+player on 0 points, one group tied on every tie-break down to DE (C.07 art. 6), which must cost
+about as much per player as a small group does (the figure grows linearly: 2,000 and 9,999
+players are printed, wall and CPU seconds).
 """
 
 from __future__ import annotations
@@ -78,6 +83,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=11)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tiebreaks", default=TEN)
+    ap.add_argument("--entries", type=int, default=9999, help="players of the before-round-1 figure (0: skip it)")
     args = ap.parse_args()
     text = synthetic(args.players, args.rounds, args.seed)
     t0 = time.perf_counter()
@@ -89,6 +95,23 @@ def main() -> None:
     print(f"{args.players} players x {args.rounds} rounds, {len(tbs)} tie-breaks ({args.tiebreaks})")
     print(f"  parse {t1 - t0:.2f} s, standings {t2 - t1:.2f} s, total {t2 - t0:.2f} s")
     print(f"  winner: {s.rows[0].pid} on {s.rows[0].points}; {sum(1 for r in s.rows if '-' in r.place)} players share a place")
+    if args.entries:
+        for n in sorted({min(2000, args.entries), args.entries}):
+            entries(n, tbs)
+
+
+def entries(players: int, tbs: list) -> None:
+    """The standings of ``players`` registered players before round 1 (all tied on 0 points)."""
+    lines = ["012 Before round 1", "042 2026/06/01", "XXR 9"]
+    for i in range(1, players + 1):
+        lines.append(f"001 {i:>4}      {f'Player {i}':<33} {2700 - i * 1400 // players:>4}"
+                     f" {'':3} {'':>11} {'':10}  0.0 {i:>4}")
+    t = trf.parse_text("\n".join(lines) + "\n").tournament
+    w0, c0 = time.perf_counter(), time.process_time()
+    s = standings(t, tbs)
+    w1, c1 = time.perf_counter(), time.process_time()
+    print(f"{players} players before round 1: standings {w1 - w0:.2f} s ({c1 - c0:.2f} s CPU); "
+          f"{sum(1 for r in s.rows if '-' in r.place)} players share a place")
 
 
 if __name__ == "__main__":

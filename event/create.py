@@ -25,6 +25,7 @@ from datetime import date
 from fractions import Fraction
 
 from event.change import Change, EventError, Notice
+from trf.limits import MAX_ROUNDS
 from trf.model import Colour, Header, InitialColour, Record, RoundCount, ScoringRecord, Tournament
 from trf.scoring import ScoringSystem
 from trf.text import control_in
@@ -148,6 +149,9 @@ def _check(s: EventSettings) -> None:
         raise InvalidSetting("name", s.name, "the name of the event")
     if s.rounds < 1:
         raise InvalidSetting("number of rounds", s.rounds, "at least 1 (C.04.1 Art. 1)")
+    if s.rounds > MAX_ROUNDS:
+        raise InvalidSetting("number of rounds", s.rounds, f"at most {MAX_ROUNDS} (TRF allows {MAX_ROUNDS} rounds: a "
+                                                           "player line holds 99 round blocks)")
     if s.federation and not re.fullmatch(r"[A-Za-z]{3}", s.federation):
         raise InvalidSetting("federation", s.federation, "a three-letter FIDE code such as NOR")
     if s.start and s.end and s.end < s.start:

@@ -28,6 +28,7 @@ from event.create import TITLE_ORDER
 from event.log import before_log
 from event.numbering import order_key, ranks_frozen, renumber, FROZEN_AFTER
 from pairing.rounds import is_finished
+from trf.dates import birth_date_fault
 from trf.model import (AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Player, PlayerAcceleration, Record,
                        Result, RoundEntry, Tournament)
 from trf.text import control_in
@@ -167,15 +168,20 @@ _SEX = {"m": "m", "male": "m", "w": "w", "f": "w", "female": "w"}
 
 
 def _birth(value: str) -> str | None:
+    """A birth date in the TRF's spelling (``YYYY/MM/DD``; ``YYYY/00/00`` for a year alone, as the
+    TEC's sample file writes an unknown month and day), or ``None`` when it is no date
+    (:func:`trf.dates.birth_date_fault`: ``2026/13/45`` is none)."""
     v = value.strip()
     if not v:
         return ""
     if m := re.fullmatch(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", v):
         y, mo, d = m.groups()
-        return f"{y}/{int(mo):02d}/{int(d):02d}"
-    if re.fullmatch(r"\d{4}", v):
-        return f"{v}/00/00"  # year only: month and day unknown, as the TEC's sample file writes them
-    return None
+        text = f"{y}/{int(mo):02d}/{int(d):02d}"
+    elif re.fullmatch(r"\d{4}", v):
+        text = f"{v}/00/00"  # year only: month and day unknown
+    else:
+        return None
+    return None if birth_date_fault(text) is not None else text
 
 
 def normalised(r: Registrant, source: str = "") -> Registrant:
@@ -207,7 +213,8 @@ def normalised(r: Registrant, source: str = "") -> Registrant:
         raise bad("federation", r.federation, "a three-letter FIDE code such as NOR")
     birth = _birth(r.birth_date)
     if birth is None:
-        raise bad("birth date", r.birth_date, "YYYY/MM/DD, YYYY-MM-DD or a year")
+        fault = birth_date_fault(r.birth_date) or "not a date"
+        raise bad("birth date", r.birth_date, f"a date YYYY/MM/DD, YYYY-MM-DD or a year; {fault}")
     sex = _SEX.get(r.sex.strip().lower(), None) if r.sex.strip() else ""
     if sex is None:
         raise bad("sex", r.sex, "m or w (M/F in FIDE's list)")

@@ -78,14 +78,18 @@ class DutchSystem(PairingSystem):
             draft = m.group(1) == "2025"
             return (self.edition("2026" if draft else m.group(1)),
                     f"named by {source}" + (" (the draft name of the 2026 rules)" if draft else ""))
-        start = t.start_date
+        start, where = t.start_date, ""
+        written = t.header("042")
         if start is None:
             start = next((d for d in t.round_dates if d is not None), None)
+            unusable = f"042 {written!r} is no date" if written else "no 042"
+            where = f" (the first round date, 132: {unusable})"
         if start is None:
-            return self.edition("2026"), "no start date (042/132) to choose by: the rules in force now"
+            why = f"042 {written!r} is no date (YYYY/MM/DD)" if written else "no start date (042)"
+            return self.edition("2026"), f"{why} and no round date (132) to choose by: the rules in force now"
         if start >= APPLIED_FROM:
-            return self.edition("2026"), f"the event starts on {start.isoformat()}, on or after {APPLIED_FROM.isoformat()}"
-        return self.edition("2017"), f"the event starts on {start.isoformat()}, before {APPLIED_FROM.isoformat()}"
+            return self.edition("2026"), f"the event starts on {start.isoformat()}{where}, on or after {APPLIED_FROM.isoformat()}"
+        return self.edition("2017"), f"the event starts on {start.isoformat()}{where}, before {APPLIED_FROM.isoformat()}"
 
     def describe(self, edition: Edition, code: str = "") -> str:
         return f"Dutch (C.04.3, {edition.name} rules)" + (" with Baku acceleration" if "BAKU" in code else "")

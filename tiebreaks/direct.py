@@ -37,7 +37,15 @@ def de_scores(t: Tournament, group: list[int], rounds: int, forfeits: bool) -> t
     against the same opponent), and how many members each has not met."""
     res = mutual_results(t, group, rounds, forfeits)
     score = {p: sum((sum(v, Fraction(0)) / len(v) for v in res[p].values()), Fraction(0)) for p in group}
-    missing = {p: sum(1 for q in group if q != p and q not in res[p] and p not in res[q]) for p in group}
+    # Who met whom, seen from either side (a game one line shows and the other does not still
+    # counts as met): linear in the games, not in the square of the group (a group of 9,999
+    # players tied before round 1 is one group).
+    met: dict[int, set[int]] = {p: set() for p in group}
+    for p in group:
+        for q in res[p]:
+            met[p].add(q)
+            met[q].add(p)
+    missing = {p: len(group) - 1 - len(met[p]) for p in group}
     return score, missing
 
 
@@ -69,15 +77,18 @@ def direct_encounter(t: Tournament, group: list[int], rounds: int, mods: Modifie
             out += direct_encounter(t, lvl, rounds, mods, round_robin) if len(lvl) > 1 else [lvl]
         return out
     out = []
-    rest = list(order)
-    while len(rest) > 1:
-        top = rest[0]
-        best_other = max(score[q] + win * missing[q] for q in rest[1:])
-        if score[top] > best_other:
-            out.append([top])
-            rest = rest[1:]
-        else:
-            break
+    # best[i]: the most that any of order[i:] could reach by winning its games not played within
+    # the group; computed once from the end (the loop below reads best[i + 1] for each top).
+    best = [Fraction(0)] * (len(order) + 1)
+    for i in range(len(order) - 1, -1, -1):
+        q = order[i]
+        reach = score[q] + win * missing[q]
+        best[i] = reach if i == len(order) - 1 else max(reach, best[i + 1])
+    i = 0
+    while len(order) - i > 1 and score[order[i]] > best[i + 1]:
+        out.append([order[i]])
+        i += 1
+    rest = order[i:]
     if len(rest) == 1:
         return out + [rest]
     if len(rest) < len(group):

@@ -16,6 +16,26 @@ scoring                     ``BB?`` / ``XXS``            ``162``
 Records are converted in place (a ``142`` where the ``XXR`` stood), so that converting
 back restores the original file.  What the target cannot express is kept as it is and
 reported (``XXC rank`` has no TRF-2026 form; ``162`` cannot hold colour-specific scores).
+
+What is written is what the file means as it is read (docs/trf.md, "Converting"):
+
+* a fact stated once (the number of rounds, the initial colour) is written once, with the value
+  the reader takes: ``142`` over ``XXR``, ``152`` over ``XXC`` (:attr:`Tournament.total_rounds`,
+  :attr:`Tournament.initial_colour`); records that said otherwise are dropped with a warning;
+* the scoring and the acceleration are written from their effective values when the source's
+  notation is not the target's, replacing every record of the source notation (a kept ``XXS`` or
+  ``XXA`` would override the converted values);
+* acceleration is written for the players there are (a ``250`` range may name start ranks no
+  player has: they mean nothing, and an ``XXA`` line per player cannot name them);
+* a ``260`` becomes ``XXP`` (which bans every round) only when it bans every round: from round 1
+  to the event's last round, or to 999 ("to the end"); without a number of rounds a ``260`` with
+  a last round stays a ``260``, with a warning;
+* ``XXZ`` after the last round declares nothing (there is no round to pair): it is dropped with
+  a warning; ``XXZ`` naming a player whose next-round column already declares a bye leaves that
+  bye as it is (the column is what the reader takes);
+* team events (``013``/``310``): ``240``/``250``/``XXZ``/``XXA`` name teams there, and the next
+  round's byes are the teams' (TRF-2026 4.6): those records and the player lines' next-round
+  columns are kept as they are, with a note.
 """
 
 from __future__ import annotations
@@ -24,6 +44,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from trf.diagnostics import Diagnostic, Severity
+from trf.limits import MAX_ROUNDS
 from trf.model import (
     AbsentRecord, AccelerationRange, ByeRecord, Colour, Comment, ForbiddenPairs, InitialColour,
     Player, PlayerAcceleration, Record, Result, RoundCount, RoundEntry, ScoringRecord, Tournament,
@@ -31,6 +52,7 @@ from trf.model import (
 
 FORMATS = ("trf16", "trf26")
 _BYE_ORDER = {"F": 0, "H": 1, "Z": 2}
+_KINDS = {"F": Result.FULL_POINT_BYE, "H": Result.HALF_POINT_BYE, "Z": Result.ZERO_POINT_BYE}
 _DECLARED = (Result.ZERO_POINT_BYE, Result.HALF_POINT_BYE, Result.FULL_POINT_BYE)
 
 
@@ -48,44 +70,101 @@ def _note(message: str, line: int = 0, severity: Severity = Severity.INFO) -> Di
     return Diagnostic(severity, "not-canonical", message, line, 1)
 
 
+def _round_count_notes(t: Tournament) -> list[Diagnostic]:
+    """A warning for each round-count record that says another number than the one the file is
+    read with (``142`` over ``XXR``): the converted file says that number once."""
+    total = t.total_rounds
+    return [_note(f"{rec.code} {rec.rounds} contradicts the number of rounds read ({total}, "
+                  f"{'142' if any(isinstance(r, RoundCount) and r.code == '142' for r in t.records) else 'the first XXR'} "
+                  f"taking precedence); {total} is written", rec.line, Severity.WARNING)
+            for rec in t.records if isinstance(rec, RoundCount) and rec.rounds != total]
+
+
+def _colour_notes(t: Tournament) -> list[Diagnostic]:
+    """A warning for each initial-colour record that names another colour than the one read
+    (``152`` over ``XXC``)."""
+    colour = t.initial_colour
+    return [_note(f"{rec.code} names {rec.colour.name.lower()} as the initial colour, but the file is read with "
+                  f"{colour.name.lower() if colour else 'none'} (152 taking precedence); that one is written",
+                  rec.line, Severity.WARNING)
+            for rec in t.records
+            if isinstance(rec, InitialColour) and rec.colour is not None and rec.colour is not colour]
+
+
+def _absent_after_last_round(t: Tournament, rec: AbsentRecord, notes: list[Diagnostic]) -> bool:
+    """Whether ``XXZ`` names players for a round the event does not have (every round paired,
+    or round 100): then it declares nothing, and is dropped with a warning."""
+    nxt = t.rounds_paired + 1
+    total = t.total_rounds
+    if nxt > MAX_ROUNDS or (total is not None and nxt > total):
+        notes.append(_note(f"XXZ declares absences for round {nxt}, which the event does not have; dropped",
+                           rec.line, Severity.WARNING))
+        return True
+    return False
+
+
+_TEAM_KEPT = (ByeRecord, AbsentRecord, AccelerationRange, PlayerAcceleration)
+
+
+def _team_note(t: Tournament) -> list[Diagnostic]:
+    """The note of a team event whose 240/250/XXZ/XXA records are kept as they are."""
+    if not t.is_team_event:
+        return []
+    first = next((r for r in t.records if isinstance(r, _TEAM_KEPT)), None)
+    if first is None:
+        return []
+    return [_note("team event: 240/250/XXZ/XXA records name teams and are kept as they are (TRF-2026 4.5-4.6)",
+                  first.line)]
+
+
 # --------------------------------------------------------------------------- to TRF-2026
 
 
 def to_trf26(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
-    notes: list[Diagnostic] = []
+    """``t`` in TRF-2026: ``142``, ``152``, ``162``, ``250``, ``260`` and ``240`` for the JaVaFo
+    and bbpPairings records (module docstring)."""
+    notes: list[Diagnostic] = _round_count_notes(t) + _colour_notes(t)
     paired = t.rounds_paired
     total = t.total_rounds
     scoring = t.scoring
-    has_142 = any(isinstance(r, RoundCount) and r.code == "142" for r in t.records)
-    has_152 = any(isinstance(r, InitialColour) and r.code == "152" for r in t.records)
+    team = t.is_team_event
     has_162 = any(isinstance(r, ScoringRecord) and r.code == "162" for r in t.records)
+    has_xxa = any(isinstance(r, PlayerAcceleration) for r in t.records)
+    xxc_rank = any(isinstance(r, InitialColour) and r.by_rank for r in t.records)
 
     # Byes declared for rounds not yet paired leave the player lines for 240 records.
     byes: dict[tuple[str, int], set[int]] = {}
+    absent: set[int] = set()  # XXZ: not paired in the next round
     out: list[Record] = []
-    accel_done = scoring_done = False
+    count_done = colour_done = accel_done = scoring_done = False
     for rec in t.records:
         if isinstance(rec, Player):
-            out.append(_strip_declared(rec, paired, t, byes))
-        elif isinstance(rec, RoundCount) and rec.code == "XXR":
-            if not has_142:
-                out.append(RoundCount(rec.rounds, "142"))
-                has_142 = True
-        elif isinstance(rec, InitialColour) and rec.code == "XXC":
-            if rec.by_rank:
-                notes.append(_note("XXC rank (pair by file order) has no TRF-2026 form; kept as XXC", rec.line, Severity.WARNING))
-                out.append(InitialColour(None, "XXC", True))
-            if rec.colour is not None and not has_152:
-                out.append(InitialColour(rec.colour, "152"))
-                has_152 = True
-        elif isinstance(rec, PlayerAcceleration):
-            if not accel_done:
+            out.append(rec if team else _strip_declared(rec, paired, t, byes))
+        elif team and isinstance(rec, _TEAM_KEPT):
+            out.append(rec)
+        elif isinstance(rec, RoundCount):
+            if not count_done and total is not None:
+                out.append(RoundCount(total, "142"))
+                count_done = True
+        elif isinstance(rec, InitialColour):
+            if not colour_done:
+                if xxc_rank:
+                    line = next(r.line for r in t.records if isinstance(r, InitialColour) and r.by_rank)
+                    notes.append(_note("XXC rank (pair by file order) has no TRF-2026 form; kept as XXC", line,
+                                       Severity.WARNING))
+                    out.append(InitialColour(None, "XXC", True))
+                if t.initial_colour is not None:
+                    out.append(InitialColour(t.initial_colour, "152"))
+                colour_done = True
+        elif isinstance(rec, (PlayerAcceleration, AccelerationRange)) and has_xxa:
+            if not accel_done:  # every XXA and 250 record, as the ranges of their effective values
                 out.extend(_ranges_from_table(t))
                 accel_done = True
         elif isinstance(rec, ForbiddenPairs) and rec.code == "XXP":
             out.append(ForbiddenPairs(rec.players, 1, total or 999, "260"))
         elif isinstance(rec, AbsentRecord):
-            byes.setdefault(("Z", paired + 1), set()).update(rec.players)
+            if not _absent_after_last_round(t, rec, notes):
+                absent.update(rec.players)
         elif isinstance(rec, ScoringRecord) and rec.code != "162":
             if has_162:
                 continue
@@ -100,6 +179,12 @@ def to_trf26(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
                 scoring_done = True
         else:
             out.append(rec)
+    notes += _team_note(t)
+    # XXZ is a zero-point bye for the players whose next-round column declares nothing: a bye
+    # written in the column is what the file says for them (Tournament.declared_absences)
+    listed = {pid for (_kind, rnd), ids in byes.items() if rnd == paired + 1 for pid in ids}
+    if absent - listed:
+        byes.setdefault(("Z", paired + 1), set()).update(absent - listed)
 
     new_240: list[Record] = [ByeRecord(kind, rnd, tuple(sorted(ids)))
                for (kind, rnd), ids in sorted(byes.items(), key=lambda kv: (kv[0][1], _BYE_ORDER[kv[0][0]])) if ids]
@@ -173,44 +258,49 @@ def _insert_after_headers(records: list[Record], new: list[Record]) -> list[Reco
 
 
 def to_trf16(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
-    notes: list[Diagnostic] = []
+    """``t`` in TRF-16 with the engines' records: ``XXR``, ``XXC``, ``XXA``, ``XXP``, ``BB?`` and
+    ``XXS``, next-round byes in the player lines (module docstring)."""
+    notes: list[Diagnostic] = _round_count_notes(t) + _colour_notes(t)
     paired = t.rounds_paired
     total = t.total_rounds
-    has_xxr = any(isinstance(r, RoundCount) and r.code == "XXR" for r in t.records)
+    team = t.is_team_event
     xxc_rank = any(isinstance(r, InitialColour) and r.code == "XXC" and r.by_rank for r in t.records)
-    has_xxc_colour = any(isinstance(r, InitialColour) and r.code == "XXC" and r.colour for r in t.records)
+    has_162 = any(isinstance(r, ScoringRecord) and r.code == "162" for r in t.records)
+    has_250 = any(isinstance(r, AccelerationRange) for r in t.records)
 
     # 240 records: future rounds go into the player lines; past ones duplicate them.
     declared: dict[int, dict[int, Result]] = {}
-    for rec in t.records:
-        if isinstance(rec, ByeRecord) and rec.round > paired:
-            for pid in rec.players:
-                declared.setdefault(pid, {})[rec.round] = Result(rec.kind)
+    if not team:
+        for rec in t.records:
+            if isinstance(rec, ByeRecord) and rec.round > paired and rec.kind in _KINDS:
+                for pid in rec.players:  # the first 240 naming a player for a round wins, as on reading
+                    declared.setdefault(pid, {}).setdefault(rec.round, _KINDS[rec.kind])
 
     out: list[Record] = []
-    accel_done = scoring_done = False
+    count_done = colour_done = accel_done = scoring_done = False
     for rec in t.records:
         if isinstance(rec, Player):
             out.append(_add_declared(rec, declared.get(rec.start_rank, {}), t))
-        elif isinstance(rec, RoundCount) and rec.code == "142":
-            if not has_xxr:
-                out.append(RoundCount(rec.rounds, "XXR"))
-                has_xxr = True
-        elif isinstance(rec, InitialColour) and rec.code == "152":
-            if not has_xxc_colour:
-                out.append(InitialColour(rec.colour, "XXC", xxc_rank))
-                has_xxc_colour = True
-        elif isinstance(rec, InitialColour) and rec.code == "XXC" and rec.colour is None and rec.by_rank:
-            if not any(isinstance(r, InitialColour) and r.code == "152" for r in t.records):
-                out.append(rec)
-        elif isinstance(rec, AccelerationRange):
-            if not accel_done:
+        elif team and isinstance(rec, _TEAM_KEPT):
+            out.append(rec)
+        elif isinstance(rec, RoundCount):
+            if not count_done and total is not None:
+                out.append(RoundCount(total, "XXR"))
+                count_done = True
+        elif isinstance(rec, InitialColour):
+            if not colour_done and (t.initial_colour is not None or xxc_rank):
+                out.append(InitialColour(t.initial_colour, "XXC", xxc_rank))
+                colour_done = True
+        elif isinstance(rec, (AccelerationRange, PlayerAcceleration)) and has_250:
+            if not accel_done:  # every 250 and XXA record, as one XXA line per player
                 out.extend(_xxa_from_table(t))
                 accel_done = True
         elif isinstance(rec, ForbiddenPairs) and rec.code == "260":
             first = 1 if rec.first_round is None else rec.first_round
             last = 999 if rec.last_round is None else rec.last_round
-            if first <= 1 and (total is None or last >= total):
+            # XXP bans every round: only a 260 from round 1 (or 0) to the last round says the same
+            every = last >= 999 or (total is not None and last >= max(total, 1))
+            if first <= 1 and every:
                 out.append(ForbiddenPairs(rec.players, None, None, "XXP"))
             else:
                 notes.append(_note(f"260 bans rounds {first}-{last} only; XXP would ban every round, so the 260 line is kept",
@@ -219,14 +309,15 @@ def to_trf16(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
         elif isinstance(rec, ByeRecord):
             if rec.round <= paired:
                 continue  # duplicates the player lines (validated on reading)
-        elif isinstance(rec, ScoringRecord) and rec.code == "162":
-            if not scoring_done:
+        elif isinstance(rec, ScoringRecord) and has_162:
+            if not scoring_done:  # every scoring record, as the BB?/XXS lines of the 162 scoring
                 out.extend(_extension_scoring(t, rec, notes))
                 scoring_done = True
         elif isinstance(rec, Comment):
             notes.append(_note("### comments exist only in TRF-2026; dropped", rec.line))
         else:
             out.append(rec)
+    notes += _team_note(t)
     return t.replace_records(tuple(out)), notes
 
 
@@ -249,7 +340,11 @@ def _add_declared(p: Player, byes: dict[int, Result], t: Tournament) -> Player:
 
 
 def _xxa_from_table(t: Tournament) -> list[PlayerAcceleration]:
-    table = t._acceleration_table
+    """One ``XXA`` line per player with fictitious points, over every round the records name.
+    Start ranks no player has are left out: a ``250`` range covering them gives them nothing,
+    and an ``XXA`` naming them would be an error (the player does not exist)."""
+    ranks = t.player_by_rank
+    table = {key: value for key, value in t._acceleration_table.items() if key[0] in ranks}
     if not table:
         return []
     last = max(r for _, r in table)

@@ -18,16 +18,29 @@ others), separators ``/ - .`` and blanks, anything after the date ignored (a tim
   1970-1999 for 70-99.
 
 Anything else (``May 29, 2020``, ``0000/00/00``, month 13) is no date: ``None``.
+
+Birth dates (``001`` columns 70-79, ``YYYY/MM/DD``) may be partial: a year alone (``1978``, as
+JaVaFo's sample writes it), ``00`` for an unknown month or day (``1987/00/00``, as the TEC's
+sample writes it).  In every date field ``0000/00/00`` is an unknown date, as a blank field
+(Swiss-Manager writes it so): no date, and nothing wrong.  :func:`date_fault` and :func:`birth_date_fault` say why a field is no date
+in a form allowed there; the validator reports it (docs/trf.md, "Dates").
 """
 
 from __future__ import annotations
 
+import calendar
 import re
 from datetime import date
 
 from trf.limits import MAX_ROUNDS
 
-__all__ = ["parse_date", "two_digit_year", "parse_round_dates"]
+__all__ = ["parse_date", "two_digit_year", "parse_round_dates", "date_fault", "birth_date_fault", "looks_like_date",
+           "DATE_FORM", "BIRTH_DATE_FORMS"]
+
+#: The form TRF-2026 fixes for 042/052 (and the one this toolkit writes).
+DATE_FORM = "YYYY/MM/DD"
+#: The forms of a birth date (TRF-16 columns 70-79).
+BIRTH_DATE_FORMS = "YYYY/MM/DD, a year alone (YYYY), or 00 for what is unknown (YYYY/00/00, 0000/00/00)"
 
 _FIELDS = re.compile(r"\s*(\d{1,4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,4})(?!\d)")
 
@@ -72,3 +85,68 @@ def parse_round_dates(text: str | None) -> list[date | None]:
     if not text:
         return []
     return [parse_date(tok) for tok in text.split(maxsplit=MAX_ROUNDS)[:MAX_ROUNDS]]
+
+
+def looks_like_date(text: str | None) -> bool:
+    """Whether ``text`` starts with three numbers and separators, as every date form above does:
+    such a field that is no date (``2026/13/45``) is a wrong date, not a date in another notation."""
+    return _FIELDS.match(text or "") is not None
+
+
+def date_fault(text: str | None) -> str | None:
+    """Why ``text`` (a 042/052 value, a 132 field) is no date in a form above, or ``None`` when it
+    is one or is blank."""
+    if not text or not text.strip() or parse_date(text) is not None:
+        return None
+    m = _FIELDS.match(text)
+    if m is None:
+        return "not a date in a form TRF uses"
+    if not any(int(f) for f in m.groups()):
+        return None  # 0000/00/00: unknown, as a blank field (Swiss-Manager writes it so)
+    return _calendar_fault(*m.groups())
+
+
+def _calendar_fault(a: str, b: str, c: str) -> str:
+    """What is wrong with three date fields that do not make a date."""
+    if len(a) == 4:
+        year, month, day = int(a), int(b), int(c)
+    elif len(c) == 4:
+        year, month, day = int(c), int(b), int(a)
+    elif len(a) <= 2 and len(c) <= 2:
+        year, month, day = _year(a), int(b), int(c)
+    else:
+        return "the year must be the first field (YYYY/MM/DD) or the last (DD/MM/YYYY)"
+    if year == 0:
+        return "year 0 is no year"
+    if not 1 <= month <= 12:
+        return f"month {month:02d} is no month (01-12)"
+    if day == 0:
+        return "day 00 is no day (days start at 01)"
+    return f"day {day:02d}: month {month:02d} of {year} has {_days_in(year, month)} days"
+
+
+def _days_in(year: int, month: int) -> int:
+    return calendar.monthrange(year, month)[1]
+
+
+_BIRTH_PARTIAL = re.compile(r"\s*(\d{4})\s*(?:[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2}))?\s*$")
+
+
+def birth_date_fault(text: str | None) -> str | None:
+    """Why ``text`` (a birth date, TRF-16 columns 70-79) is no date in a form allowed there
+    (:data:`BIRTH_DATE_FORMS`), or ``None``."""
+    if not text or not text.strip() or parse_date(text) is not None or date_fault(text) is None:
+        return None
+    m = _BIRTH_PARTIAL.match(text)
+    if m is not None:
+        year, month, day = int(m.group(1)), int(m.group(2) or 0), int(m.group(3) or 0)
+        if year == 0:
+            return "year 0 is no year"
+        if not 0 <= month <= 12:
+            return f"month {month:02d} is no month (01-12, or 00 when unknown)"
+        if month == 0 and day:
+            return f"day {day:02d} with an unknown month (00)"
+        if month and day > _days_in(year, month):
+            return f"day {day:02d}: month {month:02d} of {year} has {_days_in(year, month)} days"
+        return None  # a year alone, YYYY/00/00 or YYYY/MM/00
+    return date_fault(text)

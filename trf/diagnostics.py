@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Iterable
 
 
 class Severity(enum.Enum):
@@ -85,7 +86,27 @@ CODES: dict[str, str] = {
     "too-many-rounds": "a player line with round blocks past round 99, the most TRF allows (not read)",
     "line-too-long": "a record line longer than its record can be (kept verbatim, not read)",
     "control-character": "a line holds a control character or a bidirectional override (TRF text is printable)",
+    "bad-date": "a date field (042, 052, 132, a birth date) that is no date in a form TRF allows",
+    "empty-round": "a round nobody played (no game, no bye) before the last round paired",
 }
+
+#: The codes of findings that compare a record with others (a game with the opponent's line,
+#: points with the results, a record with the player list).  A line the reader could not read
+#: (a syntax error, a number out of range) is missing from those comparisons and so causes
+#: some of them: :func:`in_order` puts these after the findings on single lines.
+CONSEQUENCES = frozenset({
+    "duplicate-player", "missing-player", "unknown-opponent", "not-mirrored", "colour-mismatch", "result-mismatch",
+    "multiple-pab", "round-beyond-total", "points-mismatch", "bad-record", "duplicate-record", "empty-round",
+})
+
+
+def in_order(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics in the order to read them: causes before consequences.  First what each line
+    shows by itself (layout, numbers, codes, dates: the reader's findings), then what comparing
+    records shows (:data:`CONSEQUENCES`), each part in line and column order.  So an
+    ``unknown-opponent`` on line 11 comes after the syntax error on line 14 that left the
+    opponent's line unread."""
+    return sorted(diagnostics, key=lambda d: (d.code in CONSEQUENCES, d.line, d.column))
 
 
 class TrfError(Exception):

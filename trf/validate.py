@@ -9,11 +9,14 @@ points equal to the results (TRF-16 2.2, columns 81-84), at most one PAB per rou
 
 from __future__ import annotations
 
-from trf.dates import parse_date, two_digit_year
+import re
+
+from trf.dates import BIRTH_DATE_FORMS, DATE_FORM, birth_date_fault, date_fault, looks_like_date, parse_date, two_digit_year
 from trf.diagnostics import Diagnostic, Severity
+from trf.limits import MAX_ROUNDS
 from trf.writer import fmt_points
 from trf.model import (
-    AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Header, Player, PlayerAcceleration,
+    AbsentRecord, AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Header, Player, PlayerAcceleration,
     Record, Result, RoundCount, RoundEntry, Tournament,
 )
 
@@ -27,6 +30,7 @@ def validate(t: Tournament) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     out += _check_start_ranks(t)
     out += _check_round_entries(t)
+    out += _check_empty_rounds(t)
     out += _check_pabs(t)
     out += _check_round_count(t)
     out += _check_points(t)
@@ -36,17 +40,67 @@ def validate(t: Tournament) -> list[Diagnostic]:
 
 
 def _check_dates(t: Tournament) -> list[Diagnostic]:
-    """A start or end date written with a two-digit year is read ``YY/MM/DD`` (:mod:`trf.dates`),
-    which its writer may not have meant: say how it was read."""
+    """Every date field (docs/trf.md, "Dates"):
+
+    * ``042``/``052`` and each field of ``132`` must be a date (:mod:`trf.dates`).  One written
+      as a date that the calendar does not have (``2026/13/45``) is an error: the start date
+      chooses the rules' edition (C.04.3 2017 or 2026, the C.07 tie-break rules, the B.02 rating
+      rules), and a wrong one must not be replaced by a guess.  Text in another notation
+      (lichess writes ``May 29, 2020``) is a warning: the file is otherwise read, the commands
+      that choose rules by the date say they had none.
+    * A start or end date with a two-digit year is read ``YY/MM/DD``, which its writer may not
+      have meant: a warning saying how it was read.
+    * ``052`` before ``042``: a warning.
+    * A birth date (``001`` columns 70-79) that is no date in a form allowed there (a year alone
+      and ``00`` for an unknown month or day are): a warning, as TRF-16 marks the field
+      "warning if wrong".
+    """
     out = []
     for rec in t.records:
-        if isinstance(rec, Header) and rec.code in ("042", "052") and two_digit_year(rec.text):
+        if not isinstance(rec, Header) or rec.code not in ("042", "052", "132"):
+            continue
+        if rec.code == "132":
+            for m in re.finditer(r"\S+", rec.value):
+                fault = date_fault(m.group())
+                if fault is not None:
+                    out.append(_date_diagnostic(rec, m.group(), fault, 5 + m.start(), "YY/MM/DD (or YYYY/MM/DD)"))
+            continue
+        fault = date_fault(rec.text)
+        column = 5 + len(rec.value) - len(rec.value.lstrip())
+        if fault is not None:
+            out.append(_date_diagnostic(rec, rec.text, fault, column, DATE_FORM))
+        elif two_digit_year(rec.text):
             read = parse_date(rec.text)
             how = f"read as {read.isoformat()} (YY/MM/DD, the TRF form)" if read else "not a date as YY/MM/DD"
             out.append(Diagnostic(Severity.WARNING, "ambiguous-date",
                                   f"{rec.code} {rec.text!r} has a two-digit year: {how}; write YYYY/MM/DD",
-                                  rec.line, 5))
+                                  rec.line, column))
+    start, end = t.start_date, t.end_date
+    if start is not None and end is not None and end < start:
+        line = next(r.line for r in t.records if isinstance(r, Header) and r.code == "052")
+        out.append(Diagnostic(Severity.WARNING, "bad-date",
+                              f"052: the end date {end.isoformat()} is before the start date {start.isoformat()} (042)",
+                              line, 5))
+    for p in t.players:
+        if p.birth_date:
+            fault = birth_date_fault(p.birth_date)
+            if fault is not None:
+                what = f"is no date: {fault}" if looks_like_date(p.birth_date) else "is not in a date form TRF uses"
+                out.append(Diagnostic(Severity.WARNING, "bad-date",
+                                      f"player {p.start_rank}: birth date {p.birth_date!r} {what}; "
+                                      f"expected {BIRTH_DATE_FORMS} in columns 70-79", p.line, 70))
     return out
+
+
+def _date_diagnostic(rec: Header, text: str, fault: str, column: int, form: str) -> Diagnostic:
+    """A 042/052/132 field that is no date: an error when written as a date (numbers and
+    separators), a warning for text in another notation."""
+    shaped = looks_like_date(text)
+    what = {"042": "start date", "052": "end date", "132": "round date"}[rec.code]
+    why = f"is no date: {fault}" if shaped else "is not in a date form TRF uses"
+    consequence = " (the rules' edition is chosen by the start date)" if rec.code == "042" else ""
+    return Diagnostic(Severity.ERROR if shaped else Severity.WARNING, "bad-date",
+                      f"{rec.code}: {what} {text!r} {why}; expected {form}{consequence}", rec.line, column)
 
 
 def _check_start_ranks(t: Tournament) -> list[Diagnostic]:
@@ -165,6 +219,40 @@ def _entry_error(p: Player, r: int, code: str, message: str, offset: int = 0) ->
                       _block_column(r) + offset)
 
 
+def _check_empty_rounds(t: Tournament) -> list[Diagnostic]:
+    """A round before the last one paired in which nobody has a game, a pairing-allocated bye or
+    a bye with points: every block blank or an absence (``Z``, a blank result, ``-`` without
+    opponent).  An error (docs/trf.md, "A round nobody played"): no event holds a round without
+    a single game between rounds that were played, so the file has lost or shifted a column, and
+    its scores and colour histories are wrong.  Team events are left out (their player lines are
+    informative, TRF-2026 4.3)."""
+    if t.is_team_event:
+        return []
+    last = t.rounds_paired
+    if last < 2 or not t.players:
+        return []
+    used = [False] * (last + 1)
+    unseen = last - 1  # rounds 1 .. last-1 not yet seen played: usually the first lines see them all
+    for p in t.players:
+        for r, e in enumerate(p.rounds[:last - 1], start=1):
+            if e is not None and not used[r] and (e.opponent is not None or e.code in _BYE_WITH_POINTS):
+                used[r] = True
+                unseen -= 1
+        if not unseen:
+            return []
+    empty = [r for r in range(1, last) if not used[r]]
+    first = min(t.players, key=lambda p: p.line)
+    return [Diagnostic(Severity.ERROR, "empty-round",
+                       f"round {r} has no game and no bye for anybody (every block is blank or an absence), but round "
+                       f"{last} is paired: a round nobody played cannot come between played rounds (a lost or shifted "
+                       "column?)", first.line, _block_column(r))
+            for r in empty]
+
+
+_BYE_WITH_POINTS = frozenset({Result.PAIRING_ALLOCATED_BYE, Result.HALF_POINT_BYE, Result.FULL_POINT_BYE,
+                              Result.FORFEIT_WIN})
+
+
 def _check_pabs(t: Tournament) -> list[Diagnostic]:
     """TRF-2026 4.8: at most one U per round.  A warning, not an error: the file still means
     something (round-robin rest rounds are sometimes written U), but no Swiss pairing program
@@ -242,9 +330,28 @@ def _check_records(t: Tournament) -> list[Diagnostic]:
             out.append(Diagnostic(Severity.ERROR, "bad-record",
                                   f"{what} names start rank {', '.join(map(str, bad))}, which no player has", rec.line, 1))
 
+    declared: dict[tuple[int, int], ByeRecord] = {}  # (round, start rank) -> the first 240 naming them
     for rec in t.records:
-        if isinstance(rec, ByeRecord):
+        if isinstance(rec, AbsentRecord):
+            unknown(rec.players, rec, "XXZ")
+            nxt = t.rounds_paired + 1
+            if nxt > MAX_ROUNDS or (total is not None and nxt > total):
+                out.append(Diagnostic(Severity.WARNING, "bad-record",
+                                      f"XXZ declares absences for round {nxt}, which the event does not have "
+                                      f"({'every round is paired' if nxt <= MAX_ROUNDS else f'TRF allows {MAX_ROUNDS} rounds'}): "
+                                      "it declares nothing", rec.line, 1))
+        elif isinstance(rec, ByeRecord):
             unknown(rec.players, rec, "240")
+            for pid in rec.players:
+                earlier = declared.setdefault((rec.round, pid), rec)
+                if earlier is not rec and earlier.kind != rec.kind:
+                    out.append(Diagnostic(Severity.WARNING, "bad-record",
+                                          f"240 gives player {pid} a {rec.kind} bye in round {rec.round}, but line "
+                                          f"{earlier.line} gives them a {earlier.kind} bye (the first is read)", rec.line, 5))
+            if total is not None and rec.round > total:
+                out.append(Diagnostic(Severity.ERROR, "bad-record",
+                                      f"240 gives byes in round {rec.round}, but the tournament has {total} rounds",
+                                      rec.line, 7))
             if rec.round <= t.rounds_paired:
                 for pid in rec.players:
                     if pid not in ranks:

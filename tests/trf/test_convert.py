@@ -237,3 +237,176 @@ def test_comments_are_dropped_in_trf16_with_a_note() -> None:
 def test_unknown_format_is_refused() -> None:
     with pytest.raises(ValueError, match="trf16"):
         convert(read(text("012 T")), "trf25")
+
+
+# --------------------------------------------------------------------------- what is written reads back valid
+# Each file below is one that the converter once turned into a file `validate` rejects (or that
+# meant something else); the expectation is worked out from the record layouts and from which
+# record the reader takes (142 over XXR, 152 over XXC, 162 over XXS over BB?, a later XXA/250
+# value over an earlier one).
+
+
+def valid(t: trf.Tournament) -> trf.Tournament:
+    """``t`` written and read back: no error and no warning."""
+    result = trf.parse_text(trf.dumps(t))
+    assert [d for d in result.diagnostics if d.severity is not Severity.INFO] == [], trf.dumps(t)
+    return result.tournament
+
+
+def read_with(source: str, *codes: str) -> trf.Tournament:
+    """``source`` read: its warnings and errors are exactly ``codes``."""
+    result = trf.parse_text(source)
+    assert sorted(d.code for d in result.diagnostics if d.severity is not Severity.INFO) == sorted(codes)
+    return result.tournament
+
+
+@pytest.mark.fast
+def test_round_counts_that_disagree_are_written_once_with_the_number_read() -> None:
+    # XXR 0 beside 142 5: the file is read with 5 rounds (142 first); writing XXR 0 alone (as
+    # once for TRF-16) made round 1 "beyond the total"
+    for order in (("XXR 0", "142 5"), ("142 5", "XXR 0")):
+        t = read_with(text("012 T", *order, *FOUR), "duplicate-record")
+        assert t.total_rounds == 5
+        for to, code in (("trf16", "XXR"), ("trf26", "142")):
+            converted, notes = convert(t, to)
+            assert trf.dumps(converted) == text("012 T", f"{code} 5", *FOUR)
+            assert valid(converted).total_rounds == 5
+            xxr_line = 2 + order.index("XXR 0")
+            assert [(n.severity, n.line) for n in notes] == [(Severity.WARNING, xxr_line)]
+            assert "XXR 0" in notes[0].message and "5 is written" in notes[0].message
+
+
+@pytest.mark.fast
+def test_initial_colours_that_disagree_are_written_once_with_the_colour_read() -> None:
+    # XXC black1 and 152 W: the file is read with White (152 first); TRF-16 once kept XXC black1
+    t = read_with(text("012 T", "XXR 2", "XXC black1", "152 W", *FOUR))
+    assert t.initial_colour is Colour.WHITE
+    converted, notes = convert(t, "trf16")
+    assert trf.dumps(converted) == text("012 T", "XXR 2", "XXC white1", *FOUR)
+    assert [(n.severity, n.line) for n in notes] == [(Severity.WARNING, 3)]
+    converted, notes = convert(t, "trf26")
+    assert trf.dumps(converted) == text("012 T", "142 2", "152 W", *FOUR)
+    assert valid(converted).initial_colour is Colour.WHITE
+
+
+@pytest.mark.fast
+def test_250_over_a_missing_start_rank_writes_xxa_for_the_players_only() -> None:
+    # players 1, 2 and 4 (no 3); 250 gives 1.0 to start ranks 1-4 in rounds 1-2.  Rank 3 is no
+    # player: an XXA line for it would name a player who does not exist (an error).
+    players = (p001(1, " 1.0", "     2 w 1"), p001(2, " 0.0", "     1 b 0"), p001(4, " 1.0", "  0000 - U"))
+    t = read_with(text("012 T", "142 3", "250       1.0   1   2    1    4", *players), "missing-player")
+    converted, notes = convert(t, "trf16")
+    assert notes == []
+    xxa = [line for line in trf.dumps(converted).splitlines() if line.startswith("XXA")]
+    assert xxa == ["XXA    1  1.0  1.0  0.0", "XXA    2  1.0  1.0  0.0", "XXA    4  1.0  1.0  0.0"]
+    back = read_with(trf.dumps(converted), "missing-player")
+    assert [back.acceleration(n, r) for n in (1, 2, 4) for r in (1, 2, 3)] == [1, 1, 0] * 3
+
+
+@pytest.mark.fast
+def test_xxa_and_250_together_are_written_with_their_effective_values() -> None:
+    # XXA 1.0, then 250 2.0 over players 1-4 in round 1, then XXA 3.0 for player 1: player 1 has
+    # 3.0 (the last record), the others 2.0.  Keeping the 250 beside the ranges made from the table
+    # once let it override the later XXA (2.0 for player 1).
+    source = text("012 T", "142 2", "XXA    1  1.0", "250       2.0   1   1    1    4", "XXA    1  3.0", *FOUR)
+    t = read_with(source)
+    assert [t.acceleration(n, 1) for n in (1, 2, 3, 4)] == [3, 2, 2, 2]
+    for to in ("trf16", "trf26"):
+        converted, _ = convert(t, to)
+        assert [valid(converted).acceleration(n, r) for n in (1, 2, 3, 4) for r in (1, 2)] == [3, 0, 2, 0, 2, 0, 2, 0], to
+    converted, _ = convert(t, "trf26")
+    assert [line for line in trf.dumps(converted).splitlines() if line.startswith("250")] == [
+        "250       3.0   1   1    1    1", "250       2.0   1   1    2    4"]
+
+
+@pytest.mark.fast
+def test_162_beside_an_xxs_is_written_from_the_162_values() -> None:
+    # 162 says 3/1/0 and an XXS for JaVaFo says W=2: the file is read with 162.  TRF-16 once got
+    # the 162 as XXS lines *and* the old XXS after them, which overrode them (W=2).
+    players = (p001(1, " 3.0", "     2 w 1"), p001(2, " 0.0", "     1 b 0"))
+    t = read_with(text("012 T", "162  W 3.0    D 1.0", "XXS W=2", *players))
+    converted, notes = convert(t, "trf16")
+    assert notes == []
+    assert trf.dumps(converted) == text(
+        "012 T", "BBW  3.0", "BBD  1.0", "XXS WW=3 BW=3 WD=1 BD=1 FW=3 HPB=1 FPB=3 PAB=3", *players)
+    assert valid(converted).score(1) == 3
+
+
+@pytest.mark.fast
+def test_260_becomes_xxp_only_when_it_bans_every_round() -> None:
+    # no number of rounds: 260 001 005 bans rounds 1-5 only (the event may have more), 260 001 999
+    # bans every round; 260 000 000 bans nothing (a warning on reading), XXP would ban every round
+    t = read_with(text("012 T", "260 001 005    1    2", "260 001 999    3    4", *FOUR))
+    converted, notes = convert(t, "trf16")
+    assert trf.dumps(converted) == text("012 T", "260 001 005    1    2", "XXP 3 4", *FOUR)
+    assert [(n.severity, n.line) for n in notes] == [(Severity.WARNING, 2)]
+    t = read_with(text("012 T", "142 3", "260 000 000    1    2", *FOUR), "bad-record")
+    converted, _ = convert(t, "trf16")
+    assert trf.dumps(converted) == text("012 T", "XXR 3", "260 000 000    1    2", *FOUR)
+    assert [converted.forbidden(r) for r in (1, 2, 3)] == [frozenset()] * 3
+
+
+@pytest.mark.fast
+def test_xxz_naming_no_player_is_an_error_on_reading() -> None:
+    # XXZ 9 with no player 9: once read without a word, and written as an invalid "240 Z 002 9"
+    result = trf.parse_text(text("012 T", "XXR 5", "XXZ 9", *FOUR))
+    assert [(d.severity, d.code, d.line, d.column) for d in result.errors] == [(Severity.ERROR, "bad-record", 3, 1)]
+    assert "XXZ names start rank 9" in result.errors[0].message
+
+
+@pytest.mark.fast
+def test_240_in_a_round_the_event_does_not_have_is_an_error() -> None:
+    # 240 for round 7 of a 5-round event: in TRF-16 it would become a round-7 block ("beyond the total")
+    result = trf.parse_text(text("012 T", "142 5", "240 H 007    2", *FOUR))
+    assert [(d.severity, d.code, d.line, d.column) for d in result.errors] == [(Severity.ERROR, "bad-record", 3, 7)]
+    assert "round 7" in result.errors[0].message and "5 rounds" in result.errors[0].message
+
+
+@pytest.mark.fast
+def test_xxz_after_the_last_round_is_dropped_with_a_warning() -> None:
+    # every round of a 1-round event is paired: XXZ names players for round 2, which does not exist
+    t = read_with(text("012 T", "XXR 1", "XXZ 2", *FOUR), "bad-record")
+    converted, notes = convert(t, "trf26")
+    assert trf.dumps(converted) == text("012 T", "142 1", *FOUR)
+    assert [(n.severity, n.line) for n in notes] == [(Severity.WARNING, 3)]
+    valid(converted)
+
+
+@pytest.mark.fast
+def test_xxz_leaves_a_bye_written_in_the_next_round_column_as_it_is() -> None:
+    # player 2 has "0000 - H" for round 2 (its 0.5 in the points, JaVaFo) and is also in XXZ: the
+    # reader takes the H; TRF-2026 once got both 240 H and 240 Z for player 2, which TRF-16 read back as Z
+    source = text("012 T", "XXR 3", "XXZ 2 4", FOUR[0], p001(2, " 0.5", "     1 b 0", "  0000 - H"), FOUR[2], FOUR[3])
+    t = read_with(source)
+    assert t.declared_absences(2) == {2: Result.HALF_POINT_BYE, 4: Result.ZERO_POINT_BYE}
+    converted, notes = convert(t, "trf26")
+    assert notes == []
+    assert trf.dumps(converted) == text("012 T", "142 3", "240 H 002    2", "240 Z 002    4", *FOUR)
+    back, _ = convert(valid(converted), "trf16")
+    assert valid(back).declared_absences(2) == {2: Result.HALF_POINT_BYE, 4: Result.ZERO_POINT_BYE}
+
+
+@pytest.mark.fast
+def test_two_240_records_for_one_player_and_round_warn_and_the_first_is_written() -> None:
+    t = read_with(text("012 T", "142 3", "240 H 002    2", "240 Z 002    2", *FOUR), "bad-record")
+    assert t.declared_absences(2) == {2: Result.HALF_POINT_BYE}
+    converted, _ = convert(t, "trf16")
+    assert valid(converted).declared_absences(2) == {2: Result.HALF_POINT_BYE}
+
+
+TEAM_PLAYERS = (p001(1, " 1.0", "     3 w 1"), p001(2, " 0.0", "     4 b 0"),
+                p001(3, " 0.0", "     1 b 0"), p001(4, " 1.0", "     2 w 1"))
+
+
+@pytest.mark.fast
+def test_team_event_records_are_kept_as_they_are() -> None:
+    # in a team event 240 and 250 name teams (TRF-2026 4.5-4.6): once, TRF-16 dropped the 240s
+    # of the rounds played ("they duplicate the player lines", which they do not there) and turned
+    # the 250 into XXA lines for the players with those numbers
+    source = text("012 T", "142 3", "240 F 001    1", "250  2.0        1   2    1    2",
+                  "013 Alpha                              1    2", "013 Beta                               3    4",
+                  *TEAM_PLAYERS)
+    t = read_with(source)
+    converted, notes = convert(t, "trf16")
+    assert trf.dumps(converted) == source.replace("142 3", "XXR 3")
+    assert [(n.severity, n.line) for n in notes] == [(Severity.INFO, 3)]
