@@ -38,6 +38,8 @@ from arbiter.terminal import SafeConsole
 from trf.diagnostics import Diagnostic, Severity
 
 if TYPE_CHECKING:
+    from trf.bounded import InputTooLarge
+    from trf.limits import InputLimit
     from trf.model import Tournament
     from trf.parser import ParseResult
 
@@ -45,6 +47,7 @@ __all__ = [
     "app", "out", "err", "FileArg", "EncodingOpt", "JsonOpt", "TrfFormat", "fail", "emit_json", "read",
     "read_valid", "write_file", "write_or_print", "dump_text", "refuse_overwrite", "diagnostics_of",
     "has_errors", "standard_output", "busy", "version_text", "check_encoding_option", "refuse_non_trf", "Streamed", "SharedTail", "read_text",
+    "read_bytes", "too_large",
     "error_object", "RulesOpt", "SystemOpt", "BakuGroupOpt", "BAKU_GROUP_HELP", "cannot_read", "defer_commands",
     "select_system", "json_requested",
 ]
@@ -396,7 +399,10 @@ def check_encoding_option(encoding: Optional[str]) -> None:
 
 
 def read(path: Path, encoding: Optional[str]) -> ParseResult:
-    """Read a file or exit 5 with the reason (2 for an encoding that cannot decode it)."""
+    """Read a TRF file or exit: 5 when it cannot be read, 3 when it is larger than any TRF file
+    can be (:data:`trf.limits.TRF_FILE`; not read past that), 2 for an encoding that cannot
+    decode it."""
+    from trf.bounded import InputTooLarge
     from trf.parser import UnusableEncoding, parse_file
 
     check_encoding_option(encoding)
@@ -408,6 +414,29 @@ def read(path: Path, encoding: Optional[str]) -> ParseResult:
         return parse_file(path, encoding=encoding)
     except UnusableEncoding as exc:
         fail(exitcodes.USAGE, f"--encoding {encoding}: cannot decode {path} with this codec: {exc.reason}")
+    except InputTooLarge as exc:
+        too_large(exc, path)
+    except OSError as exc:
+        cannot_read(path, exc)
+
+
+def too_large(exc: InputTooLarge, path: Path) -> NoReturn:
+    """Exit 3 for a file larger than its purpose can need (:class:`trf.bounded.InputTooLarge`),
+    saying its limit and what the file was taken for."""
+    fail(exitcodes.INVALID_INPUT, str(exc), file=path)
+
+
+def read_bytes(path: Path, limit: Optional[InputLimit] = None) -> bytes:
+    """The bytes of an input file, read no further than ``limit`` allows (default: a TRF
+    file's, :data:`trf.limits.TRF_FILE`, the largest of the toolkit's inputs), or exit: 5 when
+    it cannot be read, 3 when it is larger than ``limit`` (:func:`too_large`)."""
+    from trf.bounded import InputTooLarge, read_bounded
+    from trf.limits import TRF_FILE
+
+    try:
+        return read_bounded(path, limit or TRF_FILE)
+    except InputTooLarge as exc:
+        too_large(exc, path)
     except OSError as exc:
         cannot_read(path, exc)
 
@@ -433,19 +462,18 @@ def refuse_non_trf(result: ParseResult, path: Path) -> None:
         fail(exitcodes.INVALID_INPUT, f"{path} is not a TRF file", wrong, path)
 
 
-def read_text(path: Path, encoding: Optional[str], what: str = "file") -> str:
+def read_text(path: Path, encoding: Optional[str], what: str = "file", limit: Optional[InputLimit] = None) -> str:
     """A text input that is not TRF (a CSV of entrants, K factors, results): UTF-8, a byte-order
     mark (Excel's UTF-8 one, UTF-16) honoured, or ``--encoding``; invalid UTF-8 read as cp1252
-    with a warning, as TRF files are.  Exit 5 when it cannot be read, 2 for an encoding that
-    cannot decode it, 3 for bytes the encoding asked for rejects."""
+    with a warning, as TRF files are.  Read no further than ``limit`` (:func:`read_bytes`: the
+    limits of :mod:`trf.limits`, e.g. ``ENTRANTS``).  Exit 5 when it cannot be read, 2 for an
+    encoding that cannot decode it, 3 for a file larger than ``limit`` and for bytes the
+    encoding asked for rejects."""
     from arbiter import render
     from trf.parser import UnusableEncoding, decode
 
     check_encoding_option(encoding)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        cannot_read(path, exc)
+    data = read_bytes(path, limit)
     try:
         text, _used, problems = decode(data, encoding)
     except UnusableEncoding as exc:

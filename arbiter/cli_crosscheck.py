@@ -88,12 +88,15 @@ def crosscheck(
         fail(exitcodes.FILE_ERROR, f"cannot create {state}: {exc.strerror or exc}")
     directions = (1 if pair else 0) + (1 if gen else 0)
     outcomes = []
-    with workers(jobs, scheduler) as ex, Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
-        task = bar.add_task(f"cross-checking {count} tournament(s) each way", total=count * directions)
-        for o in run(edition, count, seed, pair=pair, generator=gen, players=p_range, rounds=r_range, state=state,
-                     executor=ex, other_scorings=other_scorings):
-            outcomes.append(o)
-            bar.update(task, advance=1)
+    try:
+        with workers(jobs, scheduler) as ex, Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task(f"cross-checking {count} tournament(s) each way", total=count * directions)
+            for o in run(edition, count, seed, pair=pair, generator=gen, players=p_range, rounds=r_range, state=state,
+                         executor=ex, other_scorings=other_scorings):
+                outcomes.append(o)
+                bar.update(task, advance=1)
+    except OSError as exc:  # an outcome or a case that cannot be kept in the state folder (a full disk)
+        fail(exitcodes.FILE_ERROR, f"cannot write in {state}: {exc.strerror or exc}; the outcomes kept so far stay")
     totals = summarize(outcomes)
     data: dict[str, Any] = {"rules": edition, "seed": seed, "count": count, "players": players, "rounds": rounds,
                             "other_scorings": other_scorings,
@@ -101,7 +104,7 @@ def crosscheck(
                             "cases": [c.as_dict() for c in totals.cases],
                             "not_made": [{k: o.as_dict()[k] for k in ("direction", "index", "seed", "players", "rounds",
                                                                        "error")} for o in totals.failures]}
-    write_file(state / "summary.json", json.dumps(data, indent=2) + "\n")  # whole or not at all; exit 5
+    write_file(state / "summary.json", json.dumps(data, indent=2) + "\n")
     if json_out:
         emit_json(data)
     else:

@@ -23,7 +23,7 @@ from typing import Any, Callable, NoReturn, Optional
 import typer
 
 from arbiter import exitcodes, render
-from arbiter.app import JsonOpt, app, emit_json, err, fail, out
+from arbiter.app import JsonOpt, app, emit_json, err, fail, out, read_text
 
 event_app = typer.Typer(
     help="Run a tournament in its TRF file: create, register, pair, enter results, byes, withdrawals, "
@@ -100,10 +100,14 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
     from event import store
     from event.change import EventError
     from event.registration import InvalidRegistrant
+    from event.results import BadResultsRow
+    from trf.bounded import InputTooLarge
 
     found = refusal(exc, path)
     if found is not None:
         fail(*found)
+    if isinstance(exc, InputTooLarge):
+        fail(exitcodes.INVALID_INPUT, str(exc), file=path)
     if isinstance(exc, store.InvalidEventFile):
         render.diagnostics(err, list(exc.diagnostics), str(exc.path))
         fail(exitcodes.INVALID_INPUT, f"{exc}; fix them before editing the event")
@@ -111,7 +115,7 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
         fail(exitcodes.INVALID_INPUT, str(exc))
     if isinstance(exc, (store.EventFileError, store.ConcurrentChange)):
         fail(exitcodes.FILE_ERROR, str(exc))
-    if isinstance(exc, InvalidRegistrant) and exc.source:
+    if isinstance(exc, (InvalidRegistrant, BadResultsRow)) and exc.source:  # a list's row: invalid input
         fail(exitcodes.INVALID_INPUT, str(exc))
     if isinstance(exc, InvalidRegistrant) and exc.field in _REGISTRANT_OPTIONS:
         fail(exitcodes.USAGE, f"{_REGISTRANT_OPTIONS[exc.field]} {exc.value!r}: expected {exc.expected}")
@@ -123,11 +127,12 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
 def _call(path: Path, fn: Callable[[], Any]) -> Any:
     from arbiter.refusals import refusals
     from event.change import EventError
+    from trf.bounded import InputTooLarge
 
     try:
         return fn()
     except Exception as exc:
-        if isinstance(exc, (EventError, *refusals())):
+        if isinstance(exc, (EventError, InputTooLarge, *refusals())):
             _refuse(exc, path)
         raise
 
@@ -250,17 +255,13 @@ def register(
 ) -> None:
     """Register players, with starting ranks by C.04.2 Art. 2 (rating, title, name); after round 1, late entries."""
     from event.registration import Registrant, parse_registrants, register as run
+    from trf.limits import ENTRANTS
     from trf.model import Result
 
     if (csv_file is None) == (name is None):
         fail(exitcodes.USAGE, "give either --csv LIST or --name NAME")
     if csv_file is not None:
-        try:
-            text = csv_file.read_text(encoding="utf-8-sig")
-        except OSError as exc:
-            fail(exitcodes.FILE_ERROR, f"cannot read {csv_file}: {exc.strerror or exc}")
-        except UnicodeDecodeError:
-            fail(exitcodes.INVALID_INPUT, f"{csv_file}: not UTF-8 text")
+        text = read_text(csv_file, None, "list of players", ENTRANTS)
         people = _call(file, lambda: parse_registrants(text, str(csv_file)))
         source = str(csv_file)
     else:
@@ -322,23 +323,24 @@ def result(
     """Enter results by board or by player, one or several at a time, or a whole round from a CSV."""
     from event.change import Change
     from event.results import enter_player_result, enter_result, enter_results
+    from trf.limits import RESULTS
 
     values = list(items or [])
     if csv_file is not None:
         if values:
             fail(exitcodes.USAGE, "give either --csv FILE or BOARD RESULT pairs, not both")
-        try:
-            text = csv_file.read_text(encoding="utf-8-sig")
-        except OSError as exc:
-            fail(exitcodes.FILE_ERROR, f"cannot read {csv_file}: {exc.strerror or exc}")
+        text = read_text(csv_file, None, "results file", RESULTS)
         _commit(file, lambda t: enter_results(t, text, round_, str(csv_file)), json_out, _show_results)
         return
     if not values or len(values) % 2:
         fail(exitcodes.USAGE, "give BOARD RESULT pairs (e.g. 3 1-0), PLAYER RESULT pairs with --by-player, or --csv FILE")
     pairs = []
     for k in range(0, len(values), 2):
-        if not values[k].isdigit():
-            fail(exitcodes.USAGE, f"{values[k]!r}: expected a {'player' if by_player else 'board'} number")
+        # isdecimal: what int() reads ('²' is a digit to isdigit); 4 digits: TRF's start ranks, and
+        # a 5,000-digit number never reaches int()
+        if not values[k].isdecimal() or len(values[k].lstrip("0")) > 4:
+            shown = values[k] if len(values[k]) <= 20 else values[k][:20] + "..."
+            fail(exitcodes.USAGE, f"{shown!r}: expected a {'player' if by_player else 'board'} number (at most 4 digits)")
         pairs.append((int(values[k]), values[k + 1]))
 
     def run(t: Any) -> Change:

@@ -134,9 +134,10 @@ def _config(path: Path) -> RtgConfig:
     """The ``--config`` file; exit 5 if it cannot be read, 3 naming its line and column if it is not
     a generator configuration."""
     from arbiter.app import read_text
+    from trf.limits import GENERATOR_CONFIG
     from verify.rtgconfig import ConfigError, parse_config
 
-    text = read_text(path, None, "generator configuration")
+    text = read_text(path, None, "generator configuration", GENERATOR_CONFIG)
     try:
         return parse_config(text)
     except ConfigError as exc:

@@ -14,7 +14,7 @@ from typing import Optional
 import typer
 
 from arbiter import exitcodes
-from arbiter.app import EncodingOpt, FileArg, JsonOpt, app, emit_json, err, fail, out, read_valid
+from arbiter.app import EncodingOpt, FileArg, JsonOpt, app, emit_json, err, fail, out, read_bytes, read_valid
 
 
 def _cores() -> int:
@@ -77,10 +77,7 @@ def publish(
             t, _ = sel.system.accelerate(t, sel)
         except AccelerationRefused as exc:
             fail(exitcodes.INVALID_INPUT, f"{file}: Baku acceleration cannot be applied: {exc.detail}")
-    try:
-        raw = file.read_bytes()
-    except OSError as exc:
-        fail(exitcodes.FILE_ERROR, f"cannot read {file}: {exc.strerror or exc}")
+    raw = read_bytes(file)  # the file as published (bounded as every TRF input)
     stored = read_stored(output) if reuse and (output / MARKER).is_file() else {}
     options = SiteOptions(jobs=jobs or _cores(), engine=engine, explain=why, stored=stored)
     with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:

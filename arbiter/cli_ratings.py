@@ -47,11 +47,12 @@ _STYLE = {"error": "bold red", "warning": "yellow", "info": "dim"}
 def _k_table(path: Optional[Path], encoding: Optional[str] = None) -> Optional[dict[str, int]]:
     """The ``--k`` file (CSV ``id,K``; quoted fields, an Excel byte-order mark, ``--encoding``)."""
     from ratings.kfactor import KFileError, parse_k_text
+    from trf.limits import K_FACTORS
 
     if path is None:
         return None
     try:
-        return parse_k_text(read_text(path, encoding, "K file"), str(path))
+        return parse_k_text(read_text(path, encoding, "K file", K_FACTORS), str(path))
     except KFileError as exc:
         fail(exitcodes.INVALID_INPUT, str(exc))
 

@@ -10,7 +10,7 @@ All the work is done by :mod:`rotation.log` (the same Python calls give the same
 Exit codes: 0 ok; 1 no game could be started (every table busy, too few players waiting);
 2 the command does not fit the session (unknown player, busy table, bad option); 3 the session
 file is damaged (its configuration or an event, named by its number); 5 the session file cannot
-be created or read."""
+be created, read or written (a full disk, a read-only file or folder: nothing is recorded)."""
 
 from __future__ import annotations
 

@@ -203,6 +203,8 @@ def roundrobin(
     from roundrobin.seeding import Unsatisfiable, parse_fix, parse_meet
     from roundrobin.timetable import parse_duration, parse_sessions, parse_start, schedule, timetable_dict
     from roundrobin.varma import VarmaError
+    from trf.bounded import InputTooLarge
+    from trf.limits import ENTRANTS
     if (players is None) == (names is None):
         fail(exitcodes.USAGE, "give either --players N or --names FILE")
     if reverse_second_cycle and not double:
@@ -226,7 +228,7 @@ def roundrobin(
         fail(exitcodes.USAGE, "--start and --slot lay out a timetable: give --boards too")
     if names is not None:
         try:
-            entrants = parse_entrants(read_text(names, encoding, "entrants file"), str(names))
+            entrants = parse_entrants(read_text(names, encoding, "entrants file", ENTRANTS), str(names))
         except EntrantsError as exc:
             fail(exitcodes.INVALID_INPUT, str(exc))
     else:
@@ -236,6 +238,8 @@ def roundrobin(
         if varma_file is not None:
             check_encoding_option(encoding)
         groups = parse_groups(varma, entrants, encoding) if varma else None
+    except InputTooLarge as exc:
+        fail(exitcodes.INVALID_INPUT, str(exc), file=varma_file)
     except (ValueError, OSError) as exc:
         fail(exitcodes.USAGE, str(exc))
     if varma and not groups:

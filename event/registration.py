@@ -127,9 +127,14 @@ def _fide_list(text: str, source: str) -> list[Registrant]:
             return line[a:b].strip()
 
         rating = cell("SRtng") or cell("Rtng") or cell("RRtng")
-        out.append(Registrant(cell("Name"), cell("Tit"), int(rating) if _digits(rating) else None,
+        out.append(Registrant(cell("Name"), cell("Tit"), int(rating) if _rating_text(rating) else None,
                               cell("ID Number"), cell("Fed"), cell("B-day"), cell("Sex"), no))
     return out
+
+
+def _rating_text(text: str) -> bool:
+    """Whether ``text`` is a rating ``int`` may read: ASCII digits (:func:`_digits`), at most 4 of them past leading zeros (a 5,000-digit text never reaches ``int``)."""
+    return _digits(text) and len(text.lstrip("0")) <= 4
 
 
 def parse_registrants(text: str, source: str = "<players>") -> list[Registrant]:
@@ -141,7 +146,19 @@ def parse_registrants(text: str, source: str = "<players>") -> list[Registrant]:
         return _fide_list(text, source)
     sample = text[:4096]
     delimiter = max((",", ";", "\t"), key=lambda d: sample.splitlines()[0].count(d) if sample else 0)
-    rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))  # a lone CR ends a row
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)  # LF, CRLF or CR endings
+    rows: list[list[str]] = []
+    while True:
+        try:
+            rows.append(next(reader))
+        except StopIteration:
+            break
+        except csv.Error as exc:  # a field over the csv module's 131,072 characters: no player's
+            said = str(exc)
+            if "field limit" in said:
+                said = f"a field longer than {csv.field_size_limit():,} characters"
+            raise InvalidRegistrant("CSV row", said, "names, titles, ratings and ids (none is that long)", source,
+                                    reader.line_num) from None
     if not rows:
         return []
     header = [_ALIASES.get(h.strip().lower()) for h in rows[0]]
@@ -154,8 +171,9 @@ def parse_registrants(text: str, source: str = "<players>") -> list[Registrant]:
             continue
         values = {key: row[i].strip() for i, key in enumerate(header) if key is not None and i < len(row)}
         rating = values.get("rating", "")
-        if rating and not _digits(rating):
-            raise InvalidRegistrant("rating", rating, "a whole number (blank or 0 for an unrated player)", source, no)
+        if rating and not _rating_text(rating):
+            raise InvalidRegistrant("rating", rating if len(rating) <= 20 else rating[:20] + "...", "a whole number of at most 4 digits (blank or 0 for an unrated "
+                                                      "player)", source, no)
         out.append(Registrant(values.get("name", ""), values.get("title", ""), int(rating) if rating else None,
                               values.get("fide_id", ""), values.get("federation", ""), values.get("birth_date", ""),
                               values.get("sex", ""), no))

@@ -29,9 +29,10 @@ from fractions import Fraction
 
 from event.absences import check_player
 from event.change import Change, EventError, Notice, consistent, player_label
+from trf.limits import MAX_START_RANK
 from trf.model import Player, Result, RoundEntry, Tournament
 
-__all__ = ["Board", "boards", "BadResult", "NoSuchBoard", "NoGame", "RoundNotPaired", "result_code",
+__all__ = ["Board", "boards", "BadResult", "BadResultsRow", "NoSuchBoard", "NoGame", "RoundNotPaired", "result_code",
            "player_code", "enter_result", "enter_player_result", "enter_results", "result_text"]
 
 
@@ -63,6 +64,19 @@ class BadResult(EventError):
     def __init__(self, text: str, expected: str) -> None:
         super().__init__(f"{text!r} is not a result: expected {expected}")
         self.text, self.expected = text, expected
+
+
+class BadResultsRow(BadResult):
+    """Line ``line`` of the results file ``source`` is not a row ``board,result`` or
+    ``white,black,result`` (``text``: the row, or what is wrong with it): the file is invalid
+    input, and nothing of it is entered."""
+
+    kind = "bad-results-row"
+
+    def __init__(self, source: str, line: int, text: str, expected: str) -> None:
+        super().__init__(text, expected)
+        self.args = (f"{source}:{line}: {text!r}: expected {expected}",)
+        self.source, self.line = source, line
 
 
 class NoSuchBoard(EventError):
@@ -269,11 +283,35 @@ def enter_player_result(t: Tournament, player: int, text: str, rnd: int | None =
                   {"round": r, "board": bd.number, "white": bd.white, "black": bd.black, "result": shown})
 
 
+def _csv_error(exc: csv.Error) -> str:
+    """The csv module's refusal in words: a field over its limit (131,072 characters) is the one
+    a file read whole (``newline=""``) can meet."""
+    said = str(exc)
+    return f"a field longer than {csv.field_size_limit():,} characters" if "field limit" in said else said
+
+
+def _row_code(text: str, source: str, line: int) -> tuple[Result, Result] | None:
+    """:func:`result_code` of a results file's row: a bad code names the file and the line."""
+    try:
+        return result_code(text)
+    except BadResult as exc:
+        raise BadResultsRow(source, line, text, exc.expected) from None
+
+
+def _number(text: str) -> bool:
+    """Whether ``text`` is a board or a start rank ``int`` may read: decimal digits (``isdigit``
+    also takes ``²``), at most 4 past leading zeros (TRF's 4 columns; a 5,000-digit text never
+    reaches ``int``)."""
+    return text.isdecimal() and len(text.lstrip("0")) <= len(str(MAX_START_RANK))
+
+
 def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str = "<results>") -> Change:
     """A round's results from CSV rows ``board,result`` or ``white,black,result`` (starting ranks;
     a header row and ``#`` lines are skipped).  A row for a board the round does not have, or
-    for two players who do not meet, is skipped with a warning; a bad result code is an error
-    (nothing is entered)."""
+    for two players who do not meet, is skipped with a warning; a bad row or result code is a
+    :class:`BadResultsRow` naming the line (nothing is entered).  Any line ending is read (LF,
+    CRLF, CR); a field longer than the csv module reads (131,072 characters: no board, rank or
+    result is that long) is a bad row, not a crash."""
     r = _check_round(t, rnd)
     bs = boards(t, r)
     by_pair = {frozenset((b.white, b.black)): b for b in bs}
@@ -281,23 +319,34 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
     entered: list[dict[str, object]] = []
     delimiter = ";" if text.count(";") > text.count(",") else ","
     plan: list[tuple[Board, tuple[Result, Result] | None, int]] = []
-    # newline="": a lone CR ends a row (csv raises on one inside an unquoted field otherwise)
-    for no, row in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter), 1):
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)  # LF, CRLF or CR endings
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:  # a field over the csv module's 131,072 characters: no board's or result's
+            raise BadResultsRow(source, reader.line_num, _csv_error(exc), "board,result or white,black,result") from None
+        no = reader.line_num
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):
             continue
-        if not (cells[0].isascii() and cells[0].isdigit()):  # isdigit() alone takes '²'
+        if not cells[0].isdecimal():  # what int() reads: isdigit() also takes '²'
             if no == 1:
                 continue  # a header row
-            raise BadResult(",".join(row), f"{source}:{no}: board,result or white,black,result")
-        if len(cells) >= 3 and cells[1].isascii() and cells[1].isdigit():
+            raise BadResultsRow(source, no, ",".join(row), "board,result or white,black,result")
+        numbers = cells[:2] if len(cells) >= 3 and cells[1].isdecimal() else cells[:1]
+        if not all(map(_number, numbers)):
+            raise BadResultsRow(source, no, ",".join(numbers)[:40],
+                                f"boards and start ranks of at most {len(str(MAX_START_RANK))} digits")
+        if len(cells) >= 3 and cells[1].isdecimal():
             w, b, code = int(cells[0]), int(cells[1]), cells[2]
             bd = by_pair.get(frozenset((w, b)))
             if bd is None:
                 warnings.append(Notice("unpaired-board", f"{source}:{no}: {w} and {b} do not meet in round {r}; row skipped",
                                        {"line": no, "white": w, "black": b}))
                 continue
-            codes = result_code(code)
+            codes = _row_code(code, source, no)
             if codes is not None and (bd.white, bd.black) != (w, b):
                 warnings.append(Notice("colours-swapped", f"{source}:{no}: {w}-{b} is {bd.white}-{bd.black} in the pairing; "
                                                           f"the result was read for the players in the order given ({w} first)",
@@ -310,9 +359,9 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
                                        {"line": no, "board": k}))
                 continue
             bd = bs[k - 1]
-            codes = result_code(code)
+            codes = _row_code(code, source, no)
         else:
-            raise BadResult(",".join(row), f"{source}:{no}: board,result or white,black,result")
+            raise BadResultsRow(source, no, ",".join(row), "board,result or white,black,result")
         plan.append((bd, codes, no))
     for bd, codes, no in plan:
         t, more = _apply(t, r, bd, codes)

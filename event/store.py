@@ -37,7 +37,9 @@ from pathlib import Path
 from typing import Iterator
 
 from event.change import EventError
+from trf.bounded import read_bounded
 from trf.diagnostics import Diagnostic, Severity
+from trf.limits import TRF_FILE
 from trf.model import Tournament
 from trf.parser import parse_bytes
 from trf.writer import WriteError, dumps
@@ -135,10 +137,12 @@ def backup_path(path: Path) -> Path:
 
 
 def load(path: Path) -> Loaded:
-    """Read an event file.  Raises :class:`EventFileError` and :class:`InvalidEventFile`."""
+    """Read an event file.  Raises :class:`EventFileError`, :class:`InvalidEventFile` and
+    :class:`trf.bounded.InputTooLarge` (a file larger than any TRF file can be,
+    :data:`trf.limits.TRF_FILE`: not read past that)."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = read_bounded(path, TRF_FILE)
     except FileNotFoundError:
         raise EventFileError(path, "no such file") from None
     except IsADirectoryError:
@@ -237,8 +241,9 @@ def save(path: Path, t: Tournament, previous: bytes | None) -> Saved:
                 if target.exists() or target.is_symlink():
                     raise EventExists(path)
             else:
-                try:
-                    current = target.read_bytes()
+                try:  # one byte more than it held is enough to tell a change
+                    with open(target, "rb") as fh:
+                        current = fh.read(len(previous) + 1)
                 except FileNotFoundError:
                     raise ConcurrentChange(path) from None
                 if current != previous:

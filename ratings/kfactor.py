@@ -66,30 +66,56 @@ class KFileError(ValueError):
     """A ``--k`` file line that is not ``id,K``; the message names the line."""
 
 
+#: The most digits a K may have: K x n is capped at 700 (8.3.3), so no K needs more than three;
+#: one more leaves room for an edition without the cap, and keeps ``int`` off a 5,000-digit text.
+K_DIGITS = 4
+
+
 def parse_k_text(text: str, name: str = "<k file>") -> dict[str, int]:
     """``id,K`` per line (FIDE id, or start rank), an optional header line, ``#`` comments and
-    blank lines allowed. K must be a positive whole number."""
+    blank lines allowed; LF, CRLF or CR line endings. K must be a positive whole number of at
+    most :data:`K_DIGITS` digits.  :class:`KFileError` names the line at fault, also for a
+    field longer than the csv module reads (131,072 characters: no id and no K is that long)."""
     table: dict[str, int] = {}
-    for number, row in enumerate(csv.reader(io.StringIO(text, newline="")), start=1):
+    reader = csv.reader(io.StringIO(text, newline=""))  # the csv module reads the line endings itself
+    number = 0
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            raise KFileError(f"{name}:{reader.line_num}: not a CSV line ({exc})") from None
+        number = reader.line_num
         cells = [c.strip() for c in row]
         if not cells or not any(cells) or cells[0].startswith("#"):
             continue
         if len(cells) < 2:
             raise KFileError(f"{name}:{number}: expected 'id,K', got {','.join(cells)!r}")
         ident, k = cells[0], cells[1]
-        if not (k.isascii() and k.isdigit()):  # isdigit() alone takes '²', which int() rejects
-            if number == 1 and not ident.isdigit():
+        if not k.isdecimal():  # what int() reads: isdigit() also takes '²'
+            if number == 1 and not ident.isdecimal():
                 continue  # a header line such as "id,K"
             raise KFileError(f"{name}:{number}: K must be a positive whole number, got {k!r}")
         if not ident:
             raise KFileError(f"{name}:{number}: the id is empty")
-        if int(k) <= 0:
+        digits = k.lstrip("0")
+        if not digits:
             raise KFileError(f"{name}:{number}: K must be a positive whole number, got {k!r}")
-        table[ident.lstrip("0") or "0"] = int(k)
+        if len(digits) > K_DIGITS:
+            raise KFileError(f"{name}:{number}: K must be a positive whole number of at most {K_DIGITS} digits, "
+                             f"got {k if len(k) <= 20 else k[:20] + '...'!r}")
+        table[ident.lstrip("0") or "0"] = int(digits)
     return table
 
 
 def read_k_file(path: str | Path) -> dict[str, int]:
-    """:func:`parse_k_text` of a file (UTF-8)."""
+    """:func:`parse_k_text` of a file (UTF-8, an Excel byte-order mark skipped).  Raises
+    ``OSError``, ``UnicodeDecodeError``, :class:`KFileError` and
+    :class:`trf.bounded.InputTooLarge` for a file larger than a K-factor file can be
+    (:data:`trf.limits.K_FACTORS`; not read past that)."""
+    from trf.bounded import read_bounded
+    from trf.limits import K_FACTORS
+
     p = Path(path)
-    return parse_k_text(p.read_text(encoding="utf-8"), str(p))
+    return parse_k_text(read_bounded(p, K_FACTORS).decode("utf-8-sig"), str(p))

@@ -38,6 +38,10 @@ BALANCE_GAP = 250  # rating gap allowed between the two sides when balancing
 DEFAULT_RATING = 1500  # a player arriving without a rating counts as 1500 for balancing only
 OWED_FIX = Fraction(1)  # a player owed at least one whole game is fixed into the next game
 MAX_OWED_FIXED = 2  # at most two fixed places, so the evening does not freeze into the same groups
+#: The most tables a session may have: the toolkit's largest field (9,999 players, TRF's start
+#: ranks) seated two to a table.  A session's state holds every table, so a --tables of 10^12
+#: would be a memory error, not an evening.
+MAX_TABLES = 5000
 
 
 class RotationError(ValueError):
@@ -76,6 +80,8 @@ class Config:
     def __post_init__(self) -> None:
         if not isinstance(self.tables, int) or isinstance(self.tables, bool) or self.tables < 1:
             raise RotationError(f"a session needs at least 1 table, not {self.tables!r}")
+        if self.tables > MAX_TABLES:
+            raise RotationError(f"a session has at most {MAX_TABLES} tables, not {self.tables}")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
             raise RotationError(f"the seed must be a whole number, not {self.seed!r}")
         if not isinstance(self.balanced, bool):

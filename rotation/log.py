@@ -156,10 +156,14 @@ def _link(tmp: Path, path: Path) -> None:
             raise SessionFileError(f"{path} already exists (a session file is never overwritten)") from None
         except OSError as exc:
             raise SessionFileError(f"cannot create {path}: {exc.strerror or exc}") from None
-        with os.fdopen(fd, "wb") as out:
-            out.write(tmp.read_bytes())
-            out.flush()
-            os.fsync(out.fileno())
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(tmp.read_bytes())
+                out.flush()
+                os.fsync(out.fileno())
+        except OSError as exc:  # a full disk: the half-written file is removed, the name stays free
+            path.unlink(missing_ok=True)
+            raise SessionFileError(f"cannot create {path}: {exc.strerror or exc}") from None
     try:
         dir_fd = os.open(path.parent, os.O_RDONLY)
     except OSError:
@@ -381,12 +385,22 @@ def _append_if_unchanged(path: Path, version: tuple[str, int, int], new: Sequenc
             _append(conn, new)
             conn.execute("COMMIT")
             return True
-        except BaseException:
+        except BaseException as exc:
             try:
                 conn.execute("ROLLBACK")
             except sqlite3.Error:
                 pass
+            if isinstance(exc, sqlite3.Error):
+                raise _unwritable(path, exc) from None
             raise
+
+
+def _unwritable(path: Path, exc: sqlite3.Error) -> SessionFileError:
+    """An append the database refused (a full disk: ``database or disk is full``; a read-only
+    file or folder: ``attempt to write a readonly database``, ``unable to open database file``
+    for its journal; an I/O error), as every writer of the toolkit says it: the file cannot be
+    written, and nothing was appended (the transaction is rolled back)."""
+    return SessionFileError(f"cannot write {path}: {exc}; nothing was recorded")
 
 
 def _command(path: str | Path, decide: Decide) -> Outcome:
@@ -417,11 +431,13 @@ def _command_locked(path: Path, decide: Decide) -> Outcome:
             after = _after(snap, new)
             _append(conn, new)
             conn.execute("COMMIT")
-        except BaseException:
+        except BaseException as exc:
             try:
                 conn.execute("ROLLBACK")
             except sqlite3.Error:
                 pass
+            if isinstance(exc, sqlite3.Error):
+                raise _unwritable(path, exc) from None
             raise
     return _outcome(new, after)
 

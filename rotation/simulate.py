@@ -15,6 +15,10 @@ from typing import Any, Callable, Optional
 from rotation import engine as rot
 
 GAME_LENGTH = (10, 30)  # minutes, uniform
+#: The most players and games a simulation takes: the toolkit's largest field (9,999 players,
+#: TRF's start ranks), and games enough for any evening (100,000 run for minutes already).
+MAX_PLAYERS = 9999
+MAX_GAMES = 100_000
 
 
 def rng_for(*parts: object) -> random.Random:
@@ -69,7 +73,13 @@ def expected_bound(n: int, k: int, tables: int, mode: str) -> int:
 def simulate(players: int, tables: int, games: int, seed: int, churn: bool = False,
              fmt: str = rot.BUGHOUSE, mode: str = "refill", check: Optional[Callable[[rot.State, list[rot.Choice]], None]] = None) -> SimResult:
     """Run an evening of ``games`` games.  ``check(state_before, choices)`` is called before every
-    pass is applied (the tests use it to verify each choice independently)."""
+    pass is applied (the tests use it to verify each choice independently).  Raises
+    :class:`rotation.engine.RotationError` for more than :data:`MAX_PLAYERS` players or
+    :data:`MAX_GAMES` games (the work and the memory grow with both)."""
+    if not 0 <= players <= MAX_PLAYERS:
+        raise rot.RotationError(f"a simulation has at most {MAX_PLAYERS} players, not {players}")
+    if not 0 <= games <= MAX_GAMES:
+        raise rot.RotationError(f"a simulation plays at most {MAX_GAMES} games, not {games}")
     config = rot.Config(tables=tables, format=rot.parse_format(fmt), seed=seed, mode=rot.parse_mode(mode))
     k = config.k
     rng = rng_for("rotation-sim", players, tables, games, seed, churn, fmt, mode)

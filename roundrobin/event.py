@@ -92,10 +92,14 @@ def parse_entrants(text: str, path: str = "<names>") -> list[Entrant]:
 def read_entrants(path: str | Path, encoding: str | None = None) -> list[Entrant]:
     """Read an entrants file: UTF-8 by default (a byte-order mark, as Excel writes, is read too;
     a UTF-16 one chooses UTF-16), or ``encoding`` (``latin-1``, ``cp1252``).  Raises
-    :class:`EntrantsError`, ``OSError`` and :class:`trf.parser.UnusableEncoding`."""
+    :class:`EntrantsError`, ``OSError``, :class:`trf.bounded.InputTooLarge` (a file larger than a
+    list of players can be, :data:`trf.limits.ENTRANTS`; not read past that) and
+    :class:`trf.parser.UnusableEncoding`."""
+    from trf.bounded import read_bounded
+    from trf.limits import ENTRANTS
     from trf.parser import decode
 
-    text, _used, problems = decode(Path(path).read_bytes(), encoding)
+    text, _used, problems = decode(read_bounded(path, ENTRANTS), encoding)
     errors = [d for d in problems if d.severity.value == "error"]
     if errors:
         raise EntrantsError(str(path), errors[0].line, errors[0].message)
@@ -111,14 +115,18 @@ def parse_groups(spec: str, entrants: Sequence[Entrant], encoding: str | None = 
     """Player -> group, from ``--varma``: ``federation`` (the entrants' second column), a file of
     lines ``GROUP: name, name, ...`` (a name with a comma quoted: ``ENG: "Smith, John", Lee``; read as
     :func:`read_entrants` reads, in ``encoding``), or the
-    same inline with ``;`` between groups."""
+    same inline with ``;`` between groups.  Raises ValueError naming the line at fault, and for a
+    file ``OSError`` and :class:`trf.bounded.InputTooLarge` (larger than a list of players can
+    be, :data:`trf.limits.ENTRANTS`)."""
     if spec.strip().lower() in ("federation", "fed", "federations"):
         return {e.name: e.federation for e in entrants if e.federation}
     p = Path(spec)
     if p.is_file():
+        from trf.bounded import read_bounded
+        from trf.limits import ENTRANTS
         from trf.parser import decode
 
-        text = decode(p.read_bytes(), encoding)[0].removeprefix("\ufeff")
+        text = decode(read_bounded(p, ENTRANTS), encoding)[0].removeprefix("\ufeff")
     else:
         text = spec.replace(";", "\n")
     names = {e.name for e in entrants}
@@ -130,7 +138,11 @@ def parse_groups(spec: str, entrants: Sequence[Entrant], encoding: str | None = 
         if ":" not in line:
             raise ValueError(f"--varma line {no}: expected GROUP: name, name, ... (got {line!r})")
         group, _, members = line.partition(":")
-        for m in (x.strip() for x in next(csv.reader([members.strip()], skipinitialspace=True), [])):  # "Smith, John" quoted
+        try:
+            row = next(csv.reader([members.strip()], skipinitialspace=True), [])  # "Smith, John" quoted
+        except csv.Error as exc:  # a field over the csv module's 131,072 characters: no player's name
+            raise ValueError(f"--varma line {no}: not a CSV line ({exc})") from None
+        for m in (x.strip() for x in row):
             if not m:
                 continue
             if m not in names:

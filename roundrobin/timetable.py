@@ -127,6 +127,9 @@ class Sessions:
         return "unlimited"
 
 
+#: The most slots a day can hold: one a minute.
+MAX_SLOTS_PER_DAY = 24 * 60
+
 _DURATION = re.compile(r"^(?:(\d+)h)?(?:(\d+)m(?:in)?)?$")
 
 
@@ -136,7 +139,12 @@ def parse_duration(text: str) -> timedelta:
     m = _DURATION.match(s)
     if not s or not m or (m.group(1) is None and m.group(2) is None):
         raise ValueError(f"bad duration {text!r}: expected hours and/or minutes like 45m, 90m, 2h or 1h30m")
-    d = timedelta(hours=int(m.group(1) or 0), minutes=int(m.group(2) or 0))
+    if sum(len(g or "") for g in m.groups()) > 9:  # 10^9 minutes is 1,900 years: no int() of 5,000 digits
+        raise ValueError(f"bad duration {text!r}: a slot is at most 999999999 minutes")
+    try:
+        d = timedelta(hours=int(m.group(1) or 0), minutes=int(m.group(2) or 0))
+    except OverflowError:  # more days than a timedelta holds
+        raise ValueError(f"bad duration {text!r}: a slot is at most 999999999 minutes") from None
     if d <= timedelta(0):
         raise ValueError(f"bad duration {text!r}: a slot must be longer than 0 minutes")
     return d
@@ -163,7 +171,9 @@ def parse_sessions(text: str) -> Sessions:
     s = text.strip()
     if s.lower() in ("unlimited", "none", ""):
         return Sessions.unlimited()
-    if s.isdigit():
+    if s.isdecimal():  # what int() reads: isdigit() also takes '²'
+        if len(s.lstrip("0")) > 4 or int(s) > MAX_SLOTS_PER_DAY:
+            raise ValueError(f"bad sessions {text!r}: at most {MAX_SLOTS_PER_DAY} slots a day (one a minute)")
         if int(s) < 1:
             raise ValueError(f"bad sessions {text!r}: the number of slots per day must be at least 1")
         return Sessions.slots_per_day(int(s))
@@ -262,7 +272,18 @@ def slot_times(start: datetime, slot: timedelta, sessions: Sessions, count: int
     Slots follow each other without gaps inside a session; a new day (slots per day) begins at
     ``start``'s clock time on the next calendar day; with windows a slot is placed only if it
     ends inside its window (the first day from ``start`` on, later days from the first window).
+    Raises ValueError for a timetable that would end after the last date a clock can say (long
+    slots, the year 9999).
     """
+    try:
+        return _slot_times(start, slot, sessions, count)
+    except OverflowError:
+        raise ValueError(f"slots of {format_duration(slot)} from {start:%Y-%m-%d %H:%M} run past the year "
+                         f"{datetime.max.year}") from None
+
+
+def _slot_times(start: datetime, slot: timedelta, sessions: Sessions, count: int
+                ) -> list[tuple[datetime, datetime, int, int]]:
     if not isinstance(slot, timedelta) or slot <= timedelta(0):
         raise ValueError(f"slot length must be longer than 0, got {slot!r}")
     out: list[tuple[datetime, datetime, int, int]] = []

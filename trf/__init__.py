@@ -1,7 +1,9 @@
 """The tournament model and FIDE Tournament Report File (TRF-16, TRF-2026) reading and writing.
 
 ``parse_file`` never raises for bad content: it returns the tournament it could read and the
-diagnostics; ``dumps``/``dump`` write it back (byte for byte when the file was canonical);
+diagnostics (a file larger than any TRF file can be, :data:`trf.limits.TRF_FILE`, is not bad
+content but the wrong file: it is refused unread, :class:`trf.bounded.InputTooLarge`);
+``dumps``/``dump`` write it back (byte for byte when the file was canonical);
 ``trf.convert.convert`` rewrites it as TRF-16 or TRF-2026.
 
 The names below are the package's; each is imported from its module when first used

@@ -820,6 +820,10 @@ def parse_bytes(data: bytes, *, encoding: str | None = None, validate: bool = Tr
 
 
 def parse_file(path: str | Path, *, encoding: str | None = None, validate: bool = True) -> ParseResult:
-    """Read a TRF file.  Raises ``OSError`` when it cannot be read and :class:`UnusableEncoding`
-    for an ``encoding`` that cannot decode text; never for bad content."""
-    return parse_bytes(Path(path).read_bytes(), encoding=encoding, validate=validate)
+    """Read a TRF file.  Raises ``OSError`` when it cannot be read, :class:`trf.bounded.InputTooLarge`
+    for a file larger than any TRF file can be (:data:`trf.limits.TRF_FILE`: it is not read past
+    that, so ``/dev/zero`` or an endless pipe stop) and :class:`UnusableEncoding` for an
+    ``encoding`` that cannot decode text; never for bad content."""
+    from trf.bounded import read_bounded
+
+    return parse_bytes(read_bounded(path, limits.TRF_FILE), encoding=encoding, validate=validate)

@@ -173,15 +173,24 @@ def _check(path: str, data: bytes, engine: bool | None, standings: bool, encodin
 
 def _jobs(files: list[Path], engine: bool | None, standings: bool, encoding: str | None,
           system: str | None) -> Iterator[tuple[Any, ...]]:
+    """Each file's job: its bytes (read no further than a TRF file can be, so that a device or a
+    50 GB file among them costs a bounded read), or why there are none."""
+    from trf.bounded import InputTooLarge, read_bounded
+    from trf.limits import TRF_FILE
+
     for p in files:
         try:
-            yield (str(p), p.read_bytes(), None, engine, standings, encoding, system)
+            yield (str(p), read_bounded(p, TRF_FILE), None, engine, standings, encoding, system, None)
+        except InputTooLarge as exc:
+            yield (str(p), b"", None, engine, standings, encoding, system, str(exc))
         except OSError as exc:
-            yield (str(p), b"", exc.strerror or str(exc), engine, standings, encoding, system)
+            yield (str(p), b"", exc.strerror or str(exc), engine, standings, encoding, system, None)
 
 
 def _job(path: str, data: bytes, unreadable: str | None, engine: bool | None, standings: bool,
-         encoding: str | None, system: str | None) -> FileOutcome:
+         encoding: str | None, system: str | None, refused: str | None = None) -> FileOutcome:
+    if refused is not None:  # larger than any TRF file: invalid, not unreadable
+        return FileOutcome(path, "invalid", error=refused)
     if unreadable is not None:
         return FileOutcome(path, "unreadable", error=f"cannot read {path}: {unreadable}")
     return check_file(path, data, engine=engine, standings=standings, encoding=encoding, system=system)

@@ -147,9 +147,13 @@ def run_engine(command: EngineCommand, trf_text: str) -> EngineAnswer:
             what = "no legal pairing" if proc.returncode == 1 else "failed"
             return EngineAnswer(None, f"exit {proc.returncode} ({what})" + (f": {tail}" if tail else ""),
                                 proc.returncode, seconds)
-        try:
-            with open(outp, encoding="utf-8", errors="replace") as f:
-                text = f.read()
+        from trf.bounded import InputTooLarge, read_bounded
+        from trf.limits import TRF_FILE
+
+        try:  # no pairing is larger than the TRF file it pairs: an engine writing forever is refused
+            text = read_bounded(outp, TRF_FILE).decode("utf-8", "replace")
+        except InputTooLarge as exc:
+            return EngineAnswer(None, f"output not in the -p layout: {exc}", 0, seconds)
         except OSError:
             return EngineAnswer(None, "exit 0 but no output file", 0, seconds)
         try:

@@ -246,8 +246,15 @@ def _generate_theirs(command: GeneratorCommand, config: str, seed: int) -> tuple
         if proc.returncode != 0 or not os.path.isfile(out):
             said = (proc.stderr or proc.stdout).decode("utf-8", "replace").strip().splitlines()
             return None, f"the generator failed (exit {proc.returncode})" + (f": {said[-1]}" if said else ""), seconds
-        with open(out, "rb") as f:
-            return f.read().decode("utf-8", "replace"), None, seconds
+        from trf.bounded import InputTooLarge, read_bounded
+        from trf.limits import TRF_FILE
+
+        try:  # read no further than a TRF file can be: a generator writing forever is refused, not read
+            return read_bounded(out, TRF_FILE).decode("utf-8", "replace"), None, seconds
+        except InputTooLarge as exc:
+            return None, f"the generator's output is not a TRF file: {exc}", seconds
+        except OSError as exc:
+            return None, f"the generator's output cannot be read: {exc.strerror or exc}", seconds
 
 
 def run_theirs(rules: str, master: int, index: int, players: tuple[int, int], rounds: tuple[int, int],

@@ -41,13 +41,7 @@ REGRESSIONS = Path(__file__).parent / "regressions"
 #: signature, an input that fails so, why).  The slice lets an input that fails so pass (the long
 #: run still counts it); ``test_a_failure_owned_elsewhere_still_fails`` says when one is fixed,
 #: and its entry goes.
-OWNED_ELSEWHERE: dict[str, tuple[str, str, bytes, str]] = {
-    "event-result-csv-not-utf8": (
-        "results", r"^results: arbiter event result \S+ --csv \S+: UnicodeDecodeError at arbiter/cli_event\.py:\d+ \(result\)$",
-        b"board,result\n1,\xff\n",
-        "event result --csv reads the CSV with Path.read_text(encoding='utf-8-sig') and does not catch "
-        "UnicodeDecodeError: exit 70 (event register --csv says 'not UTF-8 text', exit 3); the exit-70 work's"),
-}
+OWNED_ELSEWHERE: dict[str, tuple[str, str, bytes, str]] = {}
 
 
 def owned_elsewhere(finding: Finding) -> bool:
