@@ -42,7 +42,7 @@ from trf.diagnostics import Diagnostic, Severity
 from trf.limits import TRF_FILE
 from trf.model import Tournament
 from trf.parser import parse_bytes
-from trf.writer import WriteError, dumps
+from trf.writer import WriteError, dumps, fsync_folder
 
 try:  # POSIX only; elsewhere the compare-before-write of step 2 still catches most races
     import fcntl
@@ -169,19 +169,6 @@ def _folder_lock(folder: Path) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
-def _fsync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # pragma: no cover - not possible on every platform (Windows)
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover
-        pass
-    finally:
-        os.close(fd)
-
-
 def _new_file_mode() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -252,7 +239,7 @@ def save(path: Path, t: Tournament, previous: bytes | None) -> Saved:
                 backup = target.with_name(target.name + ".bak")
                 _replace_atomically(backup, current, mode)
             _replace_atomically(target, data, mode)
-            _fsync_folder(folder)
+            fsync_folder(folder)
     except EventError:
         raise
     except OSError as exc:

@@ -43,6 +43,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 from rotation import engine as rot
 from rotation.events import BadEvent, check_event
 from rotation.explain import explain
+from trf.writer import process_alive
 
 SCHEMA_VERSION = "1"
 CONFIG_KEYS = frozenset({"tables", "format", "seed", "mode", "balanced"})
@@ -191,23 +192,13 @@ def _remove_stale_temporaries(path: Path) -> None:
         if not (name.startswith(prefix) and name.endswith(_TEMP_SUFFIX)):
             continue
         pid_text = name[len(prefix):].split(".", 1)[0]
-        if not pid_text.isdigit() or _alive(int(pid_text)):
+        if not pid_text.isdigit() or process_alive(int(pid_text)):
             continue
         try:
             if now - entry.stat().st_mtime > STALE_AFTER:
                 entry.unlink()
         except OSError:
             pass
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, OSError):
-        return True
-    return True
 
 
 # --------------------------------------------------------------------------- reading

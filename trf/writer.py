@@ -222,7 +222,7 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
         pid_text, dot, _ = middle.partition(".")
         try:
             if dot and pid_text.isdecimal():
-                if _alive(int(pid_text)):
+                if process_alive(int(pid_text)):
                     continue
             elif now - entry.stat(follow_symlinks=False).st_mtime < STALE_AFTER_SECONDS:
                 continue
@@ -235,7 +235,10 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
     return removed
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` may still be running, so that what it left (a temporary file, a
+    half-swapped folder) is not taken from under it: False only when the system says there is no
+    such process; another user's, or one we may not ask about, counts as alive."""
     if pid == os.getpid():
         return True
     try:
@@ -243,8 +246,23 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except (PermissionError, OverflowError, OSError):
-        return True  # another user's process, or not ours to judge: keep its file
+        return True
     return True
+
+
+def fsync_folder(folder: Path) -> None:
+    """Flush ``folder`` itself, so that a rename or a new name in it survives a power cut (where
+    the system allows opening a folder: not Windows)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - not possible on every platform
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(fd)
 
 
 def dump(t: Tournament, path: str | Path, encoding: str = "utf-8") -> None:

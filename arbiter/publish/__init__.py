@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from arbiter.publish.site import CACHE, Page, Site, SiteOptions, build_pages, read_stored
+from trf.writer import fsync_folder, process_alive
 
 try:  # POSIX only; elsewhere the process rule alone protects a running publish
     import fcntl
@@ -168,10 +169,10 @@ def _swap(work: Path, target: Path, parent: Path) -> None:
     or is removed here (the fallback's two renames)."""
     if not os.path.lexists(target):  # the first publication
         os.rename(work, target)
-        _fsync_folder(parent)
+        fsync_folder(parent)
         return
     if _exchange(work, target):
-        _fsync_folder(parent)
+        fsync_folder(parent)
         return
     old = Path(tempfile.mkdtemp(prefix=_prefix(target, "old"), dir=parent))
     os.rmdir(old)  # a free name; the old site moves there
@@ -181,7 +182,7 @@ def _swap(work: Path, target: Path, parent: Path) -> None:
     except BaseException:
         os.rename(old, target)
         raise
-    _fsync_folder(parent)
+    fsync_folder(parent)
     shutil.rmtree(old, ignore_errors=True)
 
 
@@ -217,20 +218,6 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(code, os.strerror(code), str(b))
 
 
-def _fsync_folder(folder: Path) -> None:
-    """Flush the folder, so that the rename survives a power cut."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # pragma: no cover - not possible on every platform
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover
-        pass
-    finally:
-        os.close(fd)
-
-
 @contextlib.contextmanager
 def _locked(parent: Path) -> Iterator[None]:
     """An exclusive lock on ``parent`` (released when the process ends, however it ends); none
@@ -247,18 +234,6 @@ def _locked(parent: Path) -> Iterator[None]:
     finally:
         if fd >= 0:
             os.close(fd)  # closing releases the lock
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, OSError):
-        return True  # another user's process, or not ours to judge: keep its folder
-    return True
 
 
 def _recover(target: Path, parent: Path) -> None:
@@ -279,7 +254,7 @@ def _recover(target: Path, parent: Path) -> None:
             if not entry.is_dir(follow_symlinks=False):
                 continue
             pid = found.group(2)
-            if pid is not None and _alive(int(pid)):
+            if pid is not None and process_alive(int(pid)):
                 continue
             info = entry.stat(follow_symlinks=False)
         except OSError:
@@ -292,7 +267,7 @@ def _recover(target: Path, parent: Path) -> None:
     if restorable and not os.path.lexists(target):
         _, back = max(restorable)
         os.rename(back, target)
-        _fsync_folder(parent)
+        fsync_folder(parent)
         if back in stale:
             stale.remove(back)
     for path in stale:

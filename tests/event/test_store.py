@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 import trf
+import trf.writer as trf_writer
 from event import store
 from event.create import EventSettings, new_event
 from event.log import entries
@@ -89,6 +90,7 @@ def test_a_crash_at_any_step_leaves_the_old_or_the_new_file(tmp_path: Path, monk
         store.backup_path(path).write_bytes(v1)
         fake = CrashingOS(at)
         monkeypatch.setattr(store, "os", fake)
+        monkeypatch.setattr(trf_writer, "os", fake)  # the folder's flush (trf.writer.fsync_folder)
         try:
             store.save(path, v3_t, v2)
             crashed = False
@@ -96,6 +98,7 @@ def test_a_crash_at_any_step_leaves_the_old_or_the_new_file(tmp_path: Path, monk
             crashed = True
         finally:
             monkeypatch.setattr(store, "os", os)
+            monkeypatch.setattr(trf_writer, "os", os)
         now, backup = path.read_bytes(), store.backup_path(path).read_bytes()
         assert now in (v2, v3), at
         assert backup in (v1, v2), at
