@@ -2,7 +2,7 @@
 M minutes, coverage-guided; prints, per target, the inputs run, the CPU minutes, the corpus it
 grew and the distinct failures, each failing input saved with what went wrong.
 
-    python bench/fuzz.py --failures DIR [--targets trf,commands,...] [--inputs N] [--minutes M]
+    python bench/fuzz.py --failures DIR [--targets trf,commands,...] [--inputs N] [--minutes M|trf=M,names=M,...]
                          [--engine auto|atheris|builtin] [--corpus DIR] [--bound S] [--memory-mb MB]
                          [--seed S] [--json FILE]
     python bench/fuzz.py --replay DIR/TARGET/KEY.input ...   # rerun saved failures
@@ -27,7 +27,8 @@ Failures are told apart by their signature (what went wrong and the innermost pr
 first input of each is saved as ``DIR/TARGET/KEY.input`` beside ``KEY.txt`` (the signature, the
 traceback or the output, the command to replay it).  The exit code is 1 when a failure was found.
 Figures (CPU minutes: user + system of the worker process) are printed as a table, and written
-with ``--json``.
+with ``--json``.  Interrupted (Ctrl-C, SIGTERM), the run asks its running workers to stop, skips
+the targets not started and prints the figures of what ran, marked "interrupted".
 
 Figures: a one-minute run a target on the development machine (atheris 3.0.0, 2 cores shared with
 a long benchmark: a worker got about half a core), ``python bench/fuzz.py --minutes 1 --failures
@@ -64,9 +65,11 @@ import json
 import os
 import random
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -291,12 +294,15 @@ def run_builtin(rec: Recorder, args: argparse.Namespace, work: Path) -> None:
         corpus.append(data)
     rec.corpus = len(corpus)
     stop = time.monotonic() + args.minutes * 60 if args.minutes else None
-    while (not args.inputs or rec.inputs < args.inputs) and (stop is None or time.monotonic() < stop):
-        data = mutate(rng, rng.choice(corpus), corpus, target.tokens, target.max_len)
-        if cov.run(lambda: rec.one(data)):
-            corpus.append(data)
-            rec.corpus = len(corpus)
-            (corpus_dir / f"{len(corpus):06d}").write_bytes(data)
+    try:
+        while (not args.inputs or rec.inputs < args.inputs) and (stop is None or time.monotonic() < stop):
+            data = mutate(rng, rng.choice(corpus), corpus, target.tokens, target.max_len)
+            if cov.run(lambda: rec.one(data)):
+                corpus.append(data)
+                rec.corpus = len(corpus)
+                (corpus_dir / f"{len(corpus):06d}").write_bytes(data)
+    except KeyboardInterrupt:  # the run was interrupted: the figures so far are kept
+        pass
     rec.save()
     print(f"builtin: {rec.inputs} inputs, corpus {len(corpus)}, {len(cov.seen)} line transitions", file=sys.stderr)
 
@@ -340,20 +346,66 @@ def _libfuzzer_figures(log: Path) -> dict[str, str]:
     return out
 
 
-def run_target(name: str, engine: str, args: argparse.Namespace, failures: Path) -> dict[str, Any]:
+#: Set when the run is interrupted (SIGINT, SIGTERM): targets not started are skipped, running
+#: workers are asked to stop, and the figures of what ran are printed all the same.
+_STOP = threading.Event()
+_WORKERS: set[subprocess.Popen[bytes]] = set()
+_WORKERS_LOCK = threading.Lock()
+#: libFuzzer's exit code when a run is interrupted (``-interrupted_exitcode``, 72 by default);
+#: atheris ends on a KeyboardInterrupt with 130.
+_INTERRUPTED_EXIT = 72
+
+
+def _interrupt(signum: int, _frame: Optional[FrameType]) -> None:
+    """Stop the run and keep its figures: each running worker gets SIGINT (libFuzzer prints its
+    final stats and exits; the built-in loop ends), the table is printed for what ran."""
+    if not _STOP.is_set():
+        print(f"fuzz: {signal.Signals(signum).name}: stopping; the figures so far follow", file=sys.stderr, flush=True)
+    _STOP.set()
+    with _WORKERS_LOCK:
+        for proc in _WORKERS:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGINT)
+
+
+def minutes_per_target(text: str, names: list[str]) -> dict[str, float]:
+    """``--minutes``: one figure for every target (``20``), or a figure per target
+    (``trf=20,names=12``; a target not named gets none, so runs to ``--inputs`` only)."""
+    if "=" not in text:
+        return {n: float(text) for n in names}
+    out: dict[str, float] = {}
+    for part in text.split(","):
+        name, _, value = part.partition("=")
+        if name.strip() not in names:
+            raise ValueError(f"{name.strip()!r} is not a target of this run")
+        out[name.strip()] = float(value)
+    return out
+
+
+def run_target(name: str, engine: str, args: argparse.Namespace, failures: Path) -> Optional[dict[str, Any]]:
+    if _STOP.is_set():
+        return None
+    minutes = args.minutes_of.get(name, 0.0)
     with tempfile.TemporaryDirectory(prefix=f"fuzz-{name}-", dir="/dev/shm" if os.access("/dev/shm", os.W_OK) else None) as tmp:
         work = Path(tmp)
         log = work / "engine.log"
         cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", name, "--engine", engine, "--work", str(work),
-               "--failures", str(failures), "--inputs", str(args.inputs or 0), "--minutes", str(args.minutes or 0),
+               "--failures", str(failures), "--inputs", str(args.inputs or 0), "--minutes", str(minutes),
                "--bound", str(args.bound), "--memory-mb", str(args.memory_mb), "--seed", str(args.seed)]
         if args.corpus:
             cmd += ["--corpus", args.corpus]
         start = time.monotonic()
         with open(log, "wb") as err:
-            proc = subprocess.Popen(cmd, cwd=REPO, stdout=err, stderr=subprocess.STDOUT)
+            # its own process group: a Ctrl-C reaches the worker through _interrupt only
+            proc = subprocess.Popen(cmd, cwd=REPO, stdout=err, stderr=subprocess.STDOUT, start_new_session=True)
+            with _WORKERS_LOCK:
+                _WORKERS.add(proc)
             _pid, status, usage = os.wait4(proc.pid, 0)
+            with _WORKERS_LOCK:
+                _WORKERS.discard(proc)
         proc.returncode = os.waitstatus_to_exitcode(status)
+        if _STOP.is_set() and proc.returncode in (_INTERRUPTED_EXIT, 128 + signal.SIGINT, -signal.SIGINT):
+            proc.returncode = 0  # asked to stop: not a failure of the worker
         wall = time.monotonic() - start
         stats_file = work / "stats.json"
         stats: dict[str, Any] = json.loads(stats_file.read_text("utf-8")) if stats_file.is_file() else {}
@@ -368,7 +420,7 @@ def run_target(name: str, engine: str, args: argparse.Namespace, failures: Path)
     row = {"target": name, "engine": engine, "inputs": inputs, "cpu_minutes": (usage.ru_utime + usage.ru_stime) / 60,
            "wall_minutes": wall / 60, "corpus": int(figures.get("corp", stats.get("corpus", 0))),
            "coverage": f"cov {figures['cov']} ft {figures['ft']}" if "cov" in figures else "",
-           "failures": failed, "worker_exit": proc.returncode}
+           "failures": failed, "worker_exit": proc.returncode, "interrupted": _STOP.is_set()}
     if proc.returncode != 0:
         row["worker_log_tail"] = tail
     return row
@@ -381,7 +433,8 @@ def _table(rows: list[dict[str, Any]]) -> str:
         rate = r["inputs"] / (r["cpu_minutes"] * 60) if r["cpu_minutes"] else 0.0
         lines.append(f"{r['target']:<10} {r['engine']:<8} {r['inputs']:>9,} {r['cpu_minutes']:>8.2f} {rate:>9.1f} "
                      f"{r['corpus']:>7}  {r['coverage']:<22} {len(r['failures']):>8}"
-                     + ("" if r["worker_exit"] == 0 else f"  (worker exit {r['worker_exit']})"))
+                     + ("" if r["worker_exit"] == 0 else f"  (worker exit {r['worker_exit']})")
+                     + ("  (interrupted)" if r.get("interrupted") else ""))
     total_in = sum(r["inputs"] for r in rows)
     total_cpu = sum(r["cpu_minutes"] for r in rows)
     lines.append("-" * len(head))
@@ -414,7 +467,8 @@ def main() -> None:
     ap.add_argument("--targets", help="comma-separated targets (default: all)")
     ap.add_argument("--inputs", type=int, default=0, help="inputs per target (0: no limit; default 0, or 2,000 "
                                                           "without --minutes)")
-    ap.add_argument("--minutes", type=float, default=0.0, help="minutes per target (0: no limit)")
+    ap.add_argument("--minutes", default="0", help="minutes per target (0: no limit), or per named target: "
+                                                   "trf=20,names=12")
     ap.add_argument("--engine", choices=("auto", "atheris", "builtin"), default="auto")
     ap.add_argument("--failures", default="fuzz-failures", help="folder of the failing inputs (default fuzz-failures/)")
     ap.add_argument("--corpus", help="folder of the corpora, kept between runs (default: a temporary one)")
@@ -430,6 +484,7 @@ def main() -> None:
     if args.replay:
         sys.exit(replay(args.replay, args.targets, args.bound))
     if args.worker:
+        args.minutes = float(args.minutes)
         worker(args)
         return
     from tests.fuzz.targets import TARGETS
@@ -438,18 +493,26 @@ def main() -> None:
     unknown = [n for n in names if n not in TARGETS]
     if unknown:
         sys.exit(f"unknown target(s) {', '.join(unknown)}; the targets: {', '.join(TARGETS)}")
-    if not args.inputs and not args.minutes:
+    try:
+        args.minutes_of = minutes_per_target(args.minutes, names)
+    except ValueError as exc:
+        sys.exit(f"--minutes {args.minutes}: expected a number of minutes or TARGET=MINUTES,... ({exc})")
+    if not args.inputs and not any(args.minutes_of.values()):
         args.inputs = 2000
     engine = _engine(args.engine)
     failures = Path(args.failures).resolve()
-    budget = (f"{args.inputs:,} inputs" if args.inputs else "") + (" or " if args.inputs and args.minutes else "") + \
-             (f"{args.minutes:g} min" if args.minutes else "")
+    budget = (f"{args.inputs:,} inputs" if args.inputs else "") + (" or " if args.inputs and args.minutes != "0" else "") + \
+             (f"{args.minutes} min" if args.minutes != "0" else "")
     print(f"fuzz: {len(names)} target(s), {budget} each, engine {engine}, failures in {failures}", flush=True)
     rows = []
+    signal.signal(signal.SIGINT, _interrupt)
+    signal.signal(signal.SIGTERM, _interrupt)
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:  # each target is its own process
         running = [pool.submit(run_target, name, engine, args, failures) for name in names]
         for future in as_completed(running):
             row = future.result()
+            if row is None:
+                continue  # not started: the run was interrupted
             rows.append(row)
             _report(row)
     rows.sort(key=lambda r: names.index(r["target"]))
