@@ -36,7 +36,18 @@ def validate(t: Tournament) -> list[Diagnostic]:
     out += _check_points(t)
     out += _check_records(t)
     out += _check_dates(t)
+    out += _check_teams(t)
     return out
+
+
+def _check_teams(t: Tournament) -> list[Diagnostic]:
+    """A team event's records read for their meaning (:func:`trf.teams.read_team_event`): teams,
+    line-ups, PABs, forfeited matches, and the matches the players' lines make."""
+    if not t.is_team_event:
+        return []
+    from trf.teams import read_team_event
+
+    return read_team_event(t)[1]
 
 
 def _check_dates(t: Tournament) -> list[Diagnostic]:

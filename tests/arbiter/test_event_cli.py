@@ -77,13 +77,15 @@ def test_pair_refuses_a_finished_event(finished: Path) -> None:
     assert cli("pair", finished, "--round", "5", "--format", "bbp")[0] == 0
 
 
-def test_pair_refuses_a_team_event(tmp_path: Path) -> None:
+def test_pair_refuses_a_team_whose_players_meet_each_other(tmp_path: Path) -> None:
+    # players 1-4 are one team (013) and two of them met in round 2 (the example's pairing): a match is
+    # between two teams, so the file is refused before any pairing, with the line of the team
     text = EXAMPLE.read_text().replace("XXR 5", "013 Riverside A                         1    2    3    4\nXXR 5")
     team = tmp_path / "team.trf"
     team.write_text(text, encoding="utf-8")
     code, out, err = cli("pair", team)
     assert code == exitcodes.INVALID_INPUT
-    assert "a team event; team pairing is not implemented yet" in err
+    assert "error self-opponent round 2: team 1's players meet each other" in err
 
 
 def test_pair_refuses_the_tec_team_sample() -> None:
