@@ -650,10 +650,11 @@ def _history(rd: _Reader, t: Tournament, teams: list[Team], boards: int, pattern
             if lineup is not None:
                 seated = lineup.boards
             else:
-                # who played: the members with an opponent (FIDE's sample writes a reserve's round
-                # as 0000 - -); at a forfeit or a bye, the members with a round block
+                # who played: the members with an opponent or a win over an empty board (FIDE's
+                # sample writes a reserve's round as 0000 - -); at a forfeit or a bye, the members
+                # with a round block
                 seated = tuple(m for m in team.members if (e := _entry(players, m, rnd)) is not None
-                               and e.opponent is not None)[:boards] \
+                               and (e.opponent is not None or e.result is Result.FORFEIT_WIN))[:boards] \
                     or tuple(m for m in team.members if _seated(_entry(players, m, rnd)))[:boards]
             gp = sum((scoring.value(e) for m in seated if m and (e := _entry(players, m, rnd)) is not None), ZERO)
             pab = pab_teams[rnd - 1] if rnd <= len(pab_teams) else 0
@@ -674,7 +675,9 @@ def _history(rd: _Reader, t: Tournament, teams: list[Team], boards: int, pattern
                 if played:
                     rd.error(forfeit.line, 1, f"330: team {tpn}'s match in round {rnd} is written as forfeited, but player "
                                         f"{played[0]} played a game that round")
-                out[tpn].append(TeamRound(rnd, kind, opp, Colour.NONE, gp, points, seated))
+                # every board is won (lost) by forfeit (162 + / -), whatever the lines write
+                value = {MatchKind.FORFEIT_WIN: scoring.forfeit_win}.get(kind, scoring.forfeit_loss)
+                out[tpn].append(TeamRound(rnd, kind, opp, Colour.NONE, value * boards, points, seated))
                 continue
             kind_240 = bye_of.get((rnd, tpn))
             # the opponents of the seated players
