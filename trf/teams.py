@@ -271,6 +271,7 @@ class _Reader:
         self.diags: list[Diagnostic] = []
         self.pab_at: dict[int, tuple[int, int]] = {}       # round -> (line, column) of its 320 field
         self.bye_at: dict[tuple[int, int], tuple[int, int]] = {}  # (round, TPN) -> (line, column) in 240
+        self.unread_members: set[int] = set()  # lines of 310/013 records with a member that cannot be read
 
     def error(self, line: int, column: int, message: str, code: str = "bad-record") -> None:
         self.diags.append(Diagnostic(Severity.ERROR, code, message, line, column))
@@ -307,7 +308,7 @@ class _Reader:
                 seen[team.tpn] = team
         teams = sorted(seen.values(), key=lambda x: x.tpn)
         missing = sorted(set(range(1, len(teams) + 1)) - set(seen))
-        if missing and teams:
+        if missing and teams and len(out) == len(recs or list(self.records("013"))):  # every record read
             beyond = sorted((x for x in teams if x.tpn > len(teams)), key=lambda x: x.line)
             first = beyond[0]
             self.error(first.line, 5, f"310: team pairing number {first.tpn}, but there are {len(teams)} teams: "
@@ -369,6 +370,7 @@ class _Reader:
             v = _int(m.group(0))
             if v is None or v == 0:
                 self.error(r.line, col, f"310: expected a member's start rank, found {m.group(0)!r}", "bad-number")
+                self.unread_members.add(r.line)
                 continue
             members.append(v)
         return Team(tpn, name, tuple(members), nickname, strength, mp, gp, rank, r.line)
@@ -392,6 +394,7 @@ class _Reader:
             if v is None or v == 0:
                 self.error(r.line, 37 + m.start(), f"013: expected a member's start rank, found {m.group(0)!r}",
                            "bad-number")
+                self.unread_members.add(r.line)
                 continue
             members.append(v)
         return Team(tpn, name or f"Team {tpn}", tuple(members), line=r.line)
@@ -414,8 +417,11 @@ class _Reader:
             n = len(pattern)
             return n, "".join("WB"[i % 2] for i in range(n))
         for t in teams:
-            if 0 < len(t.members) < len(pattern):
-                self.error(t.line, 74, f"team {t.tpn} has {len(t.members)} member(s) for {len(pattern)} boards (352)")
+            if 0 < len(t.members) < len(pattern) and t.line not in self.unread_members:
+                col = 74 if t.line in {r.line for r in self.records("310")} else 37
+                self.error(t.line, col, f"team {t.tpn} has {len(t.members)} member{'s' if len(t.members) > 1 else ''} "
+                                        f"for {len(pattern)} boards (352 {pattern}): a team needs a player for every "
+                                        f"board")
         return len(pattern), pattern
 
     def match_scoring(self) -> tuple[Fraction, Fraction, Fraction]:

@@ -170,3 +170,112 @@ TWO_ROUNDS: tuple[tuple[Event, ...], ...] = (
 def base() -> list[str]:
     """The valid four-team file every malformed case is made from."""
     return build(FOUR_TEAMS, TWO_ROUNDS)
+
+
+# --------------------------------------------------------------------------- malformed files
+
+
+def replaced(lines: list[str], number: int, new: str) -> list[str]:
+    """``lines`` with line ``number`` (1-based) replaced."""
+    return lines[:number - 1] + [new] + lines[number:]
+
+
+def with_block(lines: list[str], player: int, rnd: int, new: str) -> list[str]:
+    """``lines`` with round ``rnd``'s block of ``player``'s line replaced by ``new``."""
+    number = next(i for i, x in enumerate(lines, start=1) if x.startswith("001") and int(x[4:8]) == player)
+    line = lines[number - 1].ljust(89 + 10 * rnd)
+    start = 89 + 10 * (rnd - 1)
+    return replaced(lines, number, (line[:start] + new + line[start + 10:]).rstrip())
+
+
+def _two_teams_in_a_round() -> list[str]:
+    # round 1: player 2 (team 1) plays player 6 (team 3) instead of player 4; player 4 (team 2)
+    # plays player 8 (team 4): every game mirrored, but team 1 meets teams 2 and 3
+    lines = base()
+    for p, b in ((2, block(6, "b", "=")), (6, block(2, "w", "=")), (4, block(8, "w", "=")), (8, block(4, "b", "="))):
+        lines = with_block(lines, p, 1, b)
+    return lines
+
+
+def _no_team_opponent() -> list[str]:
+    # player 9, team 4's reserve, played board 2 in round 2; then the 310 of team 4 leaves him out
+    rounds = (TWO_ROUNDS[0], (("m", 4, 1, "0=", {4: (7, 9)}), ("m", 3, 2, "==")))
+    lines = [x for x in build(((1, 2), (3, 4), (5, 6), (7, 8, 9)), rounds) if not x.startswith("300")]
+    return [r310(4, "Team 4", (7, 8)) if x.startswith("310   4") else x for x in lines]
+
+
+def _missing_300() -> list[str]:
+    rounds = ((("m", 1, 2, "1=", {1: (3, 1)}), ("m", 3, 4, "==")),)
+    return [x for x in build(((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12)), rounds) if not x.startswith("300")]
+
+
+#: Malformed team files: (name, lines, line, column, code, words of the message).  The valid file
+#: they are made from is :func:`base`: headers on lines 1-8 (192 on 6, 352 on 7, 362 on 8), the
+#: players on 9-16, the 310 records of teams 1-4 on 17-20; records added come from line 21.
+MALFORMED: list[tuple[str, list[str], int, int, str, str]] = [
+    ("member listed twice", replaced(base(), 17, r310(1, "Team 1", (1, 2, 2))), 17, 87, "duplicate-record",
+     "310: player 2 is listed twice in team 1"),
+    ("player in two teams", replaced(base(), 18, r310(2, "Team 2", (3, 4, 1))), 18, 87, "duplicate-record",
+     "310: player 1 is listed in team 1 (line 17) and in team 2: a player plays for one team"),
+    ("team without members", replaced(base(), 19, r310(3, "Team 3", ())), 19, 74, "bad-record",
+     "310: team 3 ('Team 3') has no members: expected their start ranks from column 74"),
+    ("member who is no player", replaced(base(), 20, r310(4, "Team 4", (7, 8, 9))), 20, 87, "unknown-opponent",
+     "310: member 9 of team 4 is no player (no 001 line with start rank 9)"),
+    ("TPNs not 1 to N", replaced(base(), 20, r310(5, "Team 4", (7, 8))), 20, 5, "bad-number",
+     "310: team pairing number 5, but there are 4 teams: the numbers must run from 1 to 4 (C.04.6 Art. 1.1.1; "
+     "4 missing)"),
+    ("duplicate TPN", replaced(base(), 20, r310(3, "Team 4", (7, 8))), 20, 5, "duplicate-record",
+     "310: team pairing number 3 is already team 'Team 3' (line 19)"),
+    ("TPN not a number", replaced(base(), 17, "310 one" + base()[16][7:]), 17, 5, "syntax",
+     "310: expected a team pairing number 1-999 in columns 5-7, found 'one'"),
+    ("member not a number", replaced(base(), 17, r310(1, "Team 1", (1,)) + "    x"), 17, 82, "bad-number",
+     "310: expected a member's start rank, found 'x'"),
+    ("fewer members than boards", replaced(base(), 20, r310(4, "Team 4", (7,))), 20, 74, "bad-record",
+     "team 4 has 1 member for 2 boards (352 WB): a team needs a player for every board"),
+    ("players of a team meet two teams", _two_teams_in_a_round(), 10, 92, "bad-record",
+     "round 1: the players of team 1 meet two teams, 2 (player 1) and 3 (player 2)"),
+    ("both teams White on board 1", base() + [r300(1, 1, 2, (1, 2)), r300(1, 2, 1, (4, 3))], 22, 1,
+     "colour-mismatch", "round 1: teams 1 and 2 would both have white on board 1"),
+    ("a line-up out of order without its 300", _missing_300(), 21, 5, "colour-mismatch",
+     "round 1: teams 1 and 2 would both have black on board 1"),
+    ("a player of no team", _no_team_opponent(), 10, 102, "unknown-opponent",
+     "round 2: player 2 of team 1 played player 9, who is a member of no team (310)"),
+    ("330 for a match that was played", base() + ["330 +-   1   1   2"], 21, 10, "bad-record",
+     "330: the match of teams 1 and 2 in round 1 is written as forfeited, but player 1 of team 1 played a game"),
+    ("330 naming an unknown team", base() + ["330 +-   3   1   9"], 21, 18, "unknown-opponent",
+     "330: no team has pairing number 9"),
+    ("330 naming itself", base() + ["330 +-   3   1   1"], 21, 18, "self-opponent", "330: team 1 cannot play itself"),
+    ("330 malformed", base() + ["330 ++   3   1   2"], 21, 5, "syntax",
+     "330: expected +-, -+ or -- then the round, the White team and the Black team (330 +- 3 12 7)"),
+    ("330 a team twice in a round", base() + ["330 +-   3   1   2", "330 -+   3   3   1"], 22, 10,
+     "duplicate-record", "330: team 1 already has a forfeited match in round 3 (line 21)"),
+    ("320 naming an unknown team", base() + ["320  1.0  1.0 000 000 009"], 21, 23, "unknown-opponent",
+     "320: round 3: no team has pairing number 9"),
+    ("320 PAB team whose players played", base() + ["320  1.0  1.0 001"], 21, 15, "bad-record",
+     "320: round 1: team 1 has the pairing-allocated bye, but its player 1 was paired against team 2 that round"),
+    ("320 points not a number", base() + ["320  x    1.0 000 000 003"], 21, 5, "syntax",
+     "320: expected the match points and game points of a PAB"),
+    ("a second 320", base() + ["320  1.0  1.0 000 000 003", "320  1.0  1.0 000 000 004"], 22, 1,
+     "duplicate-record", "320: a second 320 record (the first is on line 21)"),
+    ("352 letters", replaced(base(), 7, "352 WXWB"), 7, 5, "bad-code",
+     "352: expected the board colours of the White team as W and B, starting with W (e.g. WBWB), found 'WXWB'"),
+    ("362 points not a number", replaced(base(), 8, "362 TW 2 TD x TL 0"), 8, 13, "bad-number",
+     "362: expected the match points after TD (a number such as 2.0), found 'x'"),
+    ("362 unknown key", replaced(base(), 8, "362 TW 2 TX 1 TL 0"), 8, 10, "syntax",
+     "362: expected TW, TD or TL (a won, drawn, lost match)"),
+    ("300 naming a non-member", base() + ["300   1   1   2    1    5"], 21, 25, "bad-record",
+     "300: player 5 is not a member of team 1 (310)"),
+    ("300 a player on two boards", base() + ["300   1   1   2    1    1"], 21, 25, "duplicate-record",
+     "300: player 1 is on two boards"),
+    ("300 too many boards", base() + ["300   1   1   2    1    2 0000"], 21, 27, "bad-record",
+     "300: 3 boards listed, the match has 2 (352)"),
+    ("300 naming an unknown team", base() + ["300   1   9   2    1    2"], 21, 11, "unknown-opponent",
+     "300: no team has pairing number 9"),
+    ("192 malformed FIDE_TEAM code", replaced(base(), 6, "192 FIDE_TEAM_TYPEC"), 6, 5, "bad-code",
+     "192: 'FIDE_TEAM_TYPEC' is not a FIDE Team Swiss code: expected FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]"
+     "[_BAKU], in that order"),
+    ("240 naming an unknown team", base() + ["240 F   3    9"], 21, 11, "unknown-opponent",
+     "240 F: no team has pairing number 9"),
+    ("240 bye for a team that played", base() + ["240 F   1    1"], 21, 11, "bad-record",
+     "240 F: team 1 has a bye in round 1, but its player 1 was paired against team 2 that round (line 9)"),
+]

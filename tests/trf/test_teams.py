@@ -23,9 +23,10 @@ import pytest
 
 import trf
 from tests.support import CORPUS, shared_corpus
-from tests.trf.teamfile import FOUR_TEAMS, TWO_ROUNDS, base, build, r013, r300, r310, text
+from tests.trf.teamfile import FOUR_TEAMS, MALFORMED, TWO_ROUNDS, base, build, r013, r300, r310, replaced, text
 from trf import Colour, Severity
-from trf.teams import MatchKind, TeamOptions, read_team_event, team_event, team_options
+from trf.diagnostics import in_order
+from trf.teams import MatchKind, TeamFileError, TeamOptions, read_team_event, team_event, team_options
 
 F = Fraction
 TEAM_SWISS = CORPUS / "team-swiss"
@@ -444,3 +445,38 @@ def test_192_in_a_file() -> None:
     for code in ("FIDE_DUTCH", "FIDE_TEAM_ROUNDROBIN", "BERGER_TEAM_ROUNDROBIN"):
         lines = [f"192 {code}" if x.startswith("192") else x for x in base()]
         assert not [e for e in errors(text(lines)) if e[1] == 6], code
+
+
+# --------------------------------------------------------------------------- malformed files
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("name, lines, line, column, code, words", MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_a_malformed_team_file_gives_one_error_where_it_is(name: str, lines: list[str], line: int, column: int,
+                                                          code: str, words: str) -> None:
+    assert text(base()) != text(lines)
+    found = errors(text(lines))
+    assert len(found) == 1, found
+    assert found[0][:3] == (code, line, column), found
+    assert found[0][3].startswith(words), found[0][3]
+    event, _ = read_team_event(_event(text(lines)))
+    assert event is None
+    with pytest.raises(TeamFileError) as info:
+        team_event(_event(text(lines)), "bad.trf")
+    assert str(info.value).startswith(f"bad.trf:{line}:{column}: error {code} ")
+
+
+@pytest.mark.fast
+def test_the_base_of_the_malformed_files_is_valid() -> None:
+    assert not [d for d in trf.parse_text(text(base())).diagnostics if d.severity is not Severity.INFO]
+    assert len(MALFORMED) >= 20 and len({m[0] for m in MALFORMED}) == len(MALFORMED)
+
+
+@pytest.mark.fast
+def test_a_team_records_syntax_error_prints_before_what_it_causes() -> None:
+    # line 9 names team 4 in a 240; team 4's 310 (line 21) cannot be read: the syntax error comes
+    # first (trf.diagnostics.in_order: what single lines show, then what comparing records shows)
+    lines = base()[:8] + ["240 F   3    4"] + base()[8:]
+    lines = replaced(lines, 21, "310 ???" + lines[20][7:])
+    diags = in_order(d for d in trf.parse_text(text(lines)).diagnostics if d.severity is Severity.ERROR)
+    assert [(d.code, d.line) for d in diags][:2] == [("syntax", 21), ("unknown-opponent", 9)]
