@@ -271,6 +271,7 @@ class _Reader:
         self.diags: list[Diagnostic] = []
         self.pab_at: dict[int, tuple[int, int]] = {}       # round -> (line, column) of its 320 field
         self.bye_at: dict[tuple[int, int], tuple[int, int]] = {}  # (round, TPN) -> (line, column) in 240
+        self.team_code = "310"  # the record the teams are read from (013 in a TRF-16 file)
         self.unread_members: set[int] = set()  # lines of 310/013 records with a member that cannot be read
 
     def error(self, line: int, column: int, message: str, code: str = "bad-record") -> None:
@@ -316,7 +317,7 @@ class _Reader:
                                       f"{_listed(missing)} missing)", "bad-number")
         owner: dict[int, Team] = {}
         players = self.t.player_by_rank
-        code = "310" if recs else "013"
+        code = self.team_code = "310" if recs else "013"
         for team in teams:
             if not team.members:
                 self.error(team.line, 74 if recs else 37, f"{code}: team {team.tpn} ({team.name!r}) has no members: "
@@ -719,7 +720,7 @@ def _history(rd: _Reader, t: Tournament, teams: list[Team], boards: int, pattern
                     elif e.opponent in players and once(("no team", e.opponent)):
                         p = players[m]
                         rd.error(p.line, _opponent_column(rnd), f"round {rnd}: player {m} of team {tpn} played "
-                                 f"player {e.opponent}, who is a member of no team (310)", "unknown-opponent")
+                                 f"player {e.opponent}, who is a member of no team ({rd.team_code})", "unknown-opponent")
             played = [m for m in seated if m and (e := _entry(players, m, rnd)) is not None and e.is_played]
             pab = pab_teams[rnd - 1] if rnd <= len(pab_teams) else 0
             if pab == tpn:
