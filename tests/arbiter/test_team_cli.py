@@ -55,3 +55,19 @@ def test_a_malformed_team_file_is_refused_by_every_command(tmp_path: Path, name:
 
 def _players(lines: list[str]) -> int:
     return sum(x.startswith("001") for x in lines)
+
+
+@pytest.mark.parametrize("form, to", [("013", "trf26"), ("310", "trf16")])
+def test_convert_writes_a_team_file_that_validates(tmp_path: Path, form: str, to: str) -> None:
+    from tests.trf.teamfile import FOUR_TEAMS, TWO_ROUNDS, build
+
+    src, dst = tmp_path / "team.trf", tmp_path / "out.trf"
+    src.write_text(text(build(FOUR_TEAMS, TWO_ROUNDS, form=form)))
+    status, out, err = run("convert", str(src), "--to", to, "-o", str(dst))
+    assert status == exitcodes.OK, err
+    assert f"the {form} teams are written as {'310' if form == '013' else '013'} records" in err
+    status, out, err = run("validate", str(dst))
+    assert status == exitcodes.OK and "valid (8 players; 0 errors, 0 warnings" in out
+    written = dst.read_text().splitlines()
+    assert sum(x.startswith("310" if form == "013" else "013") for x in written) == 4
+    assert not any(x.startswith(form) for x in written)

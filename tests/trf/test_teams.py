@@ -480,3 +480,81 @@ def test_a_team_records_syntax_error_prints_before_what_it_causes() -> None:
     lines = replaced(lines, 21, "310 ???" + lines[20][7:])
     diags = in_order(d for d in trf.parse_text(text(lines)).diagnostics if d.severity is Severity.ERROR)
     assert [(d.code, d.line) for d in diags][:2] == [("syntax", 21), ("unknown-opponent", 9)]
+
+
+# --------------------------------------------------------------------------- convert
+
+
+@pytest.mark.fast
+def test_convert_writes_013_teams_as_310_and_back() -> None:
+    from trf.convert import convert
+
+    source = text(build(FOUR_TEAMS, TWO_ROUNDS, form="013"))
+    converted, notes = convert(_event(source), "trf26")
+    written = trf.dumps(converted)
+    # TPN the order of the 013 records; MP and GP computed (see test_310_members_rank_and_points);
+    # rank by MP then GP (192 FIDE_TEAM_TYPEA_MP_GP): teams 2 and 3 tie at 1 MP, 1.5 GP, both 3rd
+    assert written.splitlines()[-4:] == [
+        "310   1 Team 1                                           4.0    3.0   1     1    2",
+        "310   2 Team 2                                           1.0    1.5   3     3    4",
+        "310   3 Team 3                                           1.0    1.5   3     5    6",
+        "310   4 Team 4                                           2.0    2.0   2     7    8"]
+    assert [(n.severity, n.line) for n in notes] == [(Severity.INFO, 17)]
+    result = trf.parse_text(written)
+    assert not [d for d in result.diagnostics if d.severity is not Severity.INFO]
+    assert team_event(result.tournament).history == team_event(_event(source)).history
+    back, _ = convert(result.tournament, "trf16")
+    assert trf.dumps(back) == source.replace("142 3", "XXR 3")
+
+
+@pytest.mark.fast
+def test_convert_to_trf16_writes_013_in_tpn_order() -> None:
+    from trf.convert import convert
+
+    lines = base()
+    lines = lines[:16] + lines[16:20][::-1]  # 310 records for teams 4, 3, 2, 1
+    converted, notes = convert(_event(text(lines)), "trf16")
+    written = trf.dumps(converted).splitlines()
+    assert written[16:] == ["013 Team 1                             1    2", "013 Team 2                             3    4",
+                            "013 Team 3                             5    6", "013 Team 4                             7    8"]
+    assert "310 teams are written as 013 records" in notes[0].message
+    event = team_event(trf.parse_text("\n".join(written) + "\n").tournament)
+    assert [(t.tpn, t.name) for t in event.teams] == [(1, "Team 1"), (2, "Team 2"), (3, "Team 3"), (4, "Team 4")]
+    assert event.match_points(1) == 4
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", _tournaments() or ["(no corpus)"])
+def test_corpus_team_files_convert_both_ways(name: str) -> None:
+    from trf.convert import convert
+
+    path = shared_corpus() / "team-swiss" / name / "full.trf"
+    original = team_event(_event(path))
+    old, _ = convert(original.tournament, "trf16")
+    result = trf.parse_text(trf.dumps(old))
+    assert not [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    assert not any(getattr(r, "code", "") == "310" for r in result.tournament.records)
+    event = team_event(result.tournament)
+    assert [(t.tpn, t.name, t.members) for t in event.teams] == [(t.tpn, t.name, t.members) for t in original.teams]
+    assert event.history == original.history
+    new, _ = convert(result.tournament, "trf26")
+    again = team_event(trf.parse_text(trf.dumps(new)).tournament)
+    # the written 310 points are the generator's; ranks follow MP then GP (no tie-breaks)
+    assert [(t.match_points, t.game_points) for t in again.teams] == \
+        [(t.match_points, t.game_points) for t in original.teams]
+    order = sorted(again.teams, key=lambda t: t.rank or 0)
+    assert all(again.score(a.tpn) >= again.score(b.tpn) for a, b in zip(order, order[1:]))
+
+
+@pytest.mark.corpus
+def test_fides_team_sample_converts_to_trf16() -> None:
+    from trf.convert import convert
+
+    shared_corpus()
+    original = team_event(_event(SAMPLE))
+    old, _ = convert(original.tournament, "trf16")
+    result = trf.parse_text(trf.dumps(old))
+    assert not [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    event = team_event(result.tournament)
+    assert [(t.tpn, t.name, t.members) for t in event.teams] == [(t.tpn, t.name, t.members) for t in original.teams]
+    assert event.history == original.history
