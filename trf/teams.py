@@ -753,8 +753,7 @@ def _history(rd: _Reader, t: Tournament, teams: list[Team], boards: int, pattern
             kind_240 = bye_of.get((rnd, tpn))
             if len(opps) > 1 and once(("round", rnd)):
                 first, second = list(opps.items())[:2]
-                p = players.get(second[1])
-                rd.error(p.line if p else team.line, _opponent_column(rnd), f"round {rnd}: the players of team {tpn} "
+                rd.error(players[second[1]].line, _opponent_column(rnd), f"round {rnd}: the players of team {tpn} "
                          f"meet two teams, {first[0]} (player {first[1]}) and {second[0]} (player {second[1]}): "
                          f"a team's boards are one match, against one team")
             if opps:
