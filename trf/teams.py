@@ -21,6 +21,12 @@ Fields are read by whitespace (the TEC's own files and FIDE's reference engine w
 11 1`` and ``320 1.0 2.0 11 10``, not the fixed columns of the transcription), each located at
 its column.  What a team did in a round is a :class:`TeamRound`: a match played (its opponent,
 board-1 colour, C.04.6 Art. 1.6.1), a forfeited match, the PAB, a requested bye, or nothing.
+
+Each finding is one line at the field it is about (docs/trf.md, "Team records"): when a team
+record cannot be read or names what does not exist, the matches are not read (their findings
+would be its consequences); a ``320``, ``330`` or ``240`` for a team whose players played that
+round is the record's error, and the games decide the round; a round's board results that are
+not one match per team are reported once for the round.
 """
 
 from __future__ import annotations
@@ -108,9 +114,10 @@ class Lineup:
 @dataclass(frozen=True)
 class TeamRound:
     """What a team did in one round: ``kind`` (:class:`MatchKind`), the ``opponent`` TPN (a match,
-    played or forfeited), ``colour`` of its board 1 (a played match only: C.04.6 Art. 1.6.1),
-    ``white`` whether it was the White team of a forfeited match, its ``game_points`` and
-    ``match_points``, and the players on its boards (start ranks, 0 for an empty board)."""
+    played or forfeited), ``colour`` of its board 1 (a played match only: C.04.6 Art. 1.6.1; the
+    sides of a forfeited match are its ``330``'s, :attr:`TeamEvent.forfeits`), its
+    ``game_points`` and ``match_points``, and the players on its boards (start ranks, 0 for an
+    empty board)."""
 
     round: int
     kind: str
