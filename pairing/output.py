@@ -51,7 +51,7 @@ def not_paired(t: Tournament, rnd: int) -> dict[int, str]:
 
 def pairing_dict(t: Tournament, pairing: Pairing) -> dict[str, Any]:
     """Boards in order with both participants' numbers, names and points before the round (a team
-    event: ``team`` for ``start_rank``, the teams' names and primary scores)."""
+    event: ``tpn`` for ``start_rank``, the teams' names and primary scores)."""
     rnd = pairing.round
     who_is = participants(t, rnd)
     team = t.is_team_event
@@ -59,7 +59,7 @@ def pairing_dict(t: Tournament, pairing: Pairing) -> dict[str, Any]:
     def who(pid: int) -> dict[str, Any]:
         p = who_is[pid]
         if team:
-            return {"team": pid, "name": p.name, "points": points_str(p.points)}
+            return {"tpn": pid, "name": p.name, "points": points_str(p.points)}
         return {"start_rank": pid, "name": p.name, "rating": p.rating, "points": points_str(p.points)}
 
     return {

@@ -163,7 +163,7 @@ def select(t: Tournament, *, system: str | None = None, edition: str | None = No
             source, text, variant = declared[2], declared[3], declared[1].variant
     elif declared is not None and isinstance(declared[0], str):
         raise UnsupportedSystem(declared[0], declared[2])
-    elif t.is_team_event and (declared is None or declared[1].fallback or declared[0].name == DEFAULT):
+    elif t.is_team_event and (declared is None or declared[1].fallback or declared[0] is get(DEFAULT)):
         chosen = get(TEAM)  # a team event naming no system, or only a Swiss one
     elif declared is not None:
         assert isinstance(declared[0], PairingSystem)

@@ -9,8 +9,8 @@ in the players' columns; the PAB as ``320`` (a drawn match's points, C.04.6 Art.
 ``0000 - U``.  Records ``310`` carry each team's match and game points and rank after the last
 round written.
 
-:func:`random_team_event` pairs each round with :func:`pairing.team.pair_team_round` on the file
-written so far; board results are drawn from the players' ratings (Elo expectation, a share of
+:func:`random_team_event` pairs each round with the registry's system for a team event (the
+Swiss Team Pairing System, :mod:`systems.team`) on the file written so far; board results are drawn from the players' ratings (Elo expectation, a share of
 it as draws), a whole match is forfeited at ``forfeit_rate``.  Deterministic for a seed.
 """
 
@@ -179,7 +179,7 @@ class TeamGenSettings:
 def random_team_event(s: TeamGenSettings) -> tuple[str, TeamEventSpec, tuple[TeamRoundRecord, ...]]:
     """``s.rounds`` rounds paired by the C.04.6 engine with random results: the TRF text, the
     event and its rounds (module docstring)."""
-    from pairing.team import pair_team_round
+    from systems import select
     from trf import parse_text
 
     rng = random.Random(s.seed)
@@ -192,7 +192,8 @@ def random_team_event(s: TeamGenSettings) -> tuple[str, TeamEventSpec, tuple[Tea
     rounds: list[TeamRoundRecord] = []
     for rnd in range(1, s.rounds + 1):
         t = parse_text(team_trf(spec, rounds), validate=False).tournament
-        paired = pair_team_round(t, rnd).pairing
+        sel = select(t)  # a team event: the Swiss Team Pairing System
+        paired = sel.system.pair(t, rnd, sel)
         matches = []
         for w, b in paired.boards:
             if rng.random() < s.forfeit_rate:
