@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterator, Optional
+from typing import Iterable, Iterator, Optional
 
 from algorithms.cardinality import bits_of, maximum_matching
 from algorithms.lexicographic import first_best, first_best_pairing, ordered_choices, total_cost
@@ -122,13 +122,15 @@ class _Field:
         """C1 (Art. 2.1.1): not met in a played match; and not a forbidden pair (``260``)."""
         return b.tpn not in a.met and frozenset((a.tpn, b.tpn)) not in forbidden
 
-    def mask(self, tpns: object) -> int:
+    def mask(self, tpns: Iterable[int]) -> int:
+        """The bitset of the teams ``tpns``."""
         out = 0
-        for tpn in tpns:  # type: ignore[attr-defined]
+        for tpn in tpns:
             out |= 1 << self.index[tpn]
         return out
 
     def members(self, mask: int) -> list[int]:
+        """The TPNs of the bitset ``mask``, ascending."""
         return [self.tpns[i] for i in bits_of(mask)]
 
     def pairable(self, mask: int) -> bool:
@@ -232,15 +234,14 @@ def _pair_top_scoregroup(teams: dict[int, TeamState], field: _Field, remaining: 
             if best is None:
                 continue
             chosen, (c6_fails, c7) = best
-            return _bracket(teams, residents, chosen, top, settings, forbidden=field, c6=not c6_fails, c7=c7)
+            return _bracket(teams, residents, chosen, top, settings, field, c6=not c6_fails, c7=c7)
     raise NoLegalPairing(f"the top-scoregroup {' '.join(map(str, residents))} cannot be paired with any set of "
                          f"upfloaters (C.04.6 Art. 3.5, 3.3.3)", tuple(residents))
 
 
 def _bracket(teams: dict[int, TeamState], residents: list[int], upfloaters: tuple[int, ...], score: Fraction,
-             settings: RoundSettings, *, forbidden: _Field, c6: bool, c7: int) -> Bracket:
+             settings: RoundSettings, field: _Field, *, c6: bool, c7: int) -> Bracket:
     """The bracket paired by Art. 3.6 (module docstring)."""
-    field = forbidden
     members = sorted(residents + list(upfloaters))
 
     def may_meet(a: int, b: int) -> bool:

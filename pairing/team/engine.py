@@ -91,7 +91,7 @@ def pair_team_round(t: Tournament, rnd: Optional[int] = None, *, initial_colour:
                                                 "(C.04.6 Art. 2.3.4, 2.3.7 and 1.7.2 read the last rounds)")
     options = ev.options
     initial = initial_colour or t.initial_colour
-    settings = RoundSettings(rnd, max(total, rnd), options.preference, options.secondary is not None, initial)
+    settings = RoundSettings(rnd, max(total, rnd), options.preference, options.secondary is not None)
     virtual, kind, plan_baku = team_acceleration(t, ev, total, baku)
     teams = team_states(ev, settings, virtual)
     plan = pair_teams(teams, settings, t.forbidden(rnd))

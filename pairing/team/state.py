@@ -32,14 +32,13 @@ PAB_BARS = frozenset({MatchKind.PAB, MatchKind.FORFEIT_WIN, MatchKind.FULL_BYE})
 class RoundSettings:
     """What the round is paired under: ``round`` of ``total`` (Art. 2.3.4 and 2.3.7 spare the
     last two rounds; Art. 1.7.2 reads the last round), the colour preference type (``"A"``,
-    ``"B"`` or ``None``, Art. 1.7), whether the secondary score decides the first-team (Art.
-    4.2.2), and the initial colour (Art. 4.1; ``None`` when the file does not say)."""
+    ``"B"`` or ``None``, Art. 1.7), and whether the secondary score decides the first-team (Art.
+    4.2.2)."""
 
     round: int
     total: int
     preference: Optional[str] = "A"
     use_secondary: bool = True
-    initial_colour: Optional[Colour] = None
 
     @property
     def last_round(self) -> bool:
