@@ -12,8 +12,6 @@ from hypothesis import given, settings, strategies as st
 
 from algorithms.lexicographic import first_best, first_best_pairing, identifier, ordered_choices, total_cost
 
-pytestmark = pytest.mark.fast
-
 
 def _all_matchings(items: list[int]) -> list[list[tuple[int, int]]]:
     if not items:
@@ -41,11 +39,13 @@ def _brute(items: list[int], ok, cost, width: int):  # type: ignore[no-untyped-d
     return None if best is None else tuple(sorted(best[1]))
 
 
+@pytest.mark.fast
 def test_identifier_of_the_handbook_example() -> None:
     """C.04.6 Art. 3.6.2: pairs 20-7, 3-15, 11-4, 9-30 -> 3 4 7 9 15 11 20 30."""
     assert identifier([(20, 7), (3, 15), (11, 4), (9, 30)]) == (3, 4, 7, 9, 15, 11, 20, 30)
 
 
+@pytest.mark.fast
 def test_cost_outranks_the_identifier() -> None:
     """The digest's example 9.1: 1 and 3 prefer White, 2 and 4 Black; a pair of equal wishes
     costs 1.  1-3 2-4 is first in identifier order but costs 2; 1-4 2-3 costs 0."""
@@ -55,6 +55,7 @@ def test_cost_outranks_the_identifier() -> None:
     assert first_best_pairing([1, 2, 3, 4], lambda a, b: True) == ((1, 3), (2, 4))
 
 
+@pytest.mark.fast
 def test_no_pairing_and_trivial_groups() -> None:
     assert first_best_pairing([], lambda a, b: True) == ()
     assert first_best_pairing([5, 9], lambda a, b: False) is None
@@ -63,7 +64,7 @@ def test_no_pairing_and_trivial_groups() -> None:
         first_best_pairing([1, 2, 3], lambda a, b: True)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.integers(0, 5), st.integers(0, 2**32 - 1), st.floats(0.3, 1.0), st.integers(0, 3), st.floats(0.0, 0.7))
 def test_first_best_pairing_equals_brute_force(k: int, seed: int, p: float, width: int, dense: float) -> None:
     rng = random.Random(seed)
@@ -87,29 +88,28 @@ def test_first_best_pairing_equals_brute_force(k: int, seed: int, p: float, widt
 
 
 def test_a_large_group_is_paired_quickly_and_exactly() -> None:
-    """200 members, a few pairs forbidden, some costly: the result is a perfect pairing whose cost
-    no single swap of partners between two pairs improves (a necessary condition of optimality)."""
+    """100 members, 60 of whom want White: at least 10 pairs must join two of them, and 10 can
+    (every other pair allowed).  The least-cost pairing (the weighted path: the free pairs alone
+    cannot pair everybody) has exactly 10.  With nothing to pay, the first identifier pairs 1-51,
+    2-52, ... (the greedy path); with 1-51, 3-53, ... forbidden, 1 takes 52 and 2 takes 51."""
     rng = random.Random(7)
-    items = list(range(1, 201))
-    banned = {frozenset(rng.sample(items, 2)) for _ in range(400)}
-    pref = {x: rng.choice("WB") for x in items}
-
-    def ok(a: int, b: int) -> bool:
-        return frozenset((a, b)) not in banned
+    items = list(range(1, 101))
+    white = set(rng.sample(items, 60))
 
     def cost(a: int, b: int) -> tuple[int]:
-        return (int(pref[a] == pref[b] and a % 3 == 0),)
+        return (int(a in white and b in white),)
 
-    got = first_best_pairing(items, ok, cost)
+    got = first_best_pairing(items, lambda a, b: True, cost)
     assert got is not None and sorted(x for p in got for x in p) == items
-    total = total_cost(got, cost, 1)
-    for (a, b), (c, d) in itertools.combinations(got, 2):
-        for x, y in (((a, c), (b, d)), ((a, d), (b, c))):
-            if ok(*sorted(x)) and ok(*sorted(y)):
-                swapped = cost(*sorted(x))[0] + cost(*sorted(y))[0]
-                assert swapped >= cost(a, b)[0] + cost(c, d)[0] or total == (0,)
+    assert total_cost(got, cost, 1) == (10,)
+    assert first_best_pairing(items, lambda a, b: True) == tuple((k, k + 50) for k in range(1, 51))
+    banned = {frozenset((k, k + 50)) for k in range(1, 51, 2)}
+    got = first_best_pairing(items, lambda a, b: frozenset((a, b)) not in banned)
+    assert got is not None and not any(frozenset(p) in banned for p in got)
+    assert got[:2] == ((1, 52), (2, 51))  # 1 takes the smallest partner that leaves the rest pairable
 
 
+@pytest.mark.fast
 def test_ordered_choices_follow_the_handbook_example() -> None:
     """C.04.6 Art. 3.5.4: two of 2, 6, 8 (3 points) and one of 1, 3, 5 (2.5 points)."""
     got = list(ordered_choices([((2, 6, 8), 2), ((1, 3, 5), 1)]))
@@ -119,6 +119,7 @@ def test_ordered_choices_follow_the_handbook_example() -> None:
     assert list(ordered_choices([])) == [()]
 
 
+@pytest.mark.fast
 def test_first_best_takes_the_first_of_the_least_and_stops_at_the_floor() -> None:
     seen: list[int] = []
 
