@@ -88,8 +88,9 @@ def pair(
     """Pair the next round by the file's pairing system (the FIDE Dutch system, C.04.3, the 2026 or
     the 2017 rules, with Baku acceleration when asked; a round robin's next Berger round), or by
     --system. Refuses (each with its own exit code) while the previous round has games without a
-    result (6), past the last round (7), on a finished event (8), on team events (3). Exit 1 if no
-    legal pairing exists."""
+    result (6), past the last round (7), on a finished event (8), on a team event given to a system
+    that pairs no team events (3). A team event (310/013 records) is paired by the Swiss Team
+    Pairing System (C.04.6). Exit 1 if no legal pairing exists."""
     from arbiter.refusals import refusal, refusals
     from pairing.output import bbp_text, pairing_dict
     from pairing.rounds import RoundOutOfRange
@@ -104,8 +105,9 @@ def pair(
     if initial_colour is not None:
         colour = Colour.WHITE if initial_colour is InitialColourOpt.white1 else Colour.BLACK
     try:
-        require_individual(result.tournament, "team pairing is not implemented yet")
         sel = select_system(result.tournament, file, system, rules)
+        if not sel.system.team_events:
+            require_individual(result.tournament, f"{sel.system.words} pairs no team events")
         nxt = sel.system.next_round(result.tournament, sel, PairRequest(
             round_, colour, rounds, baku, baku_group.value))
     except RoundOutOfRange as exc:
@@ -133,6 +135,10 @@ def pair(
         text = bbp_text(pairing)
     elif fmt is PairFormat.trf:
         from trf.writer import WriteError, dumps
+
+        if t.is_team_event:
+            fail(exitcodes.USAGE, "--format trf: writing a team round into the file is not implemented; "
+                                  "use table, bbp or json")
 
         paired = with_pairing(t, rnd, pairing.boards, pairing.bye, keep_results=table)
         if nxt.rests is not None:

@@ -257,25 +257,31 @@ def team_event(console: Console, data: dict[str, Any], title: str, through: int 
 
 
 def pairing_table(console: Console, t: Tournament, rnd: int, boards: list[tuple[int, int]], bye: int | None) -> None:
-    """Board, White, Black with their points before the round; the PAB below."""
+    """Board, White, Black with their points before the round; the PAB below (a team event: the
+    teams by TPN and name, their primary score)."""
     from rich.table import Table
 
+    from pairing.output import not_paired, participants
+
+    who = participants(t, rnd)
+    team = t.is_team_event
     table = Table(title=f"{t.name or 'Tournament'}: round {rnd}", title_style="bold", header_style="bold")
     for head, justify in (("Bd", "right"), ("No", "right"), ("White", "left"), ("Pts", "right"),
                           ("Pts", "right"), ("Black", "left"), ("No", "right")):
         table.add_column(head, justify=justify, no_wrap=head not in ("White", "Black"),  # type: ignore[arg-type]
                          overflow="fold")
     for k, (w, b) in enumerate(boards, 1):
-        pw, pb = t.player(w), t.player(b)
-        table.add_row(str(k), str(w), f"{pw.fide_title} {pw.name}".strip(), fmt_points(t.score(w, rnd - 1)),
-                      fmt_points(t.score(b, rnd - 1)), f"{pb.fide_title} {pb.name}".strip(), str(b))
+        pw, pb = who[w], who[b]
+        table.add_row(str(k), str(w), f"{pw.title} {pw.name}".strip(), fmt_points(pw.points),
+                      fmt_points(pb.points), f"{pb.title} {pb.name}".strip(), str(b))
     notes = []
     if bye is not None:
-        p = t.player(bye)
-        notes.append(f"Pairing-allocated bye: {bye} {p.name} ({fmt_points(t.score(bye, rnd - 1))})")
-    absent = t.declared_absences(rnd)
+        p = who[bye]
+        notes.append(f"Pairing-allocated bye: {bye} {p.name} ({fmt_points(p.points)})")
+    absent = not_paired(t, rnd)
     if absent:
-        notes.append("Not paired: " + ", ".join(f"{pid} ({kind.value})" for pid, kind in sorted(absent.items())))
+        notes.append(("Teams not paired: " if team else "Not paired: ")
+                     + ", ".join(f"{pid} ({kind})" for pid, kind in sorted(absent.items())))
     table.caption = "; ".join(notes) if notes else None
     print_table(console, table, keep=2)
 

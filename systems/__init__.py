@@ -2,13 +2,16 @@
 
 Every system is a :class:`~systems.base.PairingSystem` (the door: pair a round, check rounds,
 force a pair, explain a round), registered under its name.  The built-in ones are
-:mod:`systems.dutch` (the FIDE (Dutch) System, C.04.3, 2026 and 2017 editions) and
-:mod:`systems.berger` (round robins by the Berger tables, C.05 Annex 1), loaded when first
-asked for; :func:`register` adds another.
+:mod:`systems.dutch` (the FIDE (Dutch) System, C.04.3, 2026 and 2017 editions),
+:mod:`systems.berger` (round robins by the Berger tables, C.05 Annex 1) and :mod:`systems.team`
+(the Swiss Team Pairing System, C.04.6), loaded when first asked for; :func:`register` adds
+another.
 
 :func:`select` maps a tournament to its system: the caller's choice (``--system``), else the
 system its ``192`` record names (TRF-2026's ETT codes), else the one its ``092`` record names
-(TRF-16's free text), else the Dutch system.  Each system declares its own codes
+(TRF-16's free text), else the Dutch system; a team event (team records ``310``/``013``) is
+paired by the team system unless the caller chooses another or the file names another system
+than a Swiss one (a team round robin names Berger: refused, as it pairs no team events).  Each system declares its own codes
 (:class:`~systems.base.Code`); the longest match decides, a generic word (``SWISS``) only when
 nothing more specific matches.  A file that names a FIDE system the toolkit does not pair (Dubov,
 Burstein, Double-Swiss, ...) is refused by that system's name (:class:`UnsupportedSystem`).
@@ -34,7 +37,10 @@ __all__ = ["PairingSystem", "Edition", "Rule", "Code", "Selection", "PairRequest
 DEFAULT = "dutch"
 
 #: The built-in systems: name -> the module that defines ``SYSTEM``, imported when first needed.
-_BUILT_IN = {"dutch": "systems.dutch", "berger": "systems.berger"}
+_BUILT_IN = {"dutch": "systems.dutch", "berger": "systems.berger", "team": "systems.team"}
+
+#: The system of a team event that names no system the toolkit pairs team events with.
+TEAM = "team"
 
 _registered: dict[str, PairingSystem] = {}
 
@@ -157,6 +163,8 @@ def select(t: Tournament, *, system: str | None = None, edition: str | None = No
             source, text, variant = declared[2], declared[3], declared[1].variant
     elif declared is not None and isinstance(declared[0], str):
         raise UnsupportedSystem(declared[0], declared[2])
+    elif t.is_team_event and (declared is None or declared[1].fallback or declared[0] is get(DEFAULT)):
+        chosen = get(TEAM)  # a team event naming no system, or only a Swiss one
     elif declared is not None:
         assert isinstance(declared[0], PairingSystem)
         chosen, source, text, variant = declared[0], declared[2], declared[3], declared[1].variant
@@ -173,12 +181,13 @@ def next_round(t: Tournament, *, system: str | None = None, edition: str | None 
                request: PairRequest = PairRequest()) -> NextRound:
     """Round ``request.round`` (default: the next one) of ``t`` paired by its system, as
     ``arbiter pair`` pairs it: :func:`select`, then the system's
-    :meth:`~systems.base.PairingSystem.next_round` (whose refusals it raises); team events are
-    refused (:class:`trf.system.UnsupportedEvent`)."""
+    :meth:`~systems.base.PairingSystem.next_round` (whose refusals it raises); a team event chosen
+    for a system that pairs no team events is refused (:class:`trf.system.UnsupportedEvent`)."""
     from trf.system import require_individual
 
-    require_individual(t, "team pairing is not implemented yet")
     sel = select(t, system=system, edition=edition)
+    if not sel.system.team_events:
+        require_individual(t, f"{sel.system.words} pairs no team events")
     return sel.system.next_round(t, sel, request)
 
 

@@ -163,7 +163,8 @@ class PairingSystem:
     first is the one in force), ``codes``, ``round_robin`` (pre-determined pairings: C.07 Art.
     15.2 then applies to tie-breaks), ``scoring`` (``"game"``: points per game; ``"match"``:
     per match), ``accelerations`` (takes Baku acceleration, C.04.7), ``explains`` (explains each
-    board of a round, :meth:`explain`), ``packages`` (the modules
+    board of a round, :meth:`explain`), ``team_events`` (pairs team events: the participants are
+    teams, numbered by their TPN, :mod:`trf.teams`), ``packages`` (the modules
     that are the system's own: the engine's and the checker's readings, which no other module
     but the system's binding in :mod:`systems` may import)."""
 
@@ -176,6 +177,7 @@ class PairingSystem:
     scoring: ClassVar[str] = "game"
     accelerations: ClassVar[bool] = False
     explains: ClassVar[bool] = False
+    team_events: ClassVar[bool] = False
     packages: ClassVar[tuple[str, ...]] = ()
 
     # ---- editions and names

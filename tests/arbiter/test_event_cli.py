@@ -3,8 +3,8 @@ through a pipe.
 
 The refusals are those of the endorsed engines and of the rules: a round whose previous round has
 games without a result (pending games would count as unplayed: a rematch, wrong scores), a round
-after the last one (C.04.1 Art. 1), a finished event, a team event (team pairing is not
-implemented); a round robin gets its next round from the Berger table, compared here with the
+after the last one (C.04.1 Art. 1), a finished event; a team event is paired by the Swiss Team
+Pairing System; a round robin gets its next round from the Berger table, compared here with the
 checker's own closed-form table (an independent reading of C.05 Annex 1).
 """
 
@@ -88,12 +88,20 @@ def test_pair_refuses_a_team_whose_players_meet_each_other(tmp_path: Path) -> No
     assert "11:102: error self-opponent round 2: player 1 of team 1 played a member of his own team" in err
 
 
-def test_pair_refuses_the_tec_team_sample() -> None:
+def test_the_tec_team_sample_is_a_finished_team_event_whose_rounds_are_paired_again() -> None:
+    """FIDE's team sample (50 teams, 14 rounds, 192 FIDE_TEAM_BAKU with 250 records) is finished;
+    its round 2 is paired again by the Swiss Team Pairing System: of the 50 teams, 6, 7 and 39 have
+    byes of their own (240 F and H) and are not paired; the other 47 make 23 matches and a PAB."""
     sample = CORPUS / "real" / "grandmommyscup.trf"
     if not sample.exists():
         pytest.skip("../shared/corpus not present")
     code, out, err = cli("pair", sample)
-    assert code == exitcodes.INVALID_INPUT and "team pairing is not implemented yet" in err
+    assert code == exitcodes.FINISHED and "all 14 rounds are paired" in err
+    code, out, err = cli("pair", sample, "--round", "2", "--format", "bbp")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "24" and len(lines) == 25 and lines[-1].endswith(" 0")
+    teams = [int(x) for line in lines[1:] for x in line.split() if x != "0"]
+    assert sorted(teams) == sorted(set(range(1, 51)) - {6, 7, 39})
 
 
 def test_pair_refuses_a_system_it_does_not_run(tmp_path: Path) -> None:

@@ -1,0 +1,95 @@
+"""The Swiss Team Pairing System, C.04.6 (2026), behind the door: the engine of
+:mod:`pairing.team` bound as the system ``team``.
+
+A file names it in ``192`` (``FIDE_TEAM``, ``FIDE_TEAM_TYPEA_MP_GP``, ... with ``_BAKU``; the
+options are read by :func:`trf.teams.team_options`); the registry also gives it every team
+event whose file names no other system (:func:`systems.select`).  The 2024 text is not paired:
+``192`` does not say which edition a file follows, and the rules of 2026 apply from 1 February
+2026.  Checking, ``--why-not`` and explanations are not offered yet.
+
+Every module here imports the engine inside the calls, so that a command loads only what it
+runs.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+from systems.base import Code, Edition, PairingSystem, PairRequest, Rule, Selection
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pairing.result import Pairing
+    from pairing.rounds import NextRound
+    from trf.model import Colour, Tournament
+
+__all__ = ["TeamSystem", "SYSTEM"]
+
+
+def _table() -> tuple[Rule, ...]:
+    """The rules as rows (:data:`pairing.team.rules.RULES`)."""
+    from pairing.team.rules import RULES
+
+    return tuple(Rule(name, article, words, kind) for name, article, words, kind in RULES)
+
+
+class TeamSystem(PairingSystem):
+    """The Swiss Team Pairing System (module docstring)."""
+
+    name = "team"
+    title = "Swiss Team Pairing System (C.04.6)"
+    words = "the Swiss Team Pairing System"
+    editions = (Edition("2026", "C.04.6 (2026)", _table, "Art. {article}", "Swiss Team rules of 2026"),)
+    codes = (Code(r"FIDE_TEAM(?![_\s-]*(DOUBLE|ROUND|BERGER))",
+                  example="FIDE_TEAM, FIDE_TEAM_TYPEA_MP_GP, FIDE_TEAM_TYPEB_GP_MP, FIDE_TEAM_MP_BAKU"),)
+    scoring = "match"
+    accelerations = True
+    team_events = True
+    packages = ("pairing.team",)
+
+    def edition_for(self, t: Tournament, code: str, source: str | None) -> tuple[Edition, str]:
+        return self.editions[0], (f"named by {source}" if source else "a team event") + \
+            " (192 does not name the edition: the rules in force since 1 February 2026)"
+
+    def describe(self, edition: Edition, code: str = "") -> str:
+        return "Swiss Team (C.04.6, 2026 rules)" + (" with Baku acceleration" if "BAKU" in code else "")
+
+    def code_words(self, edition: Edition) -> str:
+        return "FIDE Team Swiss"
+
+    def event_codes(self, edition: Edition, start: date | None) -> tuple[str, str, str]:
+        return "FIDE_TEAM", "Team: Swiss-System (FIDE Swiss Team Pairing System)", \
+            "Swiss Team Pairing System (C.04.6, 2026 rules, 192 FIDE_TEAM)"
+
+    # ---- pairing
+
+    def next_round(self, t: Tournament, sel: Selection, request: PairRequest) -> NextRound:
+        """The round asked for, after the refusals of :mod:`pairing.rounds`; a file that holds the
+        round is cut back before it, its team records too (:func:`pairing.team.cut.cut_team_file`)."""
+        from pairing.rounds import Acceleration, NextRound, target_round
+        from pairing.team import pair_team_round
+        from pairing.team.cut import cut_team_records
+
+        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
+        target = target_round(t, request.round, total)
+        before = cut_team_records(target.before, target.round) if target.cut else target.before
+        got = pair_team_round(before, target.round, initial_colour=request.initial_colour,
+                              total_rounds=request.total_rounds, baku=request.baku)
+        named = sel.source if "BAKU" in sel.code else None
+        if got.acceleration == "baku":
+            accel = Acceleration("baku", request.baku is not None, None if request.baku else named, got.baku)
+        elif got.acceleration == "records":
+            accel = Acceleration("records", source=named)
+        else:
+            accel = Acceleration("none", request.baku is not None)
+        return NextRound(target.round, before, target.cut, got.pairing, self.name, edition=sel.edition.name,
+                         edition_reason=sel.reason, acceleration=accel)
+
+    def pair(self, t: Tournament, rnd: int, sel: Selection, *, initial_colour: Colour | None = None,
+             total_rounds: int | None = None) -> Pairing:
+        from pairing.team import pair_round
+
+        return pair_round(t, rnd, initial_colour=initial_colour, total_rounds=total_rounds)
+
+
+SYSTEM = TeamSystem()
