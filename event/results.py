@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from event.absences import check_player
-from event.change import Change, EventError, Notice, consistent, player_label
+from event.change import Change, EventError, Notice, consistent, player_label, refuse_team_event
 from trf.limits import MAX_START_RANK
 from trf.model import Player, Result, RoundEntry, Tournament
 
@@ -123,6 +123,7 @@ _WHITE_CODES = {
     "D-D": (Result.DRAW_UNRATED, Result.DRAW_UNRATED),
 }
 _CLEAR = ("*", "clear")
+_TEAM_RESULTS = "its results are entered match by match (event.team.results)"
 WHITE_EXPECTED = "1-0, 0-1, ½-½ (or =), +- -+ -- (or 1-0f 0-1f 0-0f), W-L, L-W, D-D, or * to clear"
 PLAYER_EXPECTED = "1, 0, = (or ½), + - (or 1f 0f), -- (or 0-0f), W, D, L, or * to clear"
 
@@ -241,6 +242,7 @@ def _apply(t: Tournament, rnd: int, board: Board, codes: tuple[Result, Result] |
 
 def enter_result(t: Tournament, board: int, text: str, rnd: int | None = None) -> Change:
     """Board ``board``'s result (White's first) in round ``rnd`` (default: the last round paired)."""
+    refuse_team_event(t, _TEAM_RESULTS)
     r = _check_round(t, rnd)
     codes = result_code(text)
     bs = boards(t, r)
@@ -270,6 +272,7 @@ def _board_of(t: Tournament, rnd: int, pid: int) -> Board:
 
 def enter_player_result(t: Tournament, player: int, text: str, rnd: int | None = None) -> Change:
     """Player ``player``'s own result (``1``, ``0``, ``=``, ``+``, ``-``...) in round ``rnd``."""
+    refuse_team_event(t, _TEAM_RESULTS)
     r = _check_round(t, rnd)
     codes = player_code(text)
     bd = _board_of(t, r, player)
@@ -312,6 +315,7 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
     :class:`BadResultsRow` naming the line (nothing is entered).  Any line ending is read (LF,
     CRLF, CR); a field longer than the csv module reads (131,072 characters: no board, rank or
     result is that long) is a bad row, not a crash."""
+    refuse_team_event(t, _TEAM_RESULTS)
     r = _check_round(t, rnd)
     bs = boards(t, r)
     by_pair = {frozenset((b.white, b.black)): b for b in bs}
