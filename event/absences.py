@@ -256,6 +256,7 @@ def forbid(t: Tournament, players: tuple[int, ...], first_round: int | None = No
            last_round: int | None = None) -> Change:
     """No two of ``players`` may meet in rounds ``first_round``-``last_round`` (default: the next
     round to pair to the last round): a ``260`` record."""
+    refuse_team_event(t, "forbidden pairs of teams are not implemented")
     ids = tuple(dict.fromkeys(players))
     if len(ids) < 2:
         raise TooFewPlayers(players)

@@ -87,8 +87,8 @@ def parse_pab(text: str) -> tuple[Fraction, Fraction]:
     parts = [p for p in re.split(r"[/:;,\s]+", text.strip()) if p]
     expected = "the match points and game points of a PAB, such as 1/2"
     if len(parts) != 2:
-        raise InvalidSetting("PAB value", text, expected)
-    mp, gp = (_number(p, "PAB value", expected) for p in parts)
+        raise InvalidSetting("team PAB value", text, expected)
+    mp, gp = (_number(p, "team PAB value", expected) for p in parts)
     return mp, gp
 
 
@@ -129,7 +129,7 @@ def new_team_event(s: EventSettings, team: TeamSettings = TeamSettings()) -> Cha
     game_draw = base.after.scoring.draw_white
     pab_mp, pab_gp = team.pab if team.pab is not None else (draw, game_draw * len(pattern))
     if (pab_gp * 10).denominator != 1:
-        raise InvalidSetting("PAB value", str(pab_gp), "game points with at most one decimal (give --pab MP/GP)")
+        raise InvalidSetting("team PAB value", str(pab_gp), "game points with at most one decimal (give --pab MP/GP)")
     records: list[Record] = []
     for rec in base.after.records:
         if isinstance(rec, Header) and rec.code == "092":

@@ -175,6 +175,7 @@ def pair_into(t: Tournament, *, day: date | None = None, initial_colour: Colour 
 
 
 def match_of(t: Tournament, ev: TeamEvent, tpn: int, rnd: int) -> Match:
+    """Team ``tpn``'s match in round ``rnd``; :class:`NoMatch` when it has none (its PAB, a bye)."""
     rm = round_matches(t, rnd, ev)
     for m in rm.matches:
         if tpn in (m.white, m.black):
@@ -184,10 +185,11 @@ def match_of(t: Tournament, ev: TeamEvent, tpn: int, rnd: int) -> Match:
     raise NoMatch(tpn, rnd, what)
 
 
-def set_lineup(t: Tournament, tpn: int, players: tuple[int, ...], rnd: int | None = None) -> Change:
+def set_lineup(t: Tournament, tpn: int, players: tuple[int, ...], rnd: int | None = None, *,
+               places: bool = False) -> Change:
     """Team ``tpn``'s players on boards 1..n in round ``rnd`` (default: the last round paired), by
-    start rank, ``0`` for an empty board, written as the module docstring says.  Only while the
-    match has no result.  Raises :class:`NoMatch`, :class:`BadLineup`,
+    start rank (``places``: by their place in the team's list, 1 its first player), ``0`` for an
+    empty board, written as the module docstring says.  Only while the match has no result.  Raises :class:`NoMatch`, :class:`BadLineup`,
     :class:`~event.results.RoundNotPaired` and :class:`MatchHasResults`."""
     r = rnd if rnd is not None else t.rounds_paired
     if not 1 <= r <= t.rounds_paired:
@@ -198,6 +200,11 @@ def set_lineup(t: Tournament, tpn: int, players: tuple[int, ...], rnd: int | Non
     if tpn not in ev.team_by_tpn:
         raise BadLineup(tpn, r, "no team has this pairing number")
     team = ev.team(tpn)
+    if places:
+        beyond = [n for n in players if n > len(team.members)]
+        if beyond:
+            raise BadLineup(tpn, r, f"the team has {len(team.members)} players: there is no player {beyond[0]} in its list")
+        players = tuple(team.members[n - 1] if n else 0 for n in players)
     m = match_of(t, ev, tpn, r)
     if m.forfeited:
         raise BadLineup(tpn, r, f"the match is forfeited ({m.forfeit_code}); take the forfeit back first")
