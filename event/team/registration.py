@@ -204,7 +204,7 @@ def _numbers(existing: tuple[Team, ...], new: list[TeamEntry]) -> list[int]:
             free += 1
         taken[free] = e.name
         out.append(free)
-    missing = tuple(sorted(set(range(1, len(taken) + 1)) - set(taken)))
+    missing = tuple(sorted(set(range(1, max(taken, default=0) + 1)) - set(taken)))
     if missing:
         raise TeamNumbers(missing)
     return out

@@ -350,7 +350,7 @@ def forfeit_match(t: Tournament, ref: str, code: str, rnd: int | None = None) ->
                  "-+": f"{team_label(ev, second)} wins by forfeit: {team_label(ev, first)} did not come",
                  "--": "neither team came (a double forfeit)"}[kind]
     after = set_entries(t, r, entries)
-    after = consistent(with_team_records(after, replace(team_records(after), forfeits=forfeits)))
+    after = consistent(with_team_records(after, replace(values, forfeits=forfeits)))
     return Change(after, f"forfeit round {r} match {m.number}",
                   f"{team_label(ev, m.white)} - {team_label(ev, m.black)}: {words}", tuple(_later_rounds(t, r)),
                   {"round": r, "match": m.number, "white": m.white, "black": m.black,

@@ -125,8 +125,8 @@ def write_round(t: Tournament, rnd: int, pairs: tuple[tuple[int, int], ...], bye
         for m in _default(ev, tpn):
             if m:
                 entries[m] = RoundEntry(None, Colour.NONE, Result(kind))
-    t = set_entries(t, rnd, entries)
     values = team_records(t)
+    t = set_entries(t, rnd, entries)
     pab = list(values.pab_teams) + [0] * max(0, rnd - len(values.pab_teams))
     pab[rnd - 1] = bye or 0
     values = replace(values, pab_teams=tuple(pab), lineups=tuple(x for x in values.lineups if x.round != rnd),
@@ -233,8 +233,8 @@ def set_lineup(t: Tournament, tpn: int, players: tuple[int, ...], rnd: int | Non
         if other:
             entries[other] = RoundEntry(mine, colour.opposite, None) if mine else RoundEntry(None, Colour.NONE,
                                                                                            Result.FORFEIT_WIN)
+    values = team_records(t)
     after = set_entries(t, r, entries)
-    values = team_records(after)
     lineups = tuple(x for x in values.lineups if (x.round, x.team) != (r, tpn))
     if players != _default(ev, tpn):
         lineups += (Lineup(r, tpn, opp, players),)
@@ -260,8 +260,8 @@ def undo_pairing(t: Tournament) -> Change:
                  if m.forfeited or any(b.white_team_player and b.black_team_player and not b.pending for b in m.boards))
     if done:
         raise MatchHasResults(rnd, "take the round's pairing back", matches=done)
+    values = team_records(t)
     after = set_entries(t, rnd, {p.start_rank: None for p in t.players if p.entry(rnd) is not None})
-    values = team_records(after)
     pab = list(values.pab_teams)[: rnd - 1]
     after = with_team_records(after, replace(values, pab_teams=tuple(pab),
                                              lineups=tuple(x for x in values.lineups if x.round != rnd)))
