@@ -54,6 +54,7 @@ __all__ = ["NoSuchMatch", "BadBoardResult", "MatchForfeited", "KEEP", "parse_boa
 #: A board left as it is.
 KEEP = "."
 _SINGLE = set("10=½+-.*")
+_PAIRS = ("+-", "-+", "--")  # a board's two-character codes, also made of single-board characters
 BOARD_EXPECTED = ("one code per board, the first team's first: 1 0 = (½) + - (or 1-0 0-1 ½-½ +- -+ -- W-L L-W "
                   "D-D), . to keep a board, * to clear it")
 FORFEIT_CODES = ("+-", "-+", "--", "*")
@@ -106,8 +107,9 @@ def parse_board_results(text: str, boards: int) -> tuple[tuple[Result, Result] |
     """The code of each of ``boards`` boards in ``text`` (module docstring): a pair of codes (the
     first team's player's first), ``None`` to clear, :data:`KEEP`.  Raises :class:`BadBoardResult`."""
     tokens = text.split()
-    if len(tokens) == 1 and boards > 1 and len(tokens[0]) == boards and set(tokens[0]) <= _SINGLE:
-        tokens = list(tokens[0])
+    if len(tokens) == 1 and boards > 1 and len(tokens[0]) > 1 and set(tokens[0]) <= _SINGLE and \
+            (len(tokens[0]) == boards or tokens[0] not in _PAIRS):
+        tokens = list(tokens[0])  # written together: one character a board
     if len(tokens) != boards:
         raise BadBoardResult(text[:80], f"{len(tokens)} code(s) for {boards} boards: {BOARD_EXPECTED}")
     return tuple(_code(tok) for tok in tokens)
