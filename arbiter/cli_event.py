@@ -31,7 +31,7 @@ from arbiter.app import JsonOpt, app, emit_json, err, fail, out, read_text
 
 event_app = typer.Typer(
     help="Run a tournament in its TRF file: create, register, pair, enter results, byes, withdrawals, "
-         "manual pairing, undo, log.",
+         "manual pairing, undo, log; a team event (new --team) too, with its line-ups and forfeited matches.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -343,7 +343,8 @@ def pair(
     day: Optional[str] = typer.Option(None, "--date", help="Date of the round, YYYY-MM-DD, for record 132."),
     json_out: bool = JsonOpt,
 ) -> None:
-    """Pair the next round into the file (after checking that every game of the previous round has a result)."""
+    """Pair the next round into the file (after checking that every game of the previous round has a result); a
+    team event: each match board by board by the 352 colours."""
     from event.next_round import pair_into
     from event.team import is_team_event
     from event.team.rounds import pair_into as pair_team_round
@@ -362,7 +363,8 @@ def _show_team_round(t: Any, rnd: int) -> None:
 
 @event_app.command("undo")
 def undo(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
-    """Take back the last round's pairing while none of its games has a result."""
+    """Take back the last round's pairing while none of its games has a result (a team event: no board of any
+    match, no match forfeited)."""
     from event.next_round import undo_pairing
     from event.team import is_team_event
     from event.team.rounds import undo_pairing as undo_team_pairing
@@ -521,7 +523,8 @@ def boards(
     round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last round paired)."),
     json_out: bool = JsonOpt,
 ) -> None:
-    """The boards of a round with their results, numbered as entered with 'result'."""
+    """The boards of a round with their results, numbered as entered with 'result'; a team event: every match
+    with its boards."""
     from rich.table import Table
 
     from event import store
@@ -725,7 +728,8 @@ def log_(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
 
 @event_app.command("status")
 def status(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
-    """Where the event stands: rounds paired, boards without a result, byes declared, what comes next."""
+    """Where the event stands: rounds paired, boards without a result, byes declared, what comes next (a team
+    event: the matches with boards still without a result)."""
     from event import store
     from event.status import status as run
 

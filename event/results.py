@@ -33,7 +33,7 @@ from trf.limits import MAX_START_RANK
 from trf.model import Player, Result, RoundEntry, Tournament
 
 __all__ = ["Board", "boards", "BadResult", "BadResultsRow", "NoSuchBoard", "NoGame", "RoundNotPaired", "result_code",
-           "player_code", "enter_result", "enter_player_result", "enter_results", "result_text"]
+           "player_code", "enter_result", "enter_player_result", "enter_results", "result_text", "csv_error"]
 
 
 @dataclass(frozen=True)
@@ -286,7 +286,7 @@ def enter_player_result(t: Tournament, player: int, text: str, rnd: int | None =
                   {"round": r, "board": bd.number, "white": bd.white, "black": bd.black, "result": shown})
 
 
-def _csv_error(exc: csv.Error) -> str:
+def csv_error(exc: csv.Error) -> str:
     """The csv module's refusal in words: a field over its limit (131,072 characters) is the one
     a file read whole (``newline=""``) can meet."""
     said = str(exc)
@@ -330,7 +330,7 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
         except StopIteration:
             break
         except csv.Error as exc:  # a field over the csv module's 131,072 characters: no board's or result's
-            raise BadResultsRow(source, reader.line_num, _csv_error(exc), "board,result or white,black,result") from None
+            raise BadResultsRow(source, reader.line_num, csv_error(exc), "board,result or white,black,result") from None
         no = reader.line_num
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):

@@ -21,8 +21,8 @@ sits at it: it takes ``.`` or that forfeit's code.  The match result is the sum 
 both, or fewer game points (C.04.6 Art. 1.2); :mod:`trf.teams` reads them from the board results.
 
 **A CSV of a round** (``event result FILE --csv ROUND.csv``): rows ``match,results`` (``3,1 = 0 1``)
-or ``match,board,result`` (``3,2,=``), a header row allowed; every row is read before anything is
-entered, and a row that is neither makes the whole file invalid input.
+or ``match,board,result`` (``3,2,=``), comma or semicolon separated, a header row allowed; every row
+is read before anything is entered, and a row that is neither makes the whole file invalid input.
 
 **A whole-match forfeit** (:func:`forfeit_match`): ``+-`` the first team wins (the other did not
 come), ``-+`` the other way round, ``--`` neither came; written as a ``330`` record (White team
@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from event.change import Change, EventError, Notice
-from event.results import BadResult, BadResultsRow, RoundNotPaired, result_code
+from event.results import BadResult, BadResultsRow, RoundNotPaired, csv_error, result_code
 from event.team.matches import Match, board_result_text, consistent, round_matches, team_label
 from event.team.records import event_of, set_entries, team_records, with_team_records
 from event.next_round import NobodyToPair
@@ -256,10 +256,19 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
     :class:`~event.results.BadResultsRow` for a row that is neither form (nothing entered)."""
     r = _check_round(t, rnd)
     ev = _event(t, r)
-    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"), newline="")))
+    text = text.lstrip("\ufeff")
+    delimiter = ";" if text.count(";") > text.count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)  # LF, CRLF or CR endings
     per_match: dict[int, tuple[Match, bool, list[tuple[Result, Result] | None | str], int]] = {}
     expected = "match,results (3,1 = 0 1) or match,board,result (3,2,=)"
-    for no, row in enumerate(rows, 1):
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:  # a field over the csv module's 131,072 characters: no match's or result's
+            raise BadResultsRow(source, reader.line_num, csv_error(exc), expected) from None
+        no = reader.line_num
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):
             continue

@@ -189,3 +189,30 @@ def test_team_commands_refuse_an_individual_event(tmp_path: Path) -> None:
     for args in (["forfeit", "1", "+-"], ["lineup", "1", "1", "2"]):
         code, out, err = cli("event", args[0], path, *args[1:])
         assert code == exitcodes.USAGE and "not a team event" in err, err
+
+
+FIELD = "x" * 131_073
+
+
+@pytest.mark.parametrize("option, text", [
+    ("--teams-csv", f"team,name\nA,\"{FIELD}\"\n"),
+    ("--csv", f"match,results\n1,{FIELD}\n"),
+], ids=["teams", "results"])
+def test_a_csv_field_over_the_csv_modules_limit_is_invalid_input_naming_the_line(cup: Path, tmp_path: Path,
+                                                                                 option: str, text: str) -> None:
+    path = tmp_path / "long.csv"
+    path.write_text(text, encoding="utf-8")
+    before = cup.read_bytes()
+    command = "register" if option == "--teams-csv" else "result"
+    code, out, err = cli("event", command, cup, option, path)
+    assert code == exitcodes.INVALID_INPUT and f"{path}:2:" in err and "131,072" in err, err
+    assert cup.read_bytes() == before
+
+
+@pytest.mark.parametrize("command, option, what", [("register", "--teams-csv", "a list of players"),
+                                                   ("result", "--csv", "a round's results")])
+def test_dev_zero_stops_at_the_limit_of_what_it_is_read_as(cup: Path, command: str, option: str, what: str) -> None:
+    before = cup.read_bytes()
+    code, out, err = cli("event", command, cup, option, "/dev/zero")
+    assert code == exitcodes.INVALID_INPUT and f"/dev/zero is larger than {what} can be (" in err, err
+    assert cup.read_bytes() == before
