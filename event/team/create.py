@@ -6,7 +6,8 @@ colour drawn by lot, ``162`` the board scoring, the report headers), a team even
 
 * ``192 FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]``: the Team Swiss and its options
   (C.04.6 Art. 1.2: which score is primary, whether the other one allocates colours; Art. 1.7:
-  colour preferences of Type A, Type B or none), read back by :func:`trf.teams.team_options`;
+  colour preferences of Type A, Type B or none), read back by :func:`trf.teams.team_options`,
+  written with every option spelled out (:func:`spelled_code`);
 * ``352`` the colours of the White team's boards (``WBWB``: its length is the number of boards;
   C.04.6 Art. 1.6.2 leaves the pattern to the competition);
 * ``362`` the match points of a won, drawn and lost match (``TW 2.0   TD 1.0   TL 0.0`` by default,
@@ -30,7 +31,7 @@ from trf.model import Header, Record
 from trf.teams import team_options
 from trf.writer import fmt_points, short_decimal
 
-__all__ = ["TeamSettings", "new_team_event", "board_pattern", "parse_match_points", "parse_pab", "DEFAULT_TIEBREAKS",
+__all__ = ["TeamSettings", "new_team_event", "spelled_code", "board_pattern", "parse_match_points", "parse_pab", "DEFAULT_TIEBREAKS",
            "DEFAULT_CODE", "MAX_BOARDS"]
 
 #: A suggestion (``../reference/tiebreaks.md`` 8), not a FIDE default: C.07 prescribes none.
@@ -92,6 +93,25 @@ def parse_pab(text: str) -> tuple[Fraction, Fraction]:
     return mp, gp
 
 
+def spelled_code(code: str) -> str:
+    """The ``192`` code with every option spelled out, as :func:`trf.teams.team_options` reads
+    ``code`` (``FIDE_TEAM`` -> ``FIDE_TEAM_TYPEA_MP_GP``, ``FIDE_TEAM_TYPEB`` ->
+    ``FIDE_TEAM_TYPEB_MP_GP``, ``FIDE_TEAM_MP`` stays): the same event, in the form every reader
+    of the ETT table knows (the TEC's reference engine reads neither a type without its scores
+    nor a code it does not list)."""
+    options = team_options(code)
+    assert options is not None
+    parts = ["FIDE_TEAM"]
+    if options.preference is not None:
+        parts.append(f"TYPE{options.preference}")
+    parts.append(options.primary)
+    if options.secondary is not None:
+        parts.append(options.secondary)
+    if options.baku:
+        parts.append("BAKU")
+    return "_".join(parts)
+
+
 def _check(s: EventSettings, team: TeamSettings) -> str:
     if s.system is not None or s.rules is not None:
         raise InvalidSetting("pairing system", s.system or s.rules, "none with a team event: its 192 code names the "
@@ -109,7 +129,7 @@ def _check(s: EventSettings, team: TeamSettings) -> str:
     for value in team.match_points + (team.pab or ()):
         if value > 999 or (value * 10).denominator != 1:
             raise InvalidSetting("match points", short_decimal(value), "at most 999, with at most one decimal")
-    return code
+    return spelled_code(code)
 
 
 def new_team_event(s: EventSettings, team: TeamSettings = TeamSettings()) -> Change:

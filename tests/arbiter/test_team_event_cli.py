@@ -41,9 +41,10 @@ def test_new_team_event_options(tmp_path: Path) -> None:
     assert code == 0, err
     data = json.loads(out)["data"]
     assert (data["system"], data["boards"], data["board_colours"], data["match_points"]) == (
-        "FIDE_TEAM_TYPEB", 4, "WBBW", ["3", "1", "0"])
+        "FIDE_TEAM_TYPEB_MP_GP", 4, "WBBW", ["3", "1", "0"])  # every option spelled out
     t = trf.parse_file(path).tournament
-    assert (t.header("192"), t.header("352"), t.header("362")) == ("FIDE_TEAM_TYPEB", "WBBW", "TW 3.0   TD 1.0   TL 0.0")
+    assert (t.header("192"), t.header("352"), t.header("362")) == ("FIDE_TEAM_TYPEB_MP_GP", "WBBW",
+                                                                   "TW 3.0   TD 1.0   TL 0.0")
     code, out, err = cli("event", "new", tmp_path / "b.trf", "--team", "--name", "Cup", "--rounds", "5", "--boards", "6",
                          "--seed", "1")
     assert code == 0 and "6 boards WBWBWB" in out

@@ -94,6 +94,24 @@ def test_settings_a_team_event_refuses(settings: TeamSettings, event: dict[str, 
     assert exc.value.setting == setting
 
 
+@pytest.mark.parametrize("given, written", [
+    ("FIDE_TEAM", "FIDE_TEAM_TYPEA_MP_GP"), ("FIDE_TEAM_TYPEB", "FIDE_TEAM_TYPEB_MP_GP"),
+    ("FIDE_TEAM_TYPEA", "FIDE_TEAM_TYPEA_MP_GP"), ("FIDE_TEAM_MP", "FIDE_TEAM_MP"), ("FIDE_TEAM_GP_MP", "FIDE_TEAM_GP_MP"),
+    ("FIDE_TEAM_BAKU", "FIDE_TEAM_TYPEA_MP_GP_BAKU"), ("FIDE_TEAM_TYPEB_GP", "FIDE_TEAM_TYPEB_GP"),
+])
+def test_the_192_code_is_written_with_every_option_spelled_out(given: str, written: str) -> None:
+    # trf.teams reads a type without scores as match points first and game points for colours (C.04.6
+    # Art. 1.2.2), FIDE_TEAM alone as Type A too; the spelled code means the same, and the TEC's engine
+    # (gacrux) lists only spelled codes and FIDE_TEAM: it does not pair FIDE_TEAM_TYPEB as Type B
+    from trf.teams import team_options
+
+    t = new_team_event(EventSettings("Cup", 5, seed=1), TeamSettings(given)).after
+    assert t.header("192") == written
+    a, b = team_options(given), team_options(written)
+    assert a is not None and b is not None
+    assert (a.preference, a.primary, a.secondary, a.baku) == (b.preference, b.primary, b.secondary, b.baku)
+
+
 def test_match_points_and_boards_are_read_as_written() -> None:
     assert parse_match_points("3/1/0") == (3, 1, 0)
     assert board_pattern(5) == "WBWBW"
