@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from arbiter.publish.site import STYLE, Page, Site, environment, trf_name
-from event.team.matches import Match, RoundMatches, completed_points, round_matches
+from event.team.matches import Match, RoundMatches, completed_points, half_points, ranks, round_matches
 from event.team.records import event_of
 from trf.model import Colour, Player, Tournament
 from trf.teams import MatchKind, TeamEvent
@@ -34,13 +34,6 @@ KIND_WORDS = {
     MatchKind.HALF_BYE: "half-point bye", MatchKind.ZERO_BYE: "zero-point bye or absent",
     MatchKind.ABSENT: "not paired",
 }
-
-
-def _half(value: Fraction) -> str:
-    whole, rest = divmod(value, 1)
-    if rest == Fraction(1, 2):
-        return f"{whole}½" if whole else "½"
-    return str(value) if rest else str(whole)
 
 
 def _people(t: Tournament, ev: TeamEvent) -> dict[int, dict[str, Any]]:
@@ -101,19 +94,12 @@ def _round_page(t: Tournament, ev: TeamEvent, rm: RoundMatches, people: dict[int
 def _standings(t: Tournament, ev: TeamEvent, rnd: int, teams: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
     """The teams after round ``rnd`` by the primary score, then the other one (equal teams share the place)."""
     points = completed_points(t, ev, rnd)
-    primary = ev.options.primary
-
-    def key(tpn: int) -> tuple[Fraction, Fraction]:
-        mp, gp = points[tpn]
-        return (-mp, -gp) if primary == "MP" else (-gp, -mp)
-
-    order = sorted(points, key=lambda tpn: (key(tpn), tpn))
+    place = ranks(points, ev.options.primary)
     rows: list[dict[str, Any]] = []
-    for i, tpn in enumerate(order, 1):
-        place = rows[-1]["place"] if rows and key(order[i - 2]) == key(tpn) else i
+    for tpn in sorted(points, key=lambda x: (place[x], x)):
         played = sum(1 for r in range(1, rnd + 1) if ev.entry(tpn, r).played)
         mp, gp = points[tpn]
-        rows.append({"place": place, "team": teams[tpn], "mp": fmt_points(mp), "gp": fmt_points(gp),
+        rows.append({"place": place[tpn], "team": teams[tpn], "mp": fmt_points(mp), "gp": fmt_points(gp),
                      "played": played})
     return rows
 
@@ -144,7 +130,7 @@ def _card(t: Tournament, ev: TeamEvent, tpn: int, rounds: dict[int, RoundMatches
                 code = m.forfeit_code[::-1] if flipped else m.forfeit_code
                 result = {"+-": "won by forfeit", "-+": "lost by forfeit", "--": "double forfeit"}[code]
             else:
-                result = "" if m.pending else f"{_half(mine_gp)}–{_half(their_gp)}"
+                result = "" if m.pending else f"{half_points(mine_gp)}–{half_points(their_gp)}"
             if not m.pending:
                 mp_total += mine_mp
                 gp_total += mine_gp

@@ -24,7 +24,7 @@ from trf.model import Colour, Header, Player, Result, Tournament
 from trf.teams import MatchKind, Team, TeamEvent
 
 __all__ = ["MatchBoard", "Match", "RoundMatches", "round_matches", "match_key", "team_label", "consistent",
-           "completed_points", "NoTeams", "board_result_text"]
+           "completed_points", "NoTeams", "board_result_text", "half_points", "ranks"]
 
 ZERO = Fraction(0)
 
@@ -148,14 +148,15 @@ class Match:
             return self.forfeit_code
         if self.pending:
             return ""
-        return f"{_half(self.white_game_points)}-{_half(self.black_game_points)}"
+        return f"{half_points(self.white_game_points)}-{half_points(self.black_game_points)}"
 
     def side(self, tpn: int) -> str:
         """``white`` or ``black``: the side of team ``tpn`` in this match."""
         return "white" if tpn == self.white else "black"
 
 
-def _half(value: Fraction) -> str:
+def half_points(value: Fraction) -> str:
+    """Game points as a match card writes them: ``2½``, ``½``, ``3`` (other fractions exactly)."""
     whole, rest = divmod(value, 1)
     if rest == Fraction(1, 2):
         return f"{whole}½" if whole else "½"
@@ -263,8 +264,9 @@ def completed_points(t: Tournament, ev: TeamEvent, through: int | None = None) -
     return totals
 
 
-def _ranks(values: dict[int, tuple[Fraction, Fraction]], primary: str) -> dict[int, int]:
-    """Ranks by the primary score, then the other one; equal teams share the rank."""
+def ranks(values: dict[int, tuple[Fraction, Fraction]], primary: str) -> dict[int, int]:
+    """TPN -> rank by the primary score (``primary``: ``MP`` or ``GP``), then the other one, from
+    each team's match and game points (``values``); equal teams share the rank."""
     def key(tpn: int) -> tuple[Fraction, Fraction]:
         mp, gp = values[tpn]
         return (-mp, -gp) if primary == "MP" else (-gp, -mp)
@@ -285,9 +287,9 @@ def consistent(t: Tournament) -> Tournament:
     share it; the TPN before any match is complete), and the counts of ``062``/``072``/``082``."""
     t = recompute_points(t, fill_blank=True)
     order = sorted(t.players, key=lambda p: (-(p.points or ZERO), p.start_rank))
-    ranks = {p.start_rank: i for i, p in enumerate(order, 1)}
+    player_ranks = {p.start_rank: i for i, p in enumerate(order, 1)}
     counts = {"062": str(len(t.players)), "072": str(sum(1 for p in t.players if p.rating))}
-    t = t.replace_records(tuple(replace(r, rank=ranks[r.start_rank]) if isinstance(r, Player)
+    t = t.replace_records(tuple(replace(r, rank=player_ranks[r.start_rank]) if isinstance(r, Player)
                                 else Header(r.code, counts[r.code]) if isinstance(r, Header) and r.code in counts
                                 else r for r in t.records))
     ev = event_of(t)
@@ -295,7 +297,7 @@ def consistent(t: Tournament) -> Tournament:
         return with_team_records(t, team_records(t))
     points = completed_points(t, ev)
     played = any(m.complete for rnd in range(1, t.rounds_paired + 1) for m in round_matches(t, rnd, ev).matches)
-    team_ranks = _ranks(points, ev.options.primary) if played else {team.tpn: team.tpn for team in ev.teams}
+    team_ranks = ranks(points, ev.options.primary) if played else {team.tpn: team.tpn for team in ev.teams}
     values: TeamRecords = team_records(t)
     teams: list[Team] = []
     for team in values.teams:

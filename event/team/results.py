@@ -36,11 +36,10 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass, replace
-from fractions import Fraction
 
 from event.change import Change, EventError, Notice
 from event.results import BadResult, BadResultsRow, RoundNotPaired, csv_error, result_code
-from event.team.matches import Match, board_result_text, consistent, round_matches, team_label
+from event.team.matches import Match, board_result_text, consistent, half_points, round_matches, team_label
 from event.team.records import event_of, set_entries, team_records, with_team_records
 from event.next_round import NobodyToPair
 from event.team.rounds import MatchHasResults
@@ -211,14 +210,9 @@ def _describe(t: Tournament, ev: TeamEvent, rnd: int, number: int, flipped: bool
         state = f"board(s) {', '.join(map(str, m.pending))} without a result"
     else:
         gp = (m.black_game_points, m.white_game_points) if flipped else (m.white_game_points, m.black_game_points)
-        state = f"{_points(gp[0])}-{_points(gp[1])}"
+        state = f"{half_points(gp[0])}-{half_points(gp[1])}"
     codes = " ".join((_flip(b.result) if flipped else b.result) or "·" for b in m.boards)
     return f"match {m.number}: {team_label(ev, first)} - {team_label(ev, second)} {state} ({codes})"
-
-
-def _points(value: Fraction) -> str:
-    whole, rest = divmod(value, 1)
-    return (f"{whole}½" if whole else "½") if rest == Fraction(1, 2) else str(value)
 
 
 def _flip(result: str) -> str:
