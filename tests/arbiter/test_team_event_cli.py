@@ -1,8 +1,9 @@
 """``arbiter event ...`` on a team event: the options, messages, exit codes and JSON shapes of each
 command, and the commands a team event refuses.
 
-The pairing comes from a stand-in behind :func:`systems.next_round` (``tests/event/team_stand_in.py``)
-while the registry pairs no team event.
+The pairing comes from :func:`systems.next_round`: the registry's team system, or a stand-in
+(``tests/event/team_stand_in.py``) while the registry pairs no team event; both pair round 1 as C.04.6
+does (first half of the TPNs against the second, Art. 3.6.2; colours by Art. 4.3.1).
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ pytestmark = pytest.mark.fast
 
 @pytest.fixture
 def cup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A 5-team event (the first with a reserve), round 1 paired: matches 1-2 and 3-4, team 5 the PAB."""
+    """A 5-team event (the first with a reserve), the initial colour White, round 1 paired: team 5 the PAB
+    (the lowest, largest TPN: C.04.6 Art. 3.4), then 1-3 and 2-4 (the first identifier, Art. 3.6.2), 1
+    White (odd TPN: the initial colour, Art. 4.3.1), 2 Black (even): matches 1-3 and 4-2 (Art. 3.6 order)."""
     use_stand_in(monkeypatch)
     path = tmp_path / "cup.trf"
     (tmp_path / "teams.csv").write_text(teams_csv(teams_rows(5, [5, 4, 4, 4, 4], seed=3)), encoding="utf-8")
@@ -92,7 +95,7 @@ def test_pair_boards_and_status_shapes(cup: Path) -> None:
     code, out, err = cli("event", "boards", cup, "--json")
     assert code == 0
     data = json.loads(out)
-    assert data["team"] and data["pab"] == 5 and [(m["white"], m["black"]) for m in data["matches"]] == [(1, 2), (3, 4)]
+    assert data["team"] and data["pab"] == 5 and [(m["white"], m["black"]) for m in data["matches"]] == [(1, 3), (4, 2)]
     assert [b["white_team_colour"] for b in data["matches"][0]["boards"]] == ["w", "b", "w", "b"]
     assert all(b["result"] is None for m in data["matches"] for b in m["boards"])
     code, out, err = cli("event", "boards", cup)
@@ -109,10 +112,11 @@ def test_pair_boards_and_status_shapes(cup: Path) -> None:
 
 
 def test_results_on_the_command_line(cup: Path) -> None:
-    code, out, err = cli("event", "result", cup, "1", "1 = 0 1", "4-3", "--", "-+=1")
+    # match 2 is 4-2; named 2-4, its boards are given from team 2's side, and said so
+    code, out, err = cli("event", "result", cup, "1", "1 = 0 1", "2-4", "--", "-+=1")
     assert code == 0, err
     assert "results round 1: match 1: 1 (" in out and ") 2½-1½ (1-0 ½-½ 0-1 1-0)" in out
-    assert "match 2: 4 (" in out and ") 2½-1½ (-+ +- ½-½ 1-0)" in out
+    assert "match 2: 2 (" in out and ") 2½-1½ (-+ +- ½-½ 1-0)" in out
     code, out, err = cli("event", "result", cup, "1", ". . . 0", "--json")
     data = json.loads(out)
     assert [w["code"] for w in data["warnings"]] == ["result-changed"] and data["data"]["boards"] == [4]
@@ -141,9 +145,9 @@ def test_results_from_a_csv(cup: Path, tmp_path: Path) -> None:
 def test_lineup_and_forfeit(cup: Path) -> None:
     code, out, err = cli("event", "lineup", cup, "1", "1", "5", "3", "-")
     assert code == 0, err
-    assert "line-up round 1 team 1 (" in out and "boards 1 5 3 - against 2 (" in out  # team 1: players 1-5
+    assert "line-up round 1 team 1 (" in out and "boards 1 5 3 - against 3 (" in out  # team 1: players 1-5
     t = trf.parse_file(cup).tournament
-    assert [r.text for r in t.records if getattr(r, "code", "") == "300"] == ["300   1   1   2    1    5    3 0000"]
+    assert [r.text for r in t.records if getattr(r, "code", "") == "300"] == ["300   1   1   3    1    5    3 0000"]
     for args, message in ((["9", "1", "2", "3", "4"], "no team has this pairing number"),
                           (["5", "1", "2", "3", "4"], "team 5 has no match in round 1: the PAB"),
                           (["2", "1", "2", "3"], "3 player(s) given for 4 boards"),

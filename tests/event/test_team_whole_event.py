@@ -3,9 +3,10 @@
 command line, a CSV of whole matches, a CSV of single boards), a line-up with a reserve and an empty
 board, a whole-match forfeit, a requested bye, a late team and a withdrawal, to the end; then published.
 
-The pairing comes through :func:`systems.next_round`, the call the individual event makes; until the
-registry pairs team events, a stand-in answers it (``tests/event/team_stand_in.py``: not C.04.6, a
-legal pairing only), which is all the event runner needs: it writes what it is given.
+The pairing comes through :func:`systems.next_round`, the call the individual event makes: the
+registry's team system, or, while the registry pairs no team event, a stand-in
+(``tests/event/team_stand_in.py``: a legal pairing, which is all the event runner needs: it writes
+what it is given).
 
 Independent expectations: the test keeps its own books by team name and player name (the game points
 of each board it entered, the match points of 362 for more, equal or fewer game points, the PAB's
@@ -31,7 +32,7 @@ from event.team.matches import round_matches
 from event.team.results import enter_match_result
 from tests.event.making import cli
 from tests.event.team_making import teams_csv, teams_rows
-from tests.event.team_stand_in import stand_in_team_pairing, use_stand_in
+from tests.event.team_stand_in import expected_pairing, use_stand_in
 from trf.teams import MatchKind, team_event
 
 ROUNDS = 6
@@ -80,7 +81,7 @@ def test_a_whole_team_event_from_the_command_line(tmp_path: Path, monkeypatch: p
         if r == 5:
             run("event", "withdraw", path, "6")
         before = _read(path)
-        expected = stand_in_team_pairing(before).pairing
+        expected = expected_pairing(before)
         out = run("event", "pair", path, "--date", f"2026-10-{2 + r:02d}")
         assert f"pair round {r}:" in out
         t = _read(path)
