@@ -521,6 +521,8 @@ def lineup(
 def boards(
     file: Path = EventFile,
     round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last round paired)."),
+    csv_out: bool = typer.Option(False, "--csv", help="A team event: the round as a CSV sheet to fill in "
+                                                     "(match,board,result,... read back by 'result --csv')."),
     json_out: bool = JsonOpt,
 ) -> None:
     """The boards of a round with their results, numbered as entered with 'result'; a team event: every match
@@ -537,8 +539,10 @@ def boards(
     from event.team import is_team_event
 
     if is_team_event(t):
-        _team_boards(file, t, rnd, json_out)
+        _team_boards(file, t, rnd, json_out, csv_out)
         return
+    if csv_out:
+        fail(exitcodes.USAGE, "--csv writes a team event's result sheet; this event is individual")
     rows = board_list(t, rnd)
     byes = t.byes(rnd)
     if json_out:
@@ -560,13 +564,23 @@ def boards(
     out.print(table, width=width)
 
 
-def _team_boards(file: Path, t: Any, rnd: int, json_out: bool) -> None:
-    """``event boards`` of a team event: every match of the round with every board."""
-    from event.team.matches import round_matches
+def _team_boards(file: Path, t: Any, rnd: int, json_out: bool, csv_out: bool) -> None:
+    """``event boards`` of a team event: every match of the round with every board (``--csv``: the
+    sheet to fill in, every cell a spreadsheet would run as a formula written as text)."""
+    from event.team.matches import result_sheet, round_matches
     from event.team.records import event_of
     from event.team.rounds import match_data
 
     ev = _call(file, lambda: event_of(t))
+    if csv_out:
+        import io
+
+        from trf import spreadsheet
+
+        buf = io.StringIO()
+        spreadsheet.writer(buf).writerows(_call(file, lambda: result_sheet(t, rnd, ev)))
+        out.file.write(buf.getvalue())
+        return
     rm = _call(file, lambda: round_matches(t, rnd, ev))
     if json_out:
         emit_json({"file": str(file), "round": rnd, "team": True, "matches": [match_data(t, m) for m in rm.matches],

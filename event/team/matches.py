@@ -24,7 +24,7 @@ from trf.model import Colour, Header, Player, Result, Tournament
 from trf.teams import MatchKind, Team, TeamEvent
 
 __all__ = ["MatchBoard", "Match", "RoundMatches", "round_matches", "match_key", "team_label", "consistent",
-           "completed_points", "NoTeams", "board_result_text", "half_points", "ranks"]
+           "completed_points", "NoTeams", "board_result_text", "half_points", "ranks", "result_sheet", "SHEET_HEADER"]
 
 ZERO = Fraction(0)
 
@@ -304,3 +304,28 @@ def consistent(t: Tournament) -> Tournament:
         mp, gp = points[team.tpn]
         teams.append(replace(team, match_points=mp, game_points=gp, rank=team_ranks[team.tpn]))
     return with_team_records(t, replace(values, teams=tuple(teams)))
+
+
+#: The columns of a round's result sheet (:func:`result_sheet`): the first three are what
+#: ``event result FILE --csv`` reads (``match,board,result``), the others say who plays.
+SHEET_HEADER = ("match", "board", "result", "white team", "white team player", "colour", "black team player",
+                "black team")
+
+
+def result_sheet(t: Tournament, rnd: int, ev: TeamEvent | None = None) -> list[list[str]]:
+    """Round ``rnd`` as a sheet to fill in (:data:`SHEET_HEADER`, then a row per board): each
+    board's result from the White team's side as entered so far (blank: to enter), its players
+    and the colour of the White team's player.  Read back by ``event result FILE --csv``, which
+    leaves a board with a blank result as it is."""
+    ev = ev if ev is not None else event_of(t)
+    if ev is None:
+        raise NoTeams()
+    rows = [list(SHEET_HEADER)]
+    for m in round_matches(t, rnd, ev).matches:
+        if m.forfeited:
+            continue
+        for b in m.boards:
+            names = [t.player(p).name if p else "" for p in (b.white_team_player, b.black_team_player)]
+            rows.append([str(m.number), str(b.board), b.result if not b.pending else "", ev.team(m.white).name,
+                         names[0], "W" if b.colour is Colour.WHITE else "B", names[1], ev.team(m.black).name])
+    return rows

@@ -21,8 +21,10 @@ sits at it: it takes ``.`` or that forfeit's code.  The match result is the sum 
 both, or fewer game points (C.04.6 Art. 1.2); :mod:`trf.teams` reads them from the board results.
 
 **A CSV of a round** (``event result FILE --csv ROUND.csv``): rows ``match,results`` (``3,1 = 0 1``)
-or ``match,board,result`` (``3,2,=``), comma or semicolon separated, a header row allowed; every row
-is read before anything is entered, and a row that is neither makes the whole file invalid input.
+or ``match,board,result`` (``3,2,=``; a blank result leaves the board as it is, and further columns
+are not read: ``event boards FILE --csv`` writes such a sheet to fill in), comma or semicolon
+separated, a header row allowed; every row is read before anything is entered, and a row that is
+neither makes the whole file invalid input.
 
 **A whole-match forfeit** (:func:`forfeit_match`): ``+-`` the first team wins (the other did not
 come), ``-+`` the other way round, ``--`` neither came; written as a ``330`` record (White team
@@ -282,7 +284,8 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
                 k = int(cells[1])
                 if not 1 <= k <= ev.boards:
                     raise BadResultsRow(source, no, cells[1], f"a board from 1 to {ev.boards}")
-                codes[k - 1] = _code(cells[2])
+                if cells[2]:  # a blank result (a sheet not filled in there): the board as it is
+                    codes[k - 1] = _code(cells[2])
             elif len(cells) >= 2:
                 for k, code in enumerate(parse_board_results(cells[1], ev.boards)):
                     if code != KEEP:

@@ -221,3 +221,37 @@ def test_dev_zero_stops_at_the_limit_of_what_it_is_read_as(cup: Path, command: s
     code, out, err = cli("event", command, cup, option, "/dev/zero")
     assert code == exitcodes.INVALID_INPUT and f"/dev/zero is larger than {what} can be (" in err, err
     assert cup.read_bytes() == before
+
+
+def test_a_result_sheet_written_filled_in_and_read_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    use_stand_in(monkeypatch)
+    path = tmp_path / "cup.trf"
+    text = "team,name\n" + "".join(f"=HYPERLINK(1),\"=cmd|' /C calc'!A{i}\"\n" for i in range(4)) + \
+        "".join(f"Plain,\"P{i}\"\n" for i in range(4))
+    (tmp_path / "teams.csv").write_text(text, encoding="utf-8")
+    assert cli("event", "new", path, "--team", "--name", "Cup", "--rounds", "3", "--initial-colour", "white")[0] == 0
+    assert cli("event", "register", path, "--teams-csv", tmp_path / "teams.csv")[0] == 0
+    assert cli("event", "pair", path)[0] == 0
+    code, out, err = cli("event", "boards", path, "--csv")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "match,board,result,white team,white team player,colour,black team player,black team"
+    # team 1 (=HYPERLINK(1)) White on board 1 (Art. 4.3.1, odd TPN); every such cell written as text
+    assert lines[1] == "1,1,,'=HYPERLINK(1),'=cmd|' /C calc'!A0,W,P0,Plain"
+    assert len(lines) == 5 and not any(",=" in line for line in lines)
+    filled = tmp_path / "filled.csv"
+    filled.write_text("\n".join([lines[0]] + [",".join(line.split(",")[:2] + [r] + line.split(",")[3:])
+                                              for line, r in zip(lines[1:], ["1", "=", "", "0"])]) + "\n",
+                      encoding="utf-8")
+    code, out, err = cli("event", "result", path, "--csv", filled)
+    assert code == 0, err
+    assert "board(s) 3 without a result" in out
+    code, out, err = cli("event", "boards", path, "--csv")
+    assert [line.split(",")[2] for line in out.splitlines()[1:]] == ["1-0", "½-½", "", "0-1"]
+    individual = tmp_path / "open.trf"
+    assert cli("event", "new", individual, "--name", "Open", "--rounds", "5", "--seed", "1")[0] == 0
+    assert cli("event", "register", individual, "--name", "A, B")[0] == 0
+    assert cli("event", "register", individual, "--name", "C, D")[0] == 0
+    assert cli("event", "pair", individual)[0] == 0
+    code, out, err = cli("event", "boards", individual, "--csv")
+    assert code == exitcodes.USAGE and "--csv writes a team event's result sheet" in err
