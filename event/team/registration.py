@@ -113,46 +113,38 @@ def parse_teams(text: str, source: str = "<teams>") -> list[TeamEntry]:
     if "team" not in header or "name" not in header:
         raise InvalidRegistrant("header", delimiter.join(rows[0])[:200],
                                 "a first row naming the columns, with a team column and a name column", source, 1)
-    teams: dict[str, dict[str, object]] = {}
+    teams: dict[str, TeamEntry] = {}
     for no, row in enumerate(rows[1:], 2):
         if not any(c.strip() for c in row) or row[0].lstrip().startswith("#"):
             continue
         values = {key: row[i].strip() for i, key in enumerate(header) if key is not None and i < len(row)}
-        team = " ".join(values.get("team", "").split())
-        if not team:
+        name = " ".join(values.get("team", "").split())
+        if not name:
             raise InvalidRegistrant("team", "", "the name of the player's team", source, no)
-        entry = teams.setdefault(team.casefold(), {"name": team, "members": [], "tpn": None, "nickname": "", "line": no})
-        for key in ("tpn", "nickname"):
-            given = values.get(key, "")
-            if not given:
-                continue
-            if key == "tpn":
-                if not (given.isascii() and given.isdigit() and len(given.lstrip("0")) <= 3 and int(given) >= 1):
-                    raise InvalidRegistrant("TPN", given[:20], "a team pairing number from 1 to 999", source, no)
-                value: object = int(given)
-            else:
-                value = given
-            if entry[key] not in (None, "", value):
-                raise InvalidRegistrant(key if key != "tpn" else "TPN", given[:20],
-                                        f"the same value on every row of team {team!r} ({entry[key]})", source, no)
-            entry[key] = value
+        entry = teams.get(name.casefold(), TeamEntry(name, (), line=no))
+        given_tpn, nickname = values.get("tpn", ""), values.get("nickname", "")
+        if given_tpn:
+            if not (given_tpn.isascii() and given_tpn.isdigit() and len(given_tpn.lstrip("0")) <= 3
+                    and int(given_tpn) >= 1):
+                raise InvalidRegistrant("TPN", given_tpn[:20], "a team pairing number from 1 to 999", source, no)
+            if entry.tpn not in (None, int(given_tpn)):
+                raise InvalidRegistrant("TPN", given_tpn, f"the same value on every row of team {name!r} ({entry.tpn})",
+                                        source, no)
+            entry = replace(entry, tpn=int(given_tpn))
+        if nickname:
+            if entry.nickname not in ("", nickname):
+                raise InvalidRegistrant("nickname", nickname[:20], f"the same value on every row of team {name!r} "
+                                                                   f"({entry.nickname})", source, no)
+            entry = replace(entry, nickname=nickname)
         rating = values.get("rating", "")
         if rating and not rating_text(rating):
             raise InvalidRegistrant("rating", rating if len(rating) <= 20 else rating[:20] + "...",
                                     "a whole number of at most 4 digits (blank or 0 for an unrated player)", source, no)
-        members = entry["members"]
-        assert isinstance(members, list)
-        members.append(Registrant(values.get("name", ""), values.get("title", ""), int(rating) if rating else None,
-                                  values.get("fide_id", ""), values.get("federation", ""),
-                                  values.get("birth_date", ""), values.get("sex", ""), no))
-    out = []
-    for e in teams.values():
-        members = e["members"]
-        tpn, nickname, line = e["tpn"], e["nickname"], e["line"]
-        assert isinstance(members, list) and isinstance(nickname, str) and isinstance(line, int)
-        assert tpn is None or isinstance(tpn, int)
-        out.append(TeamEntry(str(e["name"]), tuple(members), tpn, nickname, line))
-    return out
+        player = Registrant(values.get("name", ""), values.get("title", ""), int(rating) if rating else None,
+                            values.get("fide_id", ""), values.get("federation", ""), values.get("birth_date", ""),
+                            values.get("sex", ""), no)
+        teams[name.casefold()] = replace(entry, members=entry.members + (player,))
+    return list(teams.values())
 
 
 # ---------------------------------------------------------------------------------- registering
