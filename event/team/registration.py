@@ -298,7 +298,7 @@ def register_teams(t: Tournament, entries: list[TeamEntry], *, missed: Result = 
                       for old, new_rank in zip(team_old.members, team_new.members)}
         added = {tpn: tuple(old_to_new[m] for m in ranks) for tpn, ranks in added.items()}
     t = with_team_records(t, replace(values, teams=tuple(team_list)))
-    late_teams = [tpn for tpn in numbers] if paired else []
+    late_teams = list(numbers) if paired else []
     if paired:
         for tpn in late_teams:  # the rounds the team missed: declared byes, written in its players' lines
             for rnd in range(1, paired + 1):
