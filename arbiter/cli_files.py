@@ -52,20 +52,27 @@ def show(
     json_out: bool = JsonOpt,
     encoding: Optional[str] = EncodingOpt,
 ) -> None:
-    """Print the cross-table: rank, name, rating, points and every round's opponent, colour and result."""
-    from trf.export import tournament_dict
+    """Print the cross-table: rank, name, rating, points and every round's opponent, colour and
+    result; for a team event (310/013 records) the teams (TPN, name, match and game points,
+    members) and every round's matches, forfeited matches, PAB and byes."""
+    from trf.export import team_event_dict, tournament_dict
 
     result = read(file, encoding)
     t = result.tournament
     refuse_non_trf(result, file)
     if round_ is not None and round_ > t.round_columns:
         fail(exitcodes.USAGE, f"--round {round_}: the file has {t.round_columns} round(s)")
+    event = _team_event(t)
     if json_out:
         data = tournament_dict(t, round_, lazy=True, player=_player_json)
         data["players"] = Streamed(data["players"])
+        if event is not None:
+            data.update(team_event_dict(event, round_))
         data["file"] = str(file)
         data["diagnostics"] = [d.as_dict() for d in result.diagnostics if d.severity is not Severity.INFO]
         emit_json(data)
+    elif event is not None:
+        render.team_event(out, team_event_dict(event, round_), t.name or "Team event", round_)
     else:
         render.crosstable(out, t, round_)
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
@@ -73,6 +80,16 @@ def show(
         if not json_out:
             render.diagnostics(err, errors, str(file))
         raise typer.Exit(exitcodes.INVALID_INPUT)
+
+
+def _team_event(t: Any) -> Any:
+    """The team event of a file with team records that read without errors, else ``None`` (the
+    players' cross-table is shown, and the errors after it)."""
+    if not t.is_team_event:
+        return None
+    from trf.teams import read_team_event
+
+    return read_team_event(t)[0]
 
 
 def _player_json(t: Any, p: Any, through: Optional[int]) -> dict[str, Any]:

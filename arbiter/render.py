@@ -203,6 +203,59 @@ def crosstable(console: Console, t: Tournament, through: int | None = None) -> N
     print_table(console, table, keep=3)
 
 
+def team_event(console: Console, data: dict[str, Any], title: str, through: int | None = None) -> None:
+    """A team event (``data``: :func:`trf.export.team_event_dict`): the teams (order by the
+    scores of ``192``, TPN, name, match and game points, members) and every round's matches,
+    White team (board 1) first, the score in game points; forfeited matches (``330``), the PAB
+    (``320``), byes (``240``) and the teams with neither."""
+    from rich.table import Table
+
+    rules = data["team_rules"]
+    names = {t["tpn"]: f"{t['tpn']} {t['name']}" for t in data["teams"]}
+    shown = len(data["rounds"])
+    info = [f"{len(data['teams'])} teams", f"{rules['boards']} boards (352 {rules['board_colours']})",
+            f"{rules['rounds_read']} rounds read"]
+    if through is not None:
+        info.append(f"standing after round {shown}")
+    o = rules["options"]
+    info.append(f"{o['code']}: {o['primary']} first" + (f", then {o['secondary']}" if o["secondary"] else ""))
+    teams = Table(title=title, caption="; ".join(info), title_style="bold", header_style="bold")
+    for head, justify in (("#", "right"), ("TPN", "right"), ("Team", "left"), ("MP", "right"), ("GP", "right"),
+                          ("Members", "left")):
+        teams.add_column(head, justify=justify, no_wrap=head not in ("Team", "Members"),  # type: ignore[arg-type]
+                         overflow="fold")
+    for t in sorted(data["teams"], key=lambda t: t["order"]):
+        members = ", ".join(f"{m['start_rank']} {m['name'] or '?'}" for m in t["members"])
+        teams.add_row(str(t["order"]), str(t["tpn"]), t["name"], t["match_points"], t["game_points"], members)
+    print_table(console, teams, keep=3)
+    if not data["rounds"]:
+        return
+    matches = Table(title="Matches", title_style="bold", header_style="bold",
+                    caption="score: game points, White team (board 1) first; forfeited matches (330) +- -+ --")
+    for head, justify in (("Rd", "right"), ("White", "left"), ("Score", "center"), ("Black", "left"),
+                          ("MP", "center")):
+        matches.add_column(head, justify=justify, no_wrap=head not in ("White", "Black"),  # type: ignore[arg-type]
+                           overflow="fold")
+    for rnd in data["rounds"]:
+        r = str(rnd["round"])
+        for m in rnd["matches"]:
+            w, b = m["white"], m["black"]
+            score = f"{w['game_points']} - {b['game_points']}"
+            if m["forfeited"]:
+                score = f"{m['result']} forfeit ({score})"
+            matches.add_row(r, names[w["team"]], score, names[b["team"]], f"{w['match_points']} - {b['match_points']}")
+        if rnd["pab"] is not None:
+            p = rnd["pab"]
+            matches.add_row(r, names[p["team"]], f"PAB ({p['game_points']})", "", p["match_points"])
+        for bye in rnd["byes"]:
+            matches.add_row(r, names[bye["team"]], f"bye {bye['kind']} ({bye['game_points']})", "",
+                            bye["match_points"])
+    absent = [f"round {rnd['round']}: {', '.join(map(str, rnd['absent']))}" for rnd in data["rounds"] if rnd["absent"]]
+    if absent:
+        matches.caption = f"{matches.caption}\nnot paired (no match, no bye; TPN): {'; '.join(absent)}"
+    print_table(console, matches, keep=1)
+
+
 def pairing_table(console: Console, t: Tournament, rnd: int, boards: list[tuple[int, int]], bye: int | None) -> None:
     """Board, White, Black with their points before the round; the PAB below."""
     from rich.table import Table

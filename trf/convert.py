@@ -35,7 +35,17 @@ What is written is what the file means as it is read (docs/trf.md, "Converting")
   bye as it is (the column is what the reader takes);
 * team events (``013``/``310``): ``240``/``250``/``XXZ``/``XXA`` name teams there, and the next
   round's byes are the teams' (TRF-2026 4.6): those records and the player lines' next-round
-  columns are kept as they are, with a note.
+  columns are kept as they are, with a note;
+* the teams themselves: TRF-16's ``013`` (name, members; the team pairing number is the order of
+  the records) becomes TRF-2026's ``310`` (TPN, name, members, and the match points, game points
+  and rank, which TRF-2026 asks for pairing: computed from the rounds played by
+  :mod:`trf.teams`, the rank by the primary then the secondary score of ``192``, ties sharing a
+  rank as the field allows, tie-breaks not applied; nickname and strength blank), each in the
+  place of its ``013``; a file that has ``310`` records keeps them (and any ``013`` beside them,
+  as FIDE's own sample does).  The other way, the ``310`` records become ``013`` records in the
+  order of their TPNs, in the place of the first team record (their nickname, strength, points
+  and rank have no TRF-16 form).  ``300``, ``320``, ``330``, ``352`` and ``362`` have no TRF-16
+  form and are kept as they are (docs/trf.md, "Team records").
 """
 
 from __future__ import annotations
@@ -47,7 +57,7 @@ from trf.diagnostics import Diagnostic, Severity
 from trf.limits import MAX_ROUNDS
 from trf.model import (
     AbsentRecord, AccelerationRange, ByeRecord, Colour, Comment, ForbiddenPairs, InitialColour,
-    Player, PlayerAcceleration, Record, Result, RoundCount, RoundEntry, ScoringRecord, Tournament,
+    Player, PlayerAcceleration, PreservedRecord, Record, Result, RoundCount, RoundEntry, ScoringRecord, Tournament,
 )
 
 FORMATS = ("trf16", "trf26")
@@ -117,6 +127,67 @@ def _team_note(t: Tournament) -> list[Diagnostic]:
                   first.line)]
 
 
+# --------------------------------------------------------------------------- team records
+
+
+def _team_records(t: Tournament, code: str) -> list[PreservedRecord]:
+    return [r for r in t.records if isinstance(r, PreservedRecord) and r.code == code]
+
+
+def _records_310(t: Tournament) -> dict[int, Record] | None:
+    """The ``310`` record of each ``013`` (by its line), or ``None`` when the file has ``310``
+    records already, no ``013``, or team records that cannot be read (then they are kept)."""
+    from trf.teams import read_team_event
+    from trf.writer import fmt_points
+
+    old = _team_records(t, "013")
+    if not old or _team_records(t, "310"):
+        return None
+    event, _ = read_team_event(t)
+    if event is None:
+        return None
+    first, second = event.options.primary, event.options.secondary
+
+    def key(tpn: int) -> tuple[Fraction, Fraction]:
+        return event.score(tpn, which=first), event.score(tpn, which=second) if second else Fraction(0)
+
+    keys = {team.tpn: key(team.tpn) for team in event.teams}
+    out: dict[int, Record] = {}
+    for rec, team in zip(old, event.teams):
+        rank = 1 + sum(other > keys[team.tpn] for other in keys.values())
+        mp, gp = fmt_points(event.match_points(team.tpn)), fmt_points(event.game_points(team.tpn))
+        head = f"310 {team.tpn:>3} {team.name[:32]:<32} {'':<5} {'':>6} {mp:>6} {gp:>6} {rank:>3}  "
+        out[rec.line] = PreservedRecord("310", (head + " ".join(f"{m:>4}" for m in team.members)).rstrip())
+    return out
+
+
+def _records_013(t: Tournament) -> list[Record] | None:
+    """``013`` records for the ``310`` teams in the order of their TPNs (TRF-16 2.5: a team's
+    number is the order of the records), or ``None`` when the file has no ``310`` or team records
+    that cannot be read (then they are kept)."""
+    from trf.teams import read_team_event
+
+    if not _team_records(t, "310"):
+        return None
+    event, _ = read_team_event(t)
+    if event is None:
+        return None
+    return [PreservedRecord("013", f"013 {team.name[:32]:<32}" + " ".join(f"{m:>4}" for m in team.members))
+            for team in event.teams]
+
+
+def _team_conversion_note(t: Tournament, to: str) -> list[Diagnostic]:
+    if to == "trf26":
+        old = _team_records(t, "013")
+        return [_note("team event: the 013 teams are written as 310 records (the TPN is the order of the 013 "
+                      "records; match and game points computed from the rounds played; rank by the scores of 192, "
+                      "without tie-breaks, ties sharing a rank)", old[0].line)]
+    new = _team_records(t, "310")
+    return [_note("team event: the 310 teams are written as 013 records in the order of their TPNs (nickname, "
+                  "strength, points and rank have no TRF-16 form); 300, 320, 330, 352 and 362 are kept as they are",
+                  new[0].line)]
+
+
 # --------------------------------------------------------------------------- to TRF-2026
 
 
@@ -137,9 +208,14 @@ def to_trf26(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
     absent: set[int] = set()  # XXZ: not paired in the next round
     out: list[Record] = []
     count_done = colour_done = accel_done = scoring_done = False
+    teams_310 = _records_310(t) if team else None
+    if teams_310 is not None:
+        notes += _team_conversion_note(t, "trf26")
     for rec in t.records:
         if isinstance(rec, Player):
             out.append(rec if team else _strip_declared(rec, paired, t, byes))
+        elif teams_310 is not None and isinstance(rec, PreservedRecord) and rec.code == "013":
+            out.append(teams_310[rec.line])
         elif team and isinstance(rec, _TEAM_KEPT):
             out.append(rec)
         elif isinstance(rec, RoundCount):
@@ -278,9 +354,15 @@ def to_trf16(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
 
     out: list[Record] = []
     count_done = colour_done = accel_done = scoring_done = False
+    teams_013 = _records_013(t) if team else None
+    if teams_013 is not None:
+        notes += _team_conversion_note(t, "trf16")
     for rec in t.records:
         if isinstance(rec, Player):
             out.append(_add_declared(rec, declared.get(rec.start_rank, {}), t))
+        elif teams_013 is not None and isinstance(rec, PreservedRecord) and rec.code in ("013", "310"):
+            out.extend(teams_013)  # every team, in the place of the first team record
+            teams_013 = []
         elif team and isinstance(rec, _TEAM_KEPT):
             out.append(rec)
         elif isinstance(rec, RoundCount):

@@ -7,13 +7,16 @@ Points are strings with one decimal (``"2.5"``), exact whatever the scoring syst
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from trf.model import Player, RoundEntry, Tournament
 from trf.scoring import ScoringSystem
 from trf.writer import fmt_points
 
 SCHEMA_VERSION = 1
+
+if TYPE_CHECKING:
+    from trf.teams import Team, TeamEvent
 
 
 def points_str(value: Fraction | None) -> str | None:
@@ -96,4 +99,92 @@ def tournament_dict(t: Tournament, through: int | None = None, lazy: bool = Fals
             "players": len(players),
         },
         "players": each if lazy else list(each),
+    }
+
+
+# --------------------------------------------------------------------------- team events
+
+
+def team_standing(event: TeamEvent, through: int | None = None) -> list[Team]:
+    """The teams in order of their primary, then secondary score (``192``; C.04.6 Art. 1.2)
+    after round ``through`` (all rounds read: ``None``), then TPN: an order, not a ranking by
+    the tie-breaks."""
+    first, second = event.options.primary, event.options.secondary
+
+    def key(team: Team) -> tuple[Fraction, Fraction, int]:
+        a = event.score(team.tpn, through, first)
+        b = event.score(team.tpn, through, second) if second else Fraction(0)
+        return -a, -b, team.tpn
+
+    return sorted(event.teams, key=key)
+
+
+def _team_side(event: TeamEvent, tpn: int, rnd: int) -> dict[str, Any]:
+    e = event.entry(tpn, rnd)
+    return {"team": tpn, "kind": e.kind, "colour": e.colour.value, "game_points": points_str(e.game_points),
+            "match_points": points_str(e.match_points), "boards": list(e.boards)}
+
+
+def team_round_dict(event: TeamEvent, rnd: int) -> dict[str, Any]:
+    """Round ``rnd`` of a team event: its matches (White team on board 1 first; a forfeited match
+    with its ``330`` sides, ``result`` ``+-`` ``-+`` ``--``), the PAB, the byes (``240``) and the
+    teams with neither."""
+    matches: list[dict[str, Any]] = []
+    busy: set[int] = set()
+    for white, black, kind in event.matches(rnd):
+        busy.update((white, black))
+        result = None
+        if kind != "played":
+            result = {"forfeit-win": "+-", "forfeit-loss": "-+"}.get(kind, "--")
+        matches.append({"white": _team_side(event, white, rnd), "black": _team_side(event, black, rnd),
+                        "forfeited": kind != "played", "result": result})
+    byes: list[dict[str, Any]] = []
+    absent: list[int] = []
+    pab: dict[str, Any] | None = None
+    for team in event.teams:
+        e = event.entry(team.tpn, rnd)
+        if team.tpn in busy:
+            continue
+        if e.kind == "pab":
+            pab = {"team": team.tpn, "match_points": points_str(e.match_points),
+                   "game_points": points_str(e.game_points)}
+        elif e.kind in ("full-bye", "half-bye", "zero-bye"):
+            byes.append({"team": team.tpn, "kind": {"full-bye": "F", "half-bye": "H"}.get(e.kind, "Z"),
+                         "match_points": points_str(e.match_points), "game_points": points_str(e.game_points)})
+        else:
+            absent.append(team.tpn)
+    return {"round": rnd, "matches": matches, "pab": pab, "byes": byes, "absent": absent}
+
+
+def team_event_dict(event: TeamEvent, through: int | None = None) -> dict[str, Any]:
+    """What ``arbiter show`` adds for a team event (:class:`trf.teams.TeamEvent`): the teams
+    (TPN, name, members, scores after ``through``, the ``310`` values as listed) in TPN order,
+    the rules read (boards, ``352``, ``362``, the ``320`` PAB, ``192``), and each round's
+    matches (:func:`team_round_dict`)."""
+    last = event.rounds if through is None else min(through, event.rounds)
+    players = event.tournament.player_by_rank
+    order = {team.tpn: i for i, team in enumerate(team_standing(event, last), start=1)}
+    teams = [{
+        "tpn": team.tpn, "name": team.name, "nickname": team.nickname,
+        "members": [{"start_rank": m, "name": players[m].name if m in players else None} for m in team.members],
+        "match_points": points_str(event.match_points(team.tpn, last)),
+        "game_points": points_str(event.game_points(team.tpn, last)),
+        "order": order[team.tpn],
+        "listed_match_points": points_str(team.match_points), "listed_game_points": points_str(team.game_points),
+        "listed_rank": team.rank,
+    } for team in event.teams]
+    o = event.options
+    return {
+        "team_rules": {
+            "boards": event.boards, "board_colours": event.board_colours,
+            "match_points": {"win": points_str(event.win), "draw": points_str(event.draw),
+                             "loss": points_str(event.loss)},
+            "pab": {"match_points": points_str(event.pab_match_points),
+                    "game_points": points_str(event.pab_game_points)},
+            "options": {"code": o.code, "colour_preference": o.preference, "primary": o.primary,
+                        "secondary": o.secondary, "baku": o.baku},
+            "rounds_read": event.rounds,
+        },
+        "teams": teams,
+        "rounds": [team_round_dict(event, r) for r in range(1, last + 1)],
     }

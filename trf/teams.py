@@ -21,6 +21,12 @@ Fields are read by whitespace (the TEC's own files and FIDE's reference engine w
 11 1`` and ``320 1.0 2.0 11 10``, not the fixed columns of the transcription), each located at
 its column.  What a team did in a round is a :class:`TeamRound`: a match played (its opponent,
 board-1 colour, C.04.6 Art. 1.6.1), a forfeited match, the PAB, a requested bye, or nothing.
+
+Each finding is one line at the field it is about (docs/trf.md, "Team records"): when a team
+record cannot be read or names what does not exist, the matches are not read (their findings
+would be its consequences); a ``320``, ``330`` or ``240`` for a team whose players played that
+round is the record's error, and the games decide the round; a round's board results that are
+not one match per team are reported once for the round.
 """
 
 from __future__ import annotations
@@ -108,9 +114,10 @@ class Lineup:
 @dataclass(frozen=True)
 class TeamRound:
     """What a team did in one round: ``kind`` (:class:`MatchKind`), the ``opponent`` TPN (a match,
-    played or forfeited), ``colour`` of its board 1 (a played match only: C.04.6 Art. 1.6.1),
-    ``white`` whether it was the White team of a forfeited match, its ``game_points`` and
-    ``match_points``, and the players on its boards (start ranks, 0 for an empty board)."""
+    played or forfeited), ``colour`` of its board 1 (a played match only: C.04.6 Art. 1.6.1; the
+    sides of a forfeited match are its ``330``'s, :attr:`TeamEvent.forfeits`), its
+    ``game_points`` and ``match_points``, and the players on its boards (start ranks, 0 for an
+    empty board)."""
 
     round: int
     kind: str
@@ -130,35 +137,33 @@ class TeamFileError(TrfError):
     """The team records cannot be read, or contradict the players' lines: the diagnostics say where."""
 
 
-_TEAM_CODE = re.compile(r"^(?:FIDE_)?TEAM(?:_SWISS)?((?:_[A-Z]+)*)$")
+#: ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` (TRF-2026 4.10), each part in that order.
+_TEAM_CODE = re.compile(r"FIDE_TEAM(?:_TYPE(?P<type>[AB]))?(?:_(?P<first>MP|GP))?(?:_(?P<second>MP|GP))?(?P<baku>_BAKU)?")
+
+#: The other team systems of TRF-2026 4.10 (round robins, knock-outs): a ``192`` naming one is no
+#: malformed Team Swiss code.
+_OTHER_TEAM_SYSTEM = re.compile(r"(?:FIDE|BERGER|CUSTOM)_TEAM_(?:DOUBLE)?(?:ROUNDROBIN|KNOCKOUT)\w*")
 
 
 def team_options(code: str) -> TeamOptions | None:
     """The options a ``192`` value names (``None``: not a FIDE Team Swiss code).
 
-    ``FIDE_TEAM`` alone is ``FIDE_TEAM_TYPEA_MP_GP``; a code with a score but no type
-    (``FIDE_TEAM_MP_GP``) has no colour preferences; a code with a type and no score uses match
-    points first and game points for colours (C.04.6 Art. 1.2.2); one score alone has no
+    The grammar is ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` (TRF-2026 4.10), read
+    case-insensitively: the type first, then the primary score, then the score used for colours
+    (C.04.6 Art. 1.2, 4.2.2), ``_BAKU`` last.  ``FIDE_TEAM`` alone is ``FIDE_TEAM_TYPEA_MP_GP``;
+    a code with a score but no type (``FIDE_TEAM_MP_GP``) has no colour preferences; a code with a
+    type and no score uses match points first and game points for colours; one score alone has no
     secondary score."""
     value = code.strip().upper()
-    m = re.fullmatch(r"FIDE_TEAM((?:_(?:TYPEA|TYPEB|MP|GP|BAKU))*)", value)
-    if m is None:
+    m = _TEAM_CODE.fullmatch(value)
+    if m is None or (m["second"] is not None and m["second"] == m["first"]):
         return None
-    parts = [p for p in m.group(1).split("_") if p]
-    types = [p for p in parts if p.startswith("TYPE")]
-    scores = [p for p in parts if p in ("MP", "GP")]
-    if len(types) > 1 or len(scores) > 2 or (len(scores) == 2 and scores[0] == scores[1]) \
-            or parts.count("BAKU") > 1:
-        return None
-    order = [p for p in parts if p != "BAKU"]
-    if types and order[0] != types[0]:
-        return None  # the type comes first
-    if not parts or parts == ["BAKU"]:
-        return TeamOptions(baku=bool(parts), code=value)
-    preference = types[0][-1] if types else None
-    primary: str = scores[0] if scores else "MP"
-    secondary: str | None = (scores[1] if len(scores) > 1 else None) if scores else "GP"
-    return TeamOptions(preference, primary, secondary, "BAKU" in parts, value)
+    baku = m["baku"] is not None
+    if m["type"] is None and m["first"] is None:
+        return TeamOptions(baku=baku, code=value)
+    primary = m["first"] or "MP"
+    secondary = m["second"] if m["first"] else "GP"
+    return TeamOptions(m["type"], primary, secondary, baku, value)
 
 
 def _tokens(text: str) -> list[tuple[str, int]]:
@@ -271,6 +276,10 @@ class _Reader:
     def __init__(self, t: Tournament) -> None:
         self.t = t
         self.diags: list[Diagnostic] = []
+        self.pab_at: dict[int, tuple[int, int]] = {}       # round -> (line, column) of its 320 field
+        self.bye_at: dict[tuple[int, int], tuple[int, int]] = {}  # (round, TPN) -> (line, column) in 240
+        self.team_code = "310"  # the record the teams are read from (013 in a TRF-16 file)
+        self.unread_members: set[int] = set()  # lines of 310/013 records with a member that cannot be read
 
     def error(self, line: int, column: int, message: str, code: str = "bad-record") -> None:
         self.diags.append(Diagnostic(Severity.ERROR, code, message, line, column))
@@ -300,44 +309,50 @@ class _Reader:
         seen: dict[int, Team] = {}
         for team in out:
             if team.tpn in seen:
-                self.error(team.line, 5, f"team pairing number {team.tpn} is already team "
-                                         f"{seen[team.tpn].name!r} on line {seen[team.tpn].line}", "duplicate-record")
+                self.error(team.line, 5, f"310: team pairing number {team.tpn} is already team "
+                                         f"{seen[team.tpn].name!r} (line {seen[team.tpn].line}); each team needs "
+                                         f"its own (C.04.6 Art. 1.1.1)", "duplicate-record")
             else:
                 seen[team.tpn] = team
         teams = sorted(seen.values(), key=lambda x: x.tpn)
         missing = sorted(set(range(1, len(teams) + 1)) - set(seen))
-        if missing and teams:
-            last = max(teams, key=lambda x: x.tpn)
-            self.error(last.line, 5, f"team pairing numbers must run from 1 to the number of teams ({len(teams)}; "
-                                     f"C.04.6 Art. 1.1.1): {_listed(missing)} missing")
+        if missing and teams and len(out) == len(recs or list(self.records("013"))):  # every record read
+            beyond = sorted((x for x in teams if x.tpn > len(teams)), key=lambda x: x.line)
+            first = beyond[0]
+            self.error(first.line, 5, f"310: team pairing number {first.tpn}, but there are {len(teams)} teams: "
+                                      f"the numbers must run from 1 to {len(teams)} (C.04.6 Art. 1.1.1; "
+                                      f"{_listed(missing)} missing)", "bad-number")
         owner: dict[int, Team] = {}
         players = self.t.player_by_rank
+        code = self.team_code = "310" if recs else "013"
         for team in teams:
             if not team.members:
-                self.error(team.line, 74 if recs else 37, f"team {team.tpn} ({team.name!r}) has no members")
-            for m in team.members:
+                self.error(team.line, 74 if recs else 37, f"{code}: team {team.tpn} ({team.name!r}) has no members: "
+                                                          f"expected their start ranks from column {74 if recs else 37}")
+            for i, m in enumerate(team.members):
+                col = self._member_column(team, m, i)
                 if m in owner:
                     other = owner[m]
-                    where = "twice in this team" if other is team else f"also a member of team {other.tpn} (line {other.line})"
-                    self.error(team.line, self._member_column(team, m), f"player {m} is listed {where}",
-                               "duplicate-record")
+                    where = (f"twice in team {team.tpn}" if other is team else
+                             f"in team {other.tpn} (line {other.line}) and in team {team.tpn}: a player plays for "
+                             f"one team")
+                    self.error(team.line, col, f"{code}: player {m} is listed {where}", "duplicate-record")
                     continue
                 owner[m] = team
                 if m not in players:
-                    self.error(team.line, self._member_column(team, m), f"member {m} of team {team.tpn} names no "
-                                                                      f"player (no 001 line with start rank {m})",
-                               "unknown-opponent")
+                    self.error(team.line, col, f"{code}: member {m} of team {team.tpn} is no player (no 001 line "
+                                               f"with start rank {m})", "unknown-opponent")
         return teams
 
-    def _member_column(self, team: Team, member: int) -> int:
+    def _member_column(self, team: Team, member: int, index: int) -> int:
+        """The column of the ``index``-th member (``member``) of ``team``'s record."""
         rec = next((r for r in self.t.records if isinstance(r, PreservedRecord) and r.line == team.line), None)
         if rec is None:
             return 0
-        toks = _tokens(rec.text)
-        for tok, col in reversed(toks):
-            if _int(tok) == member:
-                return col
-        return 0
+        start = 72 if rec.code == "310" else 36
+        cols = [start + 1 + m.start() for m in re.finditer(r"\S+", rec.text[start:])
+                if _int(m.group(0)) not in (None, 0)]
+        return cols[index] if index < len(cols) else start + 1
 
     def _team_310(self, r: PreservedRecord) -> Team | None:
         text = r.text
@@ -363,6 +378,7 @@ class _Reader:
             v = _int(m.group(0))
             if v is None or v == 0:
                 self.error(r.line, col, f"310: expected a member's start rank, found {m.group(0)!r}", "bad-number")
+                self.unread_members.add(r.line)
                 continue
             members.append(v)
         return Team(tpn, name, tuple(members), nickname, strength, mp, gp, rank, r.line)
@@ -386,6 +402,7 @@ class _Reader:
             if v is None or v == 0:
                 self.error(r.line, 37 + m.start(), f"013: expected a member's start rank, found {m.group(0)!r}",
                            "bad-number")
+                self.unread_members.add(r.line)
                 continue
             members.append(v)
         return Team(tpn, name or f"Team {tpn}", tuple(members), line=r.line)
@@ -408,8 +425,11 @@ class _Reader:
             n = len(pattern)
             return n, "".join("WB"[i % 2] for i in range(n))
         for t in teams:
-            if 0 < len(t.members) < len(pattern):
-                self.error(t.line, 74, f"team {t.tpn} has {len(t.members)} member(s) for {len(pattern)} boards (352)")
+            if 0 < len(t.members) < len(pattern) and t.line not in self.unread_members:
+                col = 74 if t.line in {r.line for r in self.records("310")} else 37
+                self.error(t.line, col, f"team {t.tpn} has {len(t.members)} member{'s' if len(t.members) > 1 else ''} "
+                                        f"for {len(pattern)} boards (352 {pattern}): a team needs a player for every "
+                                        f"board")
         return len(pattern), pattern
 
     def match_scoring(self) -> tuple[Fraction, Fraction, Fraction]:
@@ -423,11 +443,20 @@ class _Reader:
         seen: dict[str, Fraction] = {}
         while i < len(toks):
             key, col = toks[i]
-            if key not in ("TW", "TD", "TL") or i + 1 >= len(toks) or _number(toks[i + 1][0]) is None:
-                self.error(line, col, f"362: expected TW, TD and TL each followed by match points "
-                                      f"(362 TW 2.0 TD 1.0 TL 0.0), found {key!r}", "syntax")
+            if key.upper() not in ("TW", "TD", "TL"):
+                self.error(line, col, f"362: expected TW, TD or TL (a won, drawn, lost match), each followed by its "
+                                      f"match points (362 TW 2.0 TD 1.0 TL 0.0), found {key!r}", "syntax")
                 return win, draw, loss
-            seen[key] = _number(toks[i + 1][0]) or ZERO
+            if i + 1 >= len(toks) or _number(toks[i + 1][0]) is None:
+                found = repr(toks[i + 1][0]) if i + 1 < len(toks) else "nothing"
+                where = toks[i + 1][1] if i + 1 < len(toks) else col + len(key) + 1
+                self.error(line, where, f"362: expected the match points after {key} (a number such as 2.0), "
+                                        f"found {found}", "bad-number")
+                return win, draw, loss
+            if key.upper() in seen:
+                self.error(line, col, f"362: {key} is given twice", "duplicate-record")
+                return win, draw, loss
+            seen[key.upper()] = _number(toks[i + 1][0]) or ZERO
             i += 2
         win, draw, loss = seen.get("TW", win), seen.get("TD", draw), seen.get("TL", loss)
         if not win > draw >= loss:
@@ -440,10 +469,12 @@ class _Reader:
         if value is None:
             return TeamOptions()
         opts = team_options(value)
-        if opts is None and "TEAM" in value.upper() and value.upper().startswith("FIDE_TEAM"):
+        code = value.strip().upper()
+        if opts is None and code.startswith("FIDE_TEAM") and _OTHER_TEAM_SYSTEM.fullmatch(code) is None:
             line = next((getattr(r, "line", 0) for r in self.t.records if getattr(r, "code", "") == "192"), 0)
-            self.error(line, 5, f"192: {value.strip()!r} is not a FIDE Team Swiss code (expected "
-                                f"FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU])", "bad-code")
+            self.error(line, 5, f"192: {value.strip()!r} is not a FIDE Team Swiss code: expected "
+                                f"FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU], in that order "
+                                f"(e.g. FIDE_TEAM_TYPEA_MP_GP)", "bad-code")
         return opts or TeamOptions()
 
     # ---- 320 / 330 / 300 / 240
@@ -452,7 +483,8 @@ class _Reader:
         if not recs:
             return None, None, ()
         for extra in recs[1:]:
-            self.error(extra.line, 1, f"a second 320 record (the first is on line {recs[0].line})", "duplicate-record")
+            self.error(extra.line, 1, f"320: a second 320 record (the first is on line {recs[0].line}): one record "
+                                      f"gives the PAB of every round", "duplicate-record")
         r = recs[0]
         fixed = _fixed_320(r.text)
         toks = _tokens(r.text) if fixed is None else fixed
@@ -473,6 +505,7 @@ class _Reader:
                            "unknown-opponent")
                 v = 0
             teams.append(v)
+            self.pab_at[len(teams)] = (r.line, col)
         return _number(toks[0][0]), _number(toks[1][0]), tuple(teams)
 
     def forfeits(self, tpns: set[int]) -> list[ForfeitedMatch]:
@@ -554,14 +587,18 @@ class _Reader:
         return out
 
     def byes(self, tpns: set[int]) -> list[tuple[int, str, int]]:
+        """``240 F/H/Z rrr`` then team pairing numbers (TRF-2026 4.6: in a team event a 240 names
+        teams), the n-th at columns 11+5(n-1) to 14+5(n-1)."""
         out = []
         for r in self.t.records:
             if isinstance(r, ByeRecord):
-                for tpn in r.players:
+                for i, tpn in enumerate(r.players):
                     if tpn not in tpns:
-                        self.error(r.line, 11, f"240 {r.kind}: no team has pairing number {tpn}", "unknown-opponent")
+                        self.error(r.line, 11 + 5 * i, f"240 {r.kind}: no team has pairing number {tpn} (in a team "
+                                                       f"event 240 names teams by their 310 numbers)", "unknown-opponent")
                     else:
                         out.append((r.round, r.kind, tpn))
+                        self.bye_at.setdefault((r.round, tpn), (r.line, 11 + 5 * i))
         return out
 
 
@@ -603,6 +640,10 @@ def read_team_event(t: Tournament) -> tuple[TeamEvent | None, list[Diagnostic]]:
     forfeits = rd.forfeits(tpns)
     lineups = rd.lineups(by_tpn, boards)
     byes = rd.byes(tpns)
+    if any(d.severity is Severity.ERROR for d in rd.diags):
+        # the records themselves are wrong: the matches they would give are not read (each
+        # finding would be a consequence, printed after its cause)
+        return None, rd.diags
     # C.04.6 Art. 1.4: a PAB is worth a drawn match unless the rules say otherwise (320 says)
     pab_match = pab_mp if pab_mp is not None else draw
     pab_game = pab_gp if pab_gp is not None else t.scoring.draw_white * boards
@@ -626,12 +667,22 @@ def team_event(t: Tournament, filename: str = "<input>") -> TeamEvent:
     return event
 
 
+def _opponent_column(rnd: int) -> int:
+    """The column of round ``rnd``'s opponent field on a player line (TRF-16 2.2: 92 + 10(r-1))."""
+    return 82 + 10 * rnd
+
+
 def _history(rd: _Reader, t: Tournament, teams: list[Team], boards: int, pattern: str,
              mp: tuple[Fraction, Fraction, Fraction], pab_mp: Fraction, pab_gp: Fraction, pab_teams: tuple[int, ...],
              forfeits: list[ForfeitedMatch], lineups: list[Lineup], byes: list[tuple[int, str, int]],
              rounds: int) -> dict[int, tuple[TeamRound, ...]]:
     """Each team's rounds: the PAB (320), a forfeited match (330), a bye (240), else the match its
-    players played (their 001 entries), else absent."""
+    players played (their 001 entries), else absent.
+
+    A record that the players' lines contradict (a PAB, a forfeited match or a bye for a team
+    whose players played a game that round) is an error at that record, and the games decide the
+    round; a round's board results that do not make one match per team are reported once for the
+    round (the other teams' findings of that round would be its consequences)."""
     win, draw, loss = mp
     players = t.player_by_rank
     scoring = t.scoring
@@ -643,6 +694,14 @@ def _history(rd: _Reader, t: Tournament, teams: list[Team], boards: int, pattern
     bye_of = {(r, tpn): kind for r, kind, tpn in byes}
     out: dict[int, list[TeamRound]] = {team.tpn: [] for team in teams}
     pending: dict[tuple[int, int], tuple[int, Fraction, bool, tuple[int, ...]]] = {}
+    reported: set[object] = set()  # records, rounds and players already reported
+
+    def once(key: object) -> bool:
+        if key in reported:
+            return False
+        reported.add(key)
+        return True
+
     for rnd in range(1, rounds + 1):
         for team in teams:
             tpn = team.tpn
@@ -657,29 +716,6 @@ def _history(rd: _Reader, t: Tournament, teams: list[Team], boards: int, pattern
                                and (e.opponent is not None or e.result is Result.FORFEIT_WIN))[:boards] \
                     or tuple(m for m in team.members if _seated(_entry(players, m, rnd)))[:boards]
             gp = sum((scoring.value(e) for m in seated if m and (e := _entry(players, m, rnd)) is not None), ZERO)
-            pab = pab_teams[rnd - 1] if rnd <= len(pab_teams) else 0
-            if pab == tpn:
-                out[tpn].append(TeamRound(rnd, MatchKind.PAB, game_points=pab_gp, match_points=pab_mp, boards=seated))
-                continue
-            forfeit = forfeit_of.get((rnd, tpn))
-            if forfeit is not None:
-                white = forfeit.white == tpn
-                opp = forfeit.black if white else forfeit.white
-                if forfeit.kind == "--":
-                    kind, points = MatchKind.DOUBLE_FORFEIT, loss
-                elif (forfeit.kind == "+-") == white:
-                    kind, points = MatchKind.FORFEIT_WIN, win
-                else:
-                    kind, points = MatchKind.FORFEIT_LOSS, loss
-                played = [m for m in seated if (e := _entry(players, m, rnd)) is not None and e.is_played]
-                if played:
-                    rd.error(forfeit.line, 1, f"330: team {tpn}'s match in round {rnd} is written as forfeited, but player "
-                                        f"{played[0]} played a game that round")
-                # every board is won (lost) by forfeit (162 + / -), whatever the lines write
-                value = {MatchKind.FORFEIT_WIN: scoring.forfeit_win}.get(kind, scoring.forfeit_loss)
-                out[tpn].append(TeamRound(rnd, kind, opp, Colour.NONE, value * boards, points, seated))
-                continue
-            kind_240 = bye_of.get((rnd, tpn))
             # the opponents of the seated players
             opps: dict[int, int] = {}
             for m in seated:
@@ -688,15 +724,56 @@ def _history(rd: _Reader, t: Tournament, teams: list[Team], boards: int, pattern
                     other = owner.get(e.opponent)
                     if other is not None:
                         opps.setdefault(other, m)
-            if len(opps) > 1:
+                    elif e.opponent in players and once(("no team", e.opponent)):
+                        p = players[m]
+                        rd.error(p.line, _opponent_column(rnd), f"round {rnd}: player {m} of team {tpn} played "
+                                 f"player {e.opponent}, who is a member of no team ({rd.team_code})", "unknown-opponent")
+            played = [m for m in seated if m and (e := _entry(players, m, rnd)) is not None and e.is_played]
+            pab = pab_teams[rnd - 1] if rnd <= len(pab_teams) else 0
+            if pab == tpn:
+                if not opps:
+                    out[tpn].append(TeamRound(rnd, MatchKind.PAB, game_points=pab_gp, match_points=pab_mp,
+                                              boards=seated))
+                    continue
+                line, col = rd.pab_at.get(rnd, (0, 0))
+                m = opps[next(iter(opps))]
+                rd.error(line, col, f"320: round {rnd}: team {tpn} has the pairing-allocated bye, but its player {m} "
+                                    f"was paired against team {next(iter(opps))} that round (line {players[m].line})")
+            forfeit = forfeit_of.get((rnd, tpn))
+            if forfeit is not None and not played:
+                white = forfeit.white == tpn
+                opp = forfeit.black if white else forfeit.white
+                if forfeit.kind == "--":
+                    kind, points = MatchKind.DOUBLE_FORFEIT, loss
+                elif (forfeit.kind == "+-") == white:
+                    kind, points = MatchKind.FORFEIT_WIN, win
+                else:
+                    kind, points = MatchKind.FORFEIT_LOSS, loss
+                # every board is won (lost) by forfeit (162 + / -), whatever the lines write
+                value = {MatchKind.FORFEIT_WIN: scoring.forfeit_win}.get(kind, scoring.forfeit_loss)
+                out[tpn].append(TeamRound(rnd, kind, opp, Colour.NONE, value * boards, points, seated))
+                continue
+            if forfeit is not None and once(forfeit):
+                rd.error(forfeit.line, _field_column(rd, forfeit.line, 1), f"330: the match of teams {forfeit.white} "
+                         f"and {forfeit.black} in round {rnd} is written as forfeited, but player {played[0]} of team "
+                         f"{tpn} played a game that round (line {players[played[0]].line})")
+            kind_240 = bye_of.get((rnd, tpn))
+            if len(opps) > 1 and once(("round", rnd)):
                 first, second = list(opps.items())[:2]
-                p = players.get(second[1])
-                rd.error(p.line if p else team.line, 88 + 10 * rnd, f"round {rnd}: team {tpn}'s players meet two "
-                         f"teams ({first[0]} and {second[0]}): board results must be of one match")
+                rd.error(players[second[1]].line, _opponent_column(rnd), f"round {rnd}: the players of team {tpn} "
+                         f"meet two teams, {first[0]} (player {first[1]}) and {second[0]} (player {second[1]}): "
+                         f"a team's boards are one match, against one team")
             if opps:
                 opp = next(iter(opps))
-                if opp == tpn:
-                    rd.error(team.line, 5, f"round {rnd}: team {tpn}'s players meet each other", "self-opponent")
+                if opp == tpn and once(("round", rnd)):
+                    m = opps[opp]
+                    rd.error(players[m].line, _opponent_column(rnd), f"round {rnd}: player {m} of team {tpn} played "
+                             f"a member of his own team", "self-opponent")
+                if kind_240 is not None and opp != tpn and once(("bye", rnd, tpn)):
+                    line, col = rd.bye_at.get((rnd, tpn), (0, 0))
+                    rd.error(line, col, f"240 {kind_240}: team {tpn} has a bye in round {rnd}, but its player "
+                                        f"{opps[opp]} was paired against team {opp} that round "
+                                        f"(line {players[opps[opp]].line})")
                 out[tpn].append(TeamRound(rnd, MatchKind.PLAYED, opp, Colour.NONE, gp, ZERO, seated))
                 pending[(rnd, tpn)] = (opp, gp, lineup is not None, seated)
                 continue
@@ -714,18 +791,33 @@ def _history(rd: _Reader, t: Tournament, teams: list[Team], boards: int, pattern
         theirs = pending.get((rnd, opp))
         team = next(x for x in teams if x.tpn == tpn)
         if theirs is None or theirs[0] != tpn:
-            rd.error(team.line, 5, f"round {rnd}: team {tpn}'s players meet team {opp}, whose players meet "
-                                   f"{'team ' + str(theirs[0]) if theirs else 'nobody'}: a match is between two teams")
+            if once(("round", rnd)):
+                m = next(p for p in seated if p and (e := _entry(players, p, rnd)) is not None
+                         and owner.get(e.opponent or 0) == opp)
+                rd.error(players[m].line, _opponent_column(rnd), f"round {rnd}: player {m} of team {tpn} played "
+                         f"team {opp}, whose players played {'team ' + str(theirs[0]) if theirs else 'nobody'}: "
+                         f"a match is between two teams")
             continue
         colour = _board_one_colour(players, rnd, seated, explicit, theirs[3], theirs[2], pattern)
         their_colour = _board_one_colour(players, rnd, theirs[3], theirs[2], seated, explicit, pattern)
-        if colour is not Colour.NONE and their_colour is colour and tpn < opp:
-            rd.error(team.line, 5, f"round {rnd}: teams {tpn} and {opp} both have {colour.name.lower()} on board 1 "
-                                   f"(by the board colours of 352 {pattern})", "colour-mismatch")
+        if colour is not Colour.NONE and their_colour is colour and tpn < opp and once(("round", rnd)):
+            lineup = by_lineup.get((rnd, opp)) or by_lineup.get((rnd, tpn))
+            where = (lineup.line, 1) if lineup is not None else (team.line, 5)
+            rd.error(where[0], where[1], f"round {rnd}: teams {tpn} and {opp} would both have "
+                     f"{colour.name.lower()} on board 1: their players' colours do not follow the board colours "
+                     f"(352 {pattern}) of one match; a line-up out of the 310 order needs its 300 record",
+                     "colour-mismatch")
         other_gp = theirs[1]
         points = win if gp > other_gp else draw if gp == other_gp else loss
         out[tpn][rnd - 1] = TeamRound(rnd, mine.kind, opp, colour, gp, points, seated)
     return {k: tuple(v) for k, v in out.items()}
+
+
+def _field_column(rd: _Reader, line: int, index: int) -> int:
+    """The column of the ``index``-th field after the code of the record on ``line``."""
+    rec = next((r for r in rd.t.records if isinstance(r, PreservedRecord) and r.line == line), None)
+    toks = _tokens(rec.text) if rec is not None else []
+    return toks[index][1] if index < len(toks) else 1
 
 
 def _board_one_colour(players: dict[int, Player], rnd: int, seated: tuple[int, ...], explicit: bool,

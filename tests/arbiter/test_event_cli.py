@@ -85,7 +85,7 @@ def test_pair_refuses_a_team_whose_players_meet_each_other(tmp_path: Path) -> No
     team.write_text(text, encoding="utf-8")
     code, out, err = cli("pair", team)
     assert code == exitcodes.INVALID_INPUT
-    assert "error self-opponent round 2: team 1's players meet each other" in err
+    assert "11:102: error self-opponent round 2: player 1 of team 1 played a member of his own team" in err
 
 
 def test_pair_refuses_the_tec_team_sample() -> None:

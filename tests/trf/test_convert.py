@@ -402,10 +402,12 @@ TEAM_PLAYERS = (p001(1, " 1.0", "     3 w 1"), p001(2, " 0.0", "     4 b 0"),
 def test_team_event_records_are_kept_as_they_are() -> None:
     # in a team event 240 and 250 name teams (TRF-2026 4.5-4.6): once, TRF-16 dropped the 240s
     # of the rounds played ("they duplicate the player lines", which they do not there) and turned
-    # the 250 into XXA lines for the players with those numbers
-    source = text("012 T", "142 3", "240 F 001    1", "250  2.0        1   2    1    2",
+    # the 250 into XXA lines for the players with those numbers.  Team 3 (Gamma) took a full bye
+    # in round 1 (its players' lines say F)
+    source = text("012 T", "142 3", "240 F 001    3", "250  2.0        1   2    1    2",
                   "013 Alpha                              1    2", "013 Beta                               3    4",
-                  *TEAM_PLAYERS)
+                  "013 Gamma                              5    6",
+                  *TEAM_PLAYERS, p001(5, " 1.0", "  0000 - F"), p001(6, " 1.0", "  0000 - F"))
     t = read_with(source)
     converted, notes = convert(t, "trf16")
     assert trf.dumps(converted) == source.replace("142 3", "XXR 3")

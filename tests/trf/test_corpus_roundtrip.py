@@ -241,7 +241,9 @@ def test_writes_back(trf_file, parse_cached) -> None:
     # same meaning, and writing again changes nothing
     again = trf.parse_text(written)
     assert again.tournament == t
-    assert again.errors == ()
+    # writing adds no error (a file of KNOWN_ERRORS keeps those of its content: trf26_team.trf's
+    # team whose two players met each other; its layout errors are gone)
+    assert set(again.errors) <= set(result.errors)
     assert trf.dumps(again.tournament) == written
 
     # the differences are exactly the named ones, line by line, with the same line layout

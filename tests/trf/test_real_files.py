@@ -277,6 +277,9 @@ def test_trf26_team_shifted_birth_dates(real) -> None:
         (Severity.ERROR, "syntax", 13, 80),
         (Severity.ERROR, "syntax", 14, 80),
         (Severity.WARNING, "unknown-record", 15, 1),  # "RUS    1 ...": NRS line without a 172
+        # its one team (310 Russia: players 1 and 2) has no 352, and its two players met each other
+        (Severity.WARNING, "bad-record", 16, 1),
+        (Severity.ERROR, "self-opponent", 13, 92),
     ]
     assert "'RUS'" in result.diagnostics[2].message
     # the rest of both lines is still read
