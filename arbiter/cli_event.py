@@ -10,6 +10,10 @@ player, board or round, a round already paired...); 3 the file (or a list) is no
 team event; 4 ``manual`` without ``--accept`` found the pairing does not conform; 5 a file cannot
 be read or written (or changed meanwhile); 6 the previous round has games without a result;
 7 past the last round; 8 the event is finished.
+
+A team event (``event new --team``: :mod:`event.team`) is run by the same commands: each sends a
+team event to its :mod:`event.team` call (teams registered from ``--teams-csv``, results entered
+match by match, ``withdraw``/``bye`` naming teams), and ``forfeit`` and ``lineup`` are its own.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from arbiter.app import JsonOpt, app, emit_json, err, fail, out, read_text
 
 event_app = typer.Typer(
     help="Run a tournament in its TRF file: create, register, pair, enter results, byes, withdrawals, "
-         "manual pairing, undo, log.",
+         "manual pairing, undo, log; a team event (new --team) too, with its line-ups and forfeited matches.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -101,6 +105,7 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
     from event.change import EventError
     from event.registration import InvalidRegistrant
     from event.results import BadResultsRow
+    from event.team.records import TeamRecordsInvalid
     from trf.bounded import InputTooLarge
 
     found = refusal(exc, path)
@@ -117,6 +122,8 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
         fail(exitcodes.FILE_ERROR, str(exc))
     if isinstance(exc, (InvalidRegistrant, BadResultsRow)) and exc.source:  # a list's row: invalid input
         fail(exitcodes.INVALID_INPUT, str(exc))
+    if isinstance(exc, TeamRecordsInvalid):
+        fail(exitcodes.INVALID_INPUT, f"{path}: {exc}")
     if isinstance(exc, InvalidRegistrant) and exc.field in _REGISTRANT_OPTIONS:
         fail(exitcodes.USAGE, f"{_REGISTRANT_OPTIONS[exc.field]} {exc.value!r}: expected {exc.expected}")
     if isinstance(exc, EventError):
@@ -175,6 +182,8 @@ _SETTING_OPTIONS = {
     "name": "--name", "number of rounds": "--rounds", "federation": "--federation", "end date": "--end",
     "scoring": "--scoring", "PAB value": "--scoring", "tie-break list": "--tiebreaks",
     "pairing system": "--system", "edition of the rules": "--rules",
+    "team pairing code": "--team-code", "board colours": "--board-colours", "number of boards": "--boards",
+    "match points": "--match-points", "team PAB value": "--pab",
 }
 
 
@@ -205,12 +214,30 @@ def new(
                                               "system, C.04.3)."),
     rules: Optional[str] = typer.Option(None, "--rules", metavar="EDITION",
                                         help="Edition of the system's rules (default: the one in force)."),
+    team: bool = typer.Option(False, "--team", help="A team event: the FIDE Team Swiss (C.04.6), 192 FIDE_TEAM."),
+    team_code: Optional[str] = typer.Option(None, "--team-code", metavar="CODE",
+                                            help="The team event's 192 code: FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]"
+                                                 "[_BAKU] (default FIDE_TEAM: Type A colours, match points first); "
+                                                 "implies --team."),
+    boards: Optional[int] = typer.Option(None, "--boards", min=1, help="Boards per match (352 WBWB...; default 4)."),
+    board_colours: Optional[str] = typer.Option(None, "--board-colours", metavar="PATTERN",
+                                                help="The White team's board colours (352), e.g. WBBW."),
+    match_points: str = typer.Option("2/1/0", "--match-points", help="Match points for a won/drawn/lost match (362)."),
+    pab: Optional[str] = typer.Option(None, "--pab", metavar="MP/GP",
+                                      help="Match and game points of a team's PAB (320; default: a drawn match's)."),
     json_out: bool = JsonOpt,
 ) -> None:
-    """Create an event file: headers, rounds, scoring, initial colour (or a drawing of lots), tie-breaks."""
+    """Create an event file: headers, rounds, scoring, initial colour (or a drawing of lots), tie-breaks;
+    with --team, a team event (192 FIDE_TEAM, 352 board colours, 362 match points, 320 PAB)."""
     from event import log, store
     from event.create import EventSettings, InvalidSetting, new_event, parse_scoring
     from trf.model import Colour
+
+    team = team or team_code is not None
+    if not team and (boards is not None or board_colours is not None or pab is not None or match_points != "2/1/0"):
+        fail(exitcodes.USAGE, "--boards, --board-colours, --match-points and --pab are for a team event (--team)")
+    if boards is not None and board_colours is not None and len(board_colours) != boards:
+        fail(exitcodes.USAGE, f"--board-colours {board_colours}: {len(board_colours)} boards, --boards says {boards}")
 
     dates: tuple[date, ...] = ()
     if round_dates:
@@ -224,7 +251,16 @@ def new(
             initial_colour=None if colour is ColourChoice.lots else (
                 Colour.WHITE if colour is ColourChoice.white else Colour.BLACK),
             seed=seed, tiebreaks=tiebreaks, system=system, rules=rules)
-        change = new_event(settings)
+        if team:
+            from event.team.create import DEFAULT_CODE, TeamSettings, board_pattern, new_team_event, parse_match_points, \
+                parse_pab
+
+            pattern = board_colours if board_colours is not None else board_pattern(boards if boards is not None else 4)
+            change = new_team_event(settings, TeamSettings(team_code or DEFAULT_CODE, pattern,
+                                                           parse_match_points(match_points),
+                                                           parse_pab(pab) if pab is not None else None))
+        else:
+            change = new_event(settings)
     except InvalidSetting as exc:
         option = _SETTING_OPTIONS.get(exc.setting)
         fail(exitcodes.USAGE, f"{option} {exc.value}: expected {exc.expected}" if option else str(exc))
@@ -251,15 +287,29 @@ def register(
     from_round: Optional[int] = typer.Option(None, "--from-round", min=1,
                                              help="First round the player(s) play (default: the next round to pair)."),
     missed: Missed = typer.Option(Missed.zero, "--missed", help="The rounds missed before it: zero (default) or half-point byes."),
+    teams_csv: Optional[Path] = typer.Option(None, "--teams-csv", help="A team event: register the teams of this list "
+                                                                       "(CSV: team, tpn, nickname, then the player "
+                                                                       "columns; each team's players in board order)."),
     json_out: bool = JsonOpt,
 ) -> None:
-    """Register players, with starting ranks by C.04.2 Art. 2 (rating, title, name); after round 1, late entries."""
+    """Register players, with starting ranks by C.04.2 Art. 2 (rating, title, name); after round 1, late entries.
+    In a team event, teams with their players (--teams-csv)."""
     from event.registration import Registrant, parse_registrants, register as run
     from trf.limits import ENTRANTS
     from trf.model import Result
 
+    if teams_csv is not None:
+        if csv_file is not None or name is not None or from_round is not None:
+            fail(exitcodes.USAGE, "give --teams-csv LIST alone (a team list registers teams; --from-round is for players)")
+        from event.team.registration import parse_teams, register_teams
+
+        text = read_text(teams_csv, None, "list of teams", ENTRANTS)
+        entries = _call(file, lambda: parse_teams(text, str(teams_csv)))
+        code = Result.HALF_POINT_BYE if missed is Missed.half else Result.ZERO_POINT_BYE
+        _commit(file, lambda t: register_teams(t, entries, missed=code, source=str(teams_csv)), json_out)
+        return
     if (csv_file is None) == (name is None):
-        fail(exitcodes.USAGE, "give either --csv LIST or --name NAME")
+        fail(exitcodes.USAGE, "give either --csv LIST or --name NAME (or --teams-csv LIST in a team event)")
     if csv_file is not None:
         text = read_text(csv_file, None, "list of players", ENTRANTS)
         people = _call(file, lambda: parse_registrants(text, str(csv_file)))
@@ -280,6 +330,9 @@ def _show_round(change: Any) -> None:
 
     t: Tournament = change.after
     rnd = change.data["round"]
+    if change.data.get("team"):
+        _show_team_round(t, rnd)
+        return
     pairs = [(b["white"], b["black"]) for b in change.data["boards"]]
     render.pairing_table(out, t, rnd, pairs, change.data.get("bye"))
 
@@ -290,19 +343,33 @@ def pair(
     day: Optional[str] = typer.Option(None, "--date", help="Date of the round, YYYY-MM-DD, for record 132."),
     json_out: bool = JsonOpt,
 ) -> None:
-    """Pair the next round into the file (after checking that every game of the previous round has a result)."""
+    """Pair the next round into the file (after checking that every game of the previous round has a result); a
+    team event: each match board by board by the 352 colours."""
     from event.next_round import pair_into
+    from event.team import is_team_event
+    from event.team.rounds import pair_into as pair_team_round
 
     when = _date(day, "--date")
-    _commit(file, lambda t: pair_into(t, day=when), json_out, _show_round)
+    _commit(file, lambda t: (pair_team_round if is_team_event(t) else pair_into)(t, day=when), json_out, _show_round)
+
+
+def _show_team_round(t: Any, rnd: int) -> None:
+    from event.team.matches import round_matches
+    from event.team.records import event_of
+
+    ev = event_of(t)
+    render.team_round(out, t, round_matches(t, rnd, ev), ev)
 
 
 @event_app.command("undo")
 def undo(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
-    """Take back the last round's pairing while none of its games has a result."""
+    """Take back the last round's pairing while none of its games has a result (a team event: no board of any
+    match, no match forfeited)."""
     from event.next_round import undo_pairing
+    from event.team import is_team_event
+    from event.team.rounds import undo_pairing as undo_team_pairing
 
-    _commit(file, undo_pairing, json_out)
+    _commit(file, lambda t: (undo_team_pairing if is_team_event(t) else undo_pairing)(t), json_out)
 
 
 # ---------------------------------------------------------------------------------- results
@@ -314,15 +381,23 @@ def result(
     items: Optional[list[str]] = typer.Argument(None, help="BOARD RESULT pairs (White's result first: 1-0 0-1 ½-½ = +- "
                                                            "1-0f 0-1f 0-0f W-L L-W D-D, * clears); with --by-player, "
                                                            "PLAYER RESULT pairs (1 0 = + - 1f 0f W D L). Put -- before "
-                                                           "codes that start with a minus: -- 3 -+", show_default=False),
+                                                           "codes that start with a minus: -- 3 -+. In a team event, "
+                                                           "MATCH RESULTS pairs: the match's number or its teams (4-7), "
+                                                           "then one code per board from the first team's side "
+                                                           "(\"1 = 0 +\" or \"1=0+\"; . keeps a board, * clears it).",
+                                                show_default=False),
     by_player: bool = typer.Option(False, "--by-player", help="The pairs name players and their own results."),
-    csv_file: Optional[Path] = typer.Option(None, "--csv", help="A whole round: rows board,result or white,black,result."),
+    csv_file: Optional[Path] = typer.Option(None, "--csv", help="A whole round: rows board,result or white,black,result "
+                                                                "(a team event: match,results or match,board,result)."),
     round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last round paired)."),
     json_out: bool = JsonOpt,
 ) -> None:
-    """Enter results by board or by player, one or several at a time, or a whole round from a CSV."""
-    from event.change import Change
+    """Enter results by board or by player, one or several at a time, or a whole round from a CSV; in a team
+    event, match by match, every board from the first-named team's side."""
+    from event.change import Change, NotATeamEvent
     from event.results import enter_player_result, enter_result, enter_results
+    from event.team import is_team_event
+    from event.team import results as team
     from trf.limits import RESULTS
 
     values = list(items or [])
@@ -330,35 +405,51 @@ def result(
         if values:
             fail(exitcodes.USAGE, "give either --csv FILE or BOARD RESULT pairs, not both")
         text = read_text(csv_file, None, "results file", RESULTS)
-        _commit(file, lambda t: enter_results(t, text, round_, str(csv_file)), json_out, _show_results)
+        _commit(file, lambda t: (team.enter_results if is_team_event(t) else enter_results)(t, text, round_,
+                                                                                             str(csv_file)),
+                json_out, _show_results)
         return
     if not values or len(values) % 2:
-        fail(exitcodes.USAGE, "give BOARD RESULT pairs (e.g. 3 1-0), PLAYER RESULT pairs with --by-player, or --csv FILE")
-    pairs = []
-    for k in range(0, len(values), 2):
-        # isdecimal: what int() reads ('²' is a digit to isdigit); 4 digits: TRF's start ranks, and
-        # a 5,000-digit number never reaches int()
-        if not values[k].isdecimal() or len(values[k].lstrip("0")) > 4:
-            shown = values[k] if len(values[k]) <= 20 else values[k][:20] + "..."
-            fail(exitcodes.USAGE, f"{shown!r}: expected a {'player' if by_player else 'board'} number (at most 4 digits)")
-        pairs.append((int(values[k]), values[k + 1]))
+        fail(exitcodes.USAGE, "give BOARD RESULT pairs (e.g. 3 1-0), PLAYER RESULT pairs with --by-player, MATCH "
+                              "RESULTS pairs in a team event (e.g. 2 \"1 = 0 1\"), or --csv FILE")
+
+    def combined(t: Any, done: list[Any]) -> Change:
+        last = done[-1]
+        if len(done) == 1:
+            return last  # type: ignore[no-any-return]
+        warnings = tuple(w for c in done for w in c.warnings)
+        return Change(t, f"results round {last.data['round']}", "; ".join(c.details for c in done), warnings,
+                      {"round": last.data["round"], "entered": [c.data for c in done]})
+
+    def run_team(t: Any) -> Change:
+        if by_player:
+            raise NotATeamEvent("its results are entered match by match (MATCH RESULTS), not by player", team=True)
+        done = []
+        for k in range(0, len(values), 2):
+            change = team.enter_match_result(t, values[k], values[k + 1], round_)
+            t = change.after
+            done.append(change)
+        return combined(t, done)
 
     def run(t: Any) -> Change:
-        warnings: list[Any] = []
+        if is_team_event(t):
+            return run_team(t)
+        pairs = []
+        for k in range(0, len(values), 2):
+            # isdecimal: what int() reads ('²' is a digit to isdigit); 4 digits: TRF's start ranks, and
+            # a 5,000-digit number never reaches int()
+            if not values[k].isdecimal() or len(values[k].lstrip("0")) > 4:
+                shown = values[k] if len(values[k]) <= 20 else values[k][:20] + "..."
+                fail(exitcodes.USAGE, f"{shown!r}: expected a {'player' if by_player else 'board'} number (at most 4 digits)")
+            pairs.append((int(values[k]), values[k + 1]))
         done = []
-        change = None
         for number, code in pairs:
             change = (enter_player_result if by_player else enter_result)(t, number, code, round_)
             t = change.after
-            warnings += change.warnings
             done.append(change)
-        assert change is not None
-        if len(done) == 1:
-            return change
-        return Change(t, f"results round {change.data['round']}", "; ".join(c.details for c in done), tuple(warnings),
-                      {"round": change.data["round"], "entered": [c.data for c in done]})
+        return combined(t, done)
 
-    _commit(file, run, json_out)
+    _commit(file, run, json_out, _show_results)
 
 
 def _show_results(change: Any) -> None:
@@ -368,13 +459,74 @@ def _show_results(change: Any) -> None:
     out.print(f"boards without a result: {', '.join(map(str, left))}", markup=False)
 
 
+@event_app.command("forfeit")
+def forfeit(
+    file: Path = EventFile,
+    match: str = typer.Argument(..., help="The match: its number, or its teams (4-7).", show_default=False),
+    code: str = typer.Argument(..., help="+- the first team wins by forfeit (the other did not come), -+ the other "
+                                         "way round, -- neither came; * takes the forfeit back. Put -- before a code "
+                                         "that starts with a minus: -- 3 -+", show_default=False),
+    round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last round paired)."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """A team event: a whole match forfeited (330), or the forfeit taken back."""
+    from event.team import is_team_event
+    from event.team.results import forfeit_match
+
+    def run(t: Any) -> Any:
+        if not is_team_event(t):
+            from event.change import NotATeamEvent
+
+            raise NotATeamEvent("a forfeited game is a board result (event result FILE BOARD +-)")
+        return forfeit_match(t, match, code, round_)
+
+    _commit(file, run, json_out)
+
+
+@event_app.command("lineup")
+def lineup(
+    file: Path = EventFile,
+    team: int = typer.Argument(..., help="The team's pairing number.", show_default=False),
+    players: list[str] = typer.Argument(..., help="The player on each board, by place in the team's list (1 = its "
+                                                  "first player; with --start-ranks, by start rank); 0 or - for an "
+                                                  "empty board.", show_default=False),
+    start_ranks: bool = typer.Option(False, "--start-ranks", help="The players are given by start rank."),
+    round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last round paired)."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """A team event: a team's line-up for a round paired (300), when it is not the default board order."""
+    from event.team import is_team_event
+    from event.team.rounds import set_lineup
+
+    numbers = []
+    for p in players:
+        if p in ("-", "0"):
+            numbers.append(0)
+        elif p.isascii() and p.isdigit() and len(p.lstrip("0")) <= 4:
+            numbers.append(int(p))
+        else:
+            fail(exitcodes.USAGE, f"{p[:20]!r}: expected a player's place in the team (or start rank), 0 or - for an empty board")
+
+    def run(t: Any) -> Any:
+        if not is_team_event(t):
+            from event.change import NotATeamEvent
+
+            raise NotATeamEvent("line-ups belong to team events")
+        return set_lineup(t, team, tuple(numbers), round_, places=not start_ranks)
+
+    _commit(file, run, json_out)
+
+
 @event_app.command("boards")
 def boards(
     file: Path = EventFile,
     round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last round paired)."),
+    csv_out: bool = typer.Option(False, "--csv", help="A team event: the round as a CSV sheet to fill in "
+                                                     "(match,board,result,... read back by 'result --csv')."),
     json_out: bool = JsonOpt,
 ) -> None:
-    """The boards of a round with their results, numbered as entered with 'result'."""
+    """The boards of a round with their results, numbered as entered with 'result'; a team event: every match
+    with its boards."""
     from rich.table import Table
 
     from event import store
@@ -384,6 +536,13 @@ def boards(
     rnd = round_ if round_ is not None else t.rounds_paired
     if not 1 <= rnd <= t.rounds_paired:
         _refuse(RoundNotPaired(rnd, t.rounds_paired), file)
+    from event.team import is_team_event
+
+    if is_team_event(t):
+        _team_boards(file, t, rnd, json_out, csv_out)
+        return
+    if csv_out:
+        fail(exitcodes.USAGE, "--csv writes a team event's result sheet; this event is individual")
     rows = board_list(t, rnd)
     byes = t.byes(rnd)
     if json_out:
@@ -405,33 +564,65 @@ def boards(
     out.print(table, width=width)
 
 
+def _team_boards(file: Path, t: Any, rnd: int, json_out: bool, csv_out: bool) -> None:
+    """``event boards`` of a team event: every match of the round with every board (``--csv``: the
+    sheet to fill in, every cell a spreadsheet would run as a formula written as text)."""
+    from event.team.matches import result_sheet, round_matches
+    from event.team.records import event_of
+    from event.team.rounds import match_data
+
+    ev = _call(file, lambda: event_of(t))
+    if csv_out:
+        import io
+
+        from trf import spreadsheet
+
+        buf = io.StringIO()
+        spreadsheet.writer(buf).writerows(_call(file, lambda: result_sheet(t, rnd, ev)))
+        out.file.write(buf.getvalue())
+        return
+    rm = _call(file, lambda: round_matches(t, rnd, ev))
+    if json_out:
+        emit_json({"file": str(file), "round": rnd, "team": True, "matches": [match_data(t, m) for m in rm.matches],
+                   "pab": rm.pab, "byes": {str(tpn): kind for tpn, kind in sorted(rm.byes.items())}})
+        return
+    render.team_round(out, t, rm, ev)
+
+
 # ---------------------------------------------------------------------------------- absences
 
 
 @event_app.command("withdraw")
 def withdraw(
     file: Path = EventFile,
-    player: int = typer.Argument(..., help="Starting rank of the player.", show_default=False),
+    player: int = typer.Argument(..., help="Starting rank of the player (a team event: the team's pairing number).",
+                                 show_default=False),
     from_round: Optional[int] = typer.Option(None, "--from-round", min=1, help="First round missed (default: the next round to pair)."),
     json_out: bool = JsonOpt,
 ) -> None:
-    """Withdraw a player: not paired from that round on (C.04.2 Art. 3.2)."""
+    """Withdraw a player: not paired from that round on (C.04.2 Art. 3.2); in a team event, a team."""
     from event.absences import withdraw as run
+    from event.team import is_team_event
+    from event.team.absences import withdraw as run_team
 
-    _commit(file, lambda t: run(t, player, from_round), json_out)
+    _commit(file, lambda t: (run_team if is_team_event(t) else run)(t, player, from_round), json_out)
 
 
 @event_app.command("bye")
 def bye(
     file: Path = EventFile,
-    player: int = typer.Argument(..., help="Starting rank of the player.", show_default=False),
+    player: int = typer.Argument(..., help="Starting rank of the player (a team event: the team's pairing number).",
+                                 show_default=False),
     round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the next round to pair)."),
     kind: ByeKind = typer.Option(ByeKind.half, "--kind", help="half (H, default), zero (Z) or full (F, deprecated by FIDE)."),
     cancel: bool = typer.Option(False, "--cancel", help="Withdraw the bye declared for that round instead."),
     json_out: bool = JsonOpt,
 ) -> None:
-    """Grant a requested bye for a round not yet paired (C.04.2 Art. 3.3), or cancel one."""
+    """Grant a requested bye for a round not yet paired (C.04.2 Art. 3.3), or cancel one; in a team event,
+    to a team."""
     from event.absences import cancel_bye, request_bye
+    from event.team import absences as team
+    from event.team import is_team_event
     from trf.model import Result
 
     code = {ByeKind.half: Result.HALF_POINT_BYE, ByeKind.zero: Result.ZERO_POINT_BYE,
@@ -439,6 +630,8 @@ def bye(
 
     def run(t: Any) -> Any:
         rnd = round_ if round_ is not None else t.rounds_paired + 1
+        if is_team_event(t):
+            return team.cancel_bye(t, player, rnd) if cancel else team.request_bye(t, player, rnd, code)
         return cancel_bye(t, player, rnd) if cancel else request_bye(t, player, rnd, code)
 
     _commit(file, run, json_out)
@@ -549,11 +742,17 @@ def log_(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
 
 @event_app.command("status")
 def status(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
-    """Where the event stands: rounds paired, boards without a result, byes declared, what comes next."""
+    """Where the event stands: rounds paired, boards without a result, byes declared, what comes next (a team
+    event: the matches with boards still without a result)."""
     from event import store
     from event.status import status as run
 
     t = _call(file, lambda: store.load(file)).tournament
+    from event.team import is_team_event
+
+    if is_team_event(t):
+        _team_status(file, t, json_out)
+        return
     s = run(t)
     if json_out:
         emit_json({"file": str(file), **s.as_dict()})
@@ -567,6 +766,29 @@ def status(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
     if s.pending:
         out.print("boards without a result: " + ", ".join(f"{b.number} ({b.white}-{b.black})" for b in s.pending),
                   markup=False)
+    for line in s.irregularities:
+        out.print(line, markup=False)
+    out.print(f"next: {s.next_step}", markup=False)
+
+
+def _team_status(file: Path, t: Any, json_out: bool) -> None:
+    """``event status`` of a team event: teams, rounds, the matches still without every result,
+    every pending board of them, byes declared, what comes next."""
+    from event.team.status import status as run
+
+    s = _call(file, lambda: run(t))
+    if json_out:
+        emit_json({"file": str(file), **s.as_dict()})
+        return
+    rounds = f"{s.rounds_paired} of {s.total_rounds} rounds paired" if s.total_rounds else f"{s.rounds_paired} rounds paired"
+    out.print(f"{s.name}: {s.teams} teams ({s.players} players, {s.boards} boards), {rounds}; {s.system}", markup=False)
+    if s.withdrawn:
+        out.print(f"withdrawn teams: {', '.join(map(str, s.withdrawn))}", markup=False)
+    for rnd, who in s.declared.items():
+        out.print(f"round {rnd} byes declared: " + ", ".join(f"team {p} ({k})" for p, k in who.items()), markup=False)
+    for m in s.pending:
+        boards = ", ".join(f"{b.board} ({b.white_player}-{b.black_player})" for b in m.boards if b.pending)
+        out.print(f"match {m.number} ({m.white}-{m.black}): boards without a result: {boards}", markup=False)
     for line in s.irregularities:
         out.print(line, markup=False)
     out.print(f"next: {s.next_step}", markup=False)

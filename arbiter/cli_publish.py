@@ -44,14 +44,14 @@ def publish(
 ) -> None:
     """Write the tournament as a self-contained static web site: the event, every round's pairings and
     results with "why this pairing?" on each board, standings after every round with the tie-breaks, a
-    cross-table, a page per player, and the TRF file.  No server and nothing fetched from elsewhere."""
+    cross-table, a page per player, and the TRF file; a team event: every match with its boards, team
+    standings and a card per team.  No server and nothing fetched from elsewhere."""
     import time
 
     from rich.progress import Progress
 
     from arbiter.publish import (MARKER, SiteError, SiteOptions, build_pages, check_target, read_stored, recover,
                                  write_site)
-    from trf.system import UnsupportedEvent, require_individual
 
     started = time.perf_counter()
     try:
@@ -63,10 +63,9 @@ def publish(
         fail(exitcodes.FILE_ERROR, f"cannot recover {output}: {exc.strerror or exc}")
     result = read_valid(file, encoding, "fix them before publishing")
     t = result.tournament
-    try:
-        require_individual(t, "publishing team events is not implemented")
-    except UnsupportedEvent as exc:
-        fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
+    if t.is_team_event:
+        _publish_team(file, output, t, json_out, started)
+        return
     from systems import find
 
     sel = find(t)
@@ -101,3 +100,36 @@ def publish(
         err.print(f"arbiter: round {r}: the checker disputes the pairing: {msgs[0] if msgs else ''}", markup=False)
     out.print(f"wrote {str(output).rstrip('/')}/ ({len(site)} files: index, {t.rounds_paired} round(s) and their standings, "
               f"cross-table, {len(t.players)} player pages, the TRF)", markup=False)
+
+
+def _publish_team(file: Path, output: Path, t: object, json_out: bool, started: float) -> None:
+    """A team event's site (:mod:`arbiter.publish.teams`): every round's matches board by board, the
+    standings after each round (match and game points), a card per team; no checker explanations
+    (the options about them are ignored)."""
+    import time
+
+    from arbiter.publish import SiteError, write_site
+    from arbiter.publish.teams import build_team_pages
+    from event.team.records import TeamRecordsInvalid
+    from trf.model import Tournament
+
+    assert isinstance(t, Tournament)
+    raw = read_bytes(file)
+    try:
+        site = build_team_pages(t, raw, str(file))
+    except TeamRecordsInvalid as exc:
+        fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
+    try:
+        write_site(output, site, file)
+    except SiteError as exc:
+        fail(exitcodes.USAGE if exc.usage else exitcodes.FILE_ERROR, str(exc))
+    except OSError as exc:
+        fail(exitcodes.FILE_ERROR, f"cannot write {output}: {exc.strerror or exc}")
+    teams = sum(1 for p in site.pages if p.path.startswith("team-"))
+    if json_out:
+        emit_json({"file": str(file), "output": str(output), "files": sorted(p.path for p in site.pages),
+                   "teams": teams, "players": len(t.players), "rounds": t.rounds_paired, "checked": [],
+                   "seconds": round(time.perf_counter() - started, 2)})
+        return
+    out.print(f"wrote {str(output).rstrip('/')}/ ({len(site)} files: index, {t.rounds_paired} round(s) and their "
+              f"standings, {teams} team cards, the TRF)", markup=False)

@@ -461,3 +461,42 @@ def rules_table(console: Console, system: Any, edition: Any) -> None:
     for r in edition.rules:
         table.add_row(r.name, edition.article(r.name) or "", r.kind, r.words)
     print_table(console, table)
+
+
+def team_round(console: Console, t: Tournament, rm: Any, ev: Any) -> None:
+    """A team round (:class:`event.team.matches.RoundMatches`): each match on one row (its number,
+    the teams with their pairing numbers and match points before the round, the result), then its
+    boards (``1.2``: match 1, board 2), the White team's player first with the colour the board
+    gives him, the result from the White team's side; the PAB and the byes below."""
+    from rich.table import Table
+
+    rnd = rm.round
+    table = Table(title=f"{t.name or 'Tournament'}: round {rnd}", title_style="bold", header_style="bold")
+    for head, justify in (("Bd", "left"), ("No", "right"), ("", "center"), ("White team", "left"),
+                          ("Result", "center"), ("Black team", "left"), ("No", "right")):
+        table.add_column(head, justify=justify, no_wrap=head not in ("White team", "Black team"),  # type: ignore[arg-type]
+                         overflow="fold")
+
+    def team(tpn: int) -> str:
+        return f"{ev.team(tpn).name} ({fmt_points(ev.match_points(tpn, rnd - 1))})"
+
+    def person(pid: int) -> str:
+        if not pid:
+            return "(empty board)"
+        p = t.player(pid)
+        return f"{p.fide_title} {p.name}".strip()
+
+    for m in rm.matches:
+        table.add_row(str(m.number), str(m.white), "", team(m.white), m.result or ("" if not m.forfeited else ""),
+                      team(m.black), str(m.black), style="bold")
+        for b in m.boards:
+            table.add_row(f"{m.number}.{b.board}", str(b.white_team_player or ""), b.colour.value.upper(),
+                          person(b.white_team_player), b.result, person(b.black_team_player),
+                          str(b.black_team_player or ""), end_section=b.board == len(m.boards))
+    notes = []
+    if rm.pab is not None:
+        notes.append(f"Pairing-allocated bye: {rm.pab} {ev.team(rm.pab).name} ({fmt_points(ev.match_points(rm.pab, rnd - 1))})")
+    if rm.byes:
+        notes.append("Not paired: " + ", ".join(f"{tpn} {ev.team(tpn).name} ({kind})" for tpn, kind in sorted(rm.byes.items())))
+    table.caption = "; ".join(notes) if notes else None
+    print_table(console, table, keep=2)

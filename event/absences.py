@@ -23,13 +23,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from event.change import Change, EventError, Notice, consistent, player_label
+from event.change import Change, EventError, Notice, consistent, player_label, refuse_team_event
 from event.log import Irregularity, before_log, irregularities, with_irregularity, without_irregularity
 from trf.model import ByeRecord, ForbiddenPairs, Player, Record, Result, Tournament
 
 __all__ = ["UnknownPlayer", "RoundAlreadyPaired", "RoundOutOfEvent", "NothingDeclared", "TooFewPlayers",
            "declare", "declarations", "withdraw", "request_bye", "cancel_bye", "forbid", "withdrawn",
            "BYE_KINDS", "check_player", "check_future_round"]
+
+_TEAM_ABSENCES = "its withdrawals and byes name teams (event.team.absences)"
 
 BYE_KINDS = (Result.HALF_POINT_BYE, Result.ZERO_POINT_BYE, Result.FULL_POINT_BYE)
 
@@ -123,13 +125,15 @@ def withdrawn(t: Tournament) -> list[int]:
                   if all(d.get(p.start_rank) is Result.ZERO_POINT_BYE for d in rounds))
 
 
-def declare(t: Tournament, rnd: int, pid: int, kind: Result | None) -> Tournament:
+def declare(t: Tournament, rnd: int, pid: int, kind: Result | None, *, in_player_lines: bool = True) -> Tournament:
     """``t`` with player ``pid``'s declaration for round ``rnd`` (not yet paired) set to ``kind``
     (H, Z or F) in the ``240`` records, or removed (``None``); one record per kind and round, ids
-    in order.  A declaration written in the player line's column for that round is moved to 240."""
+    in order.  A declaration written in the player line's column for that round is moved to 240
+    (``in_player_lines``; not in a team event, whose ``240`` records name teams)."""
     records: list[Record] = []
     for rec in t.records:
-        if isinstance(rec, Player) and rec.start_rank == pid and rnd > t.rounds_paired and len(rec.rounds) >= rnd:
+        if in_player_lines and isinstance(rec, Player) and rec.start_rank == pid and rnd > t.rounds_paired \
+                and len(rec.rounds) >= rnd:
             e = rec.rounds[rnd - 1]
             if e is not None and e.opponent is None:  # a declaration written in the round's column
                 rounds = list(rec.rounds)
@@ -168,6 +172,7 @@ def _fpb_line(t: Tournament, rnd: int) -> Tournament:
 def withdraw(t: Tournament, pid: int, from_round: int | None = None) -> Change:
     """Withdraw player ``pid`` from round ``from_round`` (default: the next round to pair) to the
     end: a zero-point absence declared for each of those rounds."""
+    refuse_team_event(t, _TEAM_ABSENCES)
     check_player(t, pid)
     total = _total(t)
     first = from_round if from_round is not None else t.rounds_paired + 1
@@ -202,6 +207,7 @@ def _half_byes(t: Tournament, pid: int, besides: int) -> list[int]:
 
 def request_bye(t: Tournament, pid: int, rnd: int, kind: Result = Result.HALF_POINT_BYE) -> Change:
     """A bye requested for round ``rnd`` (not yet paired): ``H`` (default), ``Z`` or ``F``."""
+    refuse_team_event(t, _TEAM_ABSENCES)
     check_player(t, pid)
     if kind not in BYE_KINDS:
         raise ValueError(f"a requested bye is H, Z or F, not {kind.value}")
@@ -235,6 +241,7 @@ def request_bye(t: Tournament, pid: int, rnd: int, kind: Result = Result.HALF_PO
 
 def cancel_bye(t: Tournament, pid: int, rnd: int) -> Change:
     """Withdraw the bye or absence declared for ``pid`` in round ``rnd`` (not yet paired)."""
+    refuse_team_event(t, _TEAM_ABSENCES)
     check_player(t, pid)
     check_future_round(t, rnd, "its byes are in the pairing")
     old = declarations(t, pid).get(rnd)
@@ -249,6 +256,7 @@ def forbid(t: Tournament, players: tuple[int, ...], first_round: int | None = No
            last_round: int | None = None) -> Change:
     """No two of ``players`` may meet in rounds ``first_round``-``last_round`` (default: the next
     round to pair to the last round): a ``260`` record."""
+    refuse_team_event(t, "forbidden pairs of teams are not implemented")
     ids = tuple(dict.fromkeys(players))
     if len(ids) < 2:
         raise TooFewPlayers(players)

@@ -17,13 +17,31 @@ from typing import Any
 from trf.edit import recompute_points
 from trf.model import Header, Player, Tournament
 
-__all__ = ["EventError", "Notice", "Change", "consistent", "player_label"]
+__all__ = ["EventError", "NotATeamEvent", "Notice", "Change", "consistent", "player_label", "refuse_team_event"]
 
 
 class EventError(ValueError):
     """An operation that cannot be done on this event; ``kind`` names the reason for machines."""
 
     kind = "event"
+
+
+class NotATeamEvent(EventError):
+    """The operation (``what``) is for team events and this event is individual, or (``team``) the
+    event is a team event and the operation is for individual events: :mod:`event.team` runs those."""
+
+    kind = "kind-of-event"
+
+    def __init__(self, what: str, team: bool = False) -> None:
+        super().__init__(f"a team event: {what}" if team else f"not a team event: {what}")
+        self.what, self.team = what, team
+
+
+def refuse_team_event(t: Tournament, what: str) -> None:
+    """Raise :class:`NotATeamEvent` when ``t`` is a team event (its records or its ``192``/``092``
+    say so); ``what``: what to do instead, in words."""
+    if t.system_code.team:
+        raise NotATeamEvent(what, team=True)
 
 
 @dataclass(frozen=True)

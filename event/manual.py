@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from event.absences import check_player
-from event.change import Change, EventError, Notice, player_label
+from event.change import Change, EventError, Notice, player_label, refuse_team_event
 from event.log import Irregularity, with_irregularity
 from event.next_round import next_round, write_round
 from event.results import boards as board_list
@@ -162,6 +162,7 @@ def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = 
     apply).  Raises :class:`ManualPairingError` when the boards cannot make a round."""
     from systems import CheckRequest, select
 
+    refuse_team_event(t, "the manual pairing of team rounds is not implemented")
     nxt = next_round(t)
     if nxt.round_robin:
         raise ManualPairingError("a round robin's rounds come from the Berger table; there is no manual pairing phase")

@@ -24,7 +24,7 @@ from dataclasses import replace
 from datetime import date
 
 from event.absences import RoundAlreadyPaired
-from event.change import Change, EventError, consistent, player_label
+from event.change import Change, EventError, consistent, player_label, refuse_team_event
 from event.create import round_dates_value
 from event.log import without_irregularity
 from event.results import boards
@@ -137,7 +137,9 @@ def next_round(t: Tournament, *, initial_colour: Colour | None = None) -> NextRo
 
 def pair_into(t: Tournament, *, day: date | None = None, initial_colour: Colour | None = None) -> Change:
     """The next round paired (:func:`next_round`, whose refusals and engine errors it raises) and
-    written into the file; ``day``: the round's date for record 132."""
+    written into the file; ``day``: the round's date for record 132.  A team event's rounds are
+    :func:`event.team.rounds.pair_into`'s (:class:`~event.change.NotATeamEvent` here)."""
+    refuse_team_event(t, "its rounds are paired match by match (event.team.rounds)")
     if not t.players:
         raise NobodyToPair(t.rounds_paired + 1, 0)
     nxt = next_round(t, initial_colour=initial_colour)
@@ -160,6 +162,7 @@ def pair_into(t: Tournament, *, day: date | None = None, initial_colour: Colour 
 def undo_pairing(t: Tournament) -> Change:
     """The last round's pairing taken back, while none of its games has a result: the file as it
     was before the round was paired (its declared absences stay declared)."""
+    refuse_team_event(t, "its pairing is taken back match by match (event.team.rounds)")
     rnd = t.rounds_paired
     if rnd == 0:
         raise NothingToUndo()

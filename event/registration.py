@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, replace
 
 from event.absences import RoundAlreadyPaired, RoundOutOfEvent, declare
-from event.change import Change, EventError, Notice, consistent, player_label
+from event.change import Change, EventError, Notice, consistent, player_label, refuse_team_event
 from event.create import TITLE_ORDER
 from event.log import before_log
 from event.numbering import order_key, ranks_frozen, renumber, FROZEN_AFTER
@@ -34,7 +34,7 @@ from trf.model import (AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Pla
 from trf.text import control_in
 
 __all__ = ["Registrant", "InvalidRegistrant", "DuplicateEntry", "RegistrationClosed", "parse_registrants",
-           "normalised", "register"]
+           "normalised", "register", "COLUMN_ALIASES", "rating_text", "csv_rows"]
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,9 @@ _ALIASES = {
     "born": "birth_date", "b-day": "birth_date", "bday": "birth_date", "year": "birth_date",
     "sex": "sex", "gender": "sex",
 }
+#: The column names a list of players may use (lower case), and the field each gives: shared
+#: with the team lists (:mod:`event.team.registration`).
+COLUMN_ALIASES = _ALIASES
 _FIDE_LIST = re.compile(r"^ID Number\s+Name\s+Fed\s+Sex\b")
 
 
@@ -127,23 +130,20 @@ def _fide_list(text: str, source: str) -> list[Registrant]:
             return line[a:b].strip()
 
         rating = cell("SRtng") or cell("Rtng") or cell("RRtng")
-        out.append(Registrant(cell("Name"), cell("Tit"), int(rating) if _rating_text(rating) else None,
+        out.append(Registrant(cell("Name"), cell("Tit"), int(rating) if rating_text(rating) else None,
                               cell("ID Number"), cell("Fed"), cell("B-day"), cell("Sex"), no))
     return out
 
 
-def _rating_text(text: str) -> bool:
+def rating_text(text: str) -> bool:
     """Whether ``text`` is a rating ``int`` may read: ASCII digits (:func:`_digits`), at most 4 of them past leading zeros (a 5,000-digit text never reaches ``int``)."""
     return _digits(text) and len(text.lstrip("0")) <= 4
 
 
-def parse_registrants(text: str, source: str = "<players>") -> list[Registrant]:
-    """The players of a CSV list (comma, semicolon or tab separated, a header row first) or of a
-    FIDE rating-list extract; values are checked by :func:`normalised` when registered.
-    Raises :class:`InvalidRegistrant` for a list without a name column or a bad rating."""
-    text = text.lstrip("\ufeff")
-    if _FIDE_LIST.match(text):
-        return _fide_list(text, source)
+def csv_rows(text: str, source: str) -> tuple[list[list[str]], str]:
+    """The rows of a CSV list (comma, semicolon or tab separated: the one the first line holds
+    most of) and the delimiter.  Raises :class:`InvalidRegistrant` for a field longer than the
+    csv module reads (no name, title, rating or id is that long)."""
     sample = text[:4096]
     delimiter = max((",", ";", "\t"), key=lambda d: sample.splitlines()[0].count(d) if sample else 0)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)  # LF, CRLF or CR endings
@@ -159,6 +159,17 @@ def parse_registrants(text: str, source: str = "<players>") -> list[Registrant]:
                 said = f"a field longer than {csv.field_size_limit():,} characters"
             raise InvalidRegistrant("CSV row", said, "names, titles, ratings and ids (none is that long)", source,
                                     reader.line_num) from None
+    return rows, delimiter
+
+
+def parse_registrants(text: str, source: str = "<players>") -> list[Registrant]:
+    """The players of a CSV list (comma, semicolon or tab separated, a header row first) or of a
+    FIDE rating-list extract; values are checked by :func:`normalised` when registered.
+    Raises :class:`InvalidRegistrant` for a list without a name column or a bad rating."""
+    text = text.lstrip("\ufeff")
+    if _FIDE_LIST.match(text):
+        return _fide_list(text, source)
+    rows, delimiter = csv_rows(text, source)
     if not rows:
         return []
     header = [_ALIASES.get(h.strip().lower()) for h in rows[0]]
@@ -171,7 +182,7 @@ def parse_registrants(text: str, source: str = "<players>") -> list[Registrant]:
             continue
         values = {key: row[i].strip() for i, key in enumerate(header) if key is not None and i < len(row)}
         rating = values.get("rating", "")
-        if rating and not _rating_text(rating):
+        if rating and not rating_text(rating):
             raise InvalidRegistrant("rating", rating if len(rating) <= 20 else rating[:20] + "...", "a whole number of at most 4 digits (blank or 0 for an unrated "
                                                       "player)", source, no)
         out.append(Registrant(values.get("name", ""), values.get("title", ""), int(rating) if rating else None,
@@ -269,6 +280,7 @@ def register(t: Tournament, registrants: list[Registrant], *, first_round: int |
     ``first_round``: the first round they play (default: the next round to pair); the rounds
     before it are ``missed`` (``Z`` or ``H``).  Raises :class:`InvalidRegistrant`,
     :class:`DuplicateEntry`, :class:`RegistrationClosed` and :class:`~event.absences.RoundOutOfEvent`."""
+    refuse_team_event(t, "players are registered with their teams (event.team.registration)")
     total = t.total_rounds or 0
     if is_finished(t):
         raise RegistrationClosed(total)

@@ -28,12 +28,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from event.absences import check_player
-from event.change import Change, EventError, Notice, consistent, player_label
+from event.change import Change, EventError, Notice, consistent, player_label, refuse_team_event
 from trf.limits import MAX_START_RANK
 from trf.model import Player, Result, RoundEntry, Tournament
 
 __all__ = ["Board", "boards", "BadResult", "BadResultsRow", "NoSuchBoard", "NoGame", "RoundNotPaired", "result_code",
-           "player_code", "enter_result", "enter_player_result", "enter_results", "result_text"]
+           "player_code", "enter_result", "enter_player_result", "enter_results", "result_text", "csv_error"]
 
 
 @dataclass(frozen=True)
@@ -123,6 +123,7 @@ _WHITE_CODES = {
     "D-D": (Result.DRAW_UNRATED, Result.DRAW_UNRATED),
 }
 _CLEAR = ("*", "clear")
+_TEAM_RESULTS = "its results are entered match by match (event.team.results)"
 WHITE_EXPECTED = "1-0, 0-1, ½-½ (or =), +- -+ -- (or 1-0f 0-1f 0-0f), W-L, L-W, D-D, or * to clear"
 PLAYER_EXPECTED = "1, 0, = (or ½), + - (or 1f 0f), -- (or 0-0f), W, D, L, or * to clear"
 
@@ -241,6 +242,7 @@ def _apply(t: Tournament, rnd: int, board: Board, codes: tuple[Result, Result] |
 
 def enter_result(t: Tournament, board: int, text: str, rnd: int | None = None) -> Change:
     """Board ``board``'s result (White's first) in round ``rnd`` (default: the last round paired)."""
+    refuse_team_event(t, _TEAM_RESULTS)
     r = _check_round(t, rnd)
     codes = result_code(text)
     bs = boards(t, r)
@@ -270,6 +272,7 @@ def _board_of(t: Tournament, rnd: int, pid: int) -> Board:
 
 def enter_player_result(t: Tournament, player: int, text: str, rnd: int | None = None) -> Change:
     """Player ``player``'s own result (``1``, ``0``, ``=``, ``+``, ``-``...) in round ``rnd``."""
+    refuse_team_event(t, _TEAM_RESULTS)
     r = _check_round(t, rnd)
     codes = player_code(text)
     bd = _board_of(t, r, player)
@@ -283,7 +286,7 @@ def enter_player_result(t: Tournament, player: int, text: str, rnd: int | None =
                   {"round": r, "board": bd.number, "white": bd.white, "black": bd.black, "result": shown})
 
 
-def _csv_error(exc: csv.Error) -> str:
+def csv_error(exc: csv.Error) -> str:
     """The csv module's refusal in words: a field over its limit (131,072 characters) is the one
     a file read whole (``newline=""``) can meet."""
     said = str(exc)
@@ -312,6 +315,7 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
     :class:`BadResultsRow` naming the line (nothing is entered).  Any line ending is read (LF,
     CRLF, CR); a field longer than the csv module reads (131,072 characters: no board, rank or
     result is that long) is a bad row, not a crash."""
+    refuse_team_event(t, _TEAM_RESULTS)
     r = _check_round(t, rnd)
     bs = boards(t, r)
     by_pair = {frozenset((b.white, b.black)): b for b in bs}
@@ -326,7 +330,7 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
         except StopIteration:
             break
         except csv.Error as exc:  # a field over the csv module's 131,072 characters: no board's or result's
-            raise BadResultsRow(source, reader.line_num, _csv_error(exc), "board,result or white,black,result") from None
+            raise BadResultsRow(source, reader.line_num, csv_error(exc), "board,result or white,black,result") from None
         no = reader.line_num
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):

@@ -22,7 +22,7 @@ from trf.model import Colour, Player, Result, RoundEntry, Tournament
 from trf.text import visible
 from trf.writer import fmt_points
 
-__all__ = ["Page", "Site", "SiteOptions", "build_pages", "trf_name", "read_stored", "STYLE", "CACHE"]
+__all__ = ["Page", "Site", "SiteOptions", "build_pages", "trf_name", "read_stored", "environment", "STYLE", "CACHE"]
 
 STYLE = "style.css"
 #: The checker's explanations of a publication, kept in the site for the next one: a round
@@ -315,7 +315,8 @@ def _shown(value: Any) -> Any:
     return visible(value) if isinstance(value, str) and not hasattr(value, "__html__") else value
 
 
-def _environment() -> Environment:
+def environment() -> Environment:
+    """The templates, with every value shown through :func:`_shown` and autoescaped (``<>&"'``)."""
     env = Environment(loader=PackageLoader("arbiter.publish", "templates"),
                       autoescape=select_autoescape(["html"]), undefined=StrictUndefined, finalize=_shown,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
@@ -451,7 +452,7 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
               for r, e in explanations.items() if e.boards}
     c = _Context(t, rounds, explanations, st, rt, trf_name(source), round_robin, note, floats, sel)
     people = _people(t)
-    env = _environment()
+    env = environment()
     common: Mapping[str, Any] = {
         "event": t.name or "Tournament", "rounds": rounds, "total_rounds": t.total_rounds or rounds,
         "trf_file": c.trf_file, "style": STYLE, "round_robin": round_robin,
