@@ -226,6 +226,20 @@ def _board_count(row: tuple[Fraction, ...]) -> Fraction:
     return -sum((b * x for b, x in enumerate(row, start=1)), ZERO)  # lower is better: negated
 
 
+def _board(b: int) -> Callable[[tuple[Fraction, ...]], Fraction]:
+    """Art. 12.2's measure: the points on board ``b + 1``."""
+    def measure(row: tuple[Fraction, ...]) -> Fraction:
+        return row[b] if b < len(row) else ZERO
+    return measure
+
+
+def _top_boards(k: int) -> Callable[[tuple[Fraction, ...]], Fraction]:
+    """Art. 12.3's measure: the points on the top ``k`` boards (the bottom ones eliminated)."""
+    def measure(row: tuple[Fraction, ...]) -> Fraction:
+        return sum(row[:k], ZERO)
+    return measure
+
+
 def ede_steps(view: TeamView, tb: TieBreak) -> list[Step]:
     """The criteria of ``tb`` (EDE and its variants) in order (art. 13.3.1, 13.3.2)."""
     forfeits = tb.mods.forfeits
@@ -234,27 +248,36 @@ def ede_steps(view: TeamView, tb: TieBreak) -> list[Step]:
              Step(view.secondary, _games(secondary, forfeits, _own_points), secondary.win)]
     n = view.event.boards
     count = [_board_step(view, "BC", forfeits, _board_count)]
-    top = [_board_step(view, f"TBR{b}", forfeits, lambda row, b=b: row[b] if b < len(row) else ZERO) for b in range(n)]
-    elim = [_board_step(view, f"BBE{k}", forfeits, lambda row, k=k: sum(row[:k], ZERO)) for k in range(n - 1, 0, -1)]
+    top = [_board_step(view, f"TBR{b + 1}", forfeits, _board(b)) for b in range(n)]
+    elim = [_board_step(view, f"BBE{k}", forfeits, _top_boards(k)) for k in range(n - 1, 0, -1)]
     extra = {"EDE": [], "EDEC": count, "EDET": top, "EDEB": elim, "EDEBT": count + top, "EDEBB": count + elim}
     return steps + extra[tb.code]
 
 
-def extended_direct_encounter(group: list[int], steps: list[Step]) -> list[list[int]]:
-    """Art. 13.3: the group in ordered parts, best first.  13.3.1: direct encounter (art. 6) on
-    the primary score; when it separates nothing, on the secondary score; 13.3.2: when exactly
-    two teams are still tied, the board criteria on their match(es); 13.3.3: every part it
-    leaves with more than one team starts again at 13.3.1."""
+def extended_direct_encounter(group: list[int], steps: list[Step], current: int | None = None) -> list[list[int]]:
+    """Art. 13.3: the group in ordered parts, best first.
+
+    13.3.1: direct encounter (art. 6) on the primary score; when it separates nothing, on the
+    secondary score; 13.3.2: when exactly two teams are still tied, the board criteria on their
+    match(es).  A part that a criterion splits off is examined again with that same criterion
+    first, as art. 6.2 applies DE again to a sub-group ("still using the GP because we are still
+    within the same application of the tie-break": the TEC's exercise 45, where the five teams
+    level on MP in their mini-table are split by GP into 4, {1, 2, 3}, 5 and {1, 2, 3} is then
+    ordered 2, 1, 3 by GP, not 1, 2, 3 by MP); once that criterion separates nothing more, 13.3.3
+    starts again at 13.3.1 for every part still tied.  ``current``: the criterion that made
+    ``group``."""
     if len(group) < 2:
         return [sorted(group)]
-    for step in steps:
+    order = ([current] if current is not None else []) + [i for i in range(len(steps)) if i != current]
+    for i in order:
+        step = steps[i]
         if step.pairs_only and len(group) != 2:
             continue
         parts = encounter_split(group, step.games, step.win)
         if len(parts) > 1:
             out: list[list[int]] = []
             for part in parts:
-                out += extended_direct_encounter(part, steps)
+                out += extended_direct_encounter(part, steps, i)
             return out
     return [sorted(group)]
 

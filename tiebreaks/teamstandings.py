@@ -87,6 +87,7 @@ def team_standings(event: TeamEvent, tiebreaks: list[TieBreak], edition: Edition
         return team_procedure(view, tb, group)
 
     groups, why, ranks = rank_groups(teams, primary.score, tiebreaks, scalar, procedure, PROCEDURES)
+    why = {pair: view.primary if name == "PTS" else name for pair, name in why.items()}
     rows = []
     pos = 1
     for g in groups:
