@@ -4,19 +4,23 @@ gacrux's tie-break calculator, the FIDE TEC's reference (OttoMilvang/TieBreakSer
     python bench/team_tiebreaks.py                       # every team-swiss full.trf + Grandmommy's Cup
     python bench/team_tiebreaks.py --gacrux /path/to/python --show 20
     python bench/team_tiebreaks.py --cuts 3              # also the files cut before rounds 3, 5, 7, ...
+    python bench/team_tiebreaks.py --answers /tmp/g.json # keep gacrux's answers (rerun without gacrux)
 
 Each file is computed twice, under the 2023 rules and under the 2026 ones (art. 16.4 caps):
 arbiter with ``--edition``, gacrux with ``/V1`` or ``/V2`` on every code.  A scalar tie-break is
 compared team by team; a procedure (DE, EDE and its variants, TBR, BBE) is run alone after the
 primary score, and its value is the team's rank within its tied group (0 when the team was not
-tied, or when the procedure separated nothing in its group: gacrux's convention).  gacrux rounds
+tied, or when the procedure separated nothing in its group: gacrux's convention).  gacrux is told
+the rounds to evaluate (``-n``): a file cut before round R is evaluated after round R-1, not over
+the scheduled rounds (142) with the rounds to come as absences.  gacrux rounds
 SSSC to 0.01 and AOB to 0.01 / 0.001: those are compared rounded the same way.
 
 gacrux runs in its own interpreter (``--gacrux``, default ``../scratch/gvenv/bin/python``): a
 small driver reads each file once and computes every list in the same process.  It is an oracle
 for this comparison only; no test depends on it.  Prints, per code, the values compared, equal
-and different, then the first differences; ``docs/team-swiss-tiebreaks.md`` explains each kind
-of difference by its article.
+and different; then each difference's kind, found by recomputing our value under gacrux's reading
+(an explained difference is one where that gives gacrux's value exactly), with its article
+(``docs/team-swiss-tiebreaks.md``); then the first unexplained differences.
 """
 
 from __future__ import annotations
@@ -76,7 +80,7 @@ def plain(v):
 job = json.load(sys.stdin)
 out = []
 for item in job:
-    sys.argv = ["tiebreakchecker", "-i", item["file"], "-s", "-t", "PTS"]
+    sys.argv = ["tiebreakchecker", "-i", item["file"], "-s", "-n", str(item["rounds"]), "-t", "PTS"]
     tbc = tiebreakchecker()
     tbc.read_command_line()
     tbc.read_input_file()
@@ -151,6 +155,75 @@ def theirs(v: Any) -> Fraction | None:
     return Fraction(Decimal(v))
 
 
+# --------------------------------------------------------------------------- explaining a difference
+#
+# Each kind of difference found, with its article (docs/team-swiss-tiebreaks.md).  A difference is
+# explained only when recomputing our value under gacrux's reading gives gacrux's value exactly.
+
+FORE = {"FB:MP": "BH:MP", "FB:GP": "BH:GP", "FB:MP/C1": "BH:MP/C1", "SSSC/F": "SSSC"}
+WHY = {
+    "pab-win": "WIN:GP: gacrux counts the PAB as a win on every board; its 320 value is a draw on each "
+               "(C.07 7.1: a PAB is a win only if worth one; C.04.6 Art. 1.4)",
+    "pab-std": "STD:GP: gacrux scores the PAB's boards by its game-score P, not by the PAB's game points "
+               "(C.07 7.7: an unplayed round worth a draw's points is a half)",
+    "fore-final": "FB on a file cut before the last round: gacrux applies FB only when the scheduled last "
+                  "round (142) is evaluated, else FB = BH; we take the last round evaluated (C.07 8.3, "
+                  "as for individual events)",
+    "fore-categories": "FB:GP: gacrux's GP view keeps a requested bye before a forfeited final round in "
+                       "cat. .5 after FB made that round a drawn game (its MP view does not; C.07 8.3, 16.2.3)",
+    "cap-rounds": "2026, file cut before the last round: gacrux caps a bye's dummy at a draw x the rounds "
+                  "evaluated; we take the scheduled rounds, 142 (C.07 16.4.2, as for individual events)",
+    "cap-rounds-aob": "AOB of a cut file in 2026: the opponents' BH differ by the 16.4.2 cap (above)",
+}
+
+
+def _with_rounds_cap(view: Any) -> Any:
+    """The view with the 16.4.2 cap taken over the rounds evaluated instead of the scheduled ones."""
+    from dataclasses import replace
+
+    return replace(view, mp=replace(view.mp, total_rounds=view.rounds, cache={}),
+                   gp=replace(view.gp, total_rounds=view.rounds, cache={}))
+
+
+def _gacrux_fore_categories(view: Any) -> Any:
+    """The GP view whose FB keeps the real view's bye categories (gacrux's GP view)."""
+    from dataclasses import replace
+
+    from tiebreaks.context import _adjusted
+
+    g = view.gp
+    fr = {p: tuple(replace(r, category=o.category) if i < len(rs) - 1 else r
+                   for i, (r, o) in enumerate(zip(rs, g.records[p]))) for p, rs in g.fore_records.items()}
+    fa = {p: _adjusted(rs, g.draw, g.edition, not g.round_robin) for p, rs in fr.items()}
+    return replace(view, gp=replace(g, fore_records=fr, fore_adjusted=fa, cache={}))
+
+
+def explain(code: str, view: Any, tpn: int, ours: Fraction | None, their: Fraction | None) -> str:
+    """The kind of a difference (a key of :data:`WHY`), or ``"unexplained"``."""
+    from trf.teams import MatchKind
+
+    if their is None or ours is None:
+        return "unexplained"
+    pabs = sum(1 for e in view.event.entries(tpn, view.rounds) if e.kind == MatchKind.PAB)
+    boards = view.event.boards
+    if code == "WIN:GP" and pabs and their - ours == boards * pabs:
+        return "pab-win"
+    if code == "STD:GP" and pabs and ((their - ours) * 2 / boards) % pabs == 0:
+        return "pab-std"
+    scheduled = view.event.tournament.total_rounds or view.rounds
+    if code in FORE and view.rounds < scheduled and ours_scalar(FORE[code], view, tpn, view.rounds) == their:
+        return "fore-final"
+    if code == "FB:GP" and ours_scalar(code, _gacrux_fore_categories(view), tpn, view.rounds) == their:
+        return "fore-categories"
+    if view.edition.value == "2026" and view.rounds < scheduled:
+        if ours_scalar(code, _with_rounds_cap(view), tpn, view.rounds) == their:
+            return "cap-rounds-aob" if code.startswith("AOB") else "cap-rounds"
+        fore = FORE.get(code)
+        if fore and ours_scalar(fore, _with_rounds_cap(view), tpn, view.rounds) == their:
+            return "fore-final"
+    return "unexplained"
+
+
 def files(cuts: int) -> list[Path]:
     out = sorted((SHARED / "team-swiss").glob("*/full.trf"))
     if cuts:
@@ -168,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", type=int, default=30, help="differences to print (default 30)")
     ap.add_argument("--cuts", type=int, default=0, help="also the files cut before odd rounds from this one")
     ap.add_argument("--json", type=Path, help="write every difference to this file")
+    ap.add_argument("--answers", type=Path, help="gacrux's answers: read from this file when it exists, "
+                                                   "else computed and written there")
     args = ap.parse_args(argv)
     if not args.gacrux.exists():
         print(f"no gacrux interpreter at {args.gacrux} (--gacrux)", file=sys.stderr)
@@ -178,19 +253,26 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     editions = {"2023": "/V1", "2026": "/V2"}
     jobs = []
+    events = {}
     for path in paths:
+        events[path] = team_event(parse_file(path).tournament, str(path))
+        rounds = team_view(events[path]).rounds  # a cut file's standings: after its last round
         for suffix in editions.values():
             lists = [["PTS"] + [c + suffix for c in SCALARS]] + [["PTS", c + suffix] for c in ALONE + PROCS]
-            jobs.append({"file": str(path), "lists": lists})
-    print(f"{len(paths)} files x {len(editions)} editions; running gacrux ...", flush=True)
-    answers = gacrux_values(args.gacrux, jobs)
+            jobs.append({"file": str(path), "rounds": rounds, "lists": lists})
+    if args.answers and args.answers.exists():
+        answers = json.loads(args.answers.read_text())
+    else:
+        print(f"{len(paths)} files x {len(editions)} editions; running gacrux ...", flush=True)
+        answers = gacrux_values(args.gacrux, jobs)
+        if args.answers:
+            args.answers.write_text(json.dumps(answers))
     compared: Counter[str] = Counter()
     equal: Counter[str] = Counter()
     diffs: list[dict[str, Any]] = []
     k = 0
     for path in paths:
-        t = parse_file(path).tournament
-        event = team_event(t, str(path))
+        event = events[path]
         for edition in editions:
             answer = answers[k]
             k += 1
@@ -208,7 +290,8 @@ def main(argv: list[str] | None = None) -> int:
                         equal[code] += 1
                     else:
                         diffs.append({"file": str(path.relative_to(SHARED)), "edition": edition, "code": code,
-                                      "team": tpn, "arbiter": str(ours), "gacrux": str(their)})
+                                      "team": tpn, "arbiter": str(ours), "gacrux": str(their),
+                                      "why": explain(code, view, tpn, ours, their)})
             for j, code in enumerate(ALONE + PROCS, start=1):
                 g = answer[j]
                 if "error" in g:
@@ -224,18 +307,24 @@ def main(argv: list[str] | None = None) -> int:
                     if mine[tpn] == their:
                         equal[code] += 1
                     else:
+                        why = explain(code, view, tpn, mine[tpn], their) if code in ALONE else "unexplained"
                         diffs.append({"file": str(path.relative_to(SHARED)), "edition": edition, "code": code,
-                                      "team": tpn, "arbiter": str(mine[tpn]), "gacrux": str(their)})
+                                      "team": tpn, "arbiter": str(mine[tpn]), "gacrux": str(their), "why": why})
     total, same = sum(compared.values()), sum(equal.values())
     print(f"values compared: {total}, equal: {same}, different: {total - same}")
     print(f"{'code':<14}{'compared':>10}{'equal':>10}{'different':>10}")
     for code in SCALARS + ALONE + PROCS:
         print(f"{code:<14}{compared[code]:>10}{equal[code]:>10}{compared[code] - equal[code]:>10}")
-    for d in diffs[:args.show]:
+    kinds = Counter(d["why"] for d in diffs)
+    print("differences by kind:")
+    for kind, n in kinds.most_common():
+        print(f"  {n:>7}  {kind}: {WHY.get(kind, 'no article explains it')}")
+    unexplained = [d for d in diffs if d["why"] == "unexplained"]
+    for d in (unexplained or diffs)[:args.show]:
         print(f"  {d['file']} {d['edition']} {d['code']} team {d['team']}: arbiter {d['arbiter']}, gacrux {d['gacrux']}")
     if args.json:
         args.json.write_text(json.dumps(diffs, indent=1))
-    return 0
+    return 1 if unexplained else 0
 
 
 if __name__ == "__main__":
