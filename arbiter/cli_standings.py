@@ -59,7 +59,8 @@ def standings(
     file: Path = FileArg,
     tiebreaks: Optional[str] = typer.Option(None, "--tiebreaks", metavar="LIST",
                                             help='Tie-break list, e.g. "BH/C1,BH,SB,DE,WIN" (default: the file\'s 202/212 '
-                                                 "record, else BH/C1,BH,DE,WIN,BWG for a Swiss and DE,SB,WIN,KS for a round robin)."),
+                                                 "record, else BH/C1,BH,DE,WIN,BWG for a Swiss and DE,SB,WIN,KS for a round robin; for a team "
+                                                 "event EDE, EMGSB/C1, BH:MP/C1, MPvGP; on game points first EDE, EGGSB/C1, BH:GP/C1, MPvGP)."),
     edition: Optional[EditionOpt] = typer.Option(None, "--edition",
                                                  help="Rules for unplayed rounds: pre2023, 2023 or 2026 (default: from the start date, 042)."),
     after_round: Optional[int] = typer.Option(None, "--after-round", min=1, help="Standings after this round (default: the last one paired)."),
@@ -67,14 +68,15 @@ def standings(
                                                help="Treat the event as a round robin (art. 15.2) or a Swiss (default: from 192/092)."),
     explain: Optional[str] = typer.Option(None, "--explain", metavar="PLAYER",
                                           help="Show the per-round contributions of a player's tie-breaks: a start rank "
-                                               "or a name (\"Okafor\", \"Okafor, Adaeze\")."),
-    check_ranks: bool = typer.Option(False, "--check", help="Compare the file's rank column with the computed standings (exit 4 on a difference)."),
+                                               "or a name (\"Okafor\", \"Okafor, Adaeze\"); individual events only."),
+    check_ranks: bool = typer.Option(False, "--check", help="Compare the file's rank column (a team event: the 310 ranks) with the computed standings (exit 4 on a difference)."),
     fmt: StandingsFormat = typer.Option(StandingsFormat.table, "--format", help="table, json or csv."),
     json_out: bool = JsonOpt,
     csv_out: bool = typer.Option(False, "--csv", help="Same as --format csv."),
     encoding: Optional[str] = EncodingOpt,
 ) -> None:
-    """Standings with FIDE tie-breaks (C.07): rank, shared places, points and every tie-break, exact."""
+    """Standings with FIDE tie-breaks (C.07): rank, shared places, points and every tie-break, exact;
+    for a team event the teams, with match and game points and the team tie-breaks (art. 12, 13)."""
     from tiebreaks.codes import TEAM_ONLY, file_tiebreaks, parse_list
     from tiebreaks.context import Edition
     from tiebreaks.output import explain_dict, rank_check, standings_csv, standings_dict
