@@ -10,7 +10,8 @@ Each file is computed twice, under the 2023 rules and under the 2026 ones (art. 
 arbiter with ``--edition``, gacrux with ``/V1`` or ``/V2`` on every code.  A scalar tie-break is
 compared team by team; a procedure (DE, EDE and its variants, TBR, BBE) is run alone after the
 primary score, and its value is the team's rank within its tied group (0 when the team was not
-tied, or when the procedure separated nothing in its group: gacrux's convention).  gacrux is told
+tied, or when the procedure separated nothing in its group: gacrux's convention).  Three whole
+lists (:data:`RANKED`) are also compared by each team's place in the standings.  gacrux is told
 the rounds to evaluate (``-n``): a file cut before round R is evaluated after round R-1, not over
 the scheduled rounds (142) with the rounds to come as absences.  gacrux rounds
 SSSC to 0.01 and AOB to 0.01 / 0.001: those are compared rounded the same way.
@@ -65,6 +66,9 @@ SCALARS = [
 #: Codes in fore mode (FB, SSSC/F) leave gacrux's state changed for the codes after them in the
 #: same list (the digest's "state leak", tiebreaks.md §12): each runs in a list of its own.
 ALONE = ["FB:MP", "FB:GP", "FB:MP/C1", "SSSC/F"]
+#: Whole lists whose standings (each team's place) are compared: the TEC sample's, and the
+#: defaults of ``arbiter standings`` for MP and for GP first.
+RANKED = ["EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP", "EDE,EMGSB/C1,BH:MP/C1,MPvGP", "EDE,EGGSB/C1,BH:GP/C1,MPvGP"]
 PROCS = ["DE", "DE:GP", "DE/P", "EDE", "EDE/P", "EDEC", "EDET", "EDET/P", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE"]
 
 DRIVER = r'''
@@ -93,7 +97,8 @@ for item in job:
         params["tiebreak"] = list(codes)
         try:
             res = tiebreak(tm, params["current_round"], params).compute_tiebreaks(tm, params)
-            results.append({str(c["cid"]): [plain(v) for v in c["tiebreakScore"]] for c in res["competitors"]})
+            results.append({str(c["cid"]): [plain(v) for v in c["tiebreakScore"]] + [c["rank"]]
+                            for c in res["competitors"]})
         except Exception as exc:
             results.append({"error": repr(exc)})
     out.append(results)
@@ -258,7 +263,8 @@ def main(argv: list[str] | None = None) -> int:
         events[path] = team_event(parse_file(path).tournament, str(path))
         rounds = team_view(events[path]).rounds  # a cut file's standings: after its last round
         for suffix in editions.values():
-            lists = [["PTS"] + [c + suffix for c in SCALARS]] + [["PTS", c + suffix] for c in ALONE + PROCS]
+            lists = [["PTS"] + [c + suffix for c in SCALARS]] + [["PTS", c + suffix] for c in ALONE + PROCS] \
+                + [["PTS"] + [c + suffix for c in codes.split(",")] for codes in RANKED]
             jobs.append({"file": str(path), "rounds": rounds, "lists": lists})
     if args.answers and args.answers.exists():
         answers = json.loads(args.answers.read_text())
@@ -310,11 +316,30 @@ def main(argv: list[str] | None = None) -> int:
                         why = explain(code, view, tpn, mine[tpn], their) if code in ALONE else "unexplained"
                         diffs.append({"file": str(path.relative_to(SHARED)), "edition": edition, "code": code,
                                       "team": tpn, "arbiter": str(mine[tpn]), "gacrux": str(their), "why": why})
+            for j, codes in enumerate(RANKED, start=1 + len(ALONE + PROCS)):
+                g = answer[j]
+                if "error" in g:
+                    print(f"{path} {codes}: gacrux failed: {g['error']}")
+                    continue
+                s = team_standings(event, parse_list(codes), edition=edition)
+                for r in s.rows:
+                    place = int(r.place.split("-")[0])
+                    their_rank = g[str(r.tpn)][-1]
+                    key = "place " + codes
+                    compared[key] += 1
+                    if place == their_rank:
+                        equal[key] += 1
+                    else:
+                        diffs.append({"file": str(path.relative_to(SHARED)), "edition": edition, "code": key,
+                                      "team": r.tpn, "arbiter": str(place), "gacrux": str(their_rank),
+                                      "why": "unexplained"})
     total, same = sum(compared.values()), sum(equal.values())
     print(f"values compared: {total}, equal: {same}, different: {total - same}")
-    print(f"{'code':<14}{'compared':>10}{'equal':>10}{'different':>10}")
-    for code in SCALARS + ALONE + PROCS:
-        print(f"{code:<14}{compared[code]:>10}{equal[code]:>10}{compared[code] - equal[code]:>10}")
+    names = SCALARS + ALONE + PROCS + ["place " + c for c in RANKED]
+    width = max(map(len, names)) + 2
+    print(f"{'code':<{width}}{'compared':>10}{'equal':>10}{'different':>10}")
+    for code in names:
+        print(f"{code:<{width}}{compared[code]:>10}{equal[code]:>10}{compared[code] - equal[code]:>10}")
     kinds = Counter(d["why"] for d in diffs)
     print("differences by kind:")
     for kind, n in kinds.most_common():
