@@ -119,6 +119,8 @@ def test_held_extended_sonneborn_berger(v23: TeamView) -> None:
     for i, code in enumerate(("EMMSB", "EGMSB", "EMGSB", "EGGSB")):
         assert values(v23, code) == {t: F(row[i]) for t, row in ESB.items()}, code
     assert values(v23, "EMMSB/C1", [1, 2, 3, 4, 5]) == {1: 74, 2: 64, 3: 66, 4: 64, 5: 66}
+    # SB on one score is the ESB that weighs that score by itself (9.1 on a team's view)
+    assert values(v23, "SB") == values(v23, "EMMSB") and values(v23, "SB:GP") == values(v23, "EGGSB")
 
 
 def test_held_emmsb_team_6_by_hand(v23: TeamView) -> None:
@@ -165,6 +167,14 @@ def test_held_extended_direct_encounter(held: TeamEvent) -> None:
       {1, 2, 3} 8, 5 7.5; {1, 2, 3} is then ordered by GP again (2 5.5, 1 5, 3 1.5): 4, 2, 1, 3, 5.
     """
     assert order(held, "EDE") == [[4], [2], [1], [3], [5], [6], [8], [7, 9, 13], [10], [11, 14], [12]]
+
+
+def test_held_direct_encounter_on_one_score(held: TeamEvent) -> None:
+    """DE (art. 6) on one score only.  The 10-MP teams' mini-table is level on MP (4 each): DE
+    separates nothing among them.  DE:GP: 4 (8.5), {1, 2, 3} (8), 5 (7.5), then GP again within
+    {1, 2, 3}: 2 (5.5), 1 (5), 3 (1.5)."""
+    assert order(held, "DE")[:1] == [[1, 2, 3, 4, 5]]
+    assert order(held, "DE:GP")[:5] == [[4], [2], [1], [3], [5]]
 
 
 @pytest.mark.parametrize("code", ["EDEBT", "EDET", "EDEB", "EDEC", "EDEBB"])
