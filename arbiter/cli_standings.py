@@ -15,6 +15,8 @@ from arbiter import exitcodes, render
 from arbiter.app import EncodingOpt, FileArg, JsonOpt, app, busy, emit_json, fail, out, read_valid
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tiebreaks.codes import TieBreak
+    from tiebreaks.context import Edition
     from trf.model import Tournament
 
 
@@ -57,7 +59,8 @@ def standings(
     file: Path = FileArg,
     tiebreaks: Optional[str] = typer.Option(None, "--tiebreaks", metavar="LIST",
                                             help='Tie-break list, e.g. "BH/C1,BH,SB,DE,WIN" (default: the file\'s 202/212 '
-                                                 "record, else BH/C1,BH,DE,WIN,BWG for a Swiss and DE,SB,WIN,KS for a round robin)."),
+                                                 "record, else BH/C1,BH,DE,WIN,BWG for a Swiss and DE,SB,WIN,KS for a round robin; for a team "
+                                                 "event EDE, EMGSB/C1, BH:MP/C1, MPvGP; on game points first EDE, EGGSB/C1, BH:GP/C1, MPvGP)."),
     edition: Optional[EditionOpt] = typer.Option(None, "--edition",
                                                  help="Rules for unplayed rounds: pre2023, 2023 or 2026 (default: from the start date, 042)."),
     after_round: Optional[int] = typer.Option(None, "--after-round", min=1, help="Standings after this round (default: the last one paired)."),
@@ -65,15 +68,16 @@ def standings(
                                                help="Treat the event as a round robin (art. 15.2) or a Swiss (default: from 192/092)."),
     explain: Optional[str] = typer.Option(None, "--explain", metavar="PLAYER",
                                           help="Show the per-round contributions of a player's tie-breaks: a start rank "
-                                               "or a name (\"Okafor\", \"Okafor, Adaeze\")."),
-    check_ranks: bool = typer.Option(False, "--check", help="Compare the file's rank column with the computed standings (exit 4 on a difference)."),
+                                               "or a name (\"Okafor\", \"Okafor, Adaeze\"); individual events only."),
+    check_ranks: bool = typer.Option(False, "--check", help="Compare the file's rank column (a team event: the 310 ranks) with the computed standings (exit 4 on a difference)."),
     fmt: StandingsFormat = typer.Option(StandingsFormat.table, "--format", help="table, json or csv."),
     json_out: bool = JsonOpt,
     csv_out: bool = typer.Option(False, "--csv", help="Same as --format csv."),
     encoding: Optional[str] = EncodingOpt,
 ) -> None:
-    """Standings with FIDE tie-breaks (C.07): rank, shared places, points and every tie-break, exact."""
-    from tiebreaks.codes import file_tiebreaks, parse_list
+    """Standings with FIDE tie-breaks (C.07): rank, shared places, points and every tie-break, exact;
+    for a team event the teams, with match and game points and the team tie-breaks (art. 12, 13)."""
+    from tiebreaks.codes import TEAM_ONLY, file_tiebreaks, parse_list
     from tiebreaks.context import Edition
     from tiebreaks.output import explain_dict, rank_check, standings_csv, standings_dict
     from tiebreaks.standings import standings as compute
@@ -81,26 +85,37 @@ def standings(
 
     result = read_valid(file, encoding, "fix them before computing standings")
     t = result.tournament
-    who = player_named(t, explain, "--explain") if explain is not None else None
-    try:
-        require_individual(t, "team tie-breaks are not implemented yet")
-    except UnsupportedEvent as exc:
-        fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
-    if after_round is not None and after_round > t.rounds_paired:
-        fail(exitcodes.USAGE, f"--after-round {after_round}: the file has rounds 1-{t.rounds_paired}")
+    if json_out:
+        fmt = StandingsFormat.json
+    if csv_out:
+        fmt = StandingsFormat.csv
     try:
         tbs = parse_list(tiebreaks) if tiebreaks is not None else file_tiebreaks(t)
     except ValueError as exc:
         fail(exitcodes.USAGE if tiebreaks is not None else exitcodes.INVALID_INPUT,
              f"{'--tiebreaks' if tiebreaks is not None else str(file) + ': record 202/212'}: {exc}")
     ed = Edition(edition.value) if edition is not None else None
+    if t.is_team_event:
+        if explain is not None:
+            fail(exitcodes.USAGE, "--explain shows a player's rounds: it is for individual events")
+        _team_standings(file, t, tbs, tiebreaks is not None, ed, after_round, bool(round_robin), check_ranks, fmt)
+        return
+    who = player_named(t, explain, "--explain") if explain is not None else None
+    try:
+        require_individual(t, "standings of a team event")
+    except UnsupportedEvent as exc:  # pragma: no cover - a team event took the branch above
+        fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
+    if after_round is not None and after_round > t.rounds_paired:
+        fail(exitcodes.USAGE, f"--after-round {after_round}: the file has rounds 1-{t.rounds_paired}")
+    team_codes = [tb.text for tb in tbs or [] if tb.code in TEAM_ONLY]
+    if team_codes:
+        fail(exitcodes.USAGE if tiebreaks is not None else exitcodes.INVALID_INPUT,
+             f"{'--tiebreaks' if tiebreaks is not None else str(file) + ': record 202/212'}: "
+             f"{', '.join(team_codes)} {'is a tie-break' if len(team_codes) == 1 else 'are tie-breaks'} "
+             "of team events (C.07 art. 12, 13), and this event is individual")
     with busy(f"standings of {len(t.players)} players"):
         s = compute(t, tbs if tbs is not None else [], edition=ed, after_round=after_round, round_robin=round_robin,
                     default_list=tbs is None)
-    if json_out:
-        fmt = StandingsFormat.json
-    if csv_out:
-        fmt = StandingsFormat.csv
     if who is not None:
         data = explain_dict(t, s, who)
         if fmt is StandingsFormat.json:
@@ -120,5 +135,43 @@ def standings(
         render.standings(out, t, s)
         if check_ranks:
             render.rank_check(out, problems, str(file))
+    if check_ranks and problems:
+        raise typer.Exit(exitcodes.DISCREPANCY)
+
+
+def _team_standings(file: Path, t: Tournament, tbs: Optional[list[TieBreak]], given: bool, edition: Optional[Edition],
+                    after_round: Optional[int], round_robin: bool, check_ranks: bool, fmt: StandingsFormat) -> None:
+    """The team table (C.07 art. 12, 13): rank, TPN, team, MP, GP and every tie-break."""
+    from tiebreaks.teambreaks import TeamTieBreakError
+    from tiebreaks.teamstandings import team_rank_check, team_standings, team_standings_csv, team_standings_dict
+    from trf.diagnostics import Severity
+    from trf.teams import read_team_event
+
+    event, diags = read_team_event(t)
+    if event is None:
+        errors = [d for d in diags if d.severity is Severity.ERROR]
+        fail(exitcodes.INVALID_INPUT, f"{file}: the team records cannot be read"
+             + (f": {errors[0].message} (line {errors[0].line})" if errors else ""), errors, file)
+    if after_round is not None and after_round > event.rounds:
+        fail(exitcodes.USAGE, f"--after-round {after_round}: the file has rounds 1-{event.rounds}")
+    try:
+        with busy(f"standings of {len(event.teams)} teams"):
+            s = team_standings(event, tbs if tbs is not None else [], edition=edition, after_round=after_round,
+                               round_robin=round_robin, default_list=tbs is None)
+    except TeamTieBreakError as exc:
+        fail(exitcodes.USAGE if given else exitcodes.INVALID_INPUT,
+             f"{'--tiebreaks' if given else str(file) + ': record 202/212'}: {exc}")
+    problems = team_rank_check(event, s) if check_ranks else []
+    if fmt is StandingsFormat.json:
+        data = team_standings_dict(s, str(file))
+        if check_ranks:
+            data["rank_differences"] = problems
+        emit_json(data)
+    elif fmt is StandingsFormat.csv:
+        out.file.write(team_standings_csv(s))
+    else:
+        render.team_standings(out, t, s)
+        if check_ranks:
+            render.team_rank_check(out, problems, str(file))
     if check_ranks and problems:
         raise typer.Exit(exitcodes.DISCREPANCY)

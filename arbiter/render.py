@@ -381,6 +381,38 @@ def standings(console: Console, t: Tournament, s) -> None:  # type: ignore[no-un
         console.print(Text(f"note: {note}", style="dim"))
 
 
+def team_standings(console: Console, t: Tournament, s) -> None:  # type: ignore[no-untyped-def]
+    """The team table: place, TPN, team, match and game points, every tie-break (exact)."""
+    from rich.table import Table
+
+    from tiebreaks.output import fmt_value
+
+    names = {"MP": "match points", "GP": "game points"}
+    table = Table(title=f"{t.name or 'Standings'}: after round {s.rounds} (C.07, {s.edition} rules; "
+                        f"{names[s.primary]} first)")
+    for col in ("Pl", "TPN", "Team", "MP", "GP"):
+        table.add_column(col, justify="left" if col in ("Pl", "Team") else "right", no_wrap=col != "Team")
+    for tb in s.tiebreaks:
+        table.add_column(tb.text, justify="right", no_wrap=True)
+    for r in s.rows:
+        table.add_row(r.place, str(r.tpn), r.name, fmt_value(r.match_points), fmt_value(r.game_points),
+                      *[fmt_value(v, tb.code) for tb, v in zip(s.tiebreaks, r.values)])
+    print_table(console, table, keep=3)
+    for note in s.notes:
+        console.print(Text(f"note: {note}", style="dim"))
+
+
+def team_rank_check(console: Console, problems: list[dict[str, Any]], filename: str) -> None:
+    """The check of the 310 rank column against the computed team standings."""
+    if not problems:
+        console.print(Text(f"{visible(filename)}: the 310 rank column agrees with the computed standings", style="bold green"))
+        return
+    console.print(Text(f"{visible(filename)}: {_n(len(problems), 'team rank')} differ from the computed standings",
+                       style="bold red"))
+    for p in problems:
+        console.print(f"  {p['tpn']} {p['team']}: file says {p['file_rank']}, standings give {p['computed_place']}")
+
+
 def rank_check(console: Console, problems: list[dict[str, Any]], filename: str) -> None:
     if not problems:
         console.print(Text(f"{visible(filename)}: the rank column agrees with the computed standings", style="bold green"))

@@ -107,8 +107,9 @@ def test_every_rule_of_the_other_systems_has_a_row() -> None:
 def test_every_tiebreak_and_rotation_criterion_has_a_row() -> None:
     from rotation.engine import CRITERIA
     from tiebreaks.registry import SCALARS
+    from tiebreaks.teambreaks import PROCEDURES, TEAM_SCALARS
 
-    assert set(SCALARS) | {"DE"} <= _rows("C.07")
+    assert set(SCALARS) | {"DE"} | set(TEAM_SCALARS) | PROCEDURES <= _rows("C.07")
     assert {c.name for c in CRITERIA} <= _rows("rotation")
 
 

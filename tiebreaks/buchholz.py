@@ -31,18 +31,23 @@ class Element:
     vur: bool  # a voluntary unplayed round (art. 16.1), cut first by art. 16.5
 
 
-def elements(ctx: TBContext, pid: int, sb: bool = False, fore: bool = False, forfeits: bool = False) -> list[Element]:
+def elements(ctx: TBContext, pid: int, sb: bool = False, fore: bool = False, forfeits: bool = False,
+             scored: TBContext | None = None) -> list[Element]:
     """The rounds of ``pid`` that take part in BH (``sb``: SB, ``fore``: FB), in round order.
 
     Every round of a Swiss gives an element (a dummy for the unplayed ones, art. 16.4); in a
     round robin only rounds with an opponent do (the bye of an odd round robin contributes
-    nothing, art. 15.2)."""
+    nothing, art. 15.2).  ``scored``: for SB, the view whose points weight each round (the
+    Extended Sonneborn-Berger of a team event, C.07 art. 13.2, weighs the opponents' match
+    points by the game points scored against them, or the other way round); by default ``ctx``'s
+    own points."""
     out = []
+    weights = ctx if scored is None else scored
     for rec in ctx.recs(pid, fore):
         if not ctx.contributes(pid, rec.round):
             continue
         score = ctx.opponent_value(pid, rec.round, fore, forfeits)
-        value = score * rec.points if sb else score
+        value = score * weights.rec(pid, rec.round, fore).points if sb else score
         out.append(Element(rec.round, score, value, ctx.is_vur(pid, rec.round, fore, forfeits)))
     return out
 
@@ -101,17 +106,18 @@ def cut_counts(mod: Modifiers) -> tuple[int, int]:
 
 
 def cut_elements(ctx: TBContext, pid: int, mod: Modifiers, sb: bool = False,
-                 fore: bool = False) -> tuple[list[Element], list[Element]]:
+                 fore: bool = False, scored: TBContext | None = None) -> tuple[list[Element], list[Element]]:
     """``pid``'s elements split by ``mod``'s cuts: (kept, cut in order).  The art. 16.5 VUR
-    rule applies from the 2023 edition on."""
+    rule applies from the 2023 edition on.  ``scored``: see :func:`elements`."""
     low, high = cut_counts(mod)
-    elems = elements(ctx, pid, sb=sb, fore=fore, forfeits=mod.forfeits)
+    elems = elements(ctx, pid, sb=sb, fore=fore, forfeits=mod.forfeits, scored=scored)
     return cut(elems, low, high, vur_first=ctx.edition is not Edition.PRE2023)
 
 
-def kept_elements(ctx: TBContext, pid: int, mod: Modifiers, sb: bool = False, fore: bool = False) -> list[Element]:
+def kept_elements(ctx: TBContext, pid: int, mod: Modifiers, sb: bool = False, fore: bool = False,
+                  scored: TBContext | None = None) -> list[Element]:
     """The elements that remain after ``mod``'s cuts."""
-    return cut_elements(ctx, pid, mod, sb=sb, fore=fore)[0]
+    return cut_elements(ctx, pid, mod, sb=sb, fore=fore, scored=scored)[0]
 
 
 def total(elems: list[Element]) -> Fraction:

@@ -185,6 +185,7 @@ class TBContext:
     fore_records: dict[int, tuple[RoundRecord, ...]] = field(default_factory=dict)
     fore_score: dict[int, Fraction] = field(default_factory=dict)  # raw points, FB view
     total_rounds: int = 0  # the event's scheduled rounds (art. 16.4.2 cap)
+    loss: Fraction | None = None  # points of a loss (None: the tournament's 162 value); a team view sets its own
     cache: dict[tuple[object, ...], Fraction] = field(default_factory=dict, compare=False, repr=False)
 
     # ---- views
@@ -235,7 +236,7 @@ class TBContext:
     def _complement(self, points: Fraction) -> Fraction:
         """The virtual opponent's result in the round: a win against a loss, a draw against a
         draw, a loss against a win (C.02 13.15.2: ``1 - Sf``)."""
-        loss = self.t.scoring.loss_white
+        loss = self.t.scoring.loss_white if self.loss is None else self.loss
         if points == self.win:
             return loss
         if points == self.draw:
@@ -289,7 +290,11 @@ class TBContext:
         stay unplayed for the art. 7 tie-breaks (``purpose="own"``) and all forfeits for the
         rating tie-breaks of art. 10 (``purpose="rating"``).  ``purpose="bh"``: art. 6, 8, 9.
         """
-        rec = self.rec(pid, rnd)
+        return self.record_as_game(self.rec(pid, rnd), purpose)
+
+    def record_as_game(self, rec: RoundRecord, purpose: str = "own") -> bool:
+        """:meth:`as_game` for one record (a view whose participants have several records in a
+        round, the board games of a team, asks by record rather than by round)."""
         if rec.played:
             return True
         if not self.round_robin or rec.kind not in (FORFEIT_WIN, FORFEIT_LOSS):

@@ -7,6 +7,7 @@ recursively on the sub-groups it leaves tied.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Callable
 
 from tiebreaks.codes import Modifiers
 from trf.model import Result, Tournament
@@ -32,10 +33,12 @@ def mutual_results(t: Tournament, group: list[int], rounds: int, forfeits: bool)
     return out
 
 
-def de_scores(t: Tournament, group: list[int], rounds: int, forfeits: bool) -> tuple[dict[int, Fraction], dict[int, int]]:
-    """Art. 6.1: each member's points against the others (6.1.2: the average of several games
-    against the same opponent), and how many members each has not met."""
-    res = mutual_results(t, group, rounds, forfeits)
+Games = Callable[[list[int]], dict[int, dict[int, list[Fraction]]]]
+
+
+def _scores(res: dict[int, dict[int, list[Fraction]]], group: list[int]) -> tuple[dict[int, Fraction], dict[int, int]]:
+    """Art. 6.1 from the mutual results: each member's points against the others (6.1.2: the
+    average of several games against the same opponent), and how many members each has not met."""
     score = {p: sum((sum(v, Fraction(0)) / len(v) for v in res[p].values()), Fraction(0)) for p in group}
     # Who met whom, seen from either side (a game one line shows and the other does not still
     # counts as met): linear in the games, not in the square of the group (a group of 9,999
@@ -49,19 +52,23 @@ def de_scores(t: Tournament, group: list[int], rounds: int, forfeits: bool) -> t
     return score, missing
 
 
-def direct_encounter(t: Tournament, group: list[int], rounds: int, mods: Modifiers = Modifiers(),
-                     round_robin: bool = False) -> list[list[int]]:
-    """The group split into ordered sub-groups, best first; members of a sub-group stay tied.
+def de_scores(t: Tournament, group: list[int], rounds: int, forfeits: bool) -> tuple[dict[int, Fraction], dict[int, int]]:
+    """Art. 6.1: each member's points against the others (6.1.2: the average of several games
+    against the same opponent), and how many members each has not met."""
+    return _scores(mutual_results(t, group, rounds, forfeits), group)
 
-    Art. 6.2: when everyone has met everyone, order by the DE score and apply art. 6 again to
-    each sub-group left tied.  Art. 6.3: otherwise a member is placed first only if no outcome of
-    the games not played among the group could catch them, then the next likewise; the rest stay
-    together and art. 6 is applied to them again."""
+
+def encounter_split(group: list[int], games: Games, win: Fraction) -> list[list[int]]:
+    """One application of art. 6 to a tied group: the group split into ordered parts, best first
+    (a single part: nothing separated).  ``games(group)`` gives each member's points against each
+    other member, one entry per game; ``win`` is the most a missing game can bring (art. 6.3).
+
+    Art. 6.2: when everyone has met everyone, the parts are the levels of the DE score.  Art. 6.3:
+    otherwise a member is placed first only if no outcome of the games not played among the group
+    could catch them, then the next likewise; the rest stay together."""
     if len(group) < 2:
         return [list(group)]
-    forfeits = mods.forfeits or round_robin
-    score, missing = de_scores(t, group, rounds, forfeits)
-    win = t.scoring.win_white
+    score, missing = _scores(games(group), group)
     order = sorted(group, key=lambda p: -score[p])
     if not any(missing.values()):
         levels: list[list[int]] = []
@@ -70,13 +77,8 @@ def direct_encounter(t: Tournament, group: list[int], rounds: int, mods: Modifie
                 levels[-1].append(p)
             else:
                 levels.append([p])
-        if len(levels) == 1:
-            return [sorted(group)]
-        out: list[list[int]] = []
-        for lvl in levels:
-            out += direct_encounter(t, lvl, rounds, mods, round_robin) if len(lvl) > 1 else [lvl]
-        return out
-    out = []
+        return [sorted(lvl) for lvl in levels]
+    out: list[list[int]] = []
     # best[i]: the most that any of order[i:] could reach by winning its games not played within
     # the group; computed once from the end (the loop below reads best[i + 1] for each top).
     best = [Fraction(0)] * (len(order) + 1)
@@ -88,9 +90,32 @@ def direct_encounter(t: Tournament, group: list[int], rounds: int, mods: Modifie
     while len(order) - i > 1 and score[order[i]] > best[i + 1]:
         out.append([order[i]])
         i += 1
-    rest = order[i:]
-    if len(rest) == 1:
-        return out + [rest]
-    if len(rest) < len(group):
-        return out + direct_encounter(t, rest, rounds, mods, round_robin)
-    return out + [sorted(rest)]
+    return out + [sorted(order[i:])]
+
+
+def encounter_ranking(group: list[int], games: Games, win: Fraction) -> list[list[int]]:
+    """Art. 6 to the end: :func:`encounter_split`, then art. 6 again on every part left with
+    more than one member, until nothing more separates (the members of a part stay tied)."""
+    parts = encounter_split(group, games, win)
+    if len(parts) == 1:
+        return [sorted(group)]
+    out: list[list[int]] = []
+    for part in parts:
+        out += encounter_ranking(part, games, win) if len(part) > 1 else [part]
+    return out
+
+
+def direct_encounter(t: Tournament, group: list[int], rounds: int, mods: Modifiers = Modifiers(),
+                     round_robin: bool = False) -> list[list[int]]:
+    """The group split into ordered sub-groups, best first; members of a sub-group stay tied.
+
+    Art. 6.2: when everyone has met everyone, order by the DE score and apply art. 6 again to
+    each sub-group left tied.  Art. 6.3: otherwise a member is placed first only if no outcome of
+    the games not played among the group could catch them, then the next likewise; the rest stay
+    together and art. 6 is applied to them again (:func:`encounter_ranking`)."""
+    forfeits = mods.forfeits or round_robin
+
+    def games(members: list[int]) -> dict[int, dict[int, list[Fraction]]]:
+        return mutual_results(t, members, rounds, forfeits)
+
+    return encounter_ranking(group, games, t.scoring.win_white)

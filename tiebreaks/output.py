@@ -11,7 +11,8 @@ from trf import spreadsheet
 from trf.model import Tournament
 
 # fewest decimals shown per tie-break (the TEC tools' convention); more when the value needs them
-DECIMALS = {"PTS": 1, "BH": 1, "FB": 1, "PS": 1, "KS": 1, "SB": 2, "AOB": 2}
+DECIMALS = {"PTS": 1, "BH": 1, "FB": 1, "PS": 1, "KS": 1, "SB": 2, "AOB": 2,
+            "MPTS": 1, "GPTS": 1, "MPVGP": 1, "EMMSB": 1, "EMGSB": 1, "EGMSB": 1, "EGGSB": 1, "SSSC": 2, "BC": 1}
 
 
 def fmt_value(v: Any, code: str = "PTS") -> str:

@@ -35,7 +35,7 @@ def _is_win(ctx: TBContext, rec: RoundRecord) -> bool:
 
 def _won_game(ctx: TBContext, pid: int, rec: RoundRecord) -> bool:
     """A game won over the board (a forfeit win in a round robin, art. 15.2)."""
-    if not ctx.as_game(pid, rec.round, "own"):
+    if not ctx.record_as_game(rec, "own"):
         return False
     return rec.kind == FORFEIT_WIN or (rec.kind == GAME and rec.result in _WON)
 
@@ -52,7 +52,7 @@ def WON(ctx: TBContext, pid: int, mod: Modifiers = Modifiers()) -> Value:
 
 def BPG(ctx: TBContext, pid: int, mod: Modifiers = Modifiers()) -> Value:
     """Art. 7.3: games played with Black."""
-    return sum(1 for rec in ctx.recs(pid) if rec.colour is Colour.BLACK and ctx.as_game(pid, rec.round, "own"))
+    return sum(1 for rec in ctx.recs(pid) if rec.colour is Colour.BLACK and ctx.record_as_game(rec, "own"))
 
 
 def BWG(ctx: TBContext, pid: int, mod: Modifiers = Modifiers()) -> Value:
@@ -67,7 +67,7 @@ def REP(ctx: TBContext, pid: int, mod: Modifiers = Modifiers()) -> Value:
     return sum(
         1 for rec in ctx.recs(pid)
         if rec.kind in (GAME, FORFEIT_WIN, PAB, FPB, PENDING)
-        or (rec.kind == FORFEIT_LOSS and ctx.as_game(pid, rec.round, "own"))
+        or (rec.kind == FORFEIT_LOSS and ctx.record_as_game(rec, "own"))
     )
 
 

@@ -60,9 +60,11 @@ def _split(group: list[int], key: Callable[[int], Value], higher_is_better: bool
 
 def rank_groups(players: list[int], points: dict[int, Fraction], tiebreaks: list[TieBreak],
                 scalar: Callable[[TieBreak, int], Value],
-                de: Callable[[TieBreak, list[int]], list[list[int]]]) -> tuple[list[list[int]], dict[tuple[int, int], str], dict[int, dict[int, Value]]]:
+                de: Callable[[TieBreak, list[int]], list[list[int]]],
+                procedures: frozenset[str] = frozenset({"DE"})) -> tuple[list[list[int]], dict[tuple[int, int], str], dict[int, dict[int, Value]]]:
     """The ordered groups after points and every tie-break; which tie-break separated each pair
-    of neighbours; and the DE rank of each player within the group where DE was applied."""
+    of neighbours; and the rank of each player within the group where a procedure (DE, and for
+    teams EDE, TBR, BBE: ``procedures``, computed by ``de``) was applied."""
     groups = _split(players, lambda p: points[p], True)
     de_rank: dict[int, dict[int, Value]] = {}
     levels = [{p: k for k, g in enumerate(groups) for p in g}]  # each player's group after PTS, then each tie-break
@@ -72,7 +74,7 @@ def rank_groups(players: list[int], points: dict[int, Fraction], tiebreaks: list
             if len(g) == 1:
                 new.append(g)
                 continue
-            if tb.code == "DE":
+            if tb.code in procedures:
                 parts = de(tb, g)
                 pos = 1
                 for part in parts:

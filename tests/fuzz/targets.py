@@ -276,7 +276,9 @@ def fuzz_trf(data: bytes) -> None:
     try:
         require_individual(t, "standings")
         tbs = file_tiebreaks(t)
-    except (UnsupportedEvent, ValueError):  # exit 3: a team event, a bad 202/212 record
+    except UnsupportedEvent:  # a team event: the team table
+        _team_standings(t)
+    except ValueError:  # exit 3: a bad 202/212 record
         pass
     else:
         s = standings(t, tbs if tbs is not None else [], default_list=tbs is None)
@@ -293,6 +295,26 @@ def fuzz_trf(data: bytes) -> None:
         text = _dumps(again)
         if text is not None:
             _must_be_valid(text, f"convert --to {fmt} then --to {other}")
+
+
+def _team_standings(t: Any) -> None:
+    """The team standings as ``arbiter standings`` computes them (a file whose team records do not
+    read, or whose 202/212 list a team cannot take, is refused with a typed error: exit 3)."""
+    from tiebreaks.codes import file_tiebreaks
+    from tiebreaks.teambreaks import TeamTieBreakError
+    from tiebreaks.teamstandings import team_standings, team_standings_csv, team_standings_dict
+    from trf.teams import read_team_event
+
+    event, _diags = read_team_event(t)
+    if event is None:
+        return
+    try:
+        tbs = file_tiebreaks(t)
+        s = team_standings(event, tbs if tbs is not None else [], default_list=tbs is None)
+    except (TeamTieBreakError, ValueError):
+        return
+    json.dumps(team_standings_dict(s, "fuzz.trf"), default=str)
+    team_standings_csv(s)
 
 
 def fuzz_commands(data: bytes) -> None:
