@@ -37,10 +37,10 @@ __all__ = ["PairingSystem", "Edition", "Rule", "Code", "Selection", "PairRequest
 DEFAULT = "dutch"
 
 #: The built-in systems: name -> the module that defines ``SYSTEM``, imported when first needed.
-_BUILT_IN = {"dutch": "systems.dutch", "berger": "systems.berger", "team": "systems.team"}
+_BUILT_IN = {"dutch": "systems.dutch", "berger": "systems.berger", "team-swiss": "systems.team"}
 
 #: The system of a team event that names no system the toolkit pairs team events with.
-TEAM = "team"
+TEAM = "team-swiss"
 
 _registered: dict[str, PairingSystem] = {}
 

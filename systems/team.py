@@ -1,5 +1,5 @@
 """The Swiss Team Pairing System, C.04.6 (2026), behind the door: the engine of
-:mod:`pairing.team` bound as the system ``team``.
+:mod:`pairing.team` bound as the system ``team-swiss``.
 
 A file names it in ``192`` (``FIDE_TEAM``, ``FIDE_TEAM_TYPEA_MP_GP``, ... with ``_BAKU``; the
 options are read by :func:`trf.teams.team_options`); the registry also gives it every team
@@ -36,7 +36,7 @@ def _table() -> tuple[Rule, ...]:
 class TeamSystem(PairingSystem):
     """The Swiss Team Pairing System (module docstring)."""
 
-    name = "team"
+    name = "team-swiss"
     title = "Swiss Team Pairing System (C.04.6)"
     words = "the Swiss Team Pairing System"
     editions = (Edition("2026", "C.04.6 (2026)", _table, "Art. {article}", "Swiss Team rules of 2026"),)

@@ -34,11 +34,11 @@ def _lines(p) -> set[str]:  # type: ignore[no-untyped-def]
 def test_team_events_go_to_the_team_system() -> None:
     t = trf.parse_file(T19 / "full.trf").tournament
     sel = systems.select(t)
-    assert sel.system.name == "team" and sel.source == "192 FIDE_TEAM_TYPEA_MP_GP"
+    assert sel.system.name == "team-swiss" and sel.source == "192 FIDE_TEAM_TYPEA_MP_GP"
     assert sel.edition.name == "2026" and systems.name_of(t) == "team event, Swiss Team (C.04.6, 2026 rules)"
     # a team file without 192, or naming a Swiss only (092), is a team Swiss all the same
     bare = trf.parse_text(team_trf(TeamEventSpec(4, code="X"), []).replace("192 X\n", "")).tournament
-    assert systems.select(bare).system.name == "team" and systems.select(bare).source is None
+    assert systems.select(bare).system.name == "team-swiss" and systems.select(bare).source is None
     assert {r.name for r in sel.edition.rules} >= {f"C{k}" for k in range(1, 11)} | {
         f"4.3.{k}" for k in range(1, 10)} | {"3.4.1", "3.4.2", "3.4.3", "3.4.4"}
     # an individual event is not the team system's, unless asked
@@ -52,7 +52,7 @@ def test_a_round_the_file_holds_is_paired_again_on_the_cut_file() -> None:
     t = trf.parse_file(T19 / "full.trf").tournament
     for rnd in (2, 5, 7):
         nxt = systems.next_round(t, request=PairRequest(round=rnd))
-        assert nxt.cut and nxt.system == "team" and _lines(nxt.pairing) == _expected(rnd)
+        assert nxt.cut and nxt.system == "team-swiss" and _lines(nxt.pairing) == _expected(rnd)
         kept = [r.text.split() for r in nxt.before.records if getattr(r, "code", "") in ("320", "330")]
         assert all(int(f[2]) < rnd for f in kept if f[0] == "330")
         assert [len(f) - 3 for f in kept if f[0] == "320"] == [rnd - 1]
