@@ -204,11 +204,12 @@ class Upfloaters:
         return tuple(r.measure(self.ctx, members) for r in self.rows if r.measure is not None)
 
     # ---- the sets, in the order of the rows
-    def groups(self, most: int) -> list[tuple[tuple[int, ...], int]]:
+    def groups(self, most: int) -> Iterator[tuple[tuple[int, ...], int]]:
         """The groups of sets of up to ``most`` upfloaters with the parity the residents need,
-        best first by [C4] then [C5]: each as (how many to take from each lower scoregroup, size)."""
-        out: list[tuple[tuple[object, ...], tuple[int, ...], int]] = []
+        best first by [C4] then [C5]: each as (how many to take from each lower scoregroup, size).
+        Produced one size at a time: a caller that stops early never builds the larger ones."""
         sizes = [len(ts) for _, ts in self.levels]
+
         def spread(k: int, i: int) -> Iterator[tuple[int, ...]]:
             if i == len(sizes):
                 if k == 0:
@@ -219,11 +220,13 @@ class Upfloaters:
                     yield (c,) + tail
 
         for k in range(len(self.residents) % 2, most + 1, 2):
+            ranked = []
             for counts in spread(k, 0):
                 scores = sorted(s for (s, _), c in zip(self.levels, counts) for _ in range(c))
-                out.append(((k, tuple(-s for s in scores)), counts, k))
-        out.sort(key=lambda x: x[0])
-        return [(counts, k) for _, counts, k in out]
+                ranked.append((tuple(-s for s in scores), counts))
+            ranked.sort()
+            for _, counts in ranked:
+                yield counts, k
 
     def sets(self, counts: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         """The sets taking ``counts[i]`` teams of the i-th lower scoregroup, in the lexicographic
