@@ -18,8 +18,6 @@ absolute criterion forbids it), ``incomplete`` (the other teams could not all be
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from checker.report import WhyNot
 from checker.team.brackets import Upfloaters, best_pairing, first_set, identifier, pairs_text, show_score, value_of
 from checker.team.check import given_matches
@@ -111,8 +109,7 @@ def _other_pab(st: RoundState, graph: MeetGraph, teams: frozenset[int], bye: int
             continue
         words = (f"with {a}-{b} the PAB cannot go to team {bye}"
                  if bye in pair else f"with {a}-{b} the other teams cannot be paired while team {bye} has the PAB")
-        cand = best_pairing(st, tuple(sorted(teams - {best, a, b})), Fraction(0))
-        boards = _boards(st, ((a, b),) + (cand[0] if cand else ()))
+        boards = _boards(st, ((a, b),))  # the rest of the round would follow from the new PAB
         if mine < theirs:
             return WhyNot(rnd, pair, "better", r.name, f"{words}; team {best} could take it and {r.label} ranks it "
                                                        f"first (the PAB goes to the team that {r.words}): the given "
