@@ -35,8 +35,8 @@ from checker.team.criteria import (ORDER, PAB_ROWS, PAIR_ROWS, SET_ORDER, SET_RO
 from checker.team.graph import MeetGraph, least_cost
 from checker.team.state import RoundState
 
-__all__ = ["Pair", "Decision", "judge_pab", "rules_pab", "Upfloaters", "judge_set", "first_set", "value_of", "judge_pairing", "best_pairing",
-           "pairs_text", "identifier", "normal", "show_score", "SET_LIMIT"]
+__all__ = ["Pair", "Decision", "judge_pab", "rules_pab", "Upfloaters", "judge_set", "first_set", "value_of",
+           "judge_pairing", "best_pairing", "pairs_text", "identifier", "normal", "show_score", "SET_LIMIT"]
 
 Pair = tuple[int, int]
 

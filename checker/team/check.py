@@ -31,7 +31,8 @@ from checker.team.graph import MeetGraph
 from checker.team.state import RoundState, round_state
 from trf.teams import MatchKind, TeamEvent
 
-__all__ = ["TeamRoundReport", "BracketView", "BoardView", "check_round", "check_pairing", "check_event", "RULES"]
+__all__ = ["TeamRoundReport", "BracketView", "BoardView", "PairingInputError", "check_round", "check_pairing",
+           "check_event", "RULES"]
 
 RULES = "C.04.6 (2026)"
 
@@ -180,25 +181,37 @@ def check_round(event: TeamEvent, rnd: int) -> TeamRoundReport:
     return check_pairing(event, rnd, event.matches(rnd), event.pab(rnd))
 
 
-def check_pairing(event: TeamEvent, rnd: int, matches: Sequence[tuple[int, int] | tuple[int, int, str]], bye: int | None) -> TeamRoundReport:
+def check_pairing(event: TeamEvent, rnd: int, matches: Sequence[tuple[int, int] | tuple[int, int, str]],
+                  bye: int | None) -> TeamRoundReport:
     """Any pairing of round ``rnd`` (``matches``: (White, Black) TPNs, optionally with a
     :class:`trf.teams.MatchKind`; ``bye``: the PAB's TPN or ``None``) judged as :func:`check_round`
     judges the file's: on the history of ``event`` before ``rnd``, whatever the file holds for
-    ``rnd`` and after.  Raises :class:`ValueError` when a team is paired twice or is unknown."""
+    ``rnd`` and after.  Raises :class:`PairingInputError` when a team is paired twice or is unknown."""
     st = round_state(event, rnd)
     return _judge(st, given_matches(st, matches, bye), bye)
 
 
-def given_matches(st: RoundState, matches: Sequence[tuple[int, int] | tuple[int, int, str]], bye: int | None) -> list[tuple[int, int, str]]:
+class PairingInputError(ValueError):
+    """A pairing that cannot be judged: ``team`` is unknown (``reason`` ``"unknown"``) or paired
+    twice (``"twice"``) in round ``round``."""
+
+    def __init__(self, round: int, team: int, reason: str) -> None:
+        self.round, self.team, self.reason = round, team, reason
+        super().__init__(f"round {round}: no team has pairing number {team}" if reason == "unknown"
+                         else f"round {round}: team {team} is paired twice")
+
+
+def given_matches(st: RoundState, matches: Sequence[tuple[int, int] | tuple[int, int, str]],
+                  bye: int | None) -> list[tuple[int, int, str]]:
     """``matches`` as (White, Black, kind), a missing kind read as a played match; raises
-    :class:`ValueError` when a team is unknown or paired twice."""
+    :class:`PairingInputError` when a team is unknown or paired twice."""
     out = [(m[0], m[1], m[2] if len(m) == 3 else MatchKind.PLAYED) for m in matches]
     seen: set[int] = set()
     for t in [x for w, b, _ in out for x in (w, b)] + ([bye] if bye is not None else []):
         if t not in st.teams:
-            raise ValueError(f"round {st.round}: no team has pairing number {t}")
+            raise PairingInputError(st.round, t, "unknown")
         if t in seen:
-            raise ValueError(f"round {st.round}: team {t} is paired twice")
+            raise PairingInputError(st.round, t, "twice")
         seen.add(t)
     return out
 
