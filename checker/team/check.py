@@ -144,9 +144,8 @@ def _absolute(st: RoundState, matches: list[tuple[int, int, str]], bye: int | No
     out = []
     for w, b, kind in matches:
         if not st.may_meet(w, b):
-            out.append(Finding("absolute", c1.name, f"{c1.label}: {c1.words}: teams {w} and {b} already played each "
-                                                    f"other (a forfeited match would not count)", ((w, b),),
-                               article=c1.article))
+            out.append(Finding("absolute", c1.name, f"{c1.label}: {c1.words}: teams {w} and {b} played each other in "
+                                                    f"round {st.teams[w].met_in(b)}", ((w, b),), article=c1.article))
     if bye is not None and st.teams[bye].pab_bar is not None:
         out.append(Finding("absolute", c2.name, f"{c2.label}: team {bye} receives the PAB but "
                                                 f"{st.teams[bye].pab_bar}", ((bye, None),), article=c2.article))

@@ -39,7 +39,7 @@ class TeamFacts:
     ``strong`` whether that preference is strong (Type B) or simply exists (Type A); ``played`` the
     number of matches played (Art. 3.4.3); ``pab_bar`` why [C2] bars it from the PAB (``None``:
     it may receive it); ``floated`` whether it was a floater in the previous round (Art. 1.5);
-    ``met`` the teams it played."""
+    ``met`` the teams it played, and ``meetings`` when."""
 
     tpn: int
     score: Fraction
@@ -52,6 +52,11 @@ class TeamFacts:
     pab_bar: str | None
     floated: bool
     met: frozenset[int]
+    meetings: tuple[tuple[int, int], ...] = ()  # (opponent, round) of each match played
+
+    def met_in(self, other: int) -> int | None:
+        """The round in which this team played ``other`` (``None``: never)."""
+        return next((r for o, r in self.meetings if o == other), None)
 
     def describe_preference(self, kind: str | None) -> str:
         """The preference in words (``"strong White"``, ``"mild Black"``, ``"White"``, ``"none"``)."""
@@ -175,6 +180,7 @@ def round_state(event: TeamEvent, rnd: int) -> RoundState:
             colours=colours, cd=cd, preference=pref, strong=strong,
             played=sum(1 for e in entries if e.played),
             pab_bar=bar, floated=floated,
-            met=frozenset(event.opponents(tpn, before)))
+            met=frozenset(event.opponents(tpn, before)),
+            meetings=tuple((e.opponent, e.round) for e in entries if e.played and e.opponent is not None))
     return RoundState(rnd, facts, opts.preference, total, rnd > total - 2, last_round, initial, use_secondary,
                       tuple(notes))

@@ -37,8 +37,8 @@ def why_not(event: TeamEvent, rnd: int, a: int, b: int) -> WhyNot:
     judged on the round as its file gives it and the history before it."""
     st = round_state(event, rnd)
     matches = given_matches(st, event.matches(rnd), event.pab(rnd))
-    if not st.may_meet(a, b) and a != b:
-        when = next((e.round for e in event.entries(a, rnd - 1) if e.played and e.opponent == b), None)
+    if a != b and a in st.teams and b in st.teams and not st.may_meet(a, b):
+        when = st.teams[a].met_in(b)
         c1 = ABSOLUTE[0]
         return WhyNot(rnd, (a, b), "impossible", c1.name,
                       f"{c1.label}: {c1.words}: teams {a} and {b} played each other"

@@ -334,6 +334,8 @@ def test_example_9_1_c8_outranks_the_order() -> None:
     assert given.first.message.startswith("C8 (Art. 2.3.5) in the bracket of score 4 (1, 2, 3, 4): 1-4, 2-3 leaves 0")
     assert "the given 1-3, 2-4 leaves 2" in given.first.message
     assert given.first.better == "1-4, 2-3: 0" and given.first.given == "1-3, 2-4: 2"
+    rematch = check_pairing(ev, 3, [(1, 5), (4, 2), (3, 7), (8, 6)], None)
+    assert rematch.first is not None and rematch.first.criterion == "C1" and "in round 1" in rematch.first.message
     later = check_pairing(ev, 3, [(1, 2), (3, 4), (5, 7), (8, 6)], None)
     assert later.first is not None and later.first.criterion == "3.6.4"
     assert "1 2 4 3 before 1 3 2 4" in later.first.message
@@ -349,6 +351,8 @@ def test_why_not_on_example_9_1() -> None:
     w = why_not(ev, 3, 1, 5)
     assert (w.verdict, w.criterion) == ("impossible", "C1") and "round 1" in w.message
     assert why_not(ev, 3, 1, 4).verdict == "given"
+    w = why_not(ev, 3, 1, 99)
+    assert (w.verdict, w.criterion) == ("impossible", None) and "team 99 is not paired" in w.message
     # 1 and 6 (0 MP): 6 would have to float up into {1, 2, 3, 4}: C4 (no upfloater is needed)
     w = why_not(ev, 3, 2, 7)
     assert (w.verdict, w.criterion) == ("worse", "C4")
