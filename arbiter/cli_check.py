@@ -97,6 +97,8 @@ def check(
     if json_out:
         fmt = CheckFormat.json
     sel = select_system(t, file, None if system == "auto" else system, rules)
+    if t.is_team_event and not sel.system.team_events:
+        fail(exitcodes.INVALID_INPUT, f"{file}: a team event; {sel.system.words} pairs no team events")
     if sel.system.round_robin:
         if why_not is not None:
             fail(exitcodes.USAGE, "--why-not applies to Swiss pairings; a round robin's pairings come from the table")

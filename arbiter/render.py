@@ -315,7 +315,7 @@ def check_report(console: Console, reports: list[Any], filename: str, brackets: 
     for rep in reports:
         if rep.ok:
             line = Text.assemble((f"Round {rep.round}: ", "bold"), ("OK", "bold green"),
-                                 f"  {_n(rep.players, 'player')}, {_n(len(rep.brackets), 'bracket')}")
+                                 f"  {_n(rep.players, rep.unit)}, {_n(len(rep.brackets), 'bracket')}")
             console.print(line)
             for note in rep.notes:
                 console.print(Text(f"  note: {note}", style="dim"))

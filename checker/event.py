@@ -1,12 +1,11 @@
-"""Checking a whole file: which rounds can be checked.  Team events are refused: the checker
-verifies individual pairings.  Which system's reading checks them is the registry's business
-(:mod:`systems`: :meth:`~systems.base.PairingSystem.check`).
+"""Checking a whole file: which rounds can be checked.  Which system's reading checks them (the
+Dutch system's for individual events, the Swiss Team Pairing System's for team events) is the
+registry's business (:mod:`systems`: :meth:`~systems.base.PairingSystem.check`).
 """
 
 from __future__ import annotations
 
 from trf.model import Tournament
-from trf.system import require_individual
 
 __all__ = ["NothingToCheck", "RoundNotInFile", "rounds_to_check"]
 
@@ -30,9 +29,8 @@ class RoundNotInFile(ValueError):
 def rounds_to_check(t: Tournament, requested: int | None = None) -> list[int]:
     """Every paired round of ``t``, or round ``requested`` alone.
 
-    Raises :class:`trf.system.UnsupportedEvent` for a team event, :class:`NothingToCheck` when no
-    round is paired and :class:`RoundNotInFile` for a round the file does not have."""
-    require_individual(t, "the checker verifies individual Dutch-system pairings")
+    Raises :class:`NothingToCheck` when no round is paired and :class:`RoundNotInFile` for a round
+    the file does not have."""
     if t.rounds_paired < 1:
         raise NothingToCheck()
     if requested is not None:

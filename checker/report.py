@@ -55,6 +55,7 @@ class RoundReport:
     engine_disagrees: str | None = None  # the engine's pairing ranks below the given one
     edition: str = ""  # the edition of the rules applied
     edition_reason: str = ""
+    unit: str = "player"  # what ``players`` counts: ``"team"`` in a team event
 
     @property
     def ok(self) -> bool:
@@ -69,7 +70,7 @@ class RoundReport:
                 "boards": [list(b) for b in self.candidate], "bye": self.candidate_bye},
             "brackets": self.brackets, "candidate_sources": self.sources, "notes": self.notes,
             "engine_disagrees": self.engine_disagrees,
-            "edition": self.edition, "edition_reason": self.edition_reason,
+            "edition": self.edition, "edition_reason": self.edition_reason, "unit": self.unit,
         }
 
     @staticmethod
@@ -82,7 +83,7 @@ class RoundReport:
             None if r["candidate"] is None else tuple((b[0], b[1]) for b in r["candidate"]["boards"]),
             None if r["candidate"] is None else r["candidate"]["bye"],
             r["brackets"], list(r["candidate_sources"]), list(r["notes"]), r["engine_disagrees"],
-            r.get("edition", ""), r.get("edition_reason", ""))
+            r.get("edition", ""), r.get("edition_reason", ""), r.get("unit", "player"))
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ A file names it in ``192`` (``FIDE_TEAM``, ``FIDE_TEAM_TYPEA_MP_GP``, ... with `
 options are read by :func:`trf.teams.team_options`); the registry also gives it every team
 event whose file names no other system (:func:`systems.select`).  The 2024 text is not paired:
 ``192`` does not say which edition a file follows, and the rules of 2026 apply from 1 February
-2026.  Checking, ``--why-not`` and explanations are not offered yet.
+2026.  Checking and ``--why-not`` are the checker's own reading (:mod:`checker.team`, independent
+of the engine); explanations per board are not offered yet.
 
 Every module here imports the engine inside the calls, so that a command loads only what it
 runs.
@@ -14,11 +15,12 @@ runs.
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
-from systems.base import Code, Edition, PairingSystem, PairRequest, Rule, Selection
+from systems.base import CheckRequest, Code, Edition, PairingSystem, PairRequest, Rule, Selection
 
 if TYPE_CHECKING:  # pragma: no cover
+    from checker.report import WhyNot
     from pairing.result import Pairing
     from pairing.rounds import NextRound
     from trf.model import Colour, Tournament
@@ -45,7 +47,7 @@ class TeamSystem(PairingSystem):
     scoring = "match"
     accelerations = True
     team_events = True
-    packages = ("pairing.team",)
+    packages = ("pairing.team", "checker.team")
 
     def edition_for(self, t: Tournament, code: str, source: str | None) -> tuple[Edition, str]:
         return self.editions[0], (f"named by {source}" if source else "a team event") + \
@@ -90,6 +92,29 @@ class TeamSystem(PairingSystem):
         from pairing.team import pair_round
 
         return pair_round(t, rnd, initial_colour=initial_colour, total_rounds=total_rounds)
+
+    # ---- checking
+    def check(self, t: Tournament, rounds: list[int], sel: Selection, request: CheckRequest,
+              progress: Callable[[int], None] | None = None) -> Any:
+        """Each round judged by the checker's reading of C.04.6 (:func:`checker.team.check_round`),
+        independent of the engine."""
+        from checker.team import check_round
+        from trf.teams import team_event
+
+        event = team_event(t)
+        reports = []
+        for r in rounds:
+            reports.append(check_round(event, r).to_round_report())
+            if progress is not None:
+                progress(r)
+        return reports
+
+    def why_not(self, t: Tournament, rnd: int, a: int, b: int, sel: Selection) -> WhyNot:
+        """Why teams ``a`` and ``b`` were not paired in round ``rnd`` (:func:`checker.team.why_not`)."""
+        from checker.team import why_not
+        from trf.teams import team_event
+
+        return why_not(team_event(t), rnd, a, b)
 
 
 SYSTEM = TeamSystem()

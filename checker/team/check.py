@@ -127,7 +127,7 @@ class TeamRoundReport:
         renders (text, ``--json``, bbpPairings' layout)."""
         return RoundReport(self.round, self.teams, self.boards, self.bye, list(self.findings),
                            brackets=[b.as_dict() for b in self.brackets], sources=["checker (C.04.6 reading)"],
-                           notes=list(self.notes), edition="2026", edition_reason=self.rules)
+                           notes=list(self.notes), edition="2026", edition_reason=self.rules, unit="team")
 
 
 def _finding(kind: str, d: Decision, boards: tuple[tuple[int, int | None], ...], bracket: int | None) -> Finding:

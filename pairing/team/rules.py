@@ -30,7 +30,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ("C9", "2.3.6", "(Type B) the fewest teams whose strong colour preference is not met", "quality"),
     ("C10", "2.3.7", "except in the last two rounds, the fewest upfloaters' opponents that floated in the "
                      "previous round", "quality"),
-    ("order", "3.6.2", "of equal pairings of a bracket, the first identifier (top members, the smaller TPNs, "
+    ("3.6.4", "3.6.2-3.6.4", "of equal pairings of a bracket, the first identifier (top members, the smaller TPNs, "
                        "ascending, then their opponents)", "order"),
     ("4.2", "4.2", "the first-team: the higher score, then the higher secondary score, then the smaller TPN",
      "colour"),

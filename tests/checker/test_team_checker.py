@@ -568,7 +568,7 @@ def test_every_team_rule_has_a_row_in_the_rules_page() -> None:
     from tests.support import REPO
 
     text = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
-    section = text.split("## C.04.6 FIDE Swiss Team Pairing System")[1].split("\n## ")[0]
+    section = text.split("## C.04.6 Swiss Team Pairing System")[1].split("\n## ")[0]
     names = {line.split("|")[1].strip() for line in section.splitlines() if line.startswith("| ")}
     assert {r.name for r in ROWS} | {s.article for s in STEPS} <= names
 
