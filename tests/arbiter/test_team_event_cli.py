@@ -1,9 +1,8 @@
 """``arbiter event ...`` on a team event: the options, messages, exit codes and JSON shapes of each
 command, and the commands a team event refuses.
 
-The pairing comes from :func:`systems.next_round`: the registry's team system, or a stand-in
-(``tests/event/team_stand_in.py``) while the registry pairs no team event; both pair round 1 as C.04.6
-does (first half of the TPNs against the second, Art. 3.6.2; colours by Art. 4.3.1).
+The pairing comes from :func:`systems.next_round`: the registry's Swiss Team Pairing System (round 1:
+the first half of the TPNs against the second, Art. 3.6.2; colours by Art. 4.3.1).
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ import trf
 from arbiter import exitcodes
 from tests.event.making import cli
 from tests.event.team_making import teams_csv, teams_rows
-from tests.event.team_stand_in import use_stand_in
 
 pytestmark = pytest.mark.fast
 
@@ -27,7 +25,6 @@ def cup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A 5-team event (the first with a reserve), the initial colour White, round 1 paired: team 5 the PAB
     (the lowest, largest TPN: C.04.6 Art. 3.4), then 1-3 and 2-4 (the first identifier, Art. 3.6.2), 1
     White (odd TPN: the initial colour, Art. 4.3.1), 2 Black (even): matches 1-3 and 4-2 (Art. 3.6 order)."""
-    use_stand_in(monkeypatch)
     path = tmp_path / "cup.trf"
     (tmp_path / "teams.csv").write_text(teams_csv(teams_rows(5, [5, 4, 4, 4, 4], seed=3)), encoding="utf-8")
     assert cli("event", "new", path, "--team", "--name", "Cup", "--rounds", "4", "--initial-colour", "white",
@@ -224,7 +221,6 @@ def test_dev_zero_stops_at_the_limit_of_what_it_is_read_as(cup: Path, command: s
 
 
 def test_a_result_sheet_written_filled_in_and_read_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    use_stand_in(monkeypatch)
     path = tmp_path / "cup.trf"
     text = "team,name\n" + "".join(f"=HYPERLINK(1),\"=cmd|' /C calc'!A{i}\"\n" for i in range(4)) + \
         "".join(f"Plain,\"P{i}\"\n" for i in range(4))

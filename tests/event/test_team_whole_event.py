@@ -3,10 +3,8 @@
 command line, a CSV of whole matches, a CSV of single boards), a line-up with a reserve and an empty
 board, a whole-match forfeit, a requested bye, a late team and a withdrawal, to the end; then published.
 
-The pairing comes through :func:`systems.next_round`, the call the individual event makes: the
-registry's team system, or, while the registry pairs no team event, a stand-in
-(``tests/event/team_stand_in.py``: a legal pairing, which is all the event runner needs: it writes
-what it is given).
+The pairing comes through :func:`systems.next_round`, the call the individual event makes (the
+registry's Swiss Team Pairing System).
 
 Independent expectations: the test keeps its own books by team name and player name (the game points
 of each board it entered, the match points of 362 for more, equal or fewer game points, the PAB's
@@ -16,6 +14,8 @@ byte for byte without a warning; a refused command writes nothing; the backup is
 """
 
 from __future__ import annotations
+
+import systems
 
 import json
 import random
@@ -32,7 +32,6 @@ from event.team.matches import round_matches
 from event.team.results import enter_match_result
 from tests.event.making import cli
 from tests.event.team_making import teams_csv, teams_rows
-from tests.event.team_stand_in import expected_pairing, use_stand_in
 from trf.teams import MatchKind, team_event
 
 ROUNDS = 6
@@ -47,7 +46,6 @@ def _read(path: Path) -> trf.Tournament:
 
 
 def test_a_whole_team_event_from_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    use_stand_in(monkeypatch)
     path = tmp_path / "cup.trf"
     rows = teams_rows(7, [5, 4, 6, 4, 5, 4, 4], seed=31)
     (tmp_path / "teams.csv").write_text(teams_csv(rows), encoding="utf-8")
@@ -81,7 +79,7 @@ def test_a_whole_team_event_from_the_command_line(tmp_path: Path, monkeypatch: p
         if r == 5:
             run("event", "withdraw", path, "6")
         before = _read(path)
-        expected = expected_pairing(before)
+        expected = systems.next_round(before).pairing
         out = run("event", "pair", path, "--date", f"2026-10-{2 + r:02d}")
         assert f"pair round {r}:" in out
         t = _read(path)
@@ -185,7 +183,6 @@ def test_a_whole_team_event_from_the_command_line(tmp_path: Path, monkeypatch: p
 
 @pytest.mark.fast
 def test_a_concurrent_change_and_a_refused_command_write_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    use_stand_in(monkeypatch)
     path = tmp_path / "cup.trf"
     (tmp_path / "teams.csv").write_text(teams_csv(teams_rows(4, 4, seed=1)), encoding="utf-8")
     assert cli("event", "new", path, "--team", "--name", "Cup", "--rounds", "3", "--seed", "1")[0] == 0
