@@ -64,7 +64,7 @@ def publish(
     result = read_valid(file, encoding, "fix them before publishing")
     t = result.tournament
     if t.is_team_event:
-        _publish_team(file, output, t, json_out, started)
+        _publish_team(file, output, t, json_out, started, why)
         return
     from systems import find
 
@@ -102,23 +102,25 @@ def publish(
               f"cross-table, {len(t.players)} player pages, the TRF)", markup=False)
 
 
-def _publish_team(file: Path, output: Path, t: object, json_out: bool, started: float) -> None:
-    """A team event's site (:mod:`arbiter.publish.teams`): every round's matches board by board, the
-    standings after each round (match and game points), a card per team; no checker explanations
-    (the options about them are ignored)."""
+def _publish_team(file: Path, output: Path, t: object, json_out: bool, started: float, why: bool) -> None:
+    """A team event's site (:mod:`arbiter.publish.teams`): every round's matches board by board with
+    the checker's "why this pairing?" (``why``), the standings after each round with the file's
+    tie-breaks, a card per team (``--jobs``, ``--reuse`` and ``--engine`` do not apply)."""
     import time
 
     from arbiter.publish import SiteError, write_site
-    from arbiter.publish.teams import build_team_pages
+    from arbiter.publish.teams import TieBreakListInvalid, build_team_pages
     from event.team.records import TeamRecordsInvalid
     from trf.model import Tournament
 
     assert isinstance(t, Tournament)
     raw = read_bytes(file)
     try:
-        site = build_team_pages(t, raw, str(file))
+        site = build_team_pages(t, raw, str(file), explain=why)
     except TeamRecordsInvalid as exc:
         fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
+    except TieBreakListInvalid as exc:
+        fail(exitcodes.INVALID_INPUT, f"{file}: record 202/212: {exc.detail}")
     try:
         write_site(output, site, file)
     except SiteError as exc:
@@ -128,8 +130,12 @@ def _publish_team(file: Path, output: Path, t: object, json_out: bool, started: 
     teams = sum(1 for p in site.pages if p.path.startswith("team-"))
     if json_out:
         emit_json({"file": str(file), "output": str(output), "files": sorted(p.path for p in site.pages),
-                   "teams": teams, "players": len(t.players), "rounds": t.rounds_paired, "checked": [],
+                   "teams": teams, "players": len(t.players), "rounds": t.rounds_paired,
+                   "checked": [{"round": r, "ok": ok, "findings": msgs} for r, ok, msgs in site.verdicts],
                    "seconds": round(time.perf_counter() - started, 2)})
         return
+    for r, ok, msgs in site.verdicts:
+        if not ok:
+            err.print(f"arbiter: round {r}: the checker disputes the pairing: {msgs[0] if msgs else ''}", markup=False)
     out.print(f"wrote {str(output).rstrip('/')}/ ({len(site)} files: index, {t.rounds_paired} round(s) and their "
               f"standings, {teams} team cards, the TRF)", markup=False)

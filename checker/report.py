@@ -40,7 +40,14 @@ class Finding:
 class RoundReport:
     """A round's verdict: the given boards and PAB, the findings (none: the round conforms), the
     better candidate when one was found, the round's brackets as the reading cut them, the
-    sources of candidates, notes, and the edition of the rules applied and why."""
+    sources of candidates, notes, and the edition of the rules applied and why.
+
+    What a reading may add, for explanations (empty when it does not): in each bracket's dict a
+    ``"reasons"`` list; ``colours``, one dict per board with ``"white"``, ``"black"``, ``"rule"``
+    (the name, in the edition, of the colour rule that decides; ``None``: none does), ``"ok"``
+    (the given colours are the rules') and ``"reasons"``; ``bye_reasons`` for the PAB.  A reason
+    is a dict ``{"criterion", "article", "text"}``: the rule, where the Handbook states it, and
+    what it measured in words."""
 
     round: int
     players: int
@@ -56,6 +63,8 @@ class RoundReport:
     edition: str = ""  # the edition of the rules applied
     edition_reason: str = ""
     unit: str = "player"  # what ``players`` counts: ``"team"`` in a team event
+    colours: list[dict[str, Any]] = field(default_factory=list)  # per board, how its colours were decided
+    bye_reasons: list[dict[str, str]] = field(default_factory=list)  # why the PAB went where it went
 
     @property
     def ok(self) -> bool:
@@ -71,6 +80,7 @@ class RoundReport:
             "brackets": self.brackets, "candidate_sources": self.sources, "notes": self.notes,
             "engine_disagrees": self.engine_disagrees,
             "edition": self.edition, "edition_reason": self.edition_reason, "unit": self.unit,
+            "colours": self.colours, "bye_reasons": self.bye_reasons,
         }
 
     @staticmethod
@@ -83,7 +93,8 @@ class RoundReport:
             None if r["candidate"] is None else tuple((b[0], b[1]) for b in r["candidate"]["boards"]),
             None if r["candidate"] is None else r["candidate"]["bye"],
             r["brackets"], list(r["candidate_sources"]), list(r["notes"]), r["engine_disagrees"],
-            r.get("edition", ""), r.get("edition_reason", ""), r.get("unit", "player"))
+            r.get("edition", ""), r.get("edition_reason", ""), r.get("unit", "player"), list(r.get("colours", [])),
+            list(r.get("bye_reasons", [])))
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,10 @@ options are read by :func:`trf.teams.team_options`); the registry also gives it 
 event whose file names no other system (:func:`systems.select`).  The 2024 text is not paired:
 ``192`` does not say which edition a file follows, and the rules of 2026 apply from 1 February
 2026.  Checking and ``--why-not`` are the checker's own reading (:mod:`checker.team`, independent
-of the engine); explanations per board are not offered yet.
+of the engine); the check's reports carry the checker's reasons in words (each bracket's
+upfloaters and pairing, each match's board-1 colours, the PAB: :mod:`checker.team.explain`),
+which the published site shows; :meth:`explain` (the individual site's per-board
+explanation) is not offered.
 
 Every module here imports the engine inside the calls, so that a command loads only what it
 runs.
@@ -20,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from systems.base import CheckRequest, Code, Edition, PairingSystem, PairRequest, Rule, Selection
 
 if TYPE_CHECKING:  # pragma: no cover
-    from checker.report import WhyNot
+    from checker.report import RoundReport, WhyNot
     from pairing.result import Pairing
     from pairing.rounds import NextRound
     from trf.model import Colour, Tournament
@@ -97,14 +100,16 @@ class TeamSystem(PairingSystem):
     def check(self, t: Tournament, rounds: list[int], sel: Selection, request: CheckRequest,
               progress: Callable[[int], None] | None = None) -> Any:
         """Each round judged by the checker's reading of C.04.6 (:func:`checker.team.check_round`),
-        independent of the engine."""
+        independent of the engine, with the reasons in words (:func:`checker.team.explain.explain_round`)
+        in the report's data: each bracket's ``"reasons"``, each match's ``colours`` (the step of
+        Art. 4.3 that decides board 1's colours) and the PAB's ``bye_reasons``."""
         from checker.team import check_round
         from trf.teams import team_event
 
         event = team_event(t)
         reports = []
         for r in rounds:
-            reports.append(check_round(event, r).to_round_report())
+            reports.append(_with_reasons(event, check_round(event, r)))
             if progress is not None:
                 progress(r)
         return reports
@@ -115,6 +120,22 @@ class TeamSystem(PairingSystem):
         from trf.teams import team_event
 
         return why_not(team_event(t), rnd, a, b)
+
+
+def _with_reasons(event: Any, verdict: Any) -> RoundReport:
+    """The checker's verdict (:class:`checker.team.TeamRoundReport`) as the generic
+    :class:`checker.report.RoundReport`, its reasons added to the data
+    (:class:`~checker.report.RoundReport`'s docstring names the keys)."""
+    from checker.team.explain import explain_round
+
+    report: RoundReport = verdict.to_round_report()
+    why = explain_round(event, verdict)
+    for bracket, reasons in zip(report.brackets, why.brackets):
+        bracket["reasons"] = [x.as_dict() for x in reasons]
+    report.colours = [{**view.as_dict(), "rule": view.step, "reasons": [x.as_dict() for x in reasons]}
+                      for view, reasons in zip(verdict.colours, why.colours)]
+    report.bye_reasons = [x.as_dict() for x in why.bye]
+    return report
 
 
 SYSTEM = TeamSystem()

@@ -2,14 +2,17 @@
 rendered with the site's templates and escaping (:mod:`arbiter.publish.site`).
 
 No rules here: the matches, their boards and points come from :mod:`event.team.matches` (which
-reads the file's team records through :mod:`trf.teams`), the standings' order from the same
-module's points: the primary score (match points unless ``192`` says game points), then the other
-one, teams still equal sharing the place.  The ``202`` tie-breaks of a team event (C.07 Art. 11-13)
-are not computed by the toolkit yet: the standings page says so and lists them.
+reads the file's team records through :mod:`trf.teams`); the standings after each round are
+:func:`tiebreaks.teamstandings.team_standings` with the file's ``202``/``212`` list (C.07 Art.
+11-13), the call and the JSON rows of ``arbiter standings``; "why this pairing?" is the checker
+reading of the event's pairing system through the door (:meth:`systems.base.PairingSystem.check`):
+each round's verdict and findings, its brackets with their upfloaters and the rules that chose
+them, each match's board-1 colours and the step of Art. 4.3 that gave them, and the PAB.
 
-Pages: ``index.html``; ``round-N.html`` (each match with its boards, the PAB, the byes);
-``standings-N.html`` (after each round); ``teams.html`` (every team and its players in board
-order); ``team-N.html`` (a team's card: its players and its matches, board by board); the TRF file.
+Pages: ``index.html``; ``round-N.html`` (each match with its boards and why it is paired so, the
+PAB, the byes, the brackets); ``standings-N.html`` (after each round); ``teams.html`` (every team
+and its players in board order); ``team-N.html`` (a team's card: its players, its place and
+tie-breaks, its matches, board by board); the TRF file.
 """
 
 from __future__ import annotations
@@ -19,13 +22,15 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from arbiter.publish.site import STYLE, Page, Site, environment, trf_name
-from event.team.matches import Match, RoundMatches, completed_points, half_points, ranks, round_matches
+from checker.explanation import score_text
+from checker.report import RoundReport
+from event.team.matches import Match, RoundMatches, half_points, round_matches
 from event.team.records import event_of
 from trf.model import Colour, Player, Tournament
 from trf.teams import MatchKind, TeamEvent
 from trf.writer import fmt_points
 
-__all__ = ["build_team_pages"]
+__all__ = ["build_team_pages", "TieBreakListInvalid"]
 
 ZERO = Fraction(0)
 
@@ -34,6 +39,15 @@ KIND_WORDS = {
     MatchKind.HALF_BYE: "half-point bye", MatchKind.ZERO_BYE: "zero-point bye or absent",
     MatchKind.ABSENT: "not paired",
 }
+
+
+class TieBreakListInvalid(ValueError):
+    """The file's tie-break list (``202``/``212``) cannot rank this team event: ``detail`` says why
+    (an unknown code, a rating tie-break, ...), as ``arbiter standings`` says it."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
 
 
 def _people(t: Tournament, ev: TeamEvent) -> dict[int, dict[str, Any]]:
@@ -68,7 +82,9 @@ def _board_rows(m: Match, people: dict[int, dict[str, Any]], flipped: bool = Fal
 
 
 def _round_page(t: Tournament, ev: TeamEvent, rm: RoundMatches, people: dict[int, dict[str, Any]],
-                teams: dict[int, dict[str, Any]]) -> dict[str, Any]:
+                teams: dict[int, dict[str, Any]], why: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Round ``rm.round``'s page: its matches (each with ``why``, by match number, when the checker
+    judged the round), the PAB, the byes and the teams not paired."""
     rnd = rm.round
     matches = []
     for m in rm.matches:
@@ -76,7 +92,8 @@ def _round_page(t: Tournament, ev: TeamEvent, rm: RoundMatches, people: dict[int
                         "white_points": fmt_points(ev.score(m.white, rnd - 1)),
                         "black_points": fmt_points(ev.score(m.black, rnd - 1)),
                         "result": m.result.replace("-", "–") if m.result else "", "forfeit": m.forfeited,
-                        "pending": bool(m.pending), "boards": _board_rows(m, people)})
+                        "pending": bool(m.pending), "boards": _board_rows(m, people),
+                        "why": why.get(m.number) if why is not None else None})
     byes = []
     if rm.pab is not None:
         byes.append({"team": teams[rm.pab], "kind": KIND_WORDS[MatchKind.PAB],
@@ -91,17 +108,132 @@ def _round_page(t: Tournament, ev: TeamEvent, rm: RoundMatches, people: dict[int
             "date": date.isoformat() if date else "", "pending": any(m["pending"] for m in matches)}
 
 
-def _standings(t: Tournament, ev: TeamEvent, rnd: int, teams: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
-    """The teams after round ``rnd`` by the primary score, then the other one (equal teams share the place)."""
-    points = completed_points(t, ev, rnd)
-    place = ranks(points, ev.options.primary)
-    rows: list[dict[str, Any]] = []
-    for tpn in sorted(points, key=lambda x: (place[x], x)):
-        played = sum(1 for r in range(1, rnd + 1) if ev.entry(tpn, r).played)
-        mp, gp = points[tpn]
-        rows.append({"place": place[tpn], "team": teams[tpn], "mp": fmt_points(mp), "gp": fmt_points(gp),
-                     "played": played})
+def _standings(s: Any, path: str, teams: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of team standings ``s`` (:class:`tiebreaks.teamstandings.TeamStandings`) as
+    ``arbiter standings --json`` writes them (:func:`~tiebreaks.teamstandings.team_standings_dict`),
+    each with its team's links."""
+    from tiebreaks.teamstandings import team_standings_dict
+
+    rows = []
+    for row in team_standings_dict(s, path)["standings"]:
+        nxt = row["separated_from_next_by"]
+        rows.append({"place": row["place"], "team": teams[row["tpn"]], "mp": row["match_points"],
+                     "gp": row["game_points"], "values": list(row["tiebreaks"].values()),
+                     "separated": nxt if nxt is not None else "shared place"})
+    if rows:
+        rows[-1]["separated"] = ""
     return rows
+
+
+def _all_standings(t: Tournament, ev: TeamEvent, rounds: int) -> dict[int, Any]:
+    """The team standings after each round (C.07 Art. 11-13): the library call of ``arbiter
+    standings`` on a team event, with the file's ``202``/``212`` list (none: the team default,
+    named in the standings' notes).  Raises :class:`TieBreakListInvalid`."""
+    from tiebreaks.codes import file_tiebreaks
+    from tiebreaks.teamstandings import team_standings
+
+    try:
+        tbs = file_tiebreaks(t)
+        return {r: team_standings(ev, tbs if tbs is not None else [], after_round=r, default_list=tbs is None)
+                for r in range(1, rounds + 1)}
+    except ValueError as exc:  # an unknown code, or one a team event cannot take (TeamTieBreakError)
+        raise TieBreakListInvalid(str(exc)) from exc
+
+
+# --------------------------------------------------------------------------- the checker's verdicts
+
+
+def _checks(t: Tournament, rounds: int) -> tuple[Any, dict[int, RoundReport], dict[int, str]]:
+    """The checker's verdict on every round through the system's door
+    (:meth:`systems.base.PairingSystem.check`), with the reasons a reading adds to its reports:
+    the selection (``None``: no system the toolkit pairs, or one that pairs no team event), the
+    reports by round, and the rounds the checker cannot judge with why (a typed error: a team
+    paired twice, ...)."""
+    from systems import CheckRequest, NotOffered, find
+
+    sel = find(t)
+    reports: dict[int, RoundReport] = {}
+    errors: dict[int, str] = {}
+    if sel is None or not sel.system.team_events:
+        return None, reports, errors
+    for r in range(1, rounds + 1):
+        try:
+            reports[r] = sel.system.check(t, [r], sel, CheckRequest())[0]
+        except NotOffered:
+            return None, {}, {}
+        except ValueError as exc:  # a pairing the checker cannot judge
+            errors[r] = str(exc)
+    return sel, reports, errors
+
+
+def _rules(sel: Any) -> str:
+    """The rules the checker reads, in words (``Swiss Team (C.04.6, 2026 rules)``): the system's
+    edition, without what the file's code adds (the checker's notes say what it does not apply)."""
+    return str(sel.system.describe(sel.edition))
+
+
+def _label(criterion: str, article: str | None) -> str:
+    """A rule as the findings cite it: ``C4 (Art. 2.3.1)``, or ``Art. 4.3.5`` for a rule named
+    by its article."""
+    if not article:
+        return criterion
+    return f"Art. {article}" if criterion[:1].isdigit() else f"{criterion} (Art. {article})"
+
+
+def _reasons(rows: list[dict[str, Any]]) -> list[dict[str, str]]:
+    return [{"label": _label(x["criterion"], x["article"]), "text": x["text"]} for x in rows]
+
+
+def _why(sel: Any, report: RoundReport, ev: TeamEvent, rm: RoundMatches, teams: dict[int, dict[str, Any]]
+         ) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """The round's verdict for its page (findings, brackets, the PAB, notes) and, by match
+    number, why the match is paired so (its bracket, its upfloater, its colours)."""
+    rnd = rm.round
+    number = {frozenset((m.white, m.black)): m.number for m in rm.matches}
+
+    def words(name: str) -> str:
+        rule = sel.edition.rule(name)
+        return rule.words if rule is not None else ""
+
+    def team(tpn: int) -> dict[str, Any]:
+        return teams.get(tpn) or {"no": tpn, "name": f"Team {tpn}", "nickname": "", "href": "teams.html"}
+
+    findings = []
+    for f in report.findings:
+        matches = [{"number": number[frozenset((w, b))], "white": team(w), "black": team(b)}
+                   for w, b in f.boards if b is not None and frozenset((w, b)) in number]
+        findings.append({"label": _label(f.criterion, f.article), "words": words(f.criterion), "message": f.message,
+                         "matches": matches, "pab": [team(b[0]) for b in f.boards if b[1] is None],
+                         "given": f.given or "", "better": f.better or ""})
+    brackets: list[dict[str, Any]] = []
+    per_match: dict[int, dict[str, Any]] = {m.number: {"bracket": None, "floated": [], "colour": None}
+                                            for m in rm.matches}
+    for k, b in enumerate(report.brackets, 1):
+        ups: list[dict[str, Any]] = [{"team": team(x), "score": score_text(ev.score(x, rnd - 1))}
+                                     for x in b.get("upfloaters", [])]
+        numbers = sorted(number[frozenset(p)] for p in b.get("pairs", []) if frozenset(p) in number)
+        brackets.append({"number": k, "score": b["score"], "residents": [team(x) for x in b.get("residents", [])],
+                         "upfloaters": ups, "reasons": _reasons(b.get("reasons", [])), "matches": numbers,
+                         "finding": b.get("finding")})
+        floaters = set(b.get("upfloaters", []))
+        for p in b.get("pairs", []):
+            n = number.get(frozenset(p))
+            if n is not None:
+                per_match[n]["bracket"] = {"number": k, "score": b["score"]}
+                per_match[n]["floated"] = [u for u in ups if u["team"]["no"] in floaters and u["team"]["no"] in p]
+    for c in report.colours:
+        n = number.get(frozenset((c["white"], c["black"])))
+        if n is None:
+            continue
+        rule = c.get("rule")
+        white = c.get("rules_white")
+        per_match[n]["colour"] = {"label": _label(rule, rule) if rule else "", "words": words(rule) if rule else "",
+                                  "ok": bool(c.get("ok", True)), "white": team(white) if white else None,
+                                  "reasons": _reasons(c.get("reasons", []))}
+    verdict = {"ok": report.ok, "rules": _rules(sel), "findings": findings, "brackets": brackets,
+               "bye": _reasons(report.bye_reasons), "bye_team": team(report.bye) if report.bye is not None else None,
+               "notes": list(report.notes), "error": ""}
+    return verdict, per_match
 
 
 def _card(t: Tournament, ev: TeamEvent, tpn: int, rounds: dict[int, RoundMatches], people: dict[int, dict[str, Any]],
@@ -162,9 +294,11 @@ def _event_rows(t: Tournament, ev: TeamEvent) -> list[tuple[str, str]]:
     return rows
 
 
-def build_team_pages(t: Tournament, trf_bytes: bytes, source: str) -> Site:
+def build_team_pages(t: Tournament, trf_bytes: bytes, source: str, explain: bool = True) -> Site:
     """Every file of the site of team event ``t`` (``trf_bytes``: the file as read, offered for
-    download under the name of ``source``).  Raises :class:`~event.team.records.TeamRecordsInvalid`."""
+    download under the name of ``source``); ``explain``: each round judged by the checker, with
+    "why this pairing?" (otherwise none is, and the site's verdicts are empty).  Raises
+    :class:`~event.team.records.TeamRecordsInvalid` and :class:`TieBreakListInvalid`."""
     from systems import name_of
 
     ev = event_of(t)
@@ -173,11 +307,15 @@ def build_team_pages(t: Tournament, trf_bytes: bytes, source: str) -> Site:
     people = _people(t, ev)
     teams = _teams(ev)
     by_round = {r: round_matches(t, r, ev) for r in range(1, rounds + 1)}
+    standings = _all_standings(t, ev, rounds)
+    sel, reports, errors = _checks(t, rounds) if explain else (None, {}, {})
     env = environment()
-    tiebreaks = t.header("202") or ""
+    last = standings.get(rounds)
     common: Mapping[str, Any] = {
         "event": t.name or "Team tournament", "rounds": rounds, "total_rounds": t.total_rounds or rounds,
-        "trf_file": trf_name(source), "style": STYLE, "team_event": True, "tiebreaks": [],
+        "trf_file": trf_name(source), "style": STYLE, "team_event": True,
+        "tiebreaks": [{"code": tb.text, "name": tb.description} for tb in (last.tiebreaks if last else [])],
+        "checked": sel is not None,
     }
     pages: list[Page] = []
 
@@ -185,22 +323,40 @@ def build_team_pages(t: Tournament, trf_bytes: bytes, source: str) -> Site:
         html = env.get_template(template).render(**common, **data)
         pages.append(Page(name, html.encode("utf-8")))
 
+    verdicts: dict[int, dict[str, Any]] = {}
+    why: dict[int, dict[int, dict[str, Any]]] = {}
+    for r, report in reports.items():
+        verdicts[r], why[r] = _why(sel, report, ev, by_round[r], teams)
+    for r, message in errors.items():
+        verdicts[r] = {"ok": None, "error": message, "findings": [], "brackets": [], "bye": [], "bye_team": None,
+                       "notes": [], "rules": _rules(sel) if sel is not None else ""}
     index_rounds = []
     for r, rm in by_round.items():
         date = t.round_dates[r - 1] if r - 1 < len(t.round_dates) else None
+        v = verdicts.get(r)
         index_rounds.append({"round": r, "date": date.isoformat() if date else "", "pending": bool(rm.pending),
-                             "matches": len(rm.matches)})
+                             "matches": len(rm.matches), "checked": v is not None and v["ok"] is not None,
+                             "ok": v["ok"] if v is not None else None})
     primary = "MP" if ev.options.primary == "MP" else "GP"
     render("index.html", "team_index.html", info=_event_rows(t, ev), system=name_of(t), teams=len(ev.teams),
            players=len(t.players), index_rounds=index_rounds)
+    path = trf_name(source)
     for r, rm in by_round.items():
-        render(f"round-{r}.html", "team_round.html", r=_round_page(t, ev, rm, people, teams))
-        render(f"standings-{r}.html", "team_standings.html", round=r, rows=_standings(t, ev, r, teams),
-               primary=primary, pending=bool(rm.pending), declared_tiebreaks=tiebreaks)
+        render(f"round-{r}.html", "team_round.html", r=_round_page(t, ev, rm, people, teams, why.get(r)),
+               check=verdicts.get(r))
+        s = standings[r]
+        render(f"standings-{r}.html", "team_standings.html", round=r, rows=_standings(s, path, teams),
+               primary=primary, pending=bool(rm.pending), edition=s.edition,
+               tb=[{"code": tb.text, "name": tb.description} for tb in s.tiebreaks], notes=list(s.notes))
     render("teams.html", "teams.html", teams=[{**teams[x.tpn], "members": [people[m] for m in x.members]}
                                               for x in ev.teams])
+    final = {row["team"]["no"]: row for row in _standings(last, path, teams)} if last is not None else {}
     for x in ev.teams:
-        render(f"team-{x.tpn}.html", "team.html", card=_card(t, ev, x.tpn, by_round, people, teams))
+        row = final.get(x.tpn)
+        render(f"team-{x.tpn}.html", "team.html", card=_card(t, ev, x.tpn, by_round, people, teams),
+               place=row["place"] if row else "", tb_values=row["values"] if row else [])
     pages.append(Page(STYLE, (Path(__file__).parent / "templates" / STYLE).read_bytes()))
     pages.append(Page(common["trf_file"], trf_bytes))
-    return Site(tuple(pages), ())
+    judged = tuple((r, bool(v["ok"]), tuple(f["message"] for f in v["findings"]))
+                   for r, v in sorted(verdicts.items()) if v["ok"] is not None)
+    return Site(tuple(pages), judged)
