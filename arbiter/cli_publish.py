@@ -44,8 +44,9 @@ def publish(
 ) -> None:
     """Write the tournament as a self-contained static web site: the event, every round's pairings and
     results with "why this pairing?" on each board, standings after every round with the tie-breaks, a
-    cross-table, a page per player, and the TRF file; a team event: every match with its boards, team
-    standings and a card per team.  No server and nothing fetched from elsewhere."""
+    cross-table, a page per player, and the TRF file; a team event: every match with its boards and "why this
+    pairing?", team standings with the tie-breaks and a card per team.  No server and nothing fetched from
+    elsewhere."""
     import time
 
     from rich.progress import Progress
