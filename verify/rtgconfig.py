@@ -142,7 +142,7 @@ def parse_config(text: str) -> RtgConfig:
         column = indent + len(raw.strip().partition("=")[0]) + 1
         try:
             x = Fraction(value.strip())
-        except ValueError:
+        except (ValueError, ZeroDivisionError):  # '3/0': Fraction reads a ratio and divides by zero
             raise ConfigError(number, column, f"{key} must be a number, not {value.strip()!r}") from None
         if key in _INTEGER and x.denominator != 1:
             raise ConfigError(number, column, f"{key} must be a whole number, not {value.strip()!r}")
