@@ -338,7 +338,7 @@ def test_why_round_2(site: tuple[Path, Tournament]) -> None:
         assert reason in bracket
     assert "C7" not in bracket and "Art. 3.5.3-3.5.4" not in bracket  # off in the last two rounds; one set only
     match = _why(doc, "why-match-1")
-    assert "Bracket 1 (score 2): Oslo SK (1) floated up into it." in match
+    assert "Bracket 1 (score 2): Oslo SK (score 1) floated up into it." in match
     assert "Oslo SK White by Art. 4.3.5." in match
     assert "Art. 4.2.1: team 1 is the first-team: the higher score (2 against 1)" in match
     assert "Art. 4.3.5: White to the team with the lower colour difference: team 3 White" in match
