@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -67,6 +67,7 @@ def publish(
     if t.is_team_event:
         _publish_team(file, output, t, json_out, started, why)
         return
+    _require_usable_tiebreaks(file, t)
     from systems import find
 
     sel = find(t)
@@ -101,6 +102,23 @@ def publish(
         err.print(f"arbiter: round {r}: the checker disputes the pairing: {msgs[0] if msgs else ''}", markup=False)
     out.print(f"wrote {str(output).rstrip('/')}/ ({len(site)} files: index, {t.rounds_paired} round(s) and their standings, "
               f"cross-table, {len(t.players)} player pages, the TRF)", markup=False)
+
+
+def _require_usable_tiebreaks(file: Path, t: Any) -> None:
+    """The file's tie-break list (202/212), read as ``arbiter standings`` reads it: a code that is
+    no tie-break, or a team tie-break in an individual event, is refused before anything is
+    written (exit 3), with the message ``standings`` gives."""
+    from tiebreaks.codes import TEAM_ONLY, file_tiebreaks
+
+    try:
+        tbs = file_tiebreaks(t)
+    except ValueError as exc:
+        fail(exitcodes.INVALID_INPUT, f"{file}: record 202/212: {exc}")
+    team_codes = [tb.text for tb in tbs or [] if tb.code in TEAM_ONLY]
+    if team_codes:
+        fail(exitcodes.INVALID_INPUT, f"{file}: record 202/212: {', '.join(team_codes)} "
+                                      f"{'is a tie-break' if len(team_codes) == 1 else 'are tie-breaks'} "
+                                      "of team events (C.07 art. 12, 13), and this event is individual")
 
 
 def _publish_team(file: Path, output: Path, t: object, json_out: bool, started: float, why: bool) -> None:

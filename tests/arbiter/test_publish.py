@@ -539,3 +539,20 @@ def test_only_dead_publishes_temporary_folders_are_removed(tmp_path: Path) -> No
     assert {f".site.new-{dead}-link1234", f".site.new-{dead}-file1234"} <= left
     assert (outside / "keep.txt").read_text() == "keep"
     assert _files(target) == {**_OLD, MARKER: (target / MARKER).read_bytes()}, "a standing site is not touched"
+
+
+@pytest.mark.parametrize("codes, said", [
+    ("BH,XYZ", "record 202/212: unknown tie-break 'XYZ'"),
+    ("BH,EMGSB", "record 202/212: EMGSB is a tie-break of team events (C.07 art. 12, 13), and this event is individual"),
+])
+def test_a_tiebreak_list_standings_cannot_use_is_refused_before_anything_is_written(
+        tmp_path: Path, codes: str, said: str) -> None:
+    # the standings pages use the file's 202 list (C.07 art. 4.2): a code that is no tie-break, or
+    # a team tie-break in an individual event, is invalid input (exit 3, as `standings` says), not
+    # an internal error, and no site is written
+    source = tmp_path / "listed.trf"
+    lines = (REPO / "fixtures" / "example.trf").read_text(encoding="utf-8").splitlines(keepends=True)
+    source.write_text(lines[0] + f"202 {codes}\n" + "".join(lines[1:]), encoding="utf-8")
+    site = tmp_path / "site"
+    result = CliRunner().invoke(app, ["publish", str(source), "-o", str(site)])
+    assert result.exit_code == 3 and said in result.output and not site.exists()
