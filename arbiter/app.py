@@ -197,9 +197,12 @@ def common_options(
 
     _tolerant_streams()
     render.set_width(width)
-    if width is not None:  # prose wraps at that width too
-        out.width = err.width = width
-        out.soft_wrap = err.soft_wrap = False
+    # every invocation sets both consoles (the CLI runs several commands in one process when a
+    # library or a test calls it): with --width, prose wraps at that width too; without, the
+    # terminal's width again and no wrapping of prose, whatever an earlier command asked
+    for console in (out, err):
+        console._width = width  # rich's own field: None is "the terminal's"
+        console.soft_wrap = width is None
 
 
 SystemOpt = typer.Option(

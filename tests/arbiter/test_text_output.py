@@ -289,3 +289,18 @@ def test_names_are_printed_as_written(tmp_path: Path, args: list[str]) -> None:
             assert name in flat
         if args == ["show"]:
             assert "[bold]Riverside[/bold] Open" in flat
+
+
+def test_a_width_given_once_does_not_stay_for_the_next_command_in_the_same_process(tmp_path: Path) -> None:
+    # a library or a test runs several commands in one process: `--width 40` lays out that
+    # command only; the next one, without it, writes its message whole to the pipe again
+    from typer.testing import CliRunner
+
+    from arbiter.cli import app
+
+    missing = tmp_path / ("a-file-name-long-enough-to-pass-forty-columns-" * 3 + ".trf")
+    runner = CliRunner()
+    narrow = runner.invoke(app, ["--width", "40", "validate", str(missing)])
+    again = runner.invoke(app, ["validate", str(missing)])
+    assert narrow.exit_code == again.exit_code != 0
+    assert "\n" in narrow.output.strip() and "\n" not in again.output.strip()
