@@ -2,7 +2,8 @@
 against FIDE's reference engine (gacrux) on fresh random team tournaments, round by round.
 
     python bench/team_differential.py --out DIR [--count N] [--seed S] [--min-teams A] [--max-teams B]
-                                      [--workers W] [--gacrux PYTHON] [--json FILE] [--ids 3,17]
+                                      [--workers W] [--gacrux PYTHON] [--checker-only] [--heavy]
+                                      [--json FILE] [--ids 3,17]
 
 Tournament ``i`` (``0 .. N-1``) is drawn from the seed ``S * 1000 + i``: a number of teams
 log-uniform in ``[A, B]``, 5-11 rounds, 4 boards (one in five: 6), the ``192`` code taken in turn
@@ -34,9 +35,36 @@ skips those (resumable).  The summary (printed, and with ``--json``): tournament
 compared, identical, different by kind and by the checker's verdict, gacrux errors, the CPU
 seconds of each side.
 
-Figures: ``python bench/team_differential.py --out /tmp/team-diff --count 40 --seed 2026
---min-teams 20 --max-teams 200 --workers 2 --json /tmp/team-diff/summary.json`` on the
-development machine (2 cores shared with other work), MEASURED below.
+``--checker-only`` pairs with ours alone (no gacrux) and has the checker judge every round;
+in every run the checker also judges each round both engines pair alike, and a round it finds
+against is kept in ``DIR/dissents/`` (``checker_dissents`` in the summary).
+
+Figures, on the development machine (2 cores shared with a fuzz run: a worker got about a third
+of a core), gacrux 1.11 at ``/work/scratch/gvenv``::
+
+    python bench/team_differential.py --out /tmp/td1 --count 40 --seed 2026 --min-teams 20 --max-teams 200
+    python bench/team_differential.py --out /tmp/td1c --count 40 --seed 2026 --min-teams 20 --max-teams 200 \
+        --checker-only --workers 1
+    python bench/team_differential.py --out /tmp/td2 --count 40 --seed 2027 --min-teams 20 --max-teams 40
+    python bench/team_differential.py --out /tmp/td3 --count 20 --seed 2028 --min-teams 20 --max-teams 40 --heavy
+
+=====  ===========  ==================  ========  =========  =========  ======  ==========  ========  =====
+run    tournaments  teams (20-49/50-99  rounds    identical  different  gacrux  ours CPU s  gacrux    wall
+                    /100-149/150+)      compared                        errors              CPU s     s
+=====  ===========  ==================  ========  =========  =========  ======  ==========  ========  =====
+td1    40           22-194 (12/13/9/6)  332       332        0          0       21.0        738.0     1,243
+td2    40           21-39               343       343        0          0       5.3         158.1     459
+td3    20           20-40, heavy        164       164        0          0       2.9         88.6      152
+=====  ===========  ==================  ========  =========  =========  ======  ==========  ========  =====
+
+``td1c`` replays td1's 40 events (the same, since every round was identical) with the checker on
+every round: 332 rounds, no dissent (95.8 CPU s of checking; 0.5 s a round of 200 teams); the
+same replay of td2 (``--checker-only``) and td3's own checking found nothing against their 343
+and 164 rounds either.  In all: 100 tournaments, 839 rounds, every
+one paired alike by both engines, teams, colours and PAB; every ``192`` variant (the nine codes
+of ``CODES`` in turn); 6 boards in 12 of td1/td2's 80 events, initial colour Black in 39, match
+forfeits in 54, board forfeits in 53, requested byes in 56, late entries in 55 (td3: all of them
+in every event).  A 200-team round costs gacrux 5-10 CPU s and ours 0.1-0.2 s.
 """
 
 from __future__ import annotations
@@ -54,7 +82,7 @@ import time
 import traceback
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Optional
 
@@ -86,17 +114,22 @@ class Side:
     cpu: float
 
 
-def settings_of(seed: int, index: int, min_teams: int, max_teams: int) -> TeamGenSettings:
-    """Tournament ``index`` of a run seeded ``seed`` (module docstring)."""
+def settings_of(seed: int, index: int, min_teams: int, max_teams: int, heavy: bool = False) -> TeamGenSettings:
+    """Tournament ``index`` of a run seeded ``seed`` (module docstring); ``heavy``: 10% of the
+    matches forfeited, 5% of the boards, 10% of the teams asking for a bye each round, five late
+    teams."""
     rng = random.Random(seed * 1000 + index)
     teams = round(math.exp(rng.uniform(math.log(min_teams), math.log(max_teams))))
     total = rng.randint(5, 11)
-    return TeamGenSettings(
+    s = TeamGenSettings(
         teams=teams, rounds=total, total=total, boards=6 if rng.random() < 0.2 else 4,
         code=CODES[index % len(CODES)], seed=seed * 1000 + index, initial=rng.choice("WB"),
         forfeit_rate=rng.choice([0.0, 0.02, 0.06]), double_forfeit_share=0.2,
         board_forfeit_rate=rng.choice([0.0, 0.01, 0.03]), bye_rate=rng.choice([0.0, 0.01, 0.04]),
         late_entries=rng.randint(0, 3))
+    if heavy:
+        s = replace(s, forfeit_rate=0.1, board_forfeit_rate=0.05, bye_rate=0.1, late_entries=5)
+    return s
 
 
 def ours(text: str, rnd: int) -> Side:
@@ -219,15 +252,16 @@ def verdict(j_ours: dict[str, Any], j_gacrux: dict[str, Any]) -> str:
     return "neither" if j_ours["ok"] else "both-flawed"
 
 
-def run_tournament(index: int, seed: int, min_teams: int, max_teams: int, python: str, out: Path) -> dict[str, Any]:
+def run_tournament(index: int, seed: int, min_teams: int, max_teams: int, python: str, out: Path,
+                   heavy: bool = False) -> dict[str, Any]:
     """Tournament ``index``, every round paired by both engines (module docstring): its record."""
-    s = settings_of(seed, index, min_teams, max_teams)
+    s = settings_of(seed, index, min_teams, max_teams, heavy)
     name = f"t{index:04d}"
     record: dict[str, Any] = {"id": name, "teams": s.teams, "rounds": s.rounds, "boards": s.boards, "code": s.code,
                               "seed": s.seed, "initial": s.initial, "forfeit_rate": s.forfeit_rate,
                               "board_forfeit_rate": s.board_forfeit_rate, "bye_rate": s.bye_rate,
                               "late_entries": s.late_entries, "compared": 0, "identical": 0, "different": [],
-                              "gacrux_errors": [], "ours_cpu": 0.0, "gacrux_cpu": 0.0, "ended": None,
+                              "gacrux_errors": [], "dissents": [], "ours_cpu": 0.0, "gacrux_cpu": 0.0, "checker_cpu": 0.0, "ended": None,
                               "followed": Counter()}
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory(prefix=f"team-diff-{name}-") as tmp:
@@ -235,9 +269,9 @@ def run_tournament(index: int, seed: int, min_teams: int, max_teams: int, python
 
         def pair(text: str, rnd: int) -> Optional[PairedRound]:
             a = ours(text, rnd)
-            b = gacrux(python, text, folder)
+            b = gacrux(python, text, folder) if python else a
             record["ours_cpu"] += a.cpu
-            record["gacrux_cpu"] += b.cpu
+            record["gacrux_cpu"] += b.cpu if python else 0.0
             if b.error is not None and b.output.lstrip().startswith("###"):
                 record["gacrux_errors"].append({"round": rnd, "error": b.error})
             kind = kind_of(a, b)
@@ -245,6 +279,18 @@ def run_tournament(index: int, seed: int, min_teams: int, max_teams: int, python
                 record["compared"] += 1
             if kind is None and a.pairing is not None:
                 record["identical"] += 1
+                t1 = time.process_time()
+                j = judge(text, rnd, a.pairing)
+                record["checker_cpu"] += time.process_time() - t1
+                if not j["ok"]:  # both engines agree, the checker's reading does not
+                    where = out / "dissents" / f"{name}-r{rnd:02d}"
+                    where.mkdir(parents=True, exist_ok=True)
+                    (where / "cut.trf").write_text(text, encoding="utf-8")
+                    (where / "pairing.txt").write_text(a.output, encoding="utf-8")
+                    (where / "judgement.json").write_text(json.dumps(j, indent=2) + "\n", encoding="utf-8")
+                    record["dissents"].append({"round": rnd, **j, "folder": str(where)})
+                    print(f"{name} r{rnd}: both engines agree, the checker finds {j['criterion']} -> {where}",
+                          flush=True)
             elif kind is not None:
                 where = out / "diffs" / f"{name}-r{rnd:02d}"
                 where.mkdir(parents=True, exist_ok=True)
@@ -257,7 +303,7 @@ def run_tournament(index: int, seed: int, min_teams: int, max_teams: int, python
                 (where / "judgement.json").write_text(json.dumps(diff, indent=2) + "\n", encoding="utf-8")
                 record["different"].append(diff)
                 print(f"{name} r{rnd}: {kind}, the checker prefers {diff['prefers']} -> {where}", flush=True)
-            if playable(b.pairing, text, rnd):
+            if python and playable(b.pairing, text, rnd):
                 record["followed"]["gacrux"] += 1
                 return b.pairing
             if playable(a.pairing, text, rnd):
@@ -304,11 +350,13 @@ def summary(records: list[dict[str, Any]], wall: float) -> dict[str, Any]:
         "checker_prefers": dict(prefers),
         "checker_criteria": dict(criteria),
         "gacrux_errors": sum(len(r["gacrux_errors"]) for r in records),
+        "checker_dissents": sum(len(r.get("dissents", ())) for r in records),
         "ended_early": sum(1 for r in records if r["ended"]),
         "crashes": sum(1 for r in records if r.get("crash")),
         "followed": dict(sum((Counter(r["followed"]) for r in records), Counter())),
         "ours_cpu": round(sum(r["ours_cpu"] for r in records), 1),
         "gacrux_cpu": round(sum(r["gacrux_cpu"] for r in records), 1),
+        "checker_cpu": round(sum(r.get("checker_cpu", 0.0) for r in records), 1),
         "wall": round(wall, 1),
     }
 
@@ -322,10 +370,14 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--max-teams", type=int, default=200)
     ap.add_argument("--workers", type=int, default=2, help="processes (at most 2)")
     ap.add_argument("--gacrux", default=GACRUX, help="the Python that has gacrux installed")
+    ap.add_argument("--checker-only", action="store_true",
+                    help="no gacrux: each round paired by ours and judged by the checker only")
+    ap.add_argument("--heavy", action="store_true", help="many forfeits, byes and late entries (settings_of)")
     ap.add_argument("--ids", help="only these tournament indices (comma-separated)")
     ap.add_argument("--json", type=Path, help="write the summary here")
     args = ap.parse_args(argv)
-    if subprocess.run([args.gacrux, "-c", "import gacrux"], capture_output=True, check=False).returncode:
+    python = "" if args.checker_only else args.gacrux
+    if python and subprocess.run([python, "-c", "import gacrux"], capture_output=True, check=False).returncode:
         print(f"no gacrux at {args.gacrux}", file=sys.stderr)
         return 2
     args.out.mkdir(parents=True, exist_ok=True)
@@ -345,7 +397,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     t0 = time.monotonic()
     with ProcessPoolExecutor(max_workers=max(1, min(2, args.workers))) as pool:
         pending: set[Future[dict[str, Any]]] = {
-            pool.submit(run_tournament, i, args.seed, args.min_teams, args.max_teams, args.gacrux, args.out)
+            pool.submit(run_tournament, i, args.seed, args.min_teams, args.max_teams, python, args.out,
+                        args.heavy)
             for i in todo}
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)

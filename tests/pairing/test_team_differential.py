@@ -6,6 +6,7 @@ is never a test dependency)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -14,8 +15,12 @@ import pytest
 
 from tests.support import REPO
 
-sys.path.insert(0, str(REPO / "bench"))
-import team_differential as td  # noqa: E402
+# loaded by path: bench/ holds modules named like the project's packages (event, check, ...)
+_spec = importlib.util.spec_from_file_location("team_differential", REPO / "bench" / "team_differential.py")
+assert _spec is not None and _spec.loader is not None
+td = importlib.util.module_from_spec(_spec)
+sys.modules["team_differential"] = td  # the worker functions are looked up by module name
+_spec.loader.exec_module(td)
 
 STAND_IN = '''
 import sys
@@ -41,12 +46,14 @@ print("\\n".join(lines))
 '''
 
 
+@pytest.mark.fast
 def test_read_gacrux_output() -> None:
     assert td.read_gacrux("3\n1 4\n5 2\n3 0\n\n") == ((((1, 4), (5, 2)), 3), None)
     pairing, error = td.read_gacrux("### Error 504\n\rNumber of rounds = 5, can't pair round 6\n")
     assert pairing is None and error is not None and "504" in error
 
 
+@pytest.mark.fast
 def test_kinds_of_difference() -> None:
     def side(p):  # type: ignore[no-untyped-def]
         return td.Side(p, None, "", 0.0)
@@ -75,6 +82,7 @@ def test_a_tournament_against_a_stand_in(tmp_path: Path, monkeypatch: pytest.Mon
     assert kinds[1] == ("colours", "ours") and kinds[2][0] == "gacrux-none" and kinds[3][0] == "teams"
     assert r["identical"] == r["rounds"] - 3 and [e["round"] for e in r["gacrux_errors"]] == [2]
     assert r["followed"] == {"gacrux": r["rounds"] - 1, "ours": 1}
+    assert r["dissents"] == []  # the checker finds nothing against the rounds both engines agree on
     saved = out / "diffs" / "t0000-r01"
     assert {p.name for p in saved.iterdir()} == {"cut.trf", "ours.txt", "gacrux.txt", "judgement.json"}
     judged = json.loads((saved / "judgement.json").read_text())
