@@ -56,6 +56,28 @@ is not UTF-8); all but the non-UTF-8 ``event result --csv`` (other work's) are f
 in ``tests/fuzz/regressions/``.  At these rates one million inputs (``--inputs 125000``, the
 README's command) take about 4.7 CPU hours, three of them the ``commands`` target (about a
 dozen commands an input).
+
+The million-input run (three invocations, 2 workers each, atheris, on the 2-core development
+machine shared with other work; corpora kept between them in one ``--corpus`` folder; the team
+readers and commands are seeded by ``fixtures/team-swiss/`` from the second run on):
+
+=========  =========  =======  =======================================================================
+target     inputs     CPU min  distinct failures
+=========  =========  =======  =======================================================================
+trf        483,693    44.33    0
+kfactor    333,170    25.85    0
+names       83,625    14.14    0
+rtgconfig  110,714    17.05    1 (616 inputs): ``3/0`` read as a ratio over zero, ZeroDivisionError
+rotation    12,711     3.18    0
+results      8,948     2.84    0
+entrants    21,020     7.58    0
+commands     5,806    13.51    0
+total    1,059,687   128.48    1, fixed (``tests/fuzz/regressions/rtgconfig/``) and its target rerun clean
+=========  =========  =======  =======================================================================
+
+``--minutes trf=28,kfactor=18,names=12,rtgconfig=14,rotation=10,results=8,entrants=8,commands=12``,
+then ``trf=25,kfactor=14,rtgconfig=12,names=12``, then ``trf=14,commands=12,rtgconfig=8,entrants=6``
+(``--jobs 2 --corpus DIR --failures DIR --json FILE``).
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ import importlib.util
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -24,11 +25,13 @@ from ratings.change import tournament_ratings  # noqa: E402
 from ratings.report import check_report, clean_report  # noqa: E402
 
 
-def _synthetic():  # type: ignore[no-untyped-def]
+def _synthetic() -> Callable[[int, int, int], str]:
+    """``bench/standings.py``'s synthetic event writer (players, rounds, seed -> TRF text)."""
     spec = importlib.util.spec_from_file_location("bench_standings", ROOT / "bench" / "standings.py")
     mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     spec.loader.exec_module(mod)  # type: ignore[union-attr]
-    return mod.synthetic
+    writer: Callable[[int, int, int], str] = mod.synthetic
+    return writer
 
 
 def main() -> None:
