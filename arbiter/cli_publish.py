@@ -51,8 +51,7 @@ def publish(
 
     from rich.progress import Progress
 
-    from arbiter.publish import (MARKER, SiteError, SiteOptions, build_pages, check_target, read_stored, recover,
-                                 write_site)
+    from arbiter.publish import MARKER, SiteError, SiteOptions, build_pages, check_target, read_stored, recover
 
     started = time.perf_counter()
     try:
@@ -84,12 +83,7 @@ def publish(
     with Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task(f"checking {t.rounds_paired} round(s)", total=max(t.rounds_paired, 1))
         site = build_pages(t, raw, str(file), options, progress=lambda _msg: bar.update(task, advance=1))
-    try:
-        write_site(output, site, file)
-    except SiteError as exc:
-        fail(exitcodes.USAGE if exc.usage else exitcodes.FILE_ERROR, str(exc))
-    except OSError as exc:
-        fail(exitcodes.FILE_ERROR, f"cannot write {output}: {exc.strerror or exc}")
+    _write(output, site, file)
     seconds = time.perf_counter() - started
     disputed = [v for v in site.verdicts if not v[1]]
     if json_out:
@@ -102,6 +96,19 @@ def publish(
         err.print(f"arbiter: round {r}: the checker disputes the pairing: {msgs[0] if msgs else ''}", markup=False)
     out.print(f"wrote {str(output).rstrip('/')}/ ({len(site)} files: index, {t.rounds_paired} round(s) and their standings, "
               f"cross-table, {len(t.players)} player pages, the TRF)", markup=False)
+
+
+def _write(output: Path, site: Any, file: Path) -> None:
+    """The site swapped into ``output`` (:func:`arbiter.publish.write_site`), or exit: 2 for an
+    output that is not a site folder, 5 when it cannot be written."""
+    from arbiter.publish import SiteError, write_site
+
+    try:
+        write_site(output, site, file)
+    except SiteError as exc:
+        fail(exitcodes.USAGE if exc.usage else exitcodes.FILE_ERROR, str(exc))
+    except OSError as exc:
+        fail(exitcodes.FILE_ERROR, f"cannot write {output}: {exc.strerror or exc}")
 
 
 def _require_usable_tiebreaks(file: Path, t: Any) -> None:
@@ -127,7 +134,6 @@ def _publish_team(file: Path, output: Path, t: object, json_out: bool, started: 
     tie-breaks, a card per team (``--jobs``, ``--reuse`` and ``--engine`` do not apply)."""
     import time
 
-    from arbiter.publish import SiteError, write_site
     from arbiter.publish.teams import TieBreakListInvalid, build_team_pages
     from event.team.records import TeamRecordsInvalid
     from trf.model import Tournament
@@ -140,12 +146,7 @@ def _publish_team(file: Path, output: Path, t: object, json_out: bool, started: 
         fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
     except TieBreakListInvalid as exc:
         fail(exitcodes.INVALID_INPUT, f"{file}: record 202/212: {exc.detail}")
-    try:
-        write_site(output, site, file)
-    except SiteError as exc:
-        fail(exitcodes.USAGE if exc.usage else exitcodes.FILE_ERROR, str(exc))
-    except OSError as exc:
-        fail(exitcodes.FILE_ERROR, f"cannot write {output}: {exc.strerror or exc}")
+    _write(output, site, file)
     teams = sum(1 for p in site.pages if p.path.startswith("team-"))
     if json_out:
         emit_json({"file": str(file), "output": str(output), "files": sorted(p.path for p in site.pages),

@@ -221,7 +221,9 @@ def _check_round(t: Tournament, rnd: int | None) -> int:
     return r
 
 
-def _later_rounds(t: Tournament, rnd: int) -> list[Notice]:
+def later_rounds(t: Tournament, rnd: int) -> list[Notice]:
+    """The notice that a result of a round before the last one paired changes later pairings only
+    (C.04.2 Art. 4): the rounds after it were paired with the old result."""
     if rnd < t.rounds_paired:
         return [Notice("earlier-round", f"round {rnd} is not the last round paired: rounds {rnd + 1}-{t.rounds_paired} "
                                         "were paired with the old result; the change affects pairings still to be "
@@ -250,7 +252,7 @@ def enter_result(t: Tournament, board: int, text: str, rnd: int | None = None) -
         raise NoSuchBoard(r, board, len(bs))
     bd = bs[board - 1]
     t2, warnings = _apply(t, r, bd, codes)
-    warnings = _later_rounds(t, r) + warnings
+    warnings = later_rounds(t, r) + warnings
     shown = result_text(*codes) if codes else "cleared"
     return Change(consistent(t2), f"result round {r} board {board}",
                   f"{player_label(t, bd.white)} - {player_label(t, bd.black)} {shown}", tuple(warnings),
@@ -279,7 +281,7 @@ def enter_player_result(t: Tournament, player: int, text: str, rnd: int | None =
     if codes is not None and player == bd.black:
         codes = (codes[1], codes[0])
     t2, warnings = _apply(t, r, bd, codes)
-    warnings = _later_rounds(t, r) + warnings
+    warnings = later_rounds(t, r) + warnings
     shown = result_text(*codes) if codes else "cleared"
     return Change(consistent(t2), f"result round {r} board {bd.number}",
                   f"{player_label(t, bd.white)} - {player_label(t, bd.black)} {shown}", tuple(warnings),
@@ -319,7 +321,7 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
     r = _check_round(t, rnd)
     bs = boards(t, r)
     by_pair = {frozenset((b.white, b.black)): b for b in bs}
-    warnings: list[Notice] = _later_rounds(t, r)
+    warnings: list[Notice] = later_rounds(t, r)
     entered: list[dict[str, object]] = []
     delimiter = ";" if text.count(";") > text.count(",") else ","
     plan: list[tuple[Board, tuple[Result, Result] | None, int]] = []

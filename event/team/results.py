@@ -40,7 +40,7 @@ import io
 from dataclasses import dataclass, replace
 
 from event.change import Change, EventError, Notice
-from event.results import BadResult, BadResultsRow, RoundNotPaired, csv_error, result_code
+from event.results import BadResult, BadResultsRow, RoundNotPaired, csv_error, later_rounds, result_code
 from event.team.matches import Match, board_result_text, consistent, half_points, round_matches, team_label
 from event.team.records import event_of, set_entries, team_records, with_team_records
 from event.next_round import NobodyToPair
@@ -150,14 +150,6 @@ def find_match(t: Tournament, ev: TeamEvent, rnd: int, ref: str) -> tuple[Match,
     raise NoSuchMatch(rnd, text[:20], len(rm.matches), "a match is named by its number (3) or its teams (4-7)")
 
 
-def _later_rounds(t: Tournament, rnd: int) -> list[Notice]:
-    if rnd < t.rounds_paired:
-        return [Notice("earlier-round", f"round {rnd} is not the last round paired: rounds {rnd + 1}-{t.rounds_paired} "
-                                        "were paired with the old result; the change affects pairings still to be "
-                                        "made (C.04.2 Art. 4)", {"round": rnd, "last_paired": t.rounds_paired})]
-    return []
-
-
 @dataclass(frozen=True)
 class _Plan:
     """What one match's entry changes: the player lines, and how it reads."""
@@ -238,7 +230,7 @@ def enter_match_result(t: Tournament, ref: str, text: str, rnd: int | None = Non
     plan = _plan(t, m, flipped, codes, text)
     after = consistent(set_entries(t, r, plan.entries))
     details = _describe(after, event_of(after) or ev, r, m.number, flipped)
-    return Change(after, f"result round {r}", details, tuple(_later_rounds(t, r)) + plan.warnings,
+    return Change(after, f"result round {r}", details, tuple(later_rounds(t, r)) + plan.warnings,
                   {"round": r, "match": m.number, "white": m.white, "black": m.black, "boards": list(plan.entered)})
 
 
@@ -310,7 +302,7 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
     left = [m.number for m in round_matches(after, r, after_ev).matches if m.pending]
     details = "; ".join(_describe(after, after_ev, r, number, flipped) for number, flipped in done) or "nothing entered"
     details += f"; matches still without every result: {', '.join(map(str, left))}" if left else "; the round is complete"
-    return Change(after, f"results round {r}", details, tuple(_later_rounds(t, r)) + tuple(warnings),
+    return Change(after, f"results round {r}", details, tuple(later_rounds(t, r)) + tuple(warnings),
                   {"round": r, "matches": [n for n, _ in done], "pending_matches": left})
 
 
@@ -360,6 +352,6 @@ def forfeit_match(t: Tournament, ref: str, code: str, rnd: int | None = None) ->
     after = set_entries(t, r, entries)
     after = consistent(with_team_records(after, replace(values, forfeits=forfeits)))
     return Change(after, f"forfeit round {r} match {m.number}",
-                  f"{team_label(ev, m.white)} - {team_label(ev, m.black)}: {words}", tuple(_later_rounds(t, r)),
+                  f"{team_label(ev, m.white)} - {team_label(ev, m.black)}: {words}", tuple(later_rounds(t, r)),
                   {"round": r, "match": m.number, "white": m.white, "black": m.black,
                    "forfeit": None if kind == "*" else ({"+-": "-+", "-+": "+-"}.get(kind, kind) if flipped else kind)})
