@@ -77,7 +77,7 @@ def _one(name: str) -> list[Any]:
 
 def _event(folder: Path | None) -> TeamEvent:
     if folder is None:
-        pytest.skip(SKIP_REASON + f"; nor is there a {TEAM_FIXTURES}")
+        pytest.skip(SKIP_REASON + f"; the tournament is not among the sample in {TEAM_FIXTURES} either")
     return team_event(parse_file(folder / "full.trf").tournament)
 
 
