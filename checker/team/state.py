@@ -17,10 +17,13 @@ Readings taken where the text leaves room (``docs`` of the project and the diges
 
 from __future__ import annotations
 
+from typing import Callable
+
 from dataclasses import dataclass
 from fractions import Fraction
 
 from trf.codes import Colour
+from trf.model import AccelerationRange
 from trf.teams import MatchKind, TeamEvent
 
 __all__ = ["TeamFacts", "RoundState", "round_state", "preference"]
@@ -142,6 +145,29 @@ def _initial_colour(event: TeamEvent) -> tuple[Colour | None, str | None]:
     return None, "no 152 record: the initial-colour (Art. 4.1) is unknown"
 
 
+def _no_virtual_points(tpn: int, rnd: int) -> Fraction:
+    return Fraction(0)
+
+
+def _virtual_points(event: TeamEvent) -> Callable[[int, int], Fraction] | None:
+    """The virtual points of the file's ``250`` records (C.04.7 Art. 1.5: the pairing score is the
+    score plus them; TRF-2026 4.5: match points in columns 5-8 or game points in 10-13, a range of
+    rounds and of TPNs), a later record over an earlier one; ``None`` without records.  Floats
+    compare pairing scores too (A8); the secondary score stays the points scored (KD-3)."""
+    records = [r for r in event.tournament.records if isinstance(r, AccelerationRange)]
+    if not records:
+        return None
+
+    def points(tpn: int, rnd: int) -> Fraction:
+        for rec in reversed(records):
+            if rec.first_round <= rnd <= rec.last_round and rec.first_player <= tpn <= rec.last_player:
+                value = rec.match_points or rec.game_points
+                if value:
+                    return value
+        return Fraction(0)
+    return points
+
+
 def round_state(event: TeamEvent, rnd: int) -> RoundState:
     """Every team's facts before round ``rnd`` (rounds ``1 .. rnd-1`` only)."""
     opts = event.options
@@ -154,8 +180,12 @@ def round_state(event: TeamEvent, rnd: int) -> RoundState:
     last_round = rnd == total
     secondary_kind = opts.secondary
     use_secondary = secondary_kind is not None
-    if opts.baku:
-        notes.append("Baku acceleration (C.04.7) is not applied: scores are the points scored")
+    virtual = _virtual_points(event)
+    if virtual is None:
+        virtual = _no_virtual_points
+        if opts.baku:
+            notes.append("Baku acceleration (C.04.7) is not applied (the file has no 250 records): scores are "
+                         "the points scored")
     initial, why = _initial_colour(event)
     if why:
         notes.append(why)
@@ -172,10 +202,11 @@ def round_state(event: TeamEvent, rnd: int) -> RoundState:
         if before >= 1:
             prev = event.entry(tpn, before)
             if prev.played and prev.opponent is not None:
-                floated = event.score(tpn, before - 1) != event.score(prev.opponent, before - 1)
+                floated = (event.score(tpn, before - 1) + virtual(tpn, before)
+                           != event.score(prev.opponent, before - 1) + virtual(prev.opponent, before))
         facts[tpn] = TeamFacts(
             tpn=tpn,
-            score=event.score(tpn, before),
+            score=event.score(tpn, before) + virtual(tpn, rnd),
             secondary=event.score(tpn, before, secondary_kind) if secondary_kind else None,
             colours=colours, cd=cd, preference=pref, strong=strong,
             played=sum(1 for e in entries if e.played),

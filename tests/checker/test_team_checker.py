@@ -601,3 +601,20 @@ def test_a_forfeited_match_is_no_meeting(folder: Path | None) -> None:
     from checker.team.state import round_state
     st = round_state(event, 7)
     assert st.may_meet(21, 28) and 28 not in st.teams[21].met
+
+
+@pytest.mark.fast
+def test_virtual_points_of_250_records_make_the_pairing_score() -> None:
+    """C.04.7 Art. 1.5 with TRF-2026 4.5: a 250 record gives teams 1-2 two virtual match points in
+    round 1, so their pairing score is 2 and the others' 0: two scoregroups {1, 2} and {3, 4},
+    each paired in its own bracket (Art. 3.2, 3.6: 1-2, 3-4); colours by Art. 4.3.1, first-teams
+    1 and 3 (odd, initial-colour White) White.  Without the record one bracket of four pairs the
+    first identifier 1 2 3 4 -> 1-3, 2-4 (Art. 3.6.2), and the same round is a finding."""
+    accelerated = "250  2.0        1   1    1    2\n"
+    text = team_trf(4, [[(1, 2, "===="), (3, 4, "====")]])
+    plain = team_event(parse_text(text).tournament)
+    ev = team_event(parse_text(text.replace("352 ", accelerated + "352 ", 1)).tournament)
+    from checker.team.state import round_state
+    assert {t: f.score for t, f in round_state(ev, 1).teams.items()} == {1: 2, 2: 2, 3: 0, 4: 0}
+    assert check_round(ev, 1).findings == ()
+    assert check_round(plain, 1).findings != ()
