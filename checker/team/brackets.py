@@ -100,7 +100,8 @@ class Decision:
 # --------------------------------------------------------------------------- the PAB (Art. 3.4)
 
 
-def _pab_value(st: RoundState, row: Criterion, t: int) -> str:
+def pab_value(st: RoundState, row: Criterion, t: int) -> str:
+    """Team ``t``'s value on the PAB rule ``row`` (Art. 3.4.2-3.4.4) in words."""
     if row.name == "3.4.2":
         return f"score {show_score(st.score(t))}"
     if row.name == "3.4.3":
@@ -130,10 +131,10 @@ def judge_pab(st: RoundState, graph: MeetGraph, teams: frozenset[int], given: in
         assert r.measure is not None
         if r.measure(st, chosen) != r.measure(st, given):
             return Decision(r, f"{r.label}: the PAB goes to the team that {r.words}: team {chosen} "
-                               f"({_pab_value(st, r, chosen)}), not the given team {given} "
-                               f"({_pab_value(st, r, given)})",
-                            f"team {given} ({_pab_value(st, r, given)})",
-                            f"team {chosen} ({_pab_value(st, r, chosen)})", alternative_pab=chosen)
+                               f"({pab_value(st, r, chosen)}), not the given team {given} "
+                               f"({pab_value(st, r, given)})",
+                            f"team {given} ({pab_value(st, r, given)})",
+                            f"team {chosen} ({pab_value(st, r, chosen)})", alternative_pab=chosen)
     raise AssertionError("two teams with the same TPN")
 
 

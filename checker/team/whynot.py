@@ -19,7 +19,8 @@ absolute criterion forbids it), ``incomplete`` (the other teams could not all be
 from __future__ import annotations
 
 from checker.report import WhyNot
-from checker.team.brackets import Upfloaters, best_pairing, first_set, identifier, pairs_text, show_score, value_of
+from checker.team.brackets import (Upfloaters, best_pairing, first_set, identifier, pab_value, pairs_text, show_score,
+                                   value_of)
 from checker.team.check import given_matches
 from checker.team.colours import allocate
 from checker.team.criteria import ABSOLUTE, ORDER, PAB_ROWS, PAIR_ROWS, SET_ORDER, Criterion, upfloater_order
@@ -116,17 +117,9 @@ def _other_pab(st: RoundState, graph: MeetGraph, teams: frozenset[int], bye: int
                                                        f"PAB is wrong", boards, best)
         return WhyNot(rnd, pair, "worse", r.name, f"{words}; the best other team for it is {best}, but {r.label}: the "
                                                   f"PAB goes to the team that {r.words}: team {bye} "
-                                                  f"({_pab_words(st, r, bye)}) before team {best} "
-                                                  f"({_pab_words(st, r, best)})", boards, best)
+                                                  f"({pab_value(st, r, bye)}) before team {best} "
+                                                  f"({pab_value(st, r, best)})", boards, best)
     raise AssertionError("two teams with the same TPN")
-
-
-def _pab_words(st: RoundState, r: Criterion, t: int) -> str:
-    if r.name == "3.4.2":
-        return f"score {show_score(st.score(t))}"
-    if r.name == "3.4.3":
-        return f"{st.teams[t].played} match(es) played"
-    return f"TPN {t}"
 
 
 def _in_bracket(st: RoundState, up: Upfloaters, bracket: tuple[int, ...], a: int, b: int,
