@@ -115,17 +115,12 @@ def _require_usable_tiebreaks(file: Path, t: Any) -> None:
     """The file's tie-break list (202/212), read as ``arbiter standings`` reads it: a code that is
     no tie-break, or a team tie-break in an individual event, is refused before anything is
     written (exit 3), with the message ``standings`` gives."""
-    from tiebreaks.codes import TEAM_ONLY, file_tiebreaks
+    from tiebreaks.codes import file_tiebreaks, require_individual_codes
 
     try:
-        tbs = file_tiebreaks(t)
+        require_individual_codes(file_tiebreaks(t))
     except ValueError as exc:
         fail(exitcodes.INVALID_INPUT, f"{file}: record 202/212: {exc}")
-    team_codes = [tb.text for tb in tbs or [] if tb.code in TEAM_ONLY]
-    if team_codes:
-        fail(exitcodes.INVALID_INPUT, f"{file}: record 202/212: {', '.join(team_codes)} "
-                                      f"{'is a tie-break' if len(team_codes) == 1 else 'are tie-breaks'} "
-                                      "of team events (C.07 art. 12, 13), and this event is individual")
 
 
 def _publish_team(file: Path, output: Path, t: object, json_out: bool, started: float, why: bool) -> None:

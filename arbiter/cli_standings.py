@@ -77,7 +77,7 @@ def standings(
 ) -> None:
     """Standings with FIDE tie-breaks (C.07): rank, shared places, points and every tie-break, exact;
     for a team event the teams, with match and game points and the team tie-breaks (art. 12, 13)."""
-    from tiebreaks.codes import TEAM_ONLY, file_tiebreaks, parse_list
+    from tiebreaks.codes import file_tiebreaks, parse_list, require_individual_codes
     from tiebreaks.context import Edition
     from tiebreaks.output import explain_dict, rank_check, standings_csv, standings_dict
     from tiebreaks.standings import standings as compute
@@ -107,12 +107,11 @@ def standings(
         fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
     if after_round is not None and after_round > t.rounds_paired:
         fail(exitcodes.USAGE, f"--after-round {after_round}: the file has rounds 1-{t.rounds_paired}")
-    team_codes = [tb.text for tb in tbs or [] if tb.code in TEAM_ONLY]
-    if team_codes:
+    try:
+        require_individual_codes(tbs)
+    except ValueError as exc:
         fail(exitcodes.USAGE if tiebreaks is not None else exitcodes.INVALID_INPUT,
-             f"{'--tiebreaks' if tiebreaks is not None else str(file) + ': record 202/212'}: "
-             f"{', '.join(team_codes)} {'is a tie-break' if len(team_codes) == 1 else 'are tie-breaks'} "
-             "of team events (C.07 art. 12, 13), and this event is individual")
+             f"{'--tiebreaks' if tiebreaks is not None else str(file) + ': record 202/212'}: {exc}")
     with busy(f"standings of {len(t.players)} players"):
         s = compute(t, tbs if tbs is not None else [], edition=ed, after_round=after_round, round_robin=round_robin,
                     default_list=tbs is None)

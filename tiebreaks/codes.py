@@ -159,3 +159,12 @@ def file_tiebreaks(t: Tournament) -> list[TieBreak] | None:
         if value and value.strip():
             return parse_list(value)
     return None
+
+
+def require_individual_codes(tbs: list[TieBreak] | None) -> None:
+    """Raise ``ValueError`` naming the team tie-breaks (C.07 art. 12, 13) of a list meant for an
+    individual event: they have no value there."""
+    team_codes = [tb.text for tb in tbs or [] if tb.code in TEAM_ONLY]
+    if team_codes:
+        raise ValueError(f"{', '.join(team_codes)} {'is a tie-break' if len(team_codes) == 1 else 'are tie-breaks'} "
+                         "of team events (C.07 art. 12, 13), and this event is individual")
