@@ -9,7 +9,9 @@ Exit codes: 0 done; 1 no legal pairing exists; 2 the command does not fit the ev
 player, board or round, a round already paired...); 3 the file (or a list) is not valid, or a
 team event; 4 ``manual`` without ``--accept`` found the pairing does not conform; 5 a file cannot
 be read or written (or changed meanwhile); 6 the previous round has games without a result;
-7 past the last round; 8 the event is finished.
+7 past the last round; 8 the event is finished; 9 FIDE mode asks the arbiter to confirm the act
+(``--confirm``; leaving FIDE mode: ``--yes``), nothing written; 10 FIDE mode refuses the act,
+nothing written (:mod:`event.fidemode`: the acts, their levels and their ``###`` lines).
 
 A team event (``event new --team``: :mod:`event.team`) is run by the same commands: each sends a
 team event to its :mod:`event.team` call (teams registered from ``--teams-csv``, results entered
@@ -40,6 +42,24 @@ app.add_typer(event_app, name="event")
 EventFile = typer.Argument(..., help="The event's TRF-2026 file (edited in place; the previous version is kept as FILE.bak; "
                                      "a symbolic link is followed: the file it names is edited, its backup beside it).",
                            show_default=False)
+
+
+ConfirmOpt = typer.Option(False, "--confirm", help="Confirm an act FIDE mode asks the arbiter to confirm (level 3: "
+                                                   "docs/fide-mode.md); without it nothing is written (exit 9).")
+
+#: The command that does each act of :data:`event.fidemode.ACTS` (docs/fide-mode.md's table).
+FIDE_MODE_COMMANDS = {
+    "renumber-early": "event register FILE ... (a late entry); event correct FILE PLAYER ...",
+    "full-point-bye": "event bye FILE PLAYER --kind full",
+    "second-half-point-bye": "event bye FILE PLAYER --confirm",
+    "prohibition-after-round-1": "event forbid FILE A B --confirm",
+    "rounds-changed": "event rounds FILE N --confirm",
+    "tiebreaks-changed": "event tiebreaks FILE LIST --confirm",
+    "manual-pairing": "event manual FILE BOARD... --accept --confirm",
+    "leave-fide-mode": "event fide-mode FILE --leave --reason TEXT --yes",
+    "renumber-late": "event correct FILE PLAYER ... --renumber",
+    "scoring-changed": "event scoring FILE SCORING",
+}
 
 
 class ColourChoice(str, Enum):
@@ -103,6 +123,7 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
     from arbiter.refusals import refusal
     from event import store
     from event.change import EventError
+    from event.fidemode import NeedsConfirmation, RefusedInFideMode
     from event.registration import InvalidRegistrant
     from event.results import BadResultsRow
     from event.team.records import TeamRecordsInvalid
@@ -113,6 +134,11 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
         fail(*found)
     if isinstance(exc, InputTooLarge):
         fail(exitcodes.INVALID_INPUT, str(exc), file=path)
+    if isinstance(exc, NeedsConfirmation):
+        how = "confirm with --yes" if exc.level >= 4 else "give --confirm to do it"
+        fail(exitcodes.NEEDS_CONFIRMATION, f"{path}: {exc}; nothing written: {how}")
+    if isinstance(exc, RefusedInFideMode):
+        fail(exitcodes.FIDE_MODE_REFUSES, f"{path}: {exc}; nothing written")
     if isinstance(exc, store.InvalidEventFile):
         render.diagnostics(err, list(exc.diagnostics), str(exc.path))
         fail(exitcodes.INVALID_INPUT, f"{exc}; fix them before editing the event")
@@ -616,10 +642,11 @@ def bye(
     round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the next round to pair)."),
     kind: ByeKind = typer.Option(ByeKind.half, "--kind", help="half (H, default), zero (Z) or full (F, deprecated by FIDE)."),
     cancel: bool = typer.Option(False, "--cancel", help="Withdraw the bye declared for that round instead."),
+    confirm: bool = ConfirmOpt,
     json_out: bool = JsonOpt,
 ) -> None:
     """Grant a requested bye for a round not yet paired (C.04.2 Art. 3.3), or cancel one; in a team event,
-    to a team."""
+    to a team. FIDE mode warns a full-point bye (### FPB) and asks to confirm a second half-point bye (### HPB)."""
     from event.absences import cancel_bye, request_bye
     from event.team import absences as team
     from event.team import is_team_event
@@ -632,7 +659,7 @@ def bye(
         rnd = round_ if round_ is not None else t.rounds_paired + 1
         if is_team_event(t):
             return team.cancel_bye(t, player, rnd) if cancel else team.request_bye(t, player, rnd, code)
-        return cancel_bye(t, player, rnd) if cancel else request_bye(t, player, rnd, code)
+        return cancel_bye(t, player, rnd) if cancel else request_bye(t, player, rnd, code, acknowledged=confirm)
 
     _commit(file, run, json_out)
 
@@ -643,9 +670,11 @@ def forbid(
     players: list[str] = typer.Argument(..., help="Starting ranks of two or more players who may not meet.", show_default=False),
     from_round: Optional[int] = typer.Option(None, "--from-round", min=1, help="First round of the ban (default: the next round)."),
     to_round: Optional[int] = typer.Option(None, "--to-round", min=1, help="Last round of the ban (default: the last round)."),
+    confirm: bool = ConfirmOpt,
     json_out: bool = JsonOpt,
 ) -> None:
-    """Forbid pairings (260): before round 1; later the event leaves FIDE mode (warned and logged)."""
+    """Forbid pairings (260): announced before round 1 is paired; later FIDE mode asks to confirm it and it is
+    recorded (### Prohibition)."""
     from event.absences import forbid as run
 
     ids = []
@@ -653,7 +682,7 @@ def forbid(
         if not p.isdigit():
             fail(exitcodes.USAGE, f"{p!r}: expected a starting rank")
         ids.append(int(p))
-    _commit(file, lambda t: run(t, tuple(ids), from_round, to_round), json_out)
+    _commit(file, lambda t: run(t, tuple(ids), from_round, to_round, acknowledged=confirm), json_out)
 
 
 # ---------------------------------------------------------------------------------- manual pairing
@@ -689,6 +718,9 @@ def manual(
                                       show_default=False),
     bye: Optional[int] = typer.Option(None, "--bye", help="The player who gets the pairing-allocated bye."),
     accept_: bool = typer.Option(False, "--accept", help="Write the round into the file (recorded as '### MPA @ Round n')."),
+    confirm: bool = typer.Option(False, "--confirm", help="With --accept: confirm a round that differs from the "
+                                                         "engine's pairing (FIDE mode, level 3); without it nothing is "
+                                                         "written (exit 9)."),
     json_out: bool = JsonOpt,
 ) -> None:
     """Pair the next round by hand: warnings, the engine's pairing and the checker's verdict; --accept writes it."""
@@ -707,14 +739,144 @@ def manual(
         if not a.conforms:
             raise typer.Exit(exitcodes.DISCREPANCY)
         return
-    change = accept(loaded.tournament, a)
+    if not json_out:
+        _show_assessment(a, loaded.tournament)
+    change = _call(file, lambda: accept(loaded.tournament, a, acknowledged=confirm))
     saved = _call(file, lambda: store.save(file, log.record(change, _now()), loaded.data))
+    acts = [w for w in change.warnings if w not in a.warnings]  # FIDE mode's (event.fidemode)
     if json_out:
-        emit_json({"file": str(file), "accepted": True, **a.as_dict(),
+        emit_json({"file": str(file), "accepted": True, **a.as_dict(), "fide_mode": [w.as_dict() for w in acts],
                    "backup": str(saved.backup) if saved.backup else None})
         return
-    _show_assessment(a, loaded.tournament)
     out.print(change.summary, markup=False)
+    _print_warnings(acts)
+
+
+# ---------------------------------------------------------------------------------- FIDE mode, settings
+
+
+def _mode_words(mode: Any) -> str:
+    if mode.fide:
+        return "FIDE mode: on"
+    return f"FIDE mode: left at round {mode.left_at}" + (f" ({mode.reason})" if mode.reason else "")
+
+
+def _interactive() -> bool:
+    """Whether the arbiter can be asked at a prompt: standard input and error are terminals."""
+    import sys
+
+    return sys.stdin.isatty() and err.is_terminal
+
+
+@event_app.command("fide-mode")
+def fide_mode(
+    file: Path = EventFile,
+    leave_: bool = typer.Option(False, "--leave", help="Leave FIDE mode, for good (needs --reason, and --yes or an "
+                                                        "answer at the prompt)."),
+    reason: Optional[str] = typer.Option(None, "--reason", metavar="TEXT", help="Why the event leaves FIDE mode "
+                                                                                 "(written into the file).",
+                                         callback=_printable),
+    yes: bool = typer.Option(False, "--yes", help="Confirm leaving FIDE mode without a prompt."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """The event's mode (FIDE mode, or when and why it was left); --leave --reason TEXT --yes leaves FIDE mode,
+    for good: no command re-enters it (### FIDE mode exited @ Round r: TEXT)."""
+    from event import fidemode, store
+
+    if not leave_:
+        if reason is not None or yes:
+            fail(exitcodes.USAGE, "--reason and --yes go with --leave")
+        t = _call(file, lambda: store.load(file)).tournament
+        mode = fidemode.mode(t)
+        if json_out:
+            emit_json({"file": str(file), **mode.as_dict(),
+                       "acts": [{**a.as_dict(), "command": FIDE_MODE_COMMANDS[a.code]} for a in fidemode.ACTS]})
+            return
+        out.print(_mode_words(mode), markup=False)
+        return
+    if reason is None or not reason.strip():
+        fail(exitcodes.USAGE, "--leave needs --reason TEXT: the file says why the event left FIDE mode")
+    confirmed = yes
+    if not yes and not json_out and _interactive() and fidemode.mode(_call(file, lambda: store.load(file)).tournament).fide:
+        err.print(f"warning: {fidemode.act('leave-fide-mode').words}", markup=False)
+        confirmed = typer.confirm("Leave FIDE mode for good?", default=False, err=True)
+    _commit(file, lambda t: fidemode.leave(t, reason, acknowledged=confirmed), json_out)
+
+
+@event_app.command("rounds")
+def rounds_(
+    file: Path = EventFile,
+    rounds: int = typer.Argument(..., help="The number of rounds (142; C.04.1 Art. 1).", show_default=False),
+    confirm: bool = ConfirmOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Change the number of rounds (142/XXR); once round 1 is paired FIDE mode asks to confirm it (### Rounds
+    changed)."""
+    from event.settings import change_rounds
+
+    _commit(file, lambda t: change_rounds(t, rounds, acknowledged=confirm), json_out)
+
+
+@event_app.command("tiebreaks")
+def tiebreaks_(
+    file: Path = EventFile,
+    codes: str = typer.Argument(..., metavar="LIST", help="The tie-break list, e.g. \"BH/C1,BH,SB,DE\" (202; C.07).",
+                                show_default=False),
+    confirm: bool = ConfirmOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Change the tie-break list (202/212); once round 1 is paired FIDE mode asks to confirm it (### Tie-breaks
+    changed)."""
+    from event.settings import change_tiebreaks
+
+    _commit(file, lambda t: change_tiebreaks(t, codes, acknowledged=confirm), json_out)
+
+
+@event_app.command("scoring")
+def scoring_(
+    file: Path = EventFile,
+    scoring: str = typer.Argument(..., metavar="SCORING", help="Points for win/draw/loss, e.g. 3/1/0; add ,PAB=x for "
+                                                               "another PAB value.", show_default=False),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Change the scoring and the PAB value (162) before round 1 is paired; after it FIDE mode refuses (exit 10),
+    and outside FIDE mode it is recorded (### Scoring changed)."""
+    from event.create import parse_scoring
+    from event.settings import change_scoring
+
+    _commit(file, lambda t: change_scoring(t, parse_scoring(scoring)), json_out)
+
+
+@event_app.command("correct")
+def correct_(
+    file: Path = EventFile,
+    player: int = typer.Argument(..., help="Starting rank of the player.", show_default=False),
+    name: Optional[str] = typer.Option(None, "--name", help="Name (Lastname, Firstname).", callback=_printable),
+    title: Optional[str] = typer.Option(None, "--title", help="FIDE title: GM IM WGM FM WIM CM WFM WCM, or none.",
+                                        callback=_printable),
+    rating: Optional[int] = typer.Option(None, "--rating", min=0, help="FIDE rating (0: unrated)."),
+    fide_id: Optional[str] = typer.Option(None, "--fide-id", help="FIDE id.", callback=_printable),
+    federation: Optional[str] = typer.Option(None, "--federation", help="Federation, three letters.",
+                                             callback=_printable),
+    birth: Optional[str] = typer.Option(None, "--birth", help="Birth date YYYY/MM/DD (or a year).", callback=_printable),
+    sex: Optional[str] = typer.Option(None, "--sex", help="m or w.", callback=_printable),
+    renumber: Optional[bool] = typer.Option(None, "--renumber/--keep-numbers",
+                                            help="Follow the corrected order with the starting ranks, or keep them "
+                                                 "(default: follow it until round 4 is paired, C.04.2 Art. 2.3; "
+                                                 "--renumber after that is refused in FIDE mode, exit 10)."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Correct a player's data; the starting ranks follow the corrected order until round 4 is paired (C.04.2
+    Art. 2.3), then the correction applies for rating only."""
+    from event.registration import correct
+
+    given = {"name": name, "title": "" if title is not None and title.lower() == "none" else title, "rating": rating,
+             "fide_id": fide_id, "federation": federation, "birth_date": birth, "sex": sex}
+    changes: dict[str, object] = {k: v for k, v in given.items() if v is not None}
+    if not changes:
+        fail(exitcodes.USAGE, "give what to correct: --name, --title, --rating, --fide-id, --federation, --birth or "
+                              "--sex")
+    _commit(file, lambda t: correct(t, player, changes, renumber_players=renumber), json_out)
 
 
 # ---------------------------------------------------------------------------------- log, status
@@ -722,21 +884,25 @@ def manual(
 
 @event_app.command("log")
 def log_(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
-    """The actions taken on the event, in order, and its pairing-irregularity lines."""
-    from event import log, store
+    """Every ### line of the event in file order: the irregularity lines (MPA, FPB, HPB, Prohibition, rounds,
+    tie-breaks, scoring or pairing numbers changed, FIDE mode exited) and the actions taken, in order."""
+    from event import fidemode, log, store
 
     t = _call(file, lambda: store.load(file)).tournament
-    items = log.entries(t)
-    irregular = log.irregularities(t)
+    lines = fidemode.trail(t)
     if json_out:
-        emit_json({"file": str(file), "entries": [e.as_dict() for e in items],
-                   "irregularities": [i.as_dict() for i in irregular]})
+        emit_json({"file": str(file), "entries": [e.as_dict() for e in log.entries(t)],
+                   "irregularities": [i.as_dict() for i in log.irregularities(t)],
+                   "lines": [x.as_dict() for x in lines], "fide_mode": fidemode.mode(t).as_dict()})
         return
-    for e in items:
-        out.print(f"{e.when}  {e.text}", markup=False)
-    for i in irregular:
-        out.print(i.line, markup=False)
-    if not items:
+    for x in lines:
+        if x.kind == "LOG":
+            out.print(f"{x.when}  {x.text}", markup=False)
+        elif x.kind == "comment":
+            out.print(x.text, markup=False)
+        else:
+            out.print(log.Irregularity(x.kind, x.round or 0, x.text).line + f"  (level {x.level})", markup=False)
+    if not any(x.kind == "LOG" for x in lines):
         out.print(f"{file}: no action logged", markup=False)
 
 
@@ -759,6 +925,7 @@ def status(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
         return
     rounds = f"{s.rounds_paired} of {s.total_rounds} rounds paired" if s.total_rounds else f"{s.rounds_paired} rounds paired"
     out.print(f"{s.name}: {s.players} players, {rounds}; {s.system}", markup=False)
+    out.print(_mode_words(s.mode), markup=False)
     if s.withdrawn:
         out.print(f"withdrawn: {', '.join(map(str, s.withdrawn))}", markup=False)
     for rnd, who in s.declared.items():

@@ -9,6 +9,8 @@ FILE_ERROR = 5  # a file cannot be read or written
 RESULTS_MISSING = 6  # the round asked for cannot be paired yet: the previous round has games without a result
 PAST_LAST_ROUND = 7  # the round asked for is after the event's last round
 FINISHED = 8  # the event is finished: every round is paired and played
+NEEDS_CONFIRMATION = 9  # FIDE mode asks the arbiter to confirm the act (--confirm; leaving FIDE mode: --yes)
+FIDE_MODE_REFUSES = 10  # FIDE mode refuses the act (event/fidemode.py, level 5)
 INTERNAL = 70  # a bug in arbiter (EX_SOFTWARE); reported in one line, never as a traceback
 
 #: What each exit code means, as ``--json`` error objects and the README say.
@@ -22,5 +24,7 @@ MEANING = {
     RESULTS_MISSING: "the round cannot be paired yet: the previous round has games without a result",
     PAST_LAST_ROUND: "past the last round: the round asked for is after the event's last round",
     FINISHED: "the event is finished: every round is paired and played",
+    NEEDS_CONFIRMATION: "FIDE mode asks the arbiter to confirm the act: nothing was written",
+    FIDE_MODE_REFUSES: "FIDE mode refuses the act: nothing was written",
     INTERNAL: "an internal error (a bug)",
 }

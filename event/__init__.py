@@ -6,13 +6,15 @@ Every operation is a pure function of a :class:`~trf.model.Tournament` returning
 
 * :mod:`event.create` - a new event (rounds, scoring, initial colour by lot, tie-breaks);
 * :mod:`event.registration` - players one at a time or from a list, starting ranks by the
-  rules, late entries;
+  rules, late entries, corrections;
 * :mod:`event.numbering` - the C.04.2 Art. 2 order and renumbering a file;
 * :mod:`event.next_round` - the next round paired into the file, and taken back;
 * :mod:`event.results` - boards, result codes, entering results;
 * :mod:`event.absences` - withdrawals, requested byes, forbidden pairs;
 * :mod:`event.manual` - the manual pairing phase, judged by the independent checker;
+* :mod:`event.settings` - the number of rounds, the tie-break list and the scoring changed;
 * :mod:`event.log` - the action log and the pairing-irregularity lines, in the file;
+* :mod:`event.fidemode` - FIDE mode: the acts it refuses, warns and records, and leaving it;
 * :mod:`event.status` - where the event stands and what comes next;
 * :mod:`event.store` - reading the file, and writing it atomically with a backup.
 

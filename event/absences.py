@@ -12,19 +12,21 @@ past the rounds paired.
   every remaining round.
 * A requested bye (C.04.2 Art. 3.3: players known to be absent are not paired and score zero
   unless the regulations say otherwise): ``H`` half point, ``Z`` zero; ``F`` a full point, which
-  the FIDE rules deprecate (it is logged as an irregularity) and which makes the player
-  ineligible for the PAB (C.04.1 Art. 4).
+  the FIDE rules deprecate (warned, and logged as ``### FPB``) and which makes the player
+  ineligible for the PAB (C.04.1 Art. 4).  A player's second or later half-point bye needs the
+  arbiter's confirmation in FIDE mode and is logged as ``### HPB`` (:mod:`event.fidemode`).
 * Forbidden pairs (``260``; C.04.3 C1 keeps them apart like a rematch) belong to the regulations
-  announced before the event: added after round 1 has been paired they are a rule the FIDE
-  systems do not know, and the event leaves FIDE mode (logged as ``FIDE mode exited``).
+  announced before round 1 is paired: one added later needs the arbiter's confirmation in FIDE
+  mode and is logged as ``### Prohibition``; the event stays in FIDE mode.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from event import fidemode
 from event.change import Change, EventError, Notice, consistent, player_label, refuse_team_event
-from event.log import Irregularity, before_log, irregularities, with_irregularity, without_irregularity
+from event.log import Irregularity, before_log, with_irregularity, without_irregularity
 from trf.model import ByeRecord, ForbiddenPairs, Player, Record, Result, Tournament
 
 __all__ = ["UnknownPlayer", "RoundAlreadyPaired", "RoundOutOfEvent", "NothingDeclared", "TooFewPlayers",
@@ -205,8 +207,13 @@ def _half_byes(t: Tournament, pid: int, besides: int) -> list[int]:
     return sorted(past + future)
 
 
-def request_bye(t: Tournament, pid: int, rnd: int, kind: Result = Result.HALF_POINT_BYE) -> Change:
-    """A bye requested for round ``rnd`` (not yet paired): ``H`` (default), ``Z`` or ``F``."""
+def request_bye(t: Tournament, pid: int, rnd: int, kind: Result = Result.HALF_POINT_BYE, *,
+                acknowledged: bool = False) -> Change:
+    """A bye requested for round ``rnd`` (not yet paired): ``H`` (default), ``Z`` or ``F``.
+
+    FIDE mode (:mod:`event.fidemode`): a full-point bye is warned (level 2, the ``### FPB`` line);
+    a player's second or later half-point bye needs ``acknowledged`` (level 3, else
+    :class:`~event.fidemode.NeedsConfirmation`) and writes a ``### HPB`` line."""
     refuse_team_event(t, _TEAM_ABSENCES)
     check_player(t, pid)
     if kind not in BYE_KINDS:
@@ -220,19 +227,23 @@ def request_bye(t: Tournament, pid: int, rnd: int, kind: Result = Result.HALF_PO
     elif old is not None:
         warnings.append(Notice("bye-replaced", f"the {old.value} declaration for round {rnd} is replaced by {kind.value}",
                                {"round": rnd, "was": old.value}))
-    if kind is Result.HALF_POINT_BYE:
-        others = _half_byes(t, pid, rnd)
-        if others:
-            warnings.append(Notice("second-half-point-bye",
-                                   f"{player_label(t, pid)} already has a half-point bye in round(s) "
-                                   f"{', '.join(map(str, others))}: check that the regulations allow another",
-                                   {"rounds": others}))
-    if kind is Result.FULL_POINT_BYE:
-        warnings.append(Notice("full-point-bye", "a full-point bye: the FIDE rules deprecate it (it is logged as an "
-                                                 "irregularity), and it makes the player ineligible for the "
-                                                 "pairing-allocated bye (C.04.1 Art. 4)", {"round": rnd}))
+    others = _half_byes(t, pid, rnd) if kind is Result.HALF_POINT_BYE and old is not kind else []
+    if others:
+        notice = fidemode.check(t, "second-half-point-bye",
+                                f"{player_label(t, pid)} already has a half-point bye in round(s) "
+                                f"{', '.join(map(str, others))}", acknowledged=acknowledged)
+        if notice is not None:
+            warnings.append(Notice(notice.code, notice.message, {**notice.data, "rounds": others}))
+    if kind is Result.FULL_POINT_BYE and old is not kind:
+        notice = fidemode.check(t, "full-point-bye", f"a full-point bye for {player_label(t, pid)} in round {rnd}",
+                                acknowledged=acknowledged)
+        if notice is not None:
+            warnings.append(Notice(notice.code, notice.message, {**notice.data, "round": rnd}))
     t = declare(t, rnd, pid, kind)
     t = _fpb_line(t, rnd)
+    if others:
+        t = fidemode.write_line(t, "second-half-point-bye", rnd,
+                                f"{pid}=HPB [rounds {','.join(map(str, sorted(others + [rnd])))}]")
     names = {Result.HALF_POINT_BYE: "half-point bye", Result.ZERO_POINT_BYE: "zero-point bye",
              Result.FULL_POINT_BYE: "full-point bye"}
     return Change(consistent(t), f"bye for {player_label(t, pid)}", f"{names[kind]} ({kind.value}) in round {rnd}",
@@ -253,9 +264,12 @@ def cancel_bye(t: Tournament, pid: int, rnd: int) -> Change:
 
 
 def forbid(t: Tournament, players: tuple[int, ...], first_round: int | None = None,
-           last_round: int | None = None) -> Change:
+           last_round: int | None = None, *, acknowledged: bool = False) -> Change:
     """No two of ``players`` may meet in rounds ``first_round``-``last_round`` (default: the next
-    round to pair to the last round): a ``260`` record."""
+    round to pair to the last round): a ``260`` record.  Once round 1 is paired, FIDE mode asks
+    for ``acknowledged`` (level 3, draft VCL4THP Q195-Q196, else
+    :class:`~event.fidemode.NeedsConfirmation`) and the ``### Prohibition @ Round r: a-b [rounds
+    x-y]`` line records it; the event stays in FIDE mode."""
     refuse_team_event(t, "forbidden pairs of teams are not implemented")
     ids = tuple(dict.fromkeys(players))
     if len(ids) < 2:
@@ -269,13 +283,13 @@ def forbid(t: Tournament, players: tuple[int, ...], first_round: int | None = No
     if not first <= last <= total:
         raise RoundOutOfEvent(last, total)
     warnings: list[Notice] = []
-    if t.rounds_paired >= 1:
-        warnings.append(Notice("leaves-fide-mode",
-                               f"round {t.rounds_paired} is already paired: a forbidden pair added now is not in the "
-                               "regulations announced beforehand, so the event leaves FIDE mode (logged as "
-                               f"'FIDE mode exited @ Round {first}')", {"round": first}))
-        if not any(i.kind == "FIDE mode exited" for i in irregularities(t)):
-            t = with_irregularity(t, Irregularity("FIDE mode exited", first))
+    late = t.rounds_paired >= 1
+    if late:
+        notice = fidemode.check(t, "prohibition-after-round-1",
+                                f"round {t.rounds_paired} is already paired: {'-'.join(map(str, ids))} forbidden in "
+                                f"rounds {first}-{last}", acknowledged=acknowledged)
+        if notice is not None:
+            warnings.append(notice)
     met = [(a, b, r) for i, a in enumerate(ids) for b in ids[i + 1:]
            for r in range(1, t.rounds_paired + 1)
            if (e := t.player(a).entry(r)) is not None and e.is_played and e.opponent == b]
@@ -286,5 +300,8 @@ def forbid(t: Tournament, players: tuple[int, ...], first_round: int | None = No
     where = [i for i, r in enumerate(records) if isinstance(r, (ForbiddenPairs, ByeRecord))]
     records.insert(where[-1] + 1 if where else before_log(records), new)
     t = t.replace_records(tuple(records))
+    if late:
+        t = fidemode.write_line(t, "prohibition-after-round-1", fidemode.next_round_number(t),
+                                f"{'-'.join(map(str, ids))} [rounds {first}-{last}]")
     return Change(consistent(t), "forbid pairing", f"{', '.join(player_label(t, p) for p in ids)} may not meet in rounds {first}-{last}",
                   tuple(warnings), {"players": list(ids), "first_round": first, "last_round": last})

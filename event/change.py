@@ -17,13 +17,23 @@ from typing import Any
 from trf.edit import recompute_points
 from trf.model import Header, Player, Tournament
 
-__all__ = ["EventError", "NotATeamEvent", "Notice", "Change", "consistent", "player_label", "refuse_team_event"]
+__all__ = ["EventError", "NoChange", "NotATeamEvent", "Notice", "Change", "consistent", "player_label", "refuse_team_event"]
 
 
 class EventError(ValueError):
     """An operation that cannot be done on this event; ``kind`` names the reason for machines."""
 
     kind = "event"
+
+
+class NoChange(EventError):
+    """The ``setting`` already has ``value``: nothing to change (and nothing is logged)."""
+
+    kind = "no-change"
+
+    def __init__(self, setting: str, value: object) -> None:
+        super().__init__(f"the {setting} is already {value}: nothing to change")
+        self.setting, self.value = setting, value
 
 
 class NotATeamEvent(EventError):

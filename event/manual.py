@@ -14,7 +14,8 @@ the alteration in the file.
 * Accepting writes the round like an engine round (:func:`event.next_round.write_round`) and,
   when it differs from the engine's pairing, the ``### MPA @ Round n: <engine's boards> =>
   <the round's boards>`` line that the FIDE verification checklist for pairing programs asks
-  for (TEC manual, logging of pairing irregularities).
+  for (TEC manual, logging of pairing irregularities).  In FIDE mode a round that differs from
+  the engine's is written only when the arbiter confirms it (level 3, :mod:`event.fidemode`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from event import fidemode
 from event.absences import check_player
 from event.change import Change, EventError, Notice, player_label, refuse_team_event
 from event.log import Irregularity, with_irregularity
@@ -212,12 +214,19 @@ def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = 
                       nxt.pairing.boards, nxt.pairing.bye, report.as_dict(), after, tuple(notes))
 
 
-def accept(t: Tournament, a: Assessment) -> Change:
+def accept(t: Tournament, a: Assessment, *, acknowledged: bool = False) -> Change:
     """Write the assessed round into the file, with its MPA line when it differs from the engine's
-    pairing."""
+    pairing: in FIDE mode such a round needs ``acknowledged`` (level 3, draft VCL4THP Q65-Q69,
+    else :class:`~event.fidemode.NeedsConfirmation`, nothing written)."""
     after = a.after
     engine, given = a.differences()
+    warnings = a.warnings
     if not a.same_as_engine:
+        notice = fidemode.check(t, "manual-pairing", f"round {a.round} differs from the engine's pairing: "
+                                                     f"{' '.join(engine)} => {' '.join(given)}",
+                                acknowledged=acknowledged)
+        if notice is not None:
+            warnings += (notice,)
         after = with_irregularity(after, Irregularity("MPA", a.round, f"{' '.join(engine)} => {' '.join(given)}"))
     verdict = "conforms by the checker" if a.conforms else (
         f"checker: {a.loses_on['criterion']} ({a.loses_on['message']})" if a.loses_on else "checker: discrepancy")
@@ -226,4 +235,4 @@ def accept(t: Tournament, a: Assessment) -> Change:
                   f"; differs from the engine's pairing: {' '.join(engine)} => {' '.join(given)}; {verdict}"))
     if a.warnings:
         details += "; warnings: " + ", ".join(sorted({w.code for w in a.warnings}))
-    return Change(after, f"manual pairing round {a.round}", details, a.warnings, a.as_dict())
+    return Change(after, f"manual pairing round {a.round}", details, warnings, a.as_dict())

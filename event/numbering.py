@@ -8,19 +8,20 @@ after round :data:`FROZEN_AFTER` has been paired (the reference digest's reading
 UNCONFIRMED against the Handbook text): a later entry takes the next free number.
 
 Renumbering a file rewrites every reference to a starting rank: the ``001`` lines and their
-opponents, ``240`` ``250`` ``260`` ``XXA`` ``XXP`` ``XXZ`` records and the irregularity lines
-(``### MPA @ Round r: 12-3 ...``).  The engines give a pairing number only to players who have
-been paired at least once (C.04.2 Art. 2; bbpPairings and Gacrux skip the others), so inserting a
-late entry changes no pairing number any earlier round was paired with.
+opponents, ``240`` ``250`` ``260`` ``XXA`` ``XXP`` ``XXZ`` records and the players the
+irregularity lines name (``### MPA @ Round r: 12-3 ...``, :func:`event.log.renumbered_line`).
+The engines give a pairing number only to players who have been paired at least once (C.04.2
+Art. 2; bbpPairings and Gacrux skip the others), so inserting a late entry changes no pairing
+number any earlier round was paired with.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Mapping
 
 from event.create import TITLE_ORDER
+from event.log import renumbered_line
 from trf.model import (AbsentRecord, AccelerationRange, ByeRecord, Comment, ForbiddenPairs, Player,
                        PlayerAcceleration, Record, RoundEntry, Tournament)
 
@@ -43,10 +44,6 @@ def initial_order(players: list[Player]) -> list[Player]:
 
 def ranks_frozen(t: Tournament) -> bool:
     return t.rounds_paired >= FROZEN_AFTER
-
-
-_NUMBERS = re.compile(r"\d+")
-_IRREGULARITY = re.compile(r"^(### (?:MPA|FPB) @ Round \d+: )(.*)$")
 
 
 def _ids(ids: tuple[int, ...], m: Mapping[int, int]) -> tuple[int, ...]:
@@ -92,9 +89,8 @@ def renumber(t: Tournament, mapping: Mapping[int, int]) -> Tournament:
             for lo, hi in _ranges(rec.first_player, rec.last_player, m):
                 records.append(replace(rec, first_player=lo, last_player=hi))
             continue
-        elif isinstance(rec, Comment) and (hit := _IRREGULARITY.match(rec.text)):
-            rec = replace(rec, text=hit.group(1) + _NUMBERS.sub(lambda x: str(m.get(int(x.group()), int(x.group()))),
-                                                                hit.group(2)))
+        elif isinstance(rec, Comment):
+            rec = replace(rec, text=renumbered_line(rec.text, m))
         records.append(rec)
     slots = [i for i, r in enumerate(records) if isinstance(r, Player)]
     players = sorted((r for r in records if isinstance(r, Player)), key=lambda p: p.start_rank)

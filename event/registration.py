@@ -22,8 +22,9 @@ import io
 import re
 from dataclasses import dataclass, replace
 
-from event.absences import RoundAlreadyPaired, RoundOutOfEvent, declare
-from event.change import Change, EventError, Notice, consistent, player_label, refuse_team_event
+from event import fidemode
+from event.absences import RoundAlreadyPaired, RoundOutOfEvent, check_player, declare
+from event.change import Change, EventError, NoChange, Notice, consistent, player_label, refuse_team_event
 from event.create import TITLE_ORDER
 from event.log import before_log
 from event.numbering import order_key, ranks_frozen, renumber, FROZEN_AFTER
@@ -34,7 +35,7 @@ from trf.model import (AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Pla
 from trf.text import control_in
 
 __all__ = ["Registrant", "InvalidRegistrant", "DuplicateEntry", "RegistrationClosed", "parse_registrants",
-           "normalised", "register", "COLUMN_ALIASES", "rating_text", "csv_rows"]
+           "normalised", "register", "COLUMN_ALIASES", "rating_text", "csv_rows", "correct", "CORRECTABLE"]
 
 
 @dataclass(frozen=True)
@@ -337,6 +338,12 @@ def register(t: Tournament, registrants: list[Registrant], *, first_round: int |
                                    {"mapping": {str(a): b for a, b in sorted(mapping.items()) if a not in new_ids}}))
         t = renumber(t, mapping)
     final_ids = [mapping.get(pid, pid) for pid in new_ids]
+    moves = [(a, b) for a, b in sorted(mapping.items()) if a not in new_ids]
+    if moves and late:  # numbers the rounds already paired were paired with: recorded (level 1)
+        label = ",".join(map(str, sorted(final_ids)))
+        fidemode.check(t, "renumber-early", f"late entry {label}")
+        t = fidemode.write_line(t, "renumber-early", fidemode.next_round_number(t),
+                                " ".join(f"{a}->{b}" for a, b in moves) + f" [late entry {label}]")
     already = min(first - 1, paired)  # missed rounds already paired: written in the player line
     if already:
         byes = tuple(RoundEntry(None, Colour.NONE, missed) for _ in range(already))
@@ -352,7 +359,6 @@ def register(t: Tournament, registrants: list[Registrant], *, first_round: int |
     t = consistent(t)
     who = ", ".join(player_label(t, pid) for pid in sorted(final_ids))
     details = f"{who}; {how}"
-    moves = [(a, b) for a, b in sorted(mapping.items()) if a not in new_ids]
     if moves and late:
         details += "; renumbered " + ", ".join(f"{a}->{player_label(t, b)}" for a, b in moves)
     if first > 1:
@@ -363,3 +369,96 @@ def register(t: Tournament, registrants: list[Registrant], *, first_round: int |
             "late": late, "first_round": first, "missed": missed.value if first > 1 else None,
             "renumbered": {str(a): b for a, b in sorted(mapping.items()) if a not in new_ids}}
     return Change(t, kind, details, tuple(warnings), data)
+
+
+# ---------------------------------------------------------------------------------- corrections
+
+#: The fields :func:`correct` corrects (:class:`Registrant`'s names).
+CORRECTABLE = ("name", "title", "rating", "fide_id", "federation", "birth_date", "sex")
+
+
+def _registrant(p: Player) -> Registrant:
+    return Registrant(p.name, p.fide_title, p.rating, p.fide_id, p.federation, p.birth_date, p.sex)
+
+
+def _corrected_order(t: Tournament, pid: int, key: tuple[int, int, str]) -> dict[int, int]:
+    """The starting ranks after ``pid``'s order key became ``key``: everyone in the C.04.2 Art. 2
+    order before round 1 is paired, else ``pid`` moved to its place among the others, who keep
+    their order (as a late entry is put in its place)."""
+    keyed = {p.start_rank: order_key(p.rating, p.fide_title, p.name) for p in t.players}
+    keyed[pid] = key
+    if t.rounds_paired == 0:
+        seq = sorted(keyed, key=lambda q: keyed[q] + (q,))
+    else:
+        seq = sorted(q for q in keyed if q != pid)
+        at = next((i for i, q in enumerate(seq) if keyed[q] > key), len(seq))
+        seq.insert(at, pid)
+    return {q: i for i, q in enumerate(seq, 1) if q != i}
+
+
+def correct(t: Tournament, pid: int, changes: dict[str, object], *, renumber_players: bool | None = None) -> Change:
+    """Player ``pid``'s data corrected (``changes``: :data:`CORRECTABLE` field -> value, checked
+    by :func:`normalised`; a rating of 0 or ``None``: unrated).
+
+    C.04.2 Art. 2.3: when the correction changes the Art. 2 order, the starting ranks follow it
+    until round 4 is paired (recorded as ``### Pairing numbers changed`` once round 1 is paired,
+    level 1); after that the correction applies for rating only, without renumbering.
+    ``renumber_players``: ``False`` keeps the numbers in any case; ``True`` renumbers even once
+    round 4 is paired, which FIDE mode refuses (level 5, VCL.09,
+    :class:`~event.fidemode.RefusedInFideMode`).  Raises :class:`InvalidRegistrant`,
+    :class:`DuplicateEntry` and :class:`~event.change.NoChange`."""
+    refuse_team_event(t, "team players are corrected in the team's list (event.team.registration)")
+    check_player(t, pid)
+    unknown = sorted(set(changes) - set(CORRECTABLE))
+    if unknown:
+        raise ValueError(f"not a player field: {', '.join(unknown)}")
+    p = t.player(pid)
+    now = _registrant(p)
+    given = Registrant(str(changes.get("name", p.name)), str(changes.get("title", "") or ""),
+                       changes.get("rating") or None,  # type: ignore[arg-type]
+                       str(changes.get("fide_id", "") or ""), str(changes.get("federation", "") or ""),
+                       str(changes.get("birth_date", "") or ""), str(changes.get("sex", "") or ""))
+    checked = normalised(given)
+    new = replace(now, **{f: getattr(checked, f) for f in changes})
+    fields = [f for f in CORRECTABLE if f in changes and getattr(new, f) != getattr(now, f)]
+    if not fields:
+        raise NoChange(f"data of {player_label(t, pid)}", ", ".join(f"{f} {getattr(now, f) or 'none'}"
+                                                                  for f in changes) or "as given")
+    if "fide_id" in fields and new.fide_id:
+        other = next((q.start_rank for q in t.players if q.fide_id == new.fide_id and q.start_rank != pid), None)
+        if other is not None:
+            raise DuplicateEntry(new.fide_id, other, new.name)
+    words = ", ".join(f"{f.replace('_', ' ')} {getattr(now, f) or 'none'} => {getattr(new, f) or 'none'}"
+                      for f in fields)
+    mapping = _corrected_order(t, pid, order_key(new.rating, new.title, new.name))
+    frozen = ranks_frozen(t)
+    wanted = renumber_players if renumber_players is not None else not frozen
+    warnings: list[Notice] = []
+    if mapping and wanted and t.rounds_paired >= 1:
+        code = "renumber-late" if frozen else "renumber-early"
+        notice = fidemode.check(t, code, f"the correction of {player_label(t, pid)} ({words}) moves starting ranks "
+                                         + " ".join(f"{a}->{b}" for a, b in sorted(mapping.items())))
+        if notice is not None:
+            warnings.append(notice)
+    elif mapping and not wanted:
+        why = (f"starting ranks do not change once round {FROZEN_AFTER} is paired (C.04.2 Art. 2.3): corrected for "
+               "rating only" if frozen and renumber_players is None else "starting ranks kept as asked")
+        warnings.append(Notice("numbers-kept", f"{why}; by the corrected order the numbers would move "
+                                               + " ".join(f"{a}->{b}" for a, b in sorted(mapping.items())),
+                               {"order": {str(a): b for a, b in sorted(mapping.items())}}))
+    records = tuple(replace(r, **{f: getattr(new, f) for f in fields})  # the fields corrected, the others as written
+                    if isinstance(r, Player) and r.start_rank == pid else r for r in t.records)
+    t = t.replace_records(records)
+    final = pid
+    details = f"{player_label(t, pid)}: {words}"
+    if mapping and wanted:
+        t = renumber(t, mapping)
+        final = mapping.get(pid, pid)
+        moves = " ".join(f"{a}->{b}" for a, b in sorted(mapping.items()))
+        details += f"; renumbered {moves}"
+        if t.rounds_paired >= 1:
+            t = fidemode.write_line(t, "renumber-late" if frozen else "renumber-early", fidemode.next_round_number(t),
+                                    f"{moves} [correction of {final}]")
+    return Change(consistent(t), f"correct {player_label(t, final)}", details, tuple(warnings),
+                  {"player": final, "was": pid, "fields": fields,
+                   "renumbered": {str(a): b for a, b in sorted(mapping.items())} if mapping and wanted else {}})

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from event.absences import withdrawn
+from event.fidemode import Mode, mode
 from event.log import entries, irregularities
 from event.results import Board, boards
 from trf.model import Tournament
@@ -17,7 +18,7 @@ __all__ = ["Status", "status"]
 class Status:
     """``state``: ``registration`` (no player yet), ``results`` (the last round paired has games
     without a result), ``ready`` (the next round can be paired) or ``finished``; ``next_step`` in
-    words."""
+    words; ``mode``: FIDE mode or not (:mod:`event.fidemode`)."""
 
     name: str
     system: str
@@ -32,6 +33,7 @@ class Status:
     declared: dict[int, dict[int, str]]  # round -> player -> H/Z/F, rounds not yet paired
     irregularities: tuple[str, ...]
     log_entries: int
+    mode: Mode = Mode(True)  # FIDE mode, or when and why the event left it (event.fidemode)
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "system": self.system, "rounds": self.total_rounds,
@@ -39,7 +41,8 @@ class Status:
                 "state": self.state, "next_step": self.next_step, "next_round": self.next_round,
                 "pending": [{"board": b.number, "white": b.white, "black": b.black} for b in self.pending],
                 "declared": {str(r): {str(p): k for p, k in d.items()} for r, d in self.declared.items()},
-                "irregularities": list(self.irregularities), "log_entries": self.log_entries}
+                "irregularities": list(self.irregularities), "log_entries": self.log_entries,
+                "fide_mode": self.mode.as_dict()}
 
 
 def status(t: Tournament) -> Status:
@@ -64,4 +67,4 @@ def status(t: Tournament) -> Status:
     from systems import name_of
 
     return Status(t.name, name_of(t), total, paired, len(t.players), tuple(withdrawn(t)), state, step, nxt,
-                  pending, declared, tuple(i.line for i in irregularities(t)), len(entries(t)))
+                  pending, declared, tuple(i.line for i in irregularities(t)), len(entries(t)), mode(t))

@@ -252,14 +252,19 @@ def test_byes_withdrawals_and_forbidden_pairs_warn_as_the_rules_say(tmp_path: Pa
     assert "### FPB @ Round 2: 4=FPB" in path.read_text() and "240 F 002    4" in path.read_text()
     code, out, err = cli("event", "bye", path, "3", "--round", "1")
     assert code == 0 and err == ""
+    before = path.read_bytes()
     code, out, err = cli("event", "bye", path, "3", "--round", "3")
+    assert code == exitcodes.NEEDS_CONFIRMATION and "already has a half-point bye in round(s) 1" in err
+    assert path.read_bytes() == before  # nothing written
+    code, out, err = cli("event", "bye", path, "3", "--round", "3", "--confirm")
     assert code == 0 and "already has a half-point bye in round(s) 1" in err
+    assert "### HPB @ Round 3: 3=HPB [rounds 1,3]" in path.read_text()
     code, out, err = cli("event", "forbid", path, "1", "2")
     assert code == 0 and err == ""  # before round 1: part of the regulations
     assert cli("event", "pair", path)[0] == 0
-    code, out, err = cli("event", "forbid", path, "5", "6")
-    assert code == 0 and "leaves FIDE mode" in err
-    assert "### FIDE mode exited @ Round 2" in path.read_text()
+    code, out, err = cli("event", "forbid", path, "5", "6", "--confirm")
+    assert code == 0 and "forbidden pairs are announced before round 1 is paired" in err
+    assert "### Prohibition @ Round 2: 5-6 [rounds 2-3]" in path.read_text()
     player = boards(trf.parse_file(path).tournament, 1)[0].black
     code, out, err = cli("event", "withdraw", path, str(player))
     assert code == 0 and "has no result yet" in err

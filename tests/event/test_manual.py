@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import trf
+from arbiter import exitcodes
 from event.absences import forbid, request_bye
 from event.create import EventSettings, new_event
 from event.log import irregularities
@@ -60,7 +61,7 @@ def test_a_worse_pairing_loses_on_the_criterion_the_rules_name() -> None:
     assert a.loses_on is not None
     assert (a.loses_on["criterion"], a.loses_on["article"]) == ("C6", "2.4.1")
     assert a.differences() == (["2-1", "6-5"], ["5-1", "2-6"])
-    change = accept(t, a)
+    change = accept(t, a, acknowledged=True)
     after = change.after
     assert _pairs(after, 2) == [(5, 1), (2, 6), (4, 3)]
     assert [i.line for i in irregularities(after)] == ["### MPA @ Round 2: 2-1 6-5 => 5-1 2-6"]
@@ -106,7 +107,7 @@ def test_an_ineligible_pab_is_warned_and_breaks_c2() -> None:
 
 def test_a_third_colour_in_a_row_and_a_colour_difference_above_two_are_warned() -> None:
     t = _event(6)
-    t = accept(t, assess(t, ((5, 1), (2, 6), (4, 3)))).after  # 5: White twice; 6: Black twice
+    t = accept(t, assess(t, ((5, 1), (2, 6), (4, 3))), acknowledged=True).after  # 5: White twice; 6: Black twice
     for bd in boards(t, 2):
         t = enter_result(t, bd.number, "=").after
     a = assess(t, ((5, 3), (4, 6), (1, 2)))
@@ -137,12 +138,16 @@ def test_manual_from_the_command_line(tmp_path: Path) -> None:
     assert code == 4  # a dry run that does not conform
     assert "loses on C6:" in out and "(Art. 2.4.1)" in out and "2-1 6-5 => 5-1 2-6" in out and "nothing written" in out
     assert path.read_bytes() == before
-    code, out, err = cli("event", "manual", path, "5-1", "2-6", "4-3", "--accept", "--json")
+    # FIDE mode: a round that differs from the engine's is written only when confirmed (level 3)
+    code, out, err = cli("event", "manual", path, "5-1", "2-6", "4-3", "--accept")
+    assert code == exitcodes.NEEDS_CONFIRMATION and "give --confirm" in err and path.read_bytes() == before
+    code, out, err = cli("event", "manual", path, "5-1", "2-6", "4-3", "--accept", "--confirm", "--json")
     assert code == 0, err
     import json
 
     data = json.loads(out)
     assert data["accepted"] and data["loses_on"]["criterion"] == "C6" and data["engine_only"] == ["2-1", "6-5"]
+    assert [w["code"] for w in data["fide_mode"]] == ["manual-pairing"]
     t = trf.parse_file(path).tournament
     assert _pairs(t, 2) == [(5, 1), (2, 6), (4, 3)]
     assert "### MPA @ Round 2: 2-1 6-5 => 5-1 2-6" in path.read_text()

@@ -10,6 +10,7 @@ import trf
 from event.absences import (NothingDeclared, RoundAlreadyPaired, RoundOutOfEvent, cancel_bye, declarations, forbid,
                             request_bye, withdraw, withdrawn)
 from event.create import EventSettings, new_event
+from event.fidemode import NeedsConfirmation, in_fide_mode
 from event.log import irregularities
 from event.next_round import pair_into
 from event.registration import Registrant, register
@@ -136,15 +137,17 @@ def test_requested_byes() -> None:
     t = _event()
     c = request_bye(t, 3, 2)
     assert c.warnings == ()
-    c2 = request_bye(c.after, 3, 4)
-    assert [w.code for w in c2.warnings] == ["second-half-point-bye"] and c2.warnings[0].data == {"rounds": [2]}
+    with pytest.raises(NeedsConfirmation):  # FIDE mode: a second half-point bye is confirmed (level 3)
+        request_bye(c.after, 3, 4)
+    c2 = request_bye(c.after, 3, 4, acknowledged=True)
+    assert [w.code for w in c2.warnings] == ["second-half-point-bye"] and c2.warnings[0].data["rounds"] == [2]
     c3 = request_bye(c2.after, 5, 3, Result.FULL_POINT_BYE)
     assert [w.code for w in c3.warnings] == ["full-point-bye"]
-    assert [i.line for i in irregularities(c3.after)] == ["### FPB @ Round 3: 5=FPB"]
+    assert [i.line for i in irregularities(c3.after)] == ["### FPB @ Round 3: 5=FPB", "### HPB @ Round 4: 3=HPB [rounds 2,4]"]
     assert [(r.kind, r.round, r.players) for r in c3.after.records if isinstance(r, ByeRecord)] == [
         ("H", 2, (3,)), ("F", 3, (5,)), ("H", 4, (3,))]
     c4 = cancel_bye(c3.after, 5, 3)
-    assert irregularities(c4.after) == [] and 5 not in c4.after.declared_absences(3)
+    assert [i.kind for i in irregularities(c4.after)] == ["HPB"] and 5 not in c4.after.declared_absences(3)
     with pytest.raises(NothingDeclared):
         cancel_bye(c4.after, 5, 3)
     with pytest.raises(RoundOutOfEvent):
@@ -169,9 +172,12 @@ def test_forbidden_pairs() -> None:
     for bd in boards(t, 1):
         t = enter_result(t, bd.number, "1-0").after
     met = boards(t, 1)[0]
-    c2 = forbid(t, (met.white, met.black))
-    assert [w.code for w in c2.warnings] == ["leaves-fide-mode", "already-met"]
-    assert [i.line for i in irregularities(c2.after)] == ["### FIDE mode exited @ Round 2"]
+    with pytest.raises(NeedsConfirmation):  # FIDE mode: added after round 1 is paired, confirmed (level 3)
+        forbid(t, (met.white, met.black))
+    c2 = forbid(t, (met.white, met.black), acknowledged=True)
+    assert [w.code for w in c2.warnings] == ["prohibition-after-round-1", "already-met"]
+    assert [i.line for i in irregularities(c2.after)] == [f"### Prohibition @ Round 2: {met.white}-{met.black} [rounds 2-4]"]
+    assert in_fide_mode(c2.after)  # the event stays in FIDE mode
 
 
 def test_a_round_robin_s_boards_follow_its_berger_table(tmp_path) -> None:  # type: ignore[no-untyped-def]
