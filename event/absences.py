@@ -286,8 +286,8 @@ def forbid(t: Tournament, players: tuple[int, ...], first_round: int | None = No
     late = t.rounds_paired >= 1
     if late:
         notice = fidemode.check(t, "prohibition-after-round-1",
-                                f"round {t.rounds_paired} is already paired: {'-'.join(map(str, ids))} forbidden in "
-                                f"rounds {first}-{last}", acknowledged=acknowledged)
+                                f"forbidding {'-'.join(map(str, ids))} in rounds {first}-{last} once round 1 is "
+                                "paired", acknowledged=acknowledged)
         if notice is not None:
             warnings.append(notice)
     met = [(a, b, r) for i, a in enumerate(ids) for b in ids[i + 1:]

@@ -119,8 +119,8 @@ ACTS: tuple[Act, ...] = (
         "renumbering)", "Pairing numbers changed"),
     Act("scoring-changed", "the scoring or the PAB value changed once round 1 is paired",
         "draft VCL4THP Q71-Q75, Q81, Q83, Q85; C.04.1 Art. 3", 5,
-        "the scoring and the PAB value are locked once round 1 is paired (every PAB is worth the same, C.04.1 "
-        "Art. 3)", "Scoring changed"),
+        "the scoring and the PAB value are locked once round 1 is paired: every PAB of the event is worth the same",
+        "Scoring changed"),
 )
 
 _BY_CODE = {a.code: a for a in ACTS}

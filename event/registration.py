@@ -450,7 +450,7 @@ def correct(t: Tournament, pid: int, changes: dict[str, object], *, renumber_pla
                     if isinstance(r, Player) and r.start_rank == pid else r for r in t.records)
     t = t.replace_records(records)
     final = pid
-    details = f"{player_label(t, pid)}: {words}"
+    details = words
     if mapping and wanted:
         t = renumber(t, mapping)
         final = mapping.get(pid, pid)

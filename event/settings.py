@@ -65,8 +65,8 @@ def change_rounds(t: Tournament, rounds: int, *, acknowledged: bool = False) -> 
     warnings: list[Notice] = []
     late = paired >= 1
     if late:
-        notice = fidemode.check(t, "rounds-changed", f"round {paired} is already paired: the number of rounds "
-                                                     f"changes from {old} to {rounds}", acknowledged=acknowledged)
+        notice = fidemode.check(t, "rounds-changed", f"changing the number of rounds from {old} to {rounds} once "
+                                                     "round 1 is paired", acknowledged=acknowledged)
         if notice is not None:
             warnings.append(notice)
     keep_out = withdrawn(t) if old is not None and rounds > old else []
@@ -78,8 +78,8 @@ def change_rounds(t: Tournament, rounds: int, *, acknowledged: bool = False) -> 
         elif isinstance(rec, ByeRecord) and rec.round > rounds:
             dropped.append(f"{rec.kind} in round {rec.round} for {', '.join(map(str, rec.players))}")
             continue
-        elif isinstance(rec, ForbiddenPairs) and rec.last_round > rounds:
-            if rec.first_round > rounds:
+        elif isinstance(rec, ForbiddenPairs) and rec.last_round is not None and rec.last_round > rounds:
+            if rec.first_round is not None and rec.first_round > rounds:
                 dropped.append(f"forbidden pair {'-'.join(map(str, rec.players))} in rounds "
                                f"{rec.first_round}-{rec.last_round}")
                 continue
@@ -138,8 +138,8 @@ def change_tiebreaks(t: Tournament, text: str, *, acknowledged: bool = False) ->
     paired = t.rounds_paired
     warnings: list[Notice] = []
     if paired >= 1:
-        notice = fidemode.check(t, "tiebreaks-changed", f"round {paired} is already paired: the tie-break list "
-                                                        f"changes from {shown_old} to {new}", acknowledged=acknowledged)
+        notice = fidemode.check(t, "tiebreaks-changed", f"changing the tie-break list from {shown_old} to {new} once "
+                                                        "round 1 is paired", acknowledged=acknowledged)
         if notice is not None:
             warnings.append(notice)
     records = list(t.records)
@@ -180,8 +180,8 @@ def change_scoring(t: Tournament, scoring: Scoring) -> Change:
     paired = t.rounds_paired
     warnings: list[Notice] = []
     if paired >= 1:
-        notice = fidemode.check(t, "scoring-changed", f"round {paired} is already paired: the scoring changes from "
-                                                      f"{old.text} to {scoring.text}")
+        notice = fidemode.check(t, "scoring-changed", f"changing the scoring from {old.text} to {scoring.text} once "
+                                                      "round 1 is paired")
         if notice is not None:
             warnings.append(notice)
     pairs = scoring.system().as_162()
