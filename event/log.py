@@ -57,7 +57,7 @@ GRAMMAR: dict[str, re.Pattern[str]] = {
     "FPB": re.compile(r"^\d+=FPB(?: \d+=FPB)*$"),
     "HPB": re.compile(rf"^\d+=HPB \[rounds {_ROUNDS}\]$"),
     "Prohibition": re.compile(r"^\d+(?:-\d+)+ \[rounds \d+-\d+\]$"),
-    "Rounds changed": re.compile(r"^\d+ => \d+$"),
+    "Rounds changed": re.compile(r"^(?:\d+|none) => \d+$"),  # none: the file had no 142/XXR
     "Tie-breaks changed": re.compile(r"^\S+ => \S+$"),
     "Scoring changed": re.compile(r"^\S.* => \S.*$"),
     "Pairing numbers changed": re.compile(r"^\d+->\d+(?: \d+->\d+)* \[[^\]]+\]$"),

@@ -65,7 +65,7 @@ def change_rounds(t: Tournament, rounds: int, *, acknowledged: bool = False) -> 
     warnings: list[Notice] = []
     late = paired >= 1
     if late:
-        notice = fidemode.check(t, "rounds-changed", f"changing the number of rounds from {old} to {rounds} once "
+        notice = fidemode.check(t, "rounds-changed", f"changing the number of rounds from {old or 'none'} to {rounds} once "
                                                      "round 1 is paired", acknowledged=acknowledged)
         if notice is not None:
             warnings.append(notice)
@@ -104,7 +104,7 @@ def change_rounds(t: Tournament, rounds: int, *, acknowledged: bool = False) -> 
                                                      f"paired in the rounds added either (C.04.2 Art. 3.2)",
                                {"players": keep_out}))
     if late:
-        t = fidemode.write_line(t, "rounds-changed", fidemode.next_round_number(t), f"{old} => {rounds}")
+        t = fidemode.write_line(t, "rounds-changed", fidemode.next_round_number(t), f"{old or 'none'} => {rounds}")
     return Change(consistent(t), "number of rounds", f"{old} => {rounds}" if old is not None else str(rounds),
                   tuple(warnings), {"was": old, "rounds": rounds, "rounds_paired": paired})
 

@@ -308,3 +308,12 @@ def test_act_lines_of_one_round_keep_the_order_they_were_written_in() -> None:
                          "### Rounds changed @ Round 2: 8 => 9"]
     assert parse_line("### Rounds changed @ Round 2: 8 => 9") == Irregularity("Rounds changed", 2, "8 => 9")
     assert parse_line("### Something else @ Round 2") is None
+
+
+def test_a_file_without_a_number_of_rounds_gets_one() -> None:
+    t = _play(_event(), 1)
+    records = tuple(r for r in t.records if type(r).__name__ != "RoundCount")
+    bare = t.replace_records(records)
+    assert bare.total_rounds is None
+    c = change_rounds(bare, 9, acknowledged=True)
+    assert c.after.total_rounds == 9 and _lines(c.after) == ["### Rounds changed @ Round 2: none => 9"]
