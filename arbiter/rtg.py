@@ -35,10 +35,10 @@ class TieBreakRecordOpt(str, Enum):
 
 PlayersOpt = typer.Option(None, "--players", metavar="N|LO-HI", show_default=False,
                           help="Number of players (2-9999), or a range drawn per tournament, e.g. 15-415 "
-                               "(required unless --config gives PlayersNumber).")
+                               "(required unless --teams, --vary, or --config with PlayersNumber).")
 RoundsOpt = typer.Option(None, "--rounds", metavar="N|LO-HI", show_default=False,
                          help="Number of rounds, or a range drawn per tournament (at most players - 1; "
-                              "required unless --config gives RoundsNumber).")
+                              "required unless --vary, or --config with RoundsNumber).")
 DrawRateOpt = typer.Option(0.3, "--draw-rate", min=0, max=1,
                            help="Draws between equal players; P(draw) = rate x (1 - |2E - 1|), E by B.02.")
 ForfeitRateOpt = typer.Option(0.02, "--forfeit-rate", min=0, max=1, help="Share of games one side forfeits.")

@@ -28,7 +28,12 @@ between equal players and vanish as E nears 0 or 1; the rest of E is the win pro
 which keeps the expected score exactly E.  There is no first-move advantage (the table has
 none).
 
-Deterministic: the same settings (seed included) always give the same tournament.
+Deterministic: the same settings (seed included) always give the same tournament, and the
+file says which: a ``### RTG`` line (TRF-2026 comment) gives the seed and every option of
+``arbiter generate`` that makes it again (:func:`rtg_comment`).  The PAB's value (``pab``, a
+win's by default, C.04.1 Art. 3) is written as ``162 P``.  :func:`vary_settings` draws options at
+random from the ranges of :data:`VARY_RANGES` (the checklist's "unset options drawn at random"),
+with a generator of its own, so that the file's line makes the same file without it.
 :func:`derived_seed` gives the seeds of a run of many tournaments from one master seed, and
 :func:`generate_many` runs them on any :class:`concurrent.futures.Executor`.
 

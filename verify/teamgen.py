@@ -17,12 +17,17 @@ rank after the last round written.
 :func:`random_team_event` pairs each round with the registry's system for a team event (the
 Swiss Team Pairing System, :mod:`systems.team`), or with the ``pair`` function given, on the file
 cut before it (the byes announced for that round included); board results are drawn from the
-players' ratings (Elo expectation, a share of it as draws), a whole match is forfeited at
-``forfeit_rate`` (a share ``double_forfeit_share`` of them lost by both), a board of a played
-match at ``board_forfeit_rate``; each team asks for a bye (``240``, a kind of ``bye_kinds``) in a
-round at ``bye_rate``; ``late_entries`` teams miss the first one or two rounds (announced as
-``240 Z`` before each, then written as absent, ``240 Z`` or ``240 H`` by ``late_record``).
-Deterministic for a seed.
+players' ratings (B.02's expected score with the 400-point rule, a share of it as draws, as in
+:mod:`verify.generate`), a whole match is forfeited at ``forfeit_rate`` (a share
+``double_forfeit_share`` of them lost by both) or by both teams at ``double_forfeit_rate``, a
+board of a played match at ``board_forfeit_rate``; each team asks for a bye (``240``, a kind of
+``bye_kinds``) in a round at ``bye_rate``, or by the schedules ``byes`` of each kind;
+``late_entries`` teams miss the first one or two rounds (announced as ``240 Z`` before each, then
+written as absent, ``240 Z`` or ``240 H`` by ``late_record``).  With ``baku`` the ``192`` code
+names Baku acceleration and the rule's virtual points are written as ``250`` records before round
+1; with ``tiebreaks`` the list is written as ``202`` and the ``310`` rank column follows it; with
+``record`` a ``### RTG`` line gives the ``arbiter generate`` options that make the file again
+(``arbiter generate --teams``).  Deterministic for a seed.
 """
 
 from __future__ import annotations
