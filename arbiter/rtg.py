@@ -5,6 +5,7 @@ conformance`` (which generates the tournaments it compares), and the settings th
 from __future__ import annotations
 
 from enum import Enum
+from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
 import typer
@@ -18,7 +19,8 @@ if TYPE_CHECKING:
 __all__ = ["LateMissedOpt", "TieBreakRecordOpt", "PlayersOpt", "RoundsOpt", "DrawRateOpt", "ForfeitRateOpt",
            "DoubleForfeitRateOpt", "UnusualRateOpt", "FullByesOpt", "HalfByesOpt", "ZeroByesOpt", "HalfByeRateOpt",
            "ZeroByeRateOpt", "LateEntriesOpt", "LateMissedOption", "WithdrawalsOpt", "TieBreaksOpt",
-           "TieBreakRecordOption", "RatingsOpt", "DateOpt", "PointsOpt", "settings_from"]
+           "TieBreakRecordOption", "RatingsOpt", "DateOpt", "PointsOpt", "PabOpt", "settings_from", "parse_pab",
+           "parse_count_or_share", "parse_rating_range", "parse_schedule_option"]
 
 
 class LateMissedOpt(str, Enum):
@@ -33,10 +35,10 @@ class TieBreakRecordOpt(str, Enum):
 
 PlayersOpt = typer.Option(None, "--players", metavar="N|LO-HI", show_default=False,
                           help="Number of players (2-9999), or a range drawn per tournament, e.g. 15-415 "
-                               "(required unless --config gives PlayersNumber).")
+                               "(required unless --teams, --vary, or --config with PlayersNumber).")
 RoundsOpt = typer.Option(None, "--rounds", metavar="N|LO-HI", show_default=False,
                          help="Number of rounds, or a range drawn per tournament (at most players - 1; "
-                              "required unless --config gives RoundsNumber).")
+                              "required unless --vary, or --config with RoundsNumber).")
 DrawRateOpt = typer.Option(0.3, "--draw-rate", min=0, max=1,
                            help="Draws between equal players; P(draw) = rate x (1 - |2E - 1|), E by B.02.")
 ForfeitRateOpt = typer.Option(0.02, "--forfeit-rate", min=0, max=1, help="Share of games one side forfeits.")
@@ -63,7 +65,10 @@ TieBreakRecordOption = typer.Option(TieBreakRecordOpt.r202, "--tiebreak-record",
 RatingsOpt = typer.Option("1400-2600", "--ratings", metavar="LO-HI", help="Range the ratings are drawn from.")
 DateOpt = typer.Option(None, "--date", metavar="YYYY-MM-DD",
                        help="Start date (042; default 2026-03-01): the rating rules and the tie-break edition.")
-PointsOpt = typer.Option("1/0.5/0", "--points", help="Points for win/draw/loss, e.g. 3/1/0.")
+PointsOpt = typer.Option("1/0.5/0", "--points", help="Points for win/draw/loss, e.g. 3/1/0 (written as 162).")
+PabOpt = typer.Option(None, "--pab", metavar="POINTS", show_default=False,
+                      help="Points of the pairing-allocated bye, the same for every PAB (C.04.1 Art. 3; "
+                           "default: a win's), written as 162 P.")
 
 
 def _range(text: str, what: str, low: int) -> tuple[int, int]:
@@ -103,12 +108,40 @@ def _count_or_share(text: str, what: str) -> int | float:
     return share.count if share.count is not None else float(share.rate)
 
 
+def parse_count_or_share(text: str, what: str) -> int | float:
+    """A number of players or teams (``"3"``), or a share of the field (``"5%"``); exit 2 naming ``what``."""
+    return _count_or_share(text, what)
+
+
+def parse_rating_range(text: str) -> tuple[int, int]:
+    """``--ratings LO-HI``; exit 2 for a bad range."""
+    return _range(text, "--ratings", 1)
+
+
+def parse_schedule_option(text: str | None, what: str) -> float | Schedule:
+    """A bye option (``--half-byes 3%,1=0``; ``None``: 2 % a round); exit 2 naming ``what``."""
+    return _schedule(text, None, what)
+
+
+def parse_pab(text: Optional[str]) -> Optional[Fraction]:
+    """``--pab``: points, at least 0 with at most one decimal (exit 2 otherwise); ``None``: a win's."""
+    if text is None:
+        return None
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        fail(exitcodes.USAGE, f"--pab: expected points such as 1, 0.5 or 3, not {text!r}")
+    if value < 0 or (value * 10).denominator != 1:
+        fail(exitcodes.USAGE, f"--pab: points are at least 0 with at most one decimal, not {text!r}")
+    return value
+
+
 def settings_from(*, players: str, rounds: str, seed: int, draw_rate: float, forfeit_rate: float,
                   double_forfeit_rate: float, unusual_rate: float, full_byes: str, half_byes: Optional[str],
                   zero_byes: Optional[str], half_bye_rate: Optional[float], zero_bye_rate: Optional[float],
                   late_entries: str, late_missed: LateMissedOpt, withdrawals: str, tiebreaks: str,
                   tiebreak_record: TieBreakRecordOpt, ratings: str, start: Optional[str],
-                  points: str) -> tuple[GeneratorSettings, tuple[int, int], tuple[int, int]]:
+                  points: str, pab: Optional[str] = None) -> tuple[GeneratorSettings, tuple[int, int], tuple[int, int]]:
     """The settings of the options (size: the ranges' lower ends), the players' and the rounds'
     ranges; exit 2 naming the option of a bad value."""
     from datetime import date
@@ -139,7 +172,8 @@ def settings_from(*, players: str, rounds: str, seed: int, draw_rate: float, for
             late_missed=Result.HALF_POINT_BYE if late_missed is LateMissedOpt.half else Result.ZERO_POINT_BYE,
             withdrawals=_count_or_share(withdrawals, "--withdrawals"),
             tiebreaks=None if tiebreaks.strip().lower() in ("", "none") else tiebreaks,
-            tiebreak_record=tiebreak_record.value, rating_range=_range(ratings, "--ratings", 1), start_date=when)
+            tiebreak_record=tiebreak_record.value, rating_range=_range(ratings, "--ratings", 1), start_date=when,
+            pab=parse_pab(pab))
     except ValueError as exc:
         fail(exitcodes.USAGE, str(exc))
     return settings, p_range, r_range

@@ -28,7 +28,12 @@ between equal players and vanish as E nears 0 or 1; the rest of E is the win pro
 which keeps the expected score exactly E.  There is no first-move advantage (the table has
 none).
 
-Deterministic: the same settings (seed included) always give the same tournament.
+Deterministic: the same settings (seed included) always give the same tournament, and the
+file says which: a ``### RTG`` line (TRF-2026 comment) gives the seed and every option of
+``arbiter generate`` that makes it again (:func:`rtg_comment`).  The PAB's value (``pab``, a
+win's by default, C.04.1 Art. 3) is written as ``162 P``.  :func:`vary_settings` draws options at
+random from the ranges of :data:`VARY_RANGES` (the checklist's "unset options drawn at random"),
+with a generator of its own, so that the file's line makes the same file without it.
 :func:`derived_seed` gives the seeds of a run of many tournaments from one master seed, and
 :func:`generate_many` runs them on any :class:`concurrent.futures.Executor`.
 
@@ -60,12 +65,13 @@ from systems import DEFAULT, Selection, get
 from trf.acceleration import GROUPS, with_baku
 from trf.edit import with_pairing
 from trf.model import (
-    Colour, Header, InitialColour, Player, Record, Result, RoundCount, RoundEntry, ScoringRecord, Tournament,
+    Colour, Comment, Header, InitialColour, Player, Record, Result, RoundCount, RoundEntry, ScoringRecord, Tournament,
 )
 
 __all__ = ["Share", "Schedule", "GeneratorSettings", "parse_points", "parse_schedule", "parse_range",
            "generate", "expected_score", "result_probabilities", "derived_seed", "GeneratedTournament",
-           "generate_many", "DEFAULT_TIEBREAKS"]
+           "generate_many", "DEFAULT_TIEBREAKS", "game_result", "rtg_comment", "RTG_COMMENT", "decimal_text", "generator_version", "count_text",
+           "settings_for", "vary_settings", "VARY_RANGES", "VARY_TIEBREAKS"]
 
 #: The tie-break list written when none is given (the standings' default for a Swiss).
 DEFAULT_TIEBREAKS = "BH/C1,BH,DE,WIN,BWG"
@@ -106,6 +112,17 @@ class Share:
         pct = self.rate * 100
         return f"{pct.numerator}%" if pct.denominator == 1 else f"{float(pct):g}%"
 
+    def option_text(self) -> str:
+        """The share as :func:`parse_schedule` reads it back to the same draws: a count, a whole
+        percentage, or the rate as a decimal (:meth:`pick` draws with the rate as a float, so
+        its shortest decimal is exact enough even for a rate such as 1/30)."""
+        if self.count is not None:
+            return str(self.count)
+        pct = self.rate * 100
+        if pct.denominator == 1:
+            return f"{pct.numerator}%"
+        return decimal_text(float(self.rate))
+
 
 @dataclass(frozen=True)
 class Schedule:
@@ -127,6 +144,10 @@ class Schedule:
     def text(self) -> str:
         return ",".join([self.default.text()] + [f"{r}={s.text()}" for r, s in self.rounds])
 
+    def option_text(self) -> str:
+        """The schedule as :func:`parse_schedule` reads it back to the same draws."""
+        return ",".join([self.default.option_text()] + [f"{r}={s.option_text()}" for r, s in self.rounds])
+
     @staticmethod
     def of(value: float | Fraction | Share | Schedule) -> Schedule:
         """A rate (each player's chance per round), a share or a schedule, as a schedule."""
@@ -135,6 +156,15 @@ class Schedule:
         if isinstance(value, Share):
             return Schedule(value)
         return Schedule(Share(rate=Fraction(value).limit_denominator(10**6)))
+
+
+def decimal_text(x: float) -> str:
+    """``x``'s shortest round-trip digits written without an exponent, with a decimal point
+    (``1e-05`` -> ``0.00001``, ``1.0`` -> ``1.0``): read back as a rate, not a count."""
+    from decimal import Decimal
+
+    text = format(Decimal(repr(x)), "f")
+    return text if "." in text else text + ".0"
 
 
 _SHARE = re.compile(r"^\s*(?:(\d+)\s*=\s*)?(\d+(?:\.\d*)?|\.\d+)\s*(%?)\s*$")
@@ -240,6 +270,7 @@ class GeneratorSettings:
     baku: bool = False  # Baku acceleration (C.04.7)
     baku_group: str = "handbook"  # group A by the rule, or "engine" (bbpPairings' automatic mode)
     system: str = DEFAULT  # the pairing system (its name in the registry, :mod:`systems`)
+    pab: Fraction | None = None  # the PAB's points (C.04.1 Art. 3); None: a win's
 
     def __post_init__(self) -> None:
         import systems
@@ -282,10 +313,18 @@ class GeneratorSettings:
                 raise ValueError(f"{what}: a share of the field lies between 0 and 1")
             if isinstance(value, int) and value < 0:
                 raise ValueError(f"{what}: a number of players cannot be negative")
+        if self.pab is not None and (self.pab < 0 or (self.pab * 10).denominator != 1):
+            raise ValueError("the PAB's value must be at least 0 with at most one decimal")
         if self.tiebreaks is not None:
             from tiebreaks.codes import parse_list
 
             parse_list(self.tiebreaks)  # raises ValueError naming the bad code
+
+    @property
+    def pab_value(self) -> Fraction:
+        """The PAB's points: ``pab``, else a win's (C.04.1 Art. 3: a win's points unless the
+        tournament rules say otherwise, the same for every PAB of the event)."""
+        return self.points[0] if self.pab is None else self.pab
 
     def describe(self) -> dict[str, str]:
         """The settings as text, for reports (the seed and size excluded)."""
@@ -298,7 +337,63 @@ class GeneratorSettings:
             "withdrawals": f"{self.withdrawals:g}", "points": pts,
             "tiebreaks": self.tiebreaks or "", "ratings": f"{self.rating_range[0]}-{self.rating_range[1]}",
             "system": self.system, "rules": self.rules or "", "baku": self.baku_group if self.baku else "no",
+            "pab": _points_text(self.pab_value),
         }
+
+    def options(self) -> tuple[str, ...]:
+        """The ``arbiter generate`` options that make this very tournament (every value written,
+        the defaults too, so that a later change of a default does not change what the file
+        says): what its ``### RTG`` line records (:func:`rtg_comment`)."""
+        sched = (Schedule.of(self.full_bye_rate), Schedule.of(self.half_bye_rate), Schedule.of(self.zero_bye_rate))
+        return (
+            "--players", str(self.players), "--rounds", str(self.rounds), "--seed", str(self.seed),
+            "--system", self.system, "--rules", self.rules or "", "--baku" if self.baku else "--no-baku",
+            *(("--baku-group", self.baku_group) if self.baku else ()),
+            "--ratings", f"{self.rating_range[0]}-{self.rating_range[1]}", "--date", self.start_date.isoformat(),
+            "--points", "/".join(_points_text(p) for p in self.points), "--pab", _points_text(self.pab_value),
+            "--draw-rate", repr(self.draw_rate), "--forfeit-rate", repr(self.forfeit_rate),
+            "--double-forfeit-rate", repr(self.double_forfeit_rate), "--unusual-rate", repr(self.unusual_rate),
+            "--full-byes", sched[0].option_text(), "--half-byes", sched[1].option_text(),
+            "--zero-byes", sched[2].option_text(),
+            "--late-entries", count_text(self.late_entries), "--late-missed",
+            "half" if self.late_missed is Result.HALF_POINT_BYE else "zero",
+            "--withdrawals", count_text(self.withdrawals),
+            "--tiebreaks", self.tiebreaks or "none", "--tiebreak-record", self.tiebreak_record,
+        )
+
+
+def _points_text(x: Fraction) -> str:
+    """Points as the options write them (``1``, ``0.5``, ``2.5``: at most one decimal)."""
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+
+def count_text(value: int | float) -> str:
+    """A number of players (``3``) or a share of the field (``0.05``) as the options read it."""
+    return str(value) if isinstance(value, int) else decimal_text(value)
+
+
+#: What a ``###`` line of a generated file starts with (:func:`rtg_comment`).
+RTG_COMMENT = "### RTG"
+
+
+def rtg_comment(s: GeneratorSettings, program: str = "arbiter generate") -> str:
+    """The ``###`` line that makes a generated file reproduce itself: the seed, the program's
+    version, and the command whose output is this very file (TRF-2026 reads ``###`` lines as
+    comments; bbpPairings and our reader skip them).  ``### RTG seed 7 (arbiter 0.1.0): arbiter
+    generate --players 12 ...``."""
+    import shlex
+
+    return f"{RTG_COMMENT} seed {s.seed} ({generator_version()}): {program} " + " ".join(map(shlex.quote, s.options()))
+
+
+def generator_version() -> str:
+    """``arbiter X.Y.Z``: the generator's version (the same seed gives the same file within one)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"arbiter {version('arbiter')}"
+    except PackageNotFoundError:  # pragma: no cover - a checkout that is not installed
+        return "arbiter"
 
 
 # --------------------------------------------------------------------------- results
@@ -325,7 +420,12 @@ _UNUSUAL = {Result.WIN: Result.WIN_UNRATED, Result.DRAW: Result.DRAW_UNRATED, Re
 _OTHER = {Result.WIN: Result.LOSS, Result.DRAW: Result.DRAW, Result.LOSS: Result.WIN}
 
 
-def _result(rng: random.Random, s: GeneratorSettings, white: int, black: int) -> tuple[Result, Result]:
+def game_result(rng: random.Random, s: GeneratorSettings, white: int, black: int) -> tuple[Result, Result]:
+    """The result of a game between players rated ``white`` and ``black`` (White's, Black's):
+    a double forfeit at ``s.double_forfeit_rate``, a forfeit by either side at
+    ``s.forfeit_rate``, else a game drawn from :func:`result_probabilities` with White's
+    :func:`expected_score` (B.02 8.1.2 with the 400-point rule of 8.3.1), played in less than
+    one move at ``s.unusual_rate``."""
     x = rng.random()
     if x < s.double_forfeit_rate:
         return Result.FORFEIT_LOSS, Result.FORFEIT_LOSS
@@ -445,9 +545,19 @@ def _start(s: GeneratorSettings, rng: random.Random) -> Tournament:
         text = s.tiebreaks if s.tiebreak_record == "202" else "PTS," + s.tiebreaks
         tail.append(Header(s.tiebreak_record, text))
     win, draw, loss = s.points
-    if (win, draw, loss) != (Fraction(1), Fraction(1, 2), Fraction(0)):
-        tail.append(ScoringRecord("162", (("W", win), ("D", draw), ("L", loss))))
+    pab = () if s.pab is None or s.pab == win else (("P", s.pab),)
+    if (win, draw, loss) != (Fraction(1), Fraction(1, 2), Fraction(0)) or pab:
+        tail.append(ScoringRecord("162", (("W", win), ("D", draw), ("L", loss)) + pab))
     return Tournament(tuple(headers) + tuple(players) + tuple(tail))
+
+
+def _with_comment(t: Tournament, s: GeneratorSettings) -> Tournament:
+    """``t`` with its ``### RTG`` line (:func:`rtg_comment`) after the header records, added
+    once the rounds are paired: a ``###`` line makes a file TRF-2026 for
+    :func:`trf.acceleration.dialect`, and the Baku records are written before it as ``XXA``."""
+    records = list(t.records)
+    at = next((k for k, r in enumerate(records) if not isinstance(r, Header)), len(records))
+    return t.replace_records(tuple(records[:at]) + (Comment(rtg_comment(s)),) + tuple(records[at:]))
 
 
 def _before_round(t: Tournament, rnd: int, rng: random.Random, s: GeneratorSettings, plan: _Plan,
@@ -494,7 +604,7 @@ def generate(s: GeneratorSettings, progress: Callable[[int], None] | None = None
         t = with_pairing(t, rnd, pairing.boards, pairing.bye)
         results: dict[int, RoundEntry] = {}
         for white, black in pairing.boards:
-            rw, rb = _result(rng, s, t.player(white).rating or 0, t.player(black).rating or 0)
+            rw, rb = game_result(rng, s, t.player(white).rating or 0, t.player(black).rating or 0)
             results[white] = RoundEntry(black, Colour.WHITE, rw)
             results[black] = RoundEntry(white, Colour.BLACK, rb)
         t = _with_points(_set_entry(t, rnd, results))
@@ -502,7 +612,7 @@ def generate(s: GeneratorSettings, progress: Callable[[int], None] | None = None
             progress(rnd)
     if s.tiebreaks:
         t = _with_ranks(t, s.tiebreaks)
-    return t
+    return _with_comment(t, s)
 
 
 # --------------------------------------------------------------------------- many tournaments
@@ -538,26 +648,117 @@ def _one(s: GeneratorSettings, index: int) -> GeneratedTournament:
 
 
 def settings_for(template: GeneratorSettings, master: int, index: int, players: tuple[int, int],
-                 rounds: tuple[int, int]) -> GeneratorSettings:
+                 rounds: tuple[int, int], vary: frozenset[str] = frozenset()) -> GeneratorSettings:
     """Tournament ``index`` of a run: its seed (:func:`derived_seed`), and its size drawn from
-    the ranges with that seed (rounds at most players - 1)."""
+    the ranges with that seed (rounds at most players - 1); the options named in ``vary`` then
+    drawn for it (:func:`vary_settings`)."""
     seed = derived_seed(master, index)
     rng = random.Random(seed)
     n = rng.randint(*players)
     r = rng.randint(rounds[0], max(rounds[0], min(rounds[1], n - 1)))
-    return replace(template, players=n, rounds=r, seed=seed)
+    s = replace(template, players=n, rounds=r, seed=seed)
+    return vary_settings(s, vary) if vary else s
+
+
+# --------------------------------------------------------------------------- options drawn at random
+
+#: The options ``--vary`` draws (the ``arbiter generate`` parameter names) and the ranges they
+#: are drawn from, uniformly unless said: the sizes of an open Swiss, rates of a real event's
+#: incidents, a sensible tie-break list.  The pairing system, its edition, the start date and
+#: the Baku group rule are the caller's: they say what is tested, not what happens in a
+#: tournament.
+VARY_RANGES: dict[str, str] = {
+    "players": "12-150",
+    "rounds": "3-11, at most half the players",
+    "ratings": "lowest 1000-1800, highest 400-1000 above it up to 2800 (steps of 100)",
+    "draw_rate": "0.10-0.50",
+    "forfeit_rate": "0-0.05",
+    "double_forfeit_rate": "0-0.01",
+    "unusual_rate": "0-0.02",
+    "full_byes": "0 (four times in five), else 1%",
+    "half_byes": "0-5%",
+    "zero_byes": "0-5%",
+    "late_entries": "0-5% of the field",
+    "late_missed": "zero (three times in four) or half",
+    "withdrawals": "0-5% of the field",
+    "tiebreaks": "one of VARY_TIEBREAKS",
+    "tiebreak_record": "202 (three times in four) or 212",
+    "points": "1/0.5/0 (four times in five) or 3/1/0",
+    "pab": "a win's points (four times in five) or a draw's",
+    "baku": "on or off, even odds (off unless the system takes it and a win is worth two draws)",
+}
+
+#: The tie-break lists ``--vary`` chooses from (C.07 prescribes none; these are the usual Swiss
+#: lists: the standings' default, the GSC's of 2019 with ARO first, Sonneborn-Berger and
+#: progressive score variants).
+VARY_TIEBREAKS: tuple[str, ...] = (
+    DEFAULT_TIEBREAKS, "ARO/C1,BH/C1,BH,DE", "BH/C1,BH,SB,DE,WIN", "DE,BH/C1,BH,PS", "BH,SB,DE,BWG",
+)
+
+
+def _rate(rng: random.Random, hi: int) -> float:
+    """A rate from 0 to ``hi`` thousandths, in thousandths (so that the file writes it short)."""
+    return rng.randint(0, hi) / 1000
+
+
+def vary_settings(s: GeneratorSettings, names: frozenset[str]) -> GeneratorSettings:
+    """``s`` with the options ``names`` (keys of :data:`VARY_RANGES`) drawn at random from their
+    ranges, with a generator seeded by ``s.seed`` (the tournament's own draws are not touched:
+    the file's ``### RTG`` line, which lists every value, makes the same file without
+    ``--vary``).  Raises ``KeyError`` for a name that is not drawn."""
+    unknown = names - VARY_RANGES.keys()
+    if unknown:
+        raise KeyError(f"not drawn at random: {', '.join(sorted(unknown))}")
+    rng = random.Random(f"vary:{s.seed}")
+    c: dict[str, object] = {}
+    standard = (Fraction(1), Fraction(1, 2), Fraction(0))
+    players = rng.randint(12, 150) if "players" in names else s.players
+    c["players"] = players
+    if "rounds" in names:
+        c["rounds"] = rng.randint(3, min(11, max(3, players // 2)))
+    if "ratings" in names:
+        lo = 100 * rng.randint(10, 18)
+        c["rating_range"] = (lo, 100 * rng.randint(lo // 100 + 4, min(lo // 100 + 10, 28)))
+    for name, hi in (("draw_rate", 500), ("forfeit_rate", 50), ("double_forfeit_rate", 10), ("unusual_rate", 20)):
+        if name in names:
+            c[name] = (rng.randint(100, hi) if name == "draw_rate" else rng.randint(0, hi)) / 1000
+    if "full_byes" in names:
+        c["full_bye_rate"] = Schedule(Share(rate=Fraction(1, 100))) if rng.random() < 0.2 else Schedule(Share(count=0))
+    for name, field_name in (("half_byes", "half_bye_rate"), ("zero_byes", "zero_bye_rate")):
+        if name in names:
+            c[field_name] = Schedule(Share(rate=Fraction(rng.randint(0, 5), 100)))
+    for name in ("late_entries", "withdrawals"):
+        if name in names:
+            c[name] = _rate(rng, 50)
+    if "late_missed" in names:
+        c["late_missed"] = Result.HALF_POINT_BYE if rng.random() < 0.25 else Result.ZERO_POINT_BYE
+    if "tiebreaks" in names:
+        c["tiebreaks"] = rng.choice(VARY_TIEBREAKS)
+    if "tiebreak_record" in names:
+        c["tiebreak_record"] = "212" if rng.random() < 0.25 else "202"
+    points = s.points
+    if "points" in names and not s.baku:
+        points = standard if rng.random() < 0.8 else (Fraction(3), Fraction(1), Fraction(0))
+        c["points"] = points
+    if "pab" in names:
+        c["pab"] = points[0] if rng.random() < 0.8 else points[1]
+    if "baku" in names:
+        takes = get(s.system).accelerations and points == standard
+        c["baku"] = takes and rng.random() < 0.5
+    return replace(s, **c)  # type: ignore[arg-type]
 
 
 def generate_many(template: GeneratorSettings, count: int, master: int, *, players: tuple[int, int] | None = None,
-                  rounds: tuple[int, int] | None = None, executor: Executor | None = None,
-                  window: int = 64) -> Iterator[GeneratedTournament]:
+                  rounds: tuple[int, int] | None = None, vary: frozenset[str] = frozenset(),
+                  executor: Executor | None = None, window: int = 64) -> Iterator[GeneratedTournament]:
     """``count`` tournaments made like ``template`` with seeds derived from ``master``, sizes
-    drawn from ``players`` and ``rounds`` (default: the template's), in index order.  With an
-    ``executor`` (a process pool, a Dask client's executor) they are generated in parallel, at
-    most ``window`` at a time in flight."""
+    drawn from ``players`` and ``rounds`` (default: the template's), the options ``vary`` drawn
+    for each (:func:`vary_settings`), in index order.  With an ``executor`` (a process pool, a
+    Dask client's executor) they are generated in parallel, at most ``window`` at a time in
+    flight."""
     p = players or (template.players, template.players)
     r = rounds or (template.rounds, template.rounds)
-    jobs = ((settings_for(template, master, i, p, r), i) for i in range(1, count + 1))
+    jobs = ((settings_for(template, master, i, p, r, vary), i) for i in range(1, count + 1))
     from parallel import ordered_map
 
     yield from ordered_map(_one, jobs, executor, window)

@@ -20,9 +20,9 @@ generator makes of each (:class:`verify.generate.GeneratorSettings`):
 ``PointsForWin``,      the scoring (default 1, 0.5, 0)
 ``PointsForDraw``,
 ``PointsForLoss``
-``PointsForPAB``,      accepted when they are what our generator scores them: the PAB as a
-``PointsForZPB``,      win, a zero-point bye and a forfeit loss as a loss
-``PointsForForfeitLoss``
+``PointsForPAB``       the PAB's value (C.04.1 Art. 3; ``--pab``, written as ``162 P``)
+``PointsForZPB``,      accepted when they are what our generator scores them: a zero-point
+``PointsForForfeitLoss``  bye and a forfeit loss as a loss
 =====================  ===================================================================
 """
 
@@ -42,7 +42,7 @@ KEYS: dict[str, str] = {
     "PlayersNumber": "players", "RoundsNumber": "rounds", "DrawPercentage": "draw_rate",
     "ForfeitRate": "forfeit_rate", "RetiredRate": "withdrawals", "HalfPointByeRate": "half_byes",
     "HighestRating": "ratings", "LowestRating": "ratings", "PointsForWin": "points", "PointsForDraw": "points",
-    "PointsForLoss": "points", "PointsForPAB": "points", "PointsForZPB": "points", "PointsForForfeitLoss": "points",
+    "PointsForLoss": "points", "PointsForPAB": "pab", "PointsForZPB": "points", "PointsForForfeitLoss": "points",
 }
 
 
@@ -101,12 +101,14 @@ class RtgConfig:
             win, draw, loss = (self.get(k) for k in ("PointsForWin", "PointsForDraw", "PointsForLoss"))
             points = (s.points[0] if win is None else win, s.points[1] if draw is None else draw,
                       s.points[2] if loss is None else loss)
-            for key, value, means in (("PointsForPAB", points[0], "a win"), ("PointsForZPB", points[2], "a loss"),
+            for key, value, means in (("PointsForZPB", points[2], "a loss"),
                                       ("PointsForForfeitLoss", points[2], "a loss")):
                 given = self.get(key)
                 if given is not None and given != value:
                     raise ValueError(f"{key}={_text(given)}: our generator scores it as {means} ({_text(value)})")
             changes["points"] = points
+        if (v := self.get("PointsForPAB")) is not None and "pab" not in keep:
+            changes["pab"] = v
         return replace(s, **changes)  # type: ignore[arg-type]
 
 

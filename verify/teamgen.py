@@ -17,23 +17,36 @@ rank after the last round written.
 :func:`random_team_event` pairs each round with the registry's system for a team event (the
 Swiss Team Pairing System, :mod:`systems.team`), or with the ``pair`` function given, on the file
 cut before it (the byes announced for that round included); board results are drawn from the
-players' ratings (Elo expectation, a share of it as draws), a whole match is forfeited at
-``forfeit_rate`` (a share ``double_forfeit_share`` of them lost by both), a board of a played
-match at ``board_forfeit_rate``; each team asks for a bye (``240``, a kind of ``bye_kinds``) in a
-round at ``bye_rate``; ``late_entries`` teams miss the first one or two rounds (announced as
-``240 Z`` before each, then written as absent, ``240 Z`` or ``240 H`` by ``late_record``).
-Deterministic for a seed.
+players' ratings (B.02's expected score with the 400-point rule, a share of it as draws, as in
+:mod:`verify.generate`), a whole match is forfeited at ``forfeit_rate`` (a share
+``double_forfeit_share`` of them lost by both) or by both teams at ``double_forfeit_rate``, a
+board of a played match at ``board_forfeit_rate``; each team asks for a bye (``240``, a kind of
+``bye_kinds``) in a round at ``bye_rate``, or by the schedules ``byes`` of each kind;
+``late_entries`` teams miss the first one or two rounds (announced as ``240 Z`` before each, then
+written as absent, ``240 Z`` or ``240 H`` by ``late_record``).  With ``baku`` the ``192`` code
+names Baku acceleration and the rule's virtual points are written as ``250`` records before round
+1; with ``tiebreaks`` the list is written as ``202`` and the ``310`` rank column follows it; with
+``record`` a ``### RTG`` line gives the ``arbiter generate`` options that make the file again
+(``arbiter generate --teams``).  Deterministic for a seed.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import date
 from fractions import Fraction
-from typing import Callable, Optional, Sequence
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
+
+from verify.generate import GeneratedTournament
+
+if TYPE_CHECKING:
+    from verify.generate import Schedule
 
 __all__ = ["TeamMatch", "TeamRoundRecord", "TeamEventSpec", "team_trf", "random_team_event", "TeamGenSettings",
-           "Pairer", "PairedRound"]
+           "Pairer", "PairedRound", "team_rtg_comment", "TEAM_VARY_RANGES", "TEAM_VARY_TIEBREAKS",
+           "vary_team_settings", "team_settings_for", "generate_team_event", "generate_many_teams"]
 
 #: A round's pairing: the (White, Black) TPNs of each match and the PAB's TPN (``None``: none).
 PairedRound = tuple[tuple[tuple[int, int], ...], Optional[int]]
@@ -80,6 +93,8 @@ class TeamEventSpec:
     names: tuple[str, ...] = ()
     extra: tuple[str, ...] = ()
     title: str = "Team Swiss"
+    comments: tuple[str, ...] = ()  # ``###`` lines written after the header records
+    ranks: tuple[int, ...] = ()  # the 310 rank column by TPN (default: match points, game points, TPN)
 
 
 def _fmt(x: Fraction) -> str:
@@ -170,7 +185,8 @@ def team_trf(spec: TeamEventSpec, rounds: Sequence[TeamRoundRecord],
                 for b in range(nb):
                     blocks[member(k, b)].append("  0000 - Z")
     lines = [f"012 {spec.title}", "022 Nowhere", "032 FID", "042 2026/03/01", "052 2026/03/09",
-             f"062 {players}", f"072 {players}", f"082 {n}", "092 Team Swiss", "102 Arbiter, Test", "122 90+30"]
+             f"062 {players}", f"072 {players}", f"082 {n}", "092 Team Swiss", "102 Arbiter, Test", "122 90+30",
+             *spec.comments]
     if spec.total_rounds is not None:
         lines.append(f"142 {spec.total_rounds}")
     if spec.initial is not None:
@@ -189,7 +205,7 @@ def team_trf(spec: TeamEventSpec, rounds: Sequence[TeamRoundRecord],
         lines.append(f"001 {p:4d} m    {name:<33} {ratings[p - 1]:4d} FID {'':11} {'':10} {float(pts):4.1f} "
                      f"{p:4d}" + "".join(blocks[p]))
     order = sorted(range(1, n + 1), key=lambda k: (-mp[k], -gp[k], k))
-    rank = {k: i for i, k in enumerate(order, start=1)}
+    rank = dict(zip(range(1, n + 1), spec.ranks)) if spec.ranks else {k: i for i, k in enumerate(order, start=1)}
     for k in range(1, n + 1):
         members = " " + "".join(f" {member(k, b):4d}" for b in range(nb))  # ids at 74-77, 79-82, ...
         lines.append(f"310 {k:3d} {names[k - 1]:<32} {'T' + str(k):<5} {'':6} {_fmt(mp[k]):>6} {_fmt(gp[k]):>6} "
@@ -227,6 +243,34 @@ class TeamGenSettings:
     bye_kinds: str = "FHZ"
     late_entries: int = 0
     late_record: str = "mixed"
+    double_forfeit_rate: float = 0.0  # matches both teams forfeit, besides ``double_forfeit_share``
+    byes: tuple[tuple[str, Schedule], ...] = ()  # (kind, schedule) for F, H, Z: instead of ``bye_rate``
+    baku: bool = False  # Baku acceleration (C.04.7): ``_BAKU`` in 192, the engine's team Baku rule
+    tiebreaks: str | None = None  # written as 202; the 310 rank column then follows it (C.07 art. 4.2)
+    record: bool = False  # write the ``### RTG`` line (:meth:`options`) that reproduces the file
+
+    def options(self) -> tuple[str, ...]:
+        """The ``arbiter generate`` options that make this very event (its ``### RTG`` line);
+        ``ValueError`` for settings the options cannot say (``bye_rate``, a share of
+        double forfeits, another ``192`` code, mixed late records)."""
+        from verify.generate import count_text
+
+        if self.bye_rate or self.double_forfeit_share or self.late_record not in ("Z", "H") or \
+                self.code != "FIDE_TEAM_TYPEA_MP_GP" or self.total not in (None, self.rounds) or self.initial != "W":
+            raise ValueError("these team settings have no arbiter generate options")
+        kinds = dict(self.byes)
+        return (
+            "--teams", str(self.teams), "--boards", str(self.boards), "--rounds", str(self.rounds),
+            "--seed", str(self.seed), "--baku" if self.baku else "--no-baku",
+            "--ratings", f"{self.ratings[0]}-{self.ratings[1]}", "--draw-rate", repr(self.draw_rate),
+            "--forfeit-rate", repr(self.forfeit_rate), "--double-forfeit-rate", repr(self.double_forfeit_rate),
+            "--board-forfeit-rate", repr(self.board_forfeit_rate),
+            *(x for kind, option in (("F", "--full-byes"), ("H", "--half-byes"), ("Z", "--zero-byes"))
+              for x in (option, kinds[kind].option_text() if kind in kinds else "0")),
+            "--late-entries", count_text(self.late_entries),
+            "--late-missed", "half" if self.late_record == "H" else "zero",
+            "--tiebreaks", self.tiebreaks or "none",
+        )
 
 
 def _engine_pairing(text: str, rnd: int) -> PairedRound:
@@ -252,10 +296,17 @@ def _late_entries(rng: random.Random, s: TeamGenSettings) -> dict[int, tuple[int
     return out
 
 
+#: The start date team events are written with (``042``): the rating rules the results follow.
+_START = date(2026, 3, 1)
+
+
 def _board_result(rng: random.Random, s: TeamGenSettings, rw: int, rb: int) -> str:
-    """A board's result for the White team's player: Elo expectation, a share of it drawn, and a
-    forfeit at ``board_forfeit_rate``."""
-    e = 1 / (1 + 10 ** ((rb - rw) / 400))
+    """A board's result for the White team's player: the expected score of B.02 (table 8.1.2
+    with the 400-point rule of 8.3.1, :func:`verify.generate.expected_score`), a share of it
+    drawn as in the individual generator, and a forfeit at ``board_forfeit_rate``."""
+    from verify.generate import expected_score
+
+    e = float(expected_score(rw, rb, _START))
     draw = s.draw_rate * (1 - abs(2 * e - 1))
     x = rng.random()
     res = "=" if x < draw else "1" if x < draw + (e - draw / 2) else "0"
@@ -275,9 +326,14 @@ def random_team_event(s: TeamGenSettings, pair: Optional[Pairer] = None
     strength = sorted((rng.randint(*s.ratings) for _ in range(s.teams)), reverse=True)
     ratings = tuple(max(1000, strength[(p) // s.boards] - 40 * (p % s.boards) + rng.randint(-60, 60))
                     for p in range(players))
-    spec = TeamEventSpec(s.teams, s.boards, s.total if s.total is not None else s.rounds, s.code, s.initial,
+    code = s.code + ("_BAKU" if s.baku else "")
+    extra = (f"202 {s.tiebreaks}",) if s.tiebreaks else ()
+    spec = TeamEventSpec(s.teams, s.boards, s.total if s.total is not None else s.rounds, code, s.initial,
                          pattern="WB" * ((s.boards + 1) // 2), ratings=ratings,
-                         title=f"Random Team Swiss seed {s.seed}")
+                         title=f"Random Team Swiss seed {s.seed}", extra=extra,
+                         comments=(team_rtg_comment(s),) if s.record else ())
+    if s.baku:
+        spec = replace(spec, extra=spec.extra + _baku_records(team_trf(spec, [])))
     late = _late_entries(rng, s)
     rounds: list[TeamRoundRecord] = []
     for rnd in range(1, s.rounds + 1):
@@ -286,14 +342,16 @@ def random_team_event(s: TeamGenSettings, pair: Optional[Pairer] = None
             away = {tpn for _, tpn in announced}
             announced += [(rng.choice(s.bye_kinds), tpn) for tpn in range(1, s.teams + 1)
                           if tpn not in away and rng.random() < s.bye_rate]
+        announced += _scheduled_byes(rng, s, rnd, announced)
         paired = pair(team_trf(spec, rounds, announced), rnd)
         if paired is None:
             break
         boards, pab = paired
         matches = []
         for w, b in boards:
-            if rng.random() < s.forfeit_rate:
-                both = s.double_forfeit_share > 0 and rng.random() < s.double_forfeit_share
+            x = rng.random()
+            if x < s.forfeit_rate + s.double_forfeit_rate:
+                both = x < s.double_forfeit_rate or (s.double_forfeit_share > 0 and rng.random() < s.double_forfeit_share)
                 matches.append(TeamMatch(w, b, forfeit="--" if both else rng.choice(["+-", "-+"])))
                 continue
             results = [_board_result(rng, s, ratings[(w - 1) * s.boards + board], ratings[(b - 1) * s.boards + board])
@@ -302,4 +360,169 @@ def random_team_event(s: TeamGenSettings, pair: Optional[Pairer] = None
         missing = {tpn: record for tpn, (missed, record) in late.items() if rnd <= missed}
         written = tuple((missing.get(tpn, kind), tpn) for kind, tpn in announced if missing.get(tpn) != "absent")
         rounds.append(TeamRoundRecord(tuple(matches), pab, written))
+    if s.tiebreaks:
+        spec = replace(spec, ranks=_ranks(team_trf(spec, rounds), s.tiebreaks))
     return team_trf(spec, rounds), spec, tuple(rounds)
+
+
+def _baku_records(text: str) -> tuple[str, ...]:
+    """The virtual points of the Baku rule for the team event ``text`` (before round 1), as
+    ``250`` records, asked of the team system's engine: the file then says what every round is
+    paired with, and a checker or another engine reads them instead of computing the rule."""
+    from systems import PairRequest, select
+    from trf import parse_text
+    from trf.acceleration import acceleration_records
+    from trf.writer import format_record
+
+    t = parse_text(text, validate=False).tournament
+    sel = select(t)
+    plan = sel.system.next_round(t, sel, PairRequest(round=1, baku=True)).acceleration.plan
+    return tuple(format_record(r) for r in acceleration_records(plan, "trf26")) if plan is not None else ()
+
+
+def _scheduled_byes(rng: random.Random, s: TeamGenSettings, rnd: int,
+                    announced: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The requested byes of round ``rnd`` by ``s.byes`` (full, half, zero in that order), among
+    the teams not yet away; none that would leave fewer than two teams to pair."""
+    away = {tpn for _, tpn in announced}
+    out: list[tuple[str, int]] = []
+    for kind, schedule in s.byes:
+        share = schedule.at(rnd)
+        if share.never:
+            continue
+        for tpn in share.pick(rng, [k for k in range(1, s.teams + 1) if k not in away]):
+            out.append((kind, tpn))
+            away.add(tpn)
+    return out if s.teams - len(away) >= 2 else []
+
+
+def _ranks(text: str, tiebreaks: str) -> tuple[int, ...]:
+    """The 310 rank column by TPN: the team standings with ``tiebreaks`` (C.07 art. 4.2; teams
+    sharing a place in TPN order)."""
+    from tiebreaks.codes import parse_list
+    from tiebreaks.teamstandings import team_standings
+    from trf import parse_text
+    from trf.teams import team_event
+
+    rows = team_standings(team_event(parse_text(text, validate=False).tournament), parse_list(tiebreaks)).rows
+    rank = {row.tpn: k for k, row in enumerate(rows, start=1)}
+    return tuple(rank[k] for k in sorted(rank))
+
+
+def team_rtg_comment(s: TeamGenSettings) -> str:
+    """The ``### RTG`` line of a generated team event (:func:`verify.generate.rtg_comment`)."""
+    import shlex
+
+    from verify.generate import RTG_COMMENT, generator_version
+
+    return f"{RTG_COMMENT} seed {s.seed} ({generator_version()}): arbiter generate " + \
+        " ".join(map(shlex.quote, s.options()))
+
+
+# --------------------------------------------------------------------------- options drawn at random, many events
+
+#: What ``arbiter generate --teams --vary`` draws (the parameter names) and from where, uniformly
+#: unless said (:data:`verify.generate.VARY_RANGES` for the rates' reasons).
+TEAM_VARY_RANGES: dict[str, str] = {
+    "teams": "6-40",
+    "boards": "2-6",
+    "rounds": "3-9, at most half the teams",
+    "ratings": "lowest 1000-1800, highest 400-1000 above it up to 2800 (steps of 100)",
+    "draw_rate": "0.10-0.50",
+    "forfeit_rate": "0-0.03 of the matches",
+    "double_forfeit_rate": "0-0.01 of the matches",
+    "board_forfeit_rate": "0-0.03 of the boards",
+    "full_byes": "0 (four times in five), else 1%",
+    "half_byes": "0-5%",
+    "zero_byes": "0-5%",
+    "late_entries": "0-2 teams",
+    "late_missed": "zero (three times in four) or half",
+    "tiebreaks": "one of TEAM_VARY_TIEBREAKS",
+    "baku": "on or off, even odds",
+}
+
+#: The team tie-break lists ``--vary`` chooses from: the team standings' default, the TEC's
+#: team sample's, and a Sonneborn-Berger variant.
+TEAM_VARY_TIEBREAKS: tuple[str, ...] = (
+    "EDE,EMGSB/C1,BH:MP/C1,MPvGP", "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP", "EDE,BH:MP/C1,SB:MP,MPvGP",
+)
+
+
+def vary_team_settings(s: TeamGenSettings, names: frozenset[str]) -> TeamGenSettings:
+    """``s`` with the options ``names`` (keys of :data:`TEAM_VARY_RANGES`) drawn with a
+    generator seeded by ``s.seed`` (:func:`verify.generate.vary_settings`)."""
+    from verify.generate import Schedule, Share
+
+    unknown = names - TEAM_VARY_RANGES.keys()
+    if unknown:
+        raise KeyError(f"not drawn at random: {', '.join(sorted(unknown))}")
+    rng = random.Random(f"vary-teams:{s.seed}")
+    c: dict[str, object] = {}
+    teams = rng.randint(6, 40) if "teams" in names else s.teams
+    c["teams"] = teams
+    if "boards" in names:
+        c["boards"] = rng.randint(2, 6)
+    if "rounds" in names:
+        c["rounds"] = rng.randint(3, min(9, max(3, teams // 2)))
+    if "ratings" in names:
+        lo = 100 * rng.randint(10, 18)
+        c["ratings"] = (lo, 100 * rng.randint(lo // 100 + 4, min(lo // 100 + 10, 28)))
+    for name, lo_, hi in (("draw_rate", 100, 500), ("forfeit_rate", 0, 30), ("double_forfeit_rate", 0, 10),
+                          ("board_forfeit_rate", 0, 30)):
+        if name in names:
+            c[name] = rng.randint(lo_, hi) / 1000
+    byes = dict(s.byes)
+    if "full_byes" in names:
+        byes["F"] = Schedule(Share(rate=Fraction(1, 100))) if rng.random() < 0.2 else Schedule(Share(count=0))
+    for kind, name in (("H", "half_byes"), ("Z", "zero_byes")):
+        if name in names:
+            byes[kind] = Schedule(Share(rate=Fraction(rng.randint(0, 5), 100)))
+    c["byes"] = tuple((k, byes[k]) for k in "FHZ" if k in byes)
+    if "late_entries" in names:
+        c["late_entries"] = rng.randint(0, 2)
+    if "late_missed" in names:
+        c["late_record"] = "H" if rng.random() < 0.25 else "Z"
+    if "tiebreaks" in names:
+        c["tiebreaks"] = rng.choice(TEAM_VARY_TIEBREAKS)
+    if "baku" in names:
+        c["baku"] = rng.random() < 0.5
+    return replace(s, **c)  # type: ignore[arg-type]
+
+
+def team_settings_for(template: TeamGenSettings, master: int, index: int, teams: tuple[int, int],
+                      rounds: tuple[int, int], vary: frozenset[str] = frozenset()) -> TeamGenSettings:
+    """Event ``index`` of a run (:func:`verify.generate.settings_for`, teams for players)."""
+    from verify.generate import derived_seed
+
+    seed = derived_seed(master, index)
+    rng = random.Random(seed)
+    n = rng.randint(*teams)
+    r = rng.randint(rounds[0], max(rounds[0], min(rounds[1], n - 1)))
+    s = replace(template, teams=n, rounds=r, seed=seed)
+    return vary_team_settings(s, vary) if vary else s
+
+
+def generate_team_event(s: TeamGenSettings) -> str:
+    """The TRF-2026 text of the random team Swiss ``s``, paired by the C.04.6 engine.  Raises
+    :class:`pairing.result.NoLegalPairing` when a round cannot be paired."""
+    return random_team_event(s)[0]
+
+
+def _one_team(s: TeamGenSettings, index: int) -> GeneratedTournament:
+    from pairing.result import NoLegalPairing
+
+    try:
+        return GeneratedTournament(index, s.seed, s.teams, s.rounds, generate_team_event(s))
+    except NoLegalPairing as exc:
+        return GeneratedTournament(index, s.seed, s.teams, s.rounds, None, str(exc))
+
+
+def generate_many_teams(template: TeamGenSettings, count: int, master: int, *, teams: tuple[int, int],
+                        rounds: tuple[int, int], vary: frozenset[str] = frozenset(),
+                        executor: Optional[Executor] = None, window: int = 64) -> Iterator[GeneratedTournament]:
+    """``count`` team events (:func:`verify.generate.generate_many`; ``players`` of each result
+    counts its teams)."""
+    from parallel import ordered_map
+
+    jobs = ((team_settings_for(template, master, i, teams, rounds, vary), i) for i in range(1, count + 1))
+    yield from ordered_map(_one_team, jobs, executor, window)

@@ -74,8 +74,18 @@ def test_a_bad_line_is_named(text: str, line: int, column: int, said: str) -> No
 
 
 def test_a_bye_value_our_generator_does_not_give_is_refused() -> None:
-    with pytest.raises(ValueError, match="PointsForPAB=0.5: our generator scores it as a win"):
-        parse_config("PointsForPAB=0.5\n").apply(GeneratorSettings(players=8, rounds=3))
+    with pytest.raises(ValueError, match="PointsForZPB=0.5: our generator scores it as a loss"):
+        parse_config("PointsForZPB=0.5\n").apply(GeneratorSettings(players=8, rounds=3))
+
+
+def test_the_pab_value_is_read() -> None:
+    """PointsForPAB is the PAB's value (C.04.1 Art. 3: a win's unless the rules say otherwise;
+    VCL.16: configurable), also when it is not a win's; --pab on the command line wins."""
+    s = parse_config("PointsForPAB=0.5\n").apply(GeneratorSettings(players=8, rounds=3))
+    assert s.pab == Fraction(1, 2) and s.pab_value == Fraction(1, 2)
+    kept = parse_config("PointsForPAB=0.5\n").apply(GeneratorSettings(players=8, rounds=3, pab=Fraction(1)),
+                                                     frozenset({"pab"}))
+    assert kept.pab == 1
 
 
 def _generate(tmp_path: Path, *args: str) -> tuple[int, str]:
@@ -112,4 +122,4 @@ def test_generate_refuses_a_bad_configuration(tmp_path: Path) -> None:
     assert code == exitcodes.FILE_ERROR
     bad.write_text("PlayersNumber=12\n", encoding="utf-8")
     code, said = _generate(tmp_path, "--config", str(bad))
-    assert code == exitcodes.USAGE and "--rounds is required (or RoundsNumber in a --config file)" in said
+    assert code == exitcodes.USAGE and "--rounds is required (or RoundsNumber in a --config file, or --vary to draw it)" in said
