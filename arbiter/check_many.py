@@ -1,8 +1,9 @@
 """``arbiter check DIR ...``: many files at once (the pairings and tie-breaks checker at the scale
-of a federation's reports or of a conformance run), and the rank-column check of one file.
+of a federation's reports or of a conformance run), each file's pairings and standings as
+``arbiter check FILE`` checks them.
 
-Thin: the run is :func:`verify.batch.check_files`, the rank check
-:func:`tiebreaks.rankcheck.check_ranks`; this module renders them.
+Thin: the run is :func:`verify.batch.check_files` (the standings by
+:func:`tiebreaks.standingscheck.check_standings`); this module renders it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from arbiter.app import emit_json, err, out
 from arbiter.workers import workers
 from trf import spreadsheet
 
-__all__ = ["check_many", "rank_report"]
+__all__ = ["check_many"]
 
 
 def _summary_table(summary: Any) -> Any:
@@ -40,7 +41,7 @@ def _summary_table(summary: Any) -> Any:
         rows.append((f"  decided by {crit}", str(n)))
     rows += [
         ("rank columns checked (202/212)", str(summary.standings_checked)),
-        ("rank columns with discrepancies", str(summary.standings_discrepant)),
+        ("standings with discrepancies", str(summary.standings_discrepant)),
         ("files with discrepancies", str(summary.files_with_discrepancies)),
     ]
     for name, value in rows:
@@ -55,11 +56,10 @@ def _line(o: Any) -> str | None:
     if o.ok:
         return None
     parts = [f"round {r.round} ({r.criterion}): {r.message}" for r in o.discrepant_rounds]
-    if o.standings_ok is False:
-        mis = o.standings.get("misplaced") or []
-        diff = o.standings.get("rank_differences") or []
-        what = mis[0]["message"] if mis else f"player {diff[0]['start_rank']} ranked {diff[0]['file_rank']}, place {diff[0]['computed_place']}"
-        parts.append(f"ranks ({len(diff)} player(s) out of place, {o.standings.get('tiebreaks')}): {what}")
+    found = o.standings_findings
+    if found:
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        parts.append(f"standings ({found[0]['kind']}, {found[0]['rule']}): {found[0]['message']}{more}")
     return f"{o.path}: DISCREPANCY: " + "; ".join(parts)
 
 
@@ -119,26 +119,3 @@ def check_many(files: list[Path], *, engine: Optional[bool], standings: bool, js
         raise typer.Exit(exitcodes.DISCREPANCY)
     raise typer.Exit(exitcodes.INVALID_INPUT if summary.invalid else exitcodes.OK)
 
-
-def rank_report(t: Any, path: str, json_data: dict[str, Any] | None) -> bool:
-    """The rank column of one file against its list: printed (or put in ``json_data`` under
-    ``standings``); returns whether it conforms (or was not checked)."""
-    from tiebreaks.rankcheck import check_ranks
-
-    c = check_ranks(t)
-    if json_data is not None:
-        json_data["standings"] = c.as_dict()
-        return c.ok
-    if not c.checked:
-        out.print(f"{path}: ranks not checked: {c.note}", markup=False)
-    elif c.ok:
-        out.print(f"{path}: the rank column follows the standings by {c.tiebreaks} ({c.source})", markup=False)
-    else:
-        out.print(f"{path}: ranks: {len(c.differences)} player(s) out of place by {c.tiebreaks} ({c.source})",
-                  markup=False)
-        for d in c.differences:
-            out.print(f"  {d['start_rank']} {d['name']}: ranked {d['file_rank']}, place {d['computed_place']}",
-                      markup=False)
-        for m in c.misplaced:
-            out.print(f"  {m.message()}", markup=False)
-    return c.ok

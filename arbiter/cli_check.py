@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import Any, NoReturn, Optional
 
 import typer
 
-from arbiter import exitcodes, render
+from arbiter import check_standings, exitcodes, render
 from arbiter.app import (BakuGroupOpt, EncodingOpt, JsonOpt, RulesOpt, app, emit_json, err, fail, out, read_valid,
                          select_system)
 from arbiter.workers import JobsOpt, SchedulerOpt
@@ -35,7 +35,8 @@ def check(
     round_: Optional[int] = typer.Option(None, "--round", min=1, help="Check only this round (default: every round)."),
     why_not: Optional[str] = typer.Option(None, "--why-not", metavar="A-B",
                                           help="Force the pair A-B (start ranks) into the round and say what it costs."),
-    fmt: CheckFormat = typer.Option(CheckFormat.report, "--format", help="report, bbp (bbpPairings' -c layout), or json."),
+    fmt: CheckFormat = typer.Option(CheckFormat.report, "--format", help=(
+        "report, bbp (bbpPairings' -c layout: the pairings only, standings are not in that layout), or json.")),
     engine: Optional[bool] = typer.Option(None, "--engine/--no-engine",
                                           help="Also compare with the pairing engine's pairing (default: yes; --no-engine: the checker's own "
                                                "candidates only)."),
@@ -47,9 +48,15 @@ def check(
                                               "names (192/092), else the Dutch system (the default)."),
     json_out: bool = JsonOpt,
     encoding: Optional[str] = EncodingOpt,
-    standings: Optional[bool] = typer.Option(None, "--standings/--no-standings",
-                                             help="Also check the rank column against the file's 202/212 tie-break "
-                                                  "list (default: with several files, not for one)."),
+    standings: Optional[bool] = typer.Option(None, "--standings/--no-standings", help=(
+        "Check the standings too: the rank column against the standings computed with the file's 202/212 "
+        "tie-break list (C.07 art. 4.2), the points column (81-84; a team event's 310 points) against the "
+        "results, and the list itself (no Buchholz in a round robin, C.07 art. 8). Default: yes, except with "
+        "--round, --why-not and --format bbp.")),
+    standings_after: Optional[int] = typer.Option(None, "--standings-after", min=1, metavar="R", help=(
+        "Also print the standings computed after round R with every tie-break value (the file's list, else the "
+        "default one), to compare with a standings table published then. A TRF records only the final rank "
+        "column: that one is what is checked.")),
     csv_out: bool = typer.Option(False, "--csv", help="Several files: one CSV row per file."),
     rules: Optional[str] = typer.Option(None, "--rules", metavar="EDITION", help=(
         "Edition of the system's rules to check by; for the Dutch system (C.04.3): 2017 (in force until 31 January "
@@ -64,17 +71,19 @@ def check(
     jobs: int = JobsOpt,
     scheduler: Optional[str] = SchedulerOpt,
 ) -> None:
-    """Check a file's pairings by its pairing system: FIDE Dutch C.04.3 (2026: C1-C21; 2017: C.1-C.19) and the
-    colour rules, naming the criterion that decides; a round robin against the Berger tables (C.05 Annex 1); or
-    the system --system names. With several files or a directory, each file and its rank column, with a summary.
-    Exit 0 when every round conforms, 4 on a discrepancy, 3 for invalid input."""
+    """Check a file's pairings and standings (FIDE's pairings and tie-breaks checker). Pairings by the file's
+    pairing system: FIDE Dutch C.04.3 (2026: C1-C21; 2017: C.1-C.19) and the colour rules, naming the criterion
+    that decides; a round robin against the Berger tables (C.05 Annex 1); or the system --system names. Standings:
+    the rank column against the file's tie-break list, naming the tie-break that decides, and the points column
+    against the results. With several files or a directory, each file, with a summary. Exit 0 when everything
+    conforms, 4 on a discrepancy in the pairings or the standings, 3 for invalid input."""
     if len(files) > 1 or files[0].is_dir() or csv_out:
         from arbiter.check_many import check_many
 
         if (round_ is not None or why_not is not None or rounds is not None or brackets or fmt is CheckFormat.bbp
-                or rules is not None or baku is not None):
-            fail(exitcodes.USAGE, "--round, --why-not, --rounds, --brackets, --rules, --baku and --format bbp apply to "
-                                  "one file")
+                or rules is not None or baku is not None or standings_after is not None):
+            fail(exitcodes.USAGE, "--round, --why-not, --rounds, --brackets, --rules, --baku, --standings-after and "
+                                  "--format bbp apply to one file")
         check_many(files, engine=engine, standings=standings is not False, json_out=json_out or fmt is CheckFormat.json,
                    csv_out=csv_out, jobs=jobs, scheduler=scheduler, encoding=encoding,
                    system=None if system == "auto" else system)
@@ -86,6 +95,9 @@ def check(
     from systems import CheckRequest, NotOffered
     from trf.system import UnsupportedEvent
 
+    if json_out:
+        fmt = CheckFormat.json
+    want_standings = _standings_wanted(standings, standings_after, fmt, round_, why_not)
     result = read_valid(file, encoding, "fix them before checking")
     t = result.tournament
     try:
@@ -94,8 +106,8 @@ def check(
         fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
     except RoundNotInFile as exc:
         fail(exitcodes.USAGE, f"--round {exc.requested}: the file has rounds 1-{exc.last}")
-    if json_out:
-        fmt = CheckFormat.json
+    if standings_after is not None and standings_after > t.rounds_paired:
+        fail(exitcodes.USAGE, f"--standings-after {standings_after}: the file has rounds 1-{t.rounds_paired}")
     sel = select_system(t, file, None if system == "auto" else system, rules)
     if t.is_team_event and not sel.system.team_events:
         fail(exitcodes.INVALID_INPUT, f"{file}: a team event; {sel.system.words} pairs no team events")
@@ -103,14 +115,18 @@ def check(
         if why_not is not None:
             fail(exitcodes.USAGE, "--why-not applies to Swiss pairings; a round robin's pairings come from the table")
         rr = sel.system.check(t, todo, sel, CheckRequest())
+        bad_rounds = sorted({d.round for d in rr.deviations if d.kind != "unplayed"})
+        st = check_standings.run(t, result.diagnostics, True, standings_after) if want_standings else None
         if fmt is CheckFormat.json:
-            emit_json({"file": str(file), **rr.as_dict()})
+            emit_json(_with_standings({"file": str(file), **rr.as_dict()}, rr.ok, st))
         else:
             render.round_robin_check(out, rr, str(file))
-        raise typer.Exit(exitcodes.OK if rr.ok else exitcodes.DISCREPANCY)
+            _standings_section(str(file), t, rr.ok, bad_rounds, st)
+        _exit(rr.ok, st)
     edition, reason = sel.edition.name, sel.reason
     if rules is not None:
         reason = f"--rules {edition}"
+    plain = t
     t, accel = _accelerated(t, file, sel, baku, baku_group.value, rounds)
     heading = f"{sel.edition.heading} ({reason}); acceleration: {accel}"
     try:
@@ -132,24 +148,56 @@ def check(
                                        progress=lambda _r: bar.update(task, advance=1))
     except NotOffered as exc:
         fail(exitcodes.USAGE, f"{file}: {exc}")
-    ranks_ok = True
+    pairings_ok = all(r.ok for r in reports)
+    # the standings of the file as written: Baku's virtual points are for pairing, never scores (C.04.7)
+    st = (check_standings.run(plain, result.diagnostics, sel.system.round_robin, standings_after)
+          if want_standings else None)
     if fmt is CheckFormat.json:
         data = {**report_dict(str(file), reports), "edition": edition, "edition_reason": reason, "acceleration": accel}
-        if standings:
-            from arbiter.check_many import rank_report
-
-            ranks_ok = rank_report(t, str(file), data)
-        emit_json(data)
+        emit_json(_with_standings(data, pairings_ok, st))
     elif fmt is CheckFormat.bbp:
         out.file.write(bbp_text(str(file), reports))
     else:
         out.print(heading, style="dim", highlight=False)
         render.check_report(out, reports, str(file), brackets=brackets, rules=sel.edition.title)
-    if standings and fmt is not CheckFormat.json:
-        from arbiter.check_many import rank_report
+        _standings_section(str(file), plain, pairings_ok, [r.round for r in reports if not r.ok], st)
+    _exit(pairings_ok, st)
 
-        ranks_ok = rank_report(t, str(file), None)
-    raise typer.Exit(exitcodes.OK if all(r.ok for r in reports) and ranks_ok else exitcodes.DISCREPANCY)
+
+def _standings_wanted(standings: Optional[bool], after: Optional[int], fmt: CheckFormat, round_: Optional[int],
+                      why_not: Optional[str]) -> bool:
+    """Whether one file's standings are checked: asked for, or by default unless the command asks
+    about one round (``--round``, ``--why-not``) or wants bbpPairings' layout, which has no
+    standings.  Exit 2 for a contradiction."""
+    if after is not None and standings is False:
+        fail(exitcodes.USAGE, "--standings-after prints standings: it cannot go with --no-standings")
+    if fmt is CheckFormat.bbp and (standings or after is not None):
+        fail(exitcodes.USAGE, "--format bbp is bbpPairings' layout of the pairings, with no standings: use "
+                              "--format report or --json for the standings")
+    if why_not is not None and (standings or after is not None):
+        fail(exitcodes.USAGE, "--why-not answers for one pair of one round: it goes without --standings")
+    if standings is not None:
+        return standings
+    return after is not None or (round_ is None and why_not is None and fmt is not CheckFormat.bbp)
+
+
+def _with_standings(data: dict[str, Any], pairings_ok: bool, st: Any) -> dict[str, Any]:
+    """The JSON report with its ``standings`` (``null`` when not checked); ``ok`` is the whole
+    verdict (the exit code's), ``pairings_ok`` the rounds' alone."""
+    return {**data, "ok": pairings_ok and (st is None or st.ok), "pairings_ok": pairings_ok,
+            "standings": None if st is None else st.as_dict(table=st.table is not None)}
+
+
+def _standings_section(path: str, t: Tournament, pairings_ok: bool, bad_rounds: list[int], st: Any) -> None:
+    if st is None:
+        return
+    check_standings.section(out, st, t)
+    out.print(check_standings.verdict_line(path, pairings_ok, bad_rounds, st), markup=False, highlight=False)
+
+
+def _exit(pairings_ok: bool, st: Any) -> NoReturn:
+    """One exit code for the pairings and the standings: 0 when both conform, else 4."""
+    raise typer.Exit(exitcodes.OK if pairings_ok and (st is None or st.ok) else exitcodes.DISCREPANCY)
 
 
 def _accelerated(t: Tournament, file: Path, sel: object, baku: Optional[bool], group: str,

@@ -95,10 +95,13 @@ def standings(
         fail(exitcodes.USAGE if tiebreaks is not None else exitcodes.INVALID_INPUT,
              f"{'--tiebreaks' if tiebreaks is not None else str(file) + ': record 202/212'}: {exc}")
     ed = Edition(edition.value) if edition is not None else None
+    warnings = _round_robin_list(file, t, tbs, tiebreaks is not None, ed,
+                                 bool(round_robin) if t.is_team_event else round_robin)
     if t.is_team_event:
         if explain is not None:
             fail(exitcodes.USAGE, "--explain shows a player's rounds: it is for individual events")
-        _team_standings(file, t, tbs, tiebreaks is not None, ed, after_round, bool(round_robin), check_ranks, fmt)
+        _team_standings(file, t, tbs, tiebreaks is not None, ed, after_round, bool(round_robin), check_ranks, fmt,
+                        warnings)
         return
     who = player_named(t, explain, "--explain") if explain is not None else None
     try:
@@ -115,6 +118,7 @@ def standings(
     with busy(f"standings of {len(t.players)} players"):
         s = compute(t, tbs if tbs is not None else [], edition=ed, after_round=after_round, round_robin=round_robin,
                     default_list=tbs is None)
+    s.notes.extend(warnings)
     if who is not None:
         data = explain_dict(t, s, who)
         if fmt is StandingsFormat.json:
@@ -138,8 +142,28 @@ def standings(
         raise typer.Exit(exitcodes.DISCREPANCY)
 
 
+def _round_robin_list(file: Path, t: Tournament, tbs: Optional[list[TieBreak]], given: bool,
+                      edition: Optional[Edition], round_robin: Optional[bool]) -> list[str]:
+    """A round robin's list with a Buchholz tie-break: refused under the 2026 rules (C.07 art. 8:
+    "must not be used in round-robins"; exit 2 for --tiebreaks, 3 for the file's list), a note
+    under older ones (:mod:`tiebreaks.suitability`)."""
+    from tiebreaks.context import default_edition, round_robin_by_system
+    from tiebreaks.suitability import require_round_robin_codes, round_robin_buchholz
+
+    if not tbs or not (round_robin_by_system(t) if round_robin is None else round_robin):
+        return []
+    ed = edition or default_edition(t)
+    try:
+        require_round_robin_codes(tbs, ed)
+    except ValueError as exc:
+        fail(exitcodes.USAGE if given else exitcodes.INVALID_INPUT,
+             f"{'--tiebreaks' if given else str(file) + ': record 202/212'}: {exc}")
+    return [u.message() for u in round_robin_buchholz(tbs, ed)]
+
+
 def _team_standings(file: Path, t: Tournament, tbs: Optional[list[TieBreak]], given: bool, edition: Optional[Edition],
-                    after_round: Optional[int], round_robin: bool, check_ranks: bool, fmt: StandingsFormat) -> None:
+                    after_round: Optional[int], round_robin: bool, check_ranks: bool, fmt: StandingsFormat,
+                    warnings: list[str]) -> None:
     """The team table (C.07 art. 12, 13): rank, TPN, team, MP, GP and every tie-break."""
     from tiebreaks.teambreaks import TeamTieBreakError
     from tiebreaks.teamstandings import team_rank_check, team_standings, team_standings_csv, team_standings_dict
@@ -160,6 +184,7 @@ def _team_standings(file: Path, t: Tournament, tbs: Optional[list[TieBreak]], gi
     except TeamTieBreakError as exc:
         fail(exitcodes.USAGE if given else exitcodes.INVALID_INPUT,
              f"{'--tiebreaks' if given else str(file) + ': record 202/212'}: {exc}")
+    s.notes.extend(warnings)
     problems = team_rank_check(event, s) if check_ranks else []
     if fmt is StandingsFormat.json:
         data = team_standings_dict(s, str(file))

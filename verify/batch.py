@@ -74,10 +74,19 @@ class FileOutcome:
 
     @property
     def standings_ok(self) -> bool | None:
-        """Whether the rank column follows the tie-break list (``None``: not checked)."""
-        if self.standings is None or not self.standings.get("checked"):
+        """Whether the standings conform (:mod:`tiebreaks.standingscheck`: the rank column by the
+        tie-break list, the points column, the list); ``None``: nothing found and the rank column
+        not checked (no list)."""
+        if self.standings is None:
             return None
-        return bool(self.standings.get("ok"))
+        if not self.standings.get("ok", True):
+            return False
+        return True if self.standings.get("checked") else None
+
+    @property
+    def standings_findings(self) -> list[dict[str, Any]]:
+        """The standings' discrepancies (findings of severity ``error``)."""
+        return [f for f in (self.standings or {}).get("findings", ()) if f.get("severity") == "error"]
 
     def as_dict(self) -> dict[str, Any]:
         return {"file": self.path, "status": self.status, "ok": self.ok, "system": self.system,
@@ -161,12 +170,13 @@ def _check(path: str, data: bytes, engine: bool | None, standings: bool, encodin
                                        f.message if f else None))
     system_name = sel.system.name
     ranks = None
-    if standings:
-        from tiebreaks.rankcheck import check_ranks
+    if standings:  # the file as written (not its Baku virtual points), read as the pairings were
+        from tiebreaks.standingscheck import check_standings
 
-        ranks = check_ranks(t).as_dict()
+        ranks = check_standings(result.tournament, diagnostics=result.diagnostics,
+                                round_robin=sel.system.round_robin).as_dict(table=False)
     bad_round = any(not r.ok for r in rounds)
-    bad_ranks = ranks is not None and ranks["checked"] and not ranks["ok"]
+    bad_ranks = ranks is not None and not ranks["ok"]
     return FileOutcome(path, "discrepant" if bad_round or bad_ranks else "ok", system_name, len(t.players),
                        tuple(rounds), ranks)
 
@@ -237,11 +247,11 @@ class Summary:
         self.by_criterion.update(r.criterion or "?" for r in bad)
         if o.status == "discrepant":
             self.files_with_discrepancies += 1
-        if o.standings_ok is not None:
+        if o.standings is not None and o.standings.get("checked"):
             self.standings_checked += 1
-            if not o.standings_ok:
-                self.standings_discrepant += 1
-                self.rank_differences += len((o.standings or {}).get("rank_differences", ()))
+        if o.standings_ok is False:
+            self.standings_discrepant += 1
+            self.rank_differences += len((o.standings or {}).get("rank_differences", ()))
 
     @property
     def ok(self) -> bool:
@@ -282,8 +292,8 @@ def csv_row(o: FileOutcome) -> list[str]:
     bad = o.discrepant_rounds
     st = o.standings_ok
     first = f"round {bad[0].round}: {bad[0].message}" if bad else ""
-    if not first and st is False and o.standings and o.standings.get("misplaced"):
-        first = o.standings["misplaced"][0]["message"]
+    if not first and o.standings_findings:
+        first = o.standings_findings[0]["message"]
     return [o.path, o.status, o.system, str(o.players) if o.players else "", str(len(o.rounds)), str(len(bad)),
             " ".join(f"{r.round}:{r.criterion}" for r in bad),
             "" if st is None else "ok" if st else "discrepant",
