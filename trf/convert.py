@@ -281,7 +281,7 @@ def _strip_declared(p: Player, paired: int, t: Tournament, byes: dict[tuple[str,
         if e is None or e.opponent is not None or e.code not in _DECLARED:
             continue
         byes.setdefault((e.code.value, r), set()).add(p.start_rank)
-        removed += t.scoring.value(e)
+        removed += t.round_points(p.start_rank, r)
         rounds[r - 1] = None
     while rounds and rounds[-1] is None:
         rounds.pop()
@@ -414,7 +414,7 @@ def _add_declared(p: Player, byes: dict[int, Result], t: Tournament) -> Player:
         if rounds[rnd - 1] is None:
             entry = RoundEntry(None, Colour.NONE, kind)
             rounds[rnd - 1] = entry
-            added += t.scoring.value(entry)
+            added += t.effective_scoring.value(entry)
     points = p.points
     if points is not None and added and points == t.score(p.start_rank):
         points = points + added

@@ -31,6 +31,7 @@ from trf.limits import MAX_ROUNDS
 from trf.scoring import ScoringSystem, scoring_from_records
 
 if TYPE_CHECKING:  # pragma: no cover
+    from trf.abnormal import Applied
     from trf.system import SystemCode
 
 
@@ -203,6 +204,8 @@ class ScoringRecord:
     code: str
     values: tuple[tuple[str, Fraction], ...]
     line: int = field(default=0, compare=False, repr=False)
+    #: the column of each value's symbol as read (162), for diagnostics
+    columns: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -257,6 +260,29 @@ class ForbiddenPairs:
 
 
 @dataclass(frozen=True)
+class AbnormalPoints:
+    """``299``: abnormal points assignment (TRF-2026; what each form means: :mod:`trf.abnormal`,
+    docs/trf.md "Record 299").
+
+    ``kind`` is the type of column 5 (``W D L F H Z + -``), empty for a penalty or bonus;
+    ``points`` the points of columns 14-17 (an individual's points, a team's game points),
+    ``match_points`` those of columns 8-11 (teams); ``round`` the round of columns 20-22
+    (``None`` when blank; ``0`` and blank mean every round, ``999`` the final standings only);
+    ``players`` the ids from column 24.  ``text`` is the line as read (written back when it still
+    says the same); the columns of the round and of each id serve the diagnostics."""
+
+    kind: str
+    match_points: Fraction | None
+    points: Fraction | None
+    round: int | None
+    players: tuple[int, ...]
+    line: int = field(default=0, compare=False, repr=False)
+    text: str = field(default="", compare=False, repr=False)
+    round_column: int = field(default=20, compare=False, repr=False)
+    player_columns: tuple[int, ...] = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Comment:
     """A ``###`` line (TRF-2026 only)."""
 
@@ -274,7 +300,7 @@ class BlankLine:
 
 @dataclass(frozen=True)
 class PreservedRecord:
-    """A record kept verbatim: team records (013, 300, 310, 320, 330, 801, 802), 299, NRS lines,
+    """A record kept verbatim: team records (013, 300, 310, 320, 330, 801, 802), NRS lines,
     Tornelo ``DAT`` lines, and unknown records (``known=False``, reported with a warning)."""
 
     code: str
@@ -286,6 +312,7 @@ class PreservedRecord:
 Record = Union[
     Player, Header, RoundCount, InitialColour, ScoringRecord, ByeRecord, AbsentRecord,
     AccelerationRange, PlayerAcceleration, ForbiddenPairs, Comment, BlankLine, PreservedRecord,
+    AbnormalPoints,
 ]
 
 
@@ -434,15 +461,64 @@ class Tournament:
 
     # ---- scores
     def score(self, start_rank: int, through: int | None = None) -> Fraction:
-        """Points from the round blocks under the tournament's scoring system.
+        """Points from the round blocks under the tournament's scoring system, with the ``299``
+        records that count for pairing (TRF-2026: values of result types, assigned results,
+        penalties and bonuses from their round on; not the final adjustments of round 999).
 
         ``through`` limits the rounds counted; by default every column, which includes
         the points of a bye already declared for the next round (JaVaFo convention).
         """
+        if self.abnormal_points:  # TRF-2026 299 (trf/abnormal.py)
+            return self._abnormal.score(self, start_rank, through)
         rounds = self.player(start_rank).rounds
         if through is not None:
             rounds = rounds[:max(through, 0)]
         return self.scoring.total(filter(None, rounds))
+
+    # ---- record 299, abnormal points (TRF-2026; trf/abnormal.py, docs/trf.md "Record 299")
+    @cached_property
+    def abnormal_points(self) -> tuple[AbnormalPoints, ...]:
+        """The ``299`` records that apply to the players' scores: none in a team event, where
+        they name teams and are not applied (the validator says so)."""
+        if self.is_team_event:
+            return ()
+        return tuple(r for r in self.records if isinstance(r, AbnormalPoints))
+
+    @cached_property
+    def _abnormal(self) -> Applied:
+        from trf.abnormal import applied
+
+        return applied(self)
+
+    @property
+    def effective_scoring(self) -> ScoringSystem:
+        """What each result code is worth: :attr:`scoring` with the ``299`` values of result
+        types (a type, no round, no ids) applied."""
+        return self._abnormal.scoring if self.abnormal_points else self.scoring
+
+    def counted_entry(self, start_rank: int, round_number: int) -> RoundEntry | None:
+        """The block of a round as it counts: a ``299`` assignment (a type, a round, ids) makes
+        it the assigned result against the block's opponent; else the block itself."""
+        if self.abnormal_points:
+            return self._abnormal.entry(self, start_rank, round_number)
+        return self.player(start_rank).entry(round_number)
+
+    def round_points(self, start_rank: int, round_number: int) -> Fraction:
+        """Points of one round (a blank block: a zero-point bye's), ``299`` values and
+        assignments applied; penalties and bonuses are not a round's (:meth:`adjustment`)."""
+        if self.abnormal_points:
+            return self._abnormal.points(self, start_rank, round_number)
+        e = self.player(start_rank).entry(round_number)
+        return self.scoring.value(e) if e is not None else self.scoring.zero_point_bye
+
+    def adjustment(self, start_rank: int, through: int | None = None) -> Fraction:
+        """``299`` penalties and bonuses counted after round ``through`` (all with ``None``),
+        final adjustments (round 999) excepted: they are :meth:`final_adjustment`."""
+        return self._abnormal.adjustment(start_rank, through) if self.abnormal_points else Fraction(0)
+
+    def final_adjustment(self, start_rank: int) -> Fraction:
+        """``299`` penalties and bonuses of round 999: the standings after the last round only."""
+        return self._abnormal.final.get(start_rank, Fraction(0)) if self.abnormal_points else Fraction(0)
 
     def acceleration(self, start_rank: int, round_number: int) -> Fraction:
         """Fictitious points of a player for a round (``XXA`` and ``250``; C.04.3 Baku, C.04.5).

@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from trf.model import (
-    AbsentRecord, AccelerationRange, BlankLine, ByeRecord, Colour, Comment, ForbiddenPairs,
+    AbnormalPoints, AbsentRecord, AccelerationRange, BlankLine, ByeRecord, Colour, Comment, ForbiddenPairs,
     Header, InitialColour, Player, PlayerAcceleration, PreservedRecord, Record, RoundCount,
     RoundEntry, ScoringRecord, Tournament,
 )
@@ -130,6 +130,10 @@ def format_record(rec: Record) -> str:
         return " ".join(["XXZ"] + [str(i) for i in rec.players])
     if isinstance(rec, (Comment, BlankLine, PreservedRecord)):
         return rec.text
+    if isinstance(rec, AbnormalPoints):
+        from trf.abnormal import format_line
+
+        return format_line(rec)
     raise TypeError(f"not a TRF record: {rec!r}")  # pragma: no cover
 
 
