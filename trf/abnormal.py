@@ -36,12 +36,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from trf import limits
-from trf.codes import Colour, Result
+from trf.codes import Result
 from trf.diagnostics import Severity
 from trf.scoring import ScoringSystem
 
 if TYPE_CHECKING:  # pragma: no cover
-    from trf.model import AbnormalPoints, RoundEntry, Tournament
+    from trf.model import Tournament
 
 #: The result each type of column 5 makes a round count as (TRF-2026 299: W D L relate to
 #: 162/362, F H Z to 240, + - to 330).  ``W`` is a game won (``+`` is the forfeit win).
@@ -72,6 +72,33 @@ _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
 _FIELD = re.compile(r"\S+")
 
 
+# --------------------------------------------------------------------------- the record
+
+
+@dataclass(frozen=True)
+class AbnormalPoints:
+    """``299``: abnormal points assignment (TRF-2026; what each form means: the module's
+    docstring, docs/trf.md "Record 299").  The model's record (:mod:`trf.model` re-exports it).
+
+    ``kind`` is the type of column 5 (``W D L F H Z + -``), empty for a penalty or bonus;
+    ``points`` the points of columns 14-17 (an individual's points, a team's game points),
+    ``match_points`` those of columns 8-11 (teams); ``round`` the round of columns 20-22
+    (``None`` when blank; ``0`` and blank mean every round, ``999`` the final standings only);
+    ``players`` the ids from column 24.  ``text`` is the line as read (written back when it still
+    says the same); the columns of the round and of each id serve the diagnostics."""
+
+    kind: str
+    match_points: Fraction | None
+    points: Fraction | None
+    round: int | None
+    players: tuple[int, ...]
+    line: int = field(default=0, compare=False, repr=False)
+    text: str = field(default="", compare=False, repr=False)
+    round_column: int = field(default=20, compare=False, repr=False)
+    player_columns: tuple[int, ...] = field(default=(), compare=False, repr=False)
+
+
+
 # --------------------------------------------------------------------------- reading
 
 
@@ -89,8 +116,6 @@ def read_line(raw: str, line: int = 0) -> tuple[AbnormalPoints | None, list[Find
     """The record of a ``299`` line and what is wrong with it.  ``None`` when a field cannot be
     read (an unknown type, a field that is no number, a value out of range): such a line is an
     error, and a half-read record must not change a score."""
-    from trf.model import AbnormalPoints
-
     findings: list[Finding] = []
 
     def error(code: str, message: str, column: int) -> None:
@@ -164,22 +189,6 @@ def _shown(text: str) -> str:
     return repr(text) if len(text) <= 24 else f"{text[:12]!r}... ({len(text)} characters)"
 
 
-def format_line(rec: AbnormalPoints) -> str:
-    """The line of a record: as read when it still says the same, else in TRF-2026's columns
-    (type 5, match points 8-11, points 14-17, round 20-22, ids 24-27, 29-32, ...)."""
-    if rec.text:
-        again, _ = read_line(rec.text)
-        if again == rec:
-            return rec.text
-    from trf.writer import points4
-
-    head = f"299 {rec.kind or ' '}  {points4(rec.match_points, '299 match points')}  {points4(rec.points, '299 points')}"
-    if rec.round is None and not rec.players:
-        return head.rstrip()
-    rnd = "   " if rec.round is None else f"{rec.round:>3}"
-    return (f"{head}  {rnd}" + "".join(f" {pid:>4}" for pid in rec.players)).rstrip()
-
-
 # --------------------------------------------------------------------------- meaning
 
 
@@ -208,20 +217,6 @@ class Applied:
     assigned: dict[int, dict[int, AbnormalPoints]] = field(default_factory=dict)
     adjustments: dict[int, tuple[tuple[int, Fraction], ...]] = field(default_factory=dict)
     final: dict[int, Fraction] = field(default_factory=dict)
-
-    def entry(self, t: Tournament, pid: int, rnd: int) -> RoundEntry | None:
-        """The round as it counts: the block of the player line, or, for an assigned round, the
-        assigned result against the block's opponent (a bye type drops the opponent when the
-        round is classified, :func:`tiebreaks.context.classify`)."""
-        block = t.player(pid).entry(rnd)
-        rec = self.assigned.get(pid, {}).get(rnd)
-        if rec is None:
-            return block
-        from trf.model import RoundEntry
-
-        if block is None:
-            return RoundEntry(None, Colour.NONE, RESULT_OF_TYPE[rec.kind])
-        return RoundEntry(block.opponent, block.colour, RESULT_OF_TYPE[rec.kind])
 
     def points(self, t: Tournament, pid: int, rnd: int) -> Fraction:
         """Points of one round: an assignment's, else the block's value (a blank block: a

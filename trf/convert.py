@@ -56,7 +56,7 @@ from fractions import Fraction
 from trf.diagnostics import Diagnostic, Severity
 from trf.limits import MAX_ROUNDS
 from trf.model import (
-    AbsentRecord, AccelerationRange, ByeRecord, Colour, Comment, ForbiddenPairs, InitialColour,
+    AbnormalPoints, AbsentRecord, AccelerationRange, ByeRecord, Colour, Comment, ForbiddenPairs, InitialColour,
     Player, PlayerAcceleration, PreservedRecord, Record, Result, RoundCount, RoundEntry, ScoringRecord, Tournament,
 )
 
@@ -397,6 +397,11 @@ def to_trf16(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
                 scoring_done = True
         elif isinstance(rec, Comment):
             notes.append(_note("### comments exist only in TRF-2026; dropped", rec.line))
+        elif isinstance(rec, AbnormalPoints):
+            if not any(isinstance(r, AbnormalPoints) for r in out):  # one note for all of them
+                notes.append(_note("299 has no TRF-16 form; kept: an engine that does not read it (JaVaFo ignores "
+                                   "it, bbpPairings refuses it) scores without it", rec.line, Severity.WARNING))
+            out.append(rec)
         else:
             out.append(rec)
     notes += _team_note(t)

@@ -25,6 +25,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterator, Union
 
+from trf.abnormal import RESULT_OF_TYPE, AbnormalPoints as AbnormalPoints  # re-exported: the record of 299
 from trf.codes import Colour as Colour, Result as Result  # re-exported: many modules import them from the model
 from trf.dates import parse_date, parse_round_dates
 from trf.limits import MAX_ROUNDS
@@ -260,29 +261,6 @@ class ForbiddenPairs:
 
 
 @dataclass(frozen=True)
-class AbnormalPoints:
-    """``299``: abnormal points assignment (TRF-2026; what each form means: :mod:`trf.abnormal`,
-    docs/trf.md "Record 299").
-
-    ``kind`` is the type of column 5 (``W D L F H Z + -``), empty for a penalty or bonus;
-    ``points`` the points of columns 14-17 (an individual's points, a team's game points),
-    ``match_points`` those of columns 8-11 (teams); ``round`` the round of columns 20-22
-    (``None`` when blank; ``0`` and blank mean every round, ``999`` the final standings only);
-    ``players`` the ids from column 24.  ``text`` is the line as read (written back when it still
-    says the same); the columns of the round and of each id serve the diagnostics."""
-
-    kind: str
-    match_points: Fraction | None
-    points: Fraction | None
-    round: int | None
-    players: tuple[int, ...]
-    line: int = field(default=0, compare=False, repr=False)
-    text: str = field(default="", compare=False, repr=False)
-    round_column: int = field(default=20, compare=False, repr=False)
-    player_columns: tuple[int, ...] = field(default=(), compare=False, repr=False)
-
-
-@dataclass(frozen=True)
 class Comment:
     """A ``###`` line (TRF-2026 only)."""
 
@@ -498,10 +476,15 @@ class Tournament:
 
     def counted_entry(self, start_rank: int, round_number: int) -> RoundEntry | None:
         """The block of a round as it counts: a ``299`` assignment (a type, a round, ids) makes
-        it the assigned result against the block's opponent; else the block itself."""
-        if self.abnormal_points:
-            return self._abnormal.entry(self, start_rank, round_number)
-        return self.player(start_rank).entry(round_number)
+        it the assigned result against the block's opponent (a bye type drops the opponent when
+        the round is classified, :func:`tiebreaks.context.classify`); else the block itself."""
+        block = self.player(start_rank).entry(round_number)
+        rec = self._abnormal.assigned.get(start_rank, {}).get(round_number) if self.abnormal_points else None
+        if rec is None:
+            return block
+        if block is None:
+            return RoundEntry(None, Colour.NONE, RESULT_OF_TYPE[rec.kind])
+        return RoundEntry(block.opponent, block.colour, RESULT_OF_TYPE[rec.kind])
 
     def round_points(self, start_rank: int, round_number: int) -> Fraction:
         """Points of one round (a blank block: a zero-point bye's), ``299`` values and

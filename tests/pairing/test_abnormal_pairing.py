@@ -89,3 +89,25 @@ def test_the_checker_judges_round_3_by_the_penalised_score() -> None:
         t = tournament(penalty)
         assert check_as_filed(_with_round_3(t, good), 3).ok, penalty
         assert not check_as_filed(_with_round_3(t, bad), 3).ok, penalty
+
+
+def test_floats_and_pab_eligibility_read_what_the_round_scored() -> None:
+    """C.04.3 Art. 1.4.3 (a round without a game that scored more than a loss is a downfloat) and
+    Art. 2.1.2 (no PAB for a player who scored a win's points without playing) read the round's
+    points with its 299 records, in the engine and in the checker alike (fixtures/abnormal):
+    player 2's round-2 half-point bye is worth 0.5 (a downfloat, no bar to the PAB); worth 0 by
+    ``299 H 0.0`` it is no downfloat; counted as a full-point bye worth 1 by ``299 F 1.0 2 2``
+    it bars the PAB."""
+    from checker.dutch.state import float_of, pab_ban
+    from pairing.dutch.players import Float, pab_eligible_2026, unplayed_float_2026
+    from tests.support import FIXTURES
+
+    def read(name: str) -> trf.Tournament:
+        return trf.parse_file(FIXTURES / "abnormal" / name).tournament
+
+    base, zero, full = read("00-base.trf"), read("02-value-half-bye.trf"), read("06-assign-full-bye.trf")
+    assert unplayed_float_2026(base, 2, 2) is Float.DOWN and float_of(base, 2, 2) is not None
+    assert unplayed_float_2026(zero, 2, 2) is None and float_of(zero, 2, 2) is None
+    assert pab_eligible_2026(base, 2, 5) and pab_ban(base, 2, 5) is None
+    assert not pab_eligible_2026(full, 2, 5)
+    assert pab_ban(full, 2, 5) == "scored a win's points without playing in round 2"

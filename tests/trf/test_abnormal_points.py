@@ -64,6 +64,8 @@ def with_base(**changed: Fraction) -> dict[int, Fraction]:
     ("299 +       0.5", "+", None, F(1, 2), None, (), VALUE),
     # two ids
     ("299 -         0.0    5   12   13", "-", None, F(0), 5, (12, 13), ASSIGNMENT),
+    # points without a decimal point, in the points field (by column 18)
+    ("299 +           1", "+", None, F(1), None, (), VALUE),
 ])
 def test_each_form_is_read_by_its_fields(line: str, kind: str, mp: Fraction | None, points: Fraction,
                                         rnd: int | None, ids: tuple[int, ...], what: str) -> None:
@@ -282,3 +284,15 @@ def test_points_that_include_299_are_accepted_and_points_that_do_not_are_not() -
     assert not [d for d in trf.parse_text(lowered).diagnostics if d.code == "points-mismatch"]
     off = final.replace("1500003             3.5", "1500003             3.0")
     assert [d.line for d in trf.parse_text(off).diagnostics if d.code == "points-mismatch"] == [14]
+
+
+def test_converting_keeps_the_records_and_says_what_an_engine_without_them_does() -> None:
+    from trf.convert import convert
+
+    t = read("12-several.trf")
+    for to in ("trf16", "trf26"):
+        out, notes = convert(t, to)
+        assert [r for r in out.records if isinstance(r, AbnormalPoints)] == list(t.abnormal_points)
+        assert scores(out) == scores(t)
+        warned = [n for n in notes if "299" in n.message]
+        assert len(warned) == (1 if to == "trf16" else 0) and (to == "trf26" or warned[0].line == 19)
