@@ -236,16 +236,18 @@ class Applied:
     def score(self, t: Tournament, pid: int, through: int | None = None) -> Fraction:
         """:meth:`trf.model.Tournament.score` with the records applied: the blocks under
         :attr:`scoring` (blank blocks worth nothing, as without records), each assigned round
-        worth its assignment, and the adjustments counted after ``through``."""
+        worth its assignment, and the adjustments counted after ``through`` (by default after
+        the last round the file's lines hold: a record for a round still to come counts later)."""
         rounds = t.player(pid).rounds
         if through is not None:
             rounds = rounds[:max(through, 0)]
+        last = t.round_columns if through is None else through  # every column: the rounds the file has
         total = self.scoring.total(filter(None, rounds))
         for rnd, rec in self.assigned.get(pid, {}).items():
-            if through is None or rnd <= through:
+            if rnd <= last:
                 block = rounds[rnd - 1] if rnd <= len(rounds) else None
                 total += (rec.points or Fraction(0)) - (self.scoring.value(block) if block is not None else 0)
-        return total + self.adjustment(pid, through)
+        return total + self.adjustment(pid, last)
 
 
 def with_value(scoring: ScoringSystem, kind: str, points: Fraction) -> ScoringSystem:

@@ -296,3 +296,22 @@ def test_converting_keeps_the_records_and_says_what_an_engine_without_them_does(
         assert scores(out) == scores(t)
         warned = [n for n in notes if "299" in n.message]
         assert len(warned) == (1 if to == "trf16" else 0) and (to == "trf26" or warned[0].line == 19)
+
+
+def test_a_record_for_a_round_still_to_come_counts_later() -> None:
+    """07 (player 1, -1 from round 3) cut before round 3 (``arbiter pair --round 3``): the record is
+    not there yet, and the listed points are 1 + 1.  Kept in a file whose lines end at round 2
+    (an ITDX file with ``142 4``), it is not in the score now, nor in the pairing of round 3."""
+    from trf.edit import cut_to_round
+
+    t = read("07-penalty-from-round.trf")
+    cut = cut_to_round(t, 3)
+    assert cut.abnormal_points == () and cut.player(1).points == 2
+    from dataclasses import replace
+
+    from trf.model import Player
+
+    early = t.replace_records(tuple(replace(r, rounds=r.rounds[:2]) if isinstance(r, Player) else r
+                                    for r in t.records))
+    assert early.abnormal_points != () and early.score(1) == 2 == early.score(1, 2)
+    assert cut_to_round(read("08-penalty-every-round.trf"), 2).score(6) == 0  # round 000 stays: 0.5 - 0.5
