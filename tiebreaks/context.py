@@ -186,6 +186,8 @@ class TBContext:
     fore_score: dict[int, Fraction] = field(default_factory=dict)  # raw points, FB view
     total_rounds: int = 0  # the event's scheduled rounds (art. 16.4.2 cap)
     loss: Fraction | None = None  # points of a loss (None: the tournament's 162 value); a team view sets its own
+    #: TRF-2026 299 round 999: start rank -> points the standings after the last round add (not in `score`)
+    final_adjustments: dict[int, Fraction] = field(default_factory=dict)
     cache: dict[tuple[object, ...], Fraction] = field(default_factory=dict, compare=False, repr=False)
 
     # ---- views
@@ -307,14 +309,20 @@ class TBContext:
 
 
 def _records(t: Tournament, pid: int, rounds: int, swiss: bool) -> tuple[RoundRecord, ...]:
+    """``pid``'s rounds; with TRF-2026 ``299`` records, each round as it counts (a value of a
+    result type, a result assigned to the round: :meth:`Tournament.counted_entry`)."""
     p = t.player(pid)
     sc = t.scoring
+    abnormal = bool(t.abnormal_points)
     out = []
     for r in range(1, rounds + 1):
-        e = p.entry(r)
+        e = t.counted_entry(pid, r) if abnormal else p.entry(r)
         kind = classify(e)
         opp = e.opponent if e is not None and kind in (GAME, FORFEIT_WIN, FORFEIT_LOSS, PENDING) else None
-        points = sc.value(e) if e is not None else sc.zero_point_bye
+        if abnormal:
+            points = t.round_points(pid, r)
+        else:
+            points = sc.value(e) if e is not None else sc.zero_point_bye
         out.append(RoundRecord(
             round=r, opponent=opp, points=points, played=kind == GAME, colour=e.colour if e else Colour.NONE,
             kind=kind, category=None, result=e.code if e is not None else None,
@@ -372,15 +380,20 @@ def build_context(t: Tournament, edition: Edition | str | None = None, after_rou
     for pid in sorted(t.player_by_rank):
         records[pid] = _records(t, pid, rounds, swiss)
         fore_records[pid] = _fore(records[pid], draw, swiss)
-    score = {p: sum((r.points for r in rs), ZERO) for p, rs in records.items()}
-    fore_score = {p: sum((r.points for r in rs), ZERO) for p, rs in fore_records.items()}
+    # TRF-2026 299 penalties and bonuses count in a participant's own score from their round on
+    # (as for pairing), not in the score the opponents' Buchholz sees (16.3: the rounds' points);
+    # those of round 999 only in the standings after the last round (docs/trf.md "Record 299")
+    score = {p: sum((r.points for r in rs), ZERO) + t.adjustment(p, rounds) for p, rs in records.items()}
+    fore_score = {p: sum((r.points for r in rs), ZERO) + t.adjustment(p, rounds) for p, rs in fore_records.items()}
+    last = t.total_rounds if t.total_rounds is not None else t.rounds_paired
+    final = {p: v for p in records if rounds >= last and (v := t.final_adjustment(p))}
     adjusted = {p: _adjusted(rs, draw, ed, swiss) for p, rs in records.items()}
     fore_adjusted = {p: _adjusted(rs, draw, ed, swiss) for p, rs in fore_records.items()}
     total = max(t.total_rounds or t.round_columns, rounds)
     return TBContext(
         t=t, edition=ed, rounds=rounds, win=win, draw=draw, round_robin=rr, records=records, score=score,
         adjusted=adjusted, fore_adjusted=fore_adjusted, fore_records=fore_records, fore_score=fore_score,
-        total_rounds=total,
+        total_rounds=total, final_adjustments=final,
     )
 
 

@@ -20,16 +20,17 @@ def mutual_results(t: Tournament, group: list[int], rounds: int, forfeits: bool)
     always in round robins, art. 15.2)."""
     members = set(group)
     sc = t.scoring
+    abnormal = bool(t.abnormal_points)  # TRF-2026 299: each round as it counts, with its points
     out: dict[int, dict[int, list[Fraction]]] = {p: {} for p in group}
     for p in group:
         pl = t.player(p)
         for r in range(1, rounds + 1):
-            e = pl.entry(r)
+            e = t.counted_entry(p, r) if abnormal else pl.entry(r)
             if e is None or e.opponent is None or e.opponent not in members or e.opponent == p:
                 continue
             if not e.is_played and not (forfeits and e.result in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)):
                 continue
-            out[p].setdefault(e.opponent, []).append(sc.value(e))
+            out[p].setdefault(e.opponent, []).append(t.round_points(p, r) if abnormal else sc.value(e))
     return out
 
 

@@ -19,8 +19,9 @@ _WON = (Result.WIN, Result.WIN_UNRATED)
 
 
 def PTS(ctx: TBContext, pid: int, mod: Modifiers = Modifiers()) -> Value:
-    """Points after the rounds evaluated (tournament scoring)."""
-    return ctx.score[pid]
+    """Points after the rounds evaluated (tournament scoring; after the last round with the
+    TRF-2026 ``299`` adjustments of the standings only, round 999)."""
+    return ctx.score[pid] + ctx.final_adjustments.get(pid, ZERO)
 
 
 def _is_win(ctx: TBContext, rec: RoundRecord) -> bool:

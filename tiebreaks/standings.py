@@ -96,6 +96,15 @@ def rank_groups(players: list[int], points: dict[int, Fraction], tiebreaks: list
     return groups, why, de_rank
 
 
+def _standing_points(ctx: Any) -> dict[int, Fraction]:
+    """The points that rank: the score, and after the last round the TRF-2026 ``299`` penalties
+    and bonuses of round 999, which count in the standings only (docs/trf.md "Record 299")."""
+    final = ctx.final_adjustments
+    if not final:
+        return dict(ctx.score)
+    return {p: v + final.get(p, Fraction(0)) for p, v in ctx.score.items()}
+
+
 DEFAULT_SWISS = "BH/C1,BH,DE,WIN,BWG"
 DEFAULT_ROUND_ROBIN = "DE,SB,WIN,KS"
 
@@ -135,7 +144,8 @@ def standings(t: Tournament, tiebreaks: list[TieBreak], edition: Any = None, aft
     def de(tb: TieBreak, group: list[int]) -> list[list[int]]:
         return direct_encounter(t, group, ctx.rounds, tb.mods, ctx.round_robin)
 
-    groups, why, de_rank = rank_groups(players, ctx.score, tiebreaks, scalar, de)
+    points = _standing_points(ctx)
+    groups, why, de_rank = rank_groups(players, points, tiebreaks, scalar, de)
     rows = []
     pos = 1
     for g in groups:
@@ -143,7 +153,7 @@ def standings(t: Tournament, tiebreaks: list[TieBreak], edition: Any = None, aft
         for p in sorted(g):
             vals = tuple(de_rank.get(i, {}).get(p) if tb.code == "DE" else scalar(tb, p)
                          for i, tb in enumerate(tiebreaks))
-            rows.append(Row(pos, place, p, ctx.score[p], vals))
+            rows.append(Row(pos, place, p, points[p], vals))
         pos += len(g)
     return Standings(tiebreaks, rows, ctx.rounds, str(getattr(ctx.edition, "value", ctx.edition)), notes=notes,
                      separated_by=why, ctx=ctx, round_robin=ctx.round_robin)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from trf.diagnostics import Diagnostic, Severity, TrfError
     from trf.model import (
-        AbsentRecord, AccelerationRange, BlankLine, Bye, ByeRecord, Colour, Comment, ForbiddenPairs,
+        AbnormalPoints, AbsentRecord, AccelerationRange, BlankLine, Bye, ByeRecord, Colour, Comment, ForbiddenPairs,
         Game, Header, InitialColour, Player, PlayerAcceleration, PreservedRecord, Record, Result,
         RoundCount, RoundEntry, ScoringRecord, Tournament,
     )
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from trf.writer import WriteError, dump, dumps, format_record, write_atomic
 
 __all__ = [
-    "AbsentRecord", "AccelerationRange", "BlankLine", "Bye", "ByeRecord", "Colour", "Comment",
+    "AbnormalPoints", "AbsentRecord", "AccelerationRange", "BlankLine", "Bye", "ByeRecord", "Colour", "Comment",
     "Diagnostic", "ForbiddenPairs", "Game", "Header", "InitialColour", "ParseResult", "Player",
     "PlayerAcceleration", "PreservedRecord", "Record", "Result", "RoundCount", "RoundEntry",
     "ScoringRecord", "ScoringSystem", "Severity", "SystemCode", "Tournament", "TrfError", "WriteError", "dump",
@@ -39,7 +39,7 @@ __all__ = [
 
 # The module of each name of __all__.
 _DIAGNOSTICS = ("Diagnostic", "Severity", "TrfError")
-_MODEL = ("AbsentRecord", "AccelerationRange", "BlankLine", "Bye", "ByeRecord", "Colour", "Comment",
+_MODEL = ("AbnormalPoints", "AbsentRecord", "AccelerationRange", "BlankLine", "Bye", "ByeRecord", "Colour", "Comment",
           "ForbiddenPairs", "Game", "Header", "InitialColour", "Player", "PlayerAcceleration", "PreservedRecord",
           "Record", "Result", "RoundCount", "RoundEntry", "ScoringRecord", "Tournament")
 _PARSER = ("ParseResult", "parse_bytes", "parse_file", "parse_text")

@@ -56,7 +56,7 @@ from fractions import Fraction
 from trf.diagnostics import Diagnostic, Severity
 from trf.limits import MAX_ROUNDS
 from trf.model import (
-    AbsentRecord, AccelerationRange, ByeRecord, Colour, Comment, ForbiddenPairs, InitialColour,
+    AbnormalPoints, AbsentRecord, AccelerationRange, ByeRecord, Colour, Comment, ForbiddenPairs, InitialColour,
     Player, PlayerAcceleration, PreservedRecord, Record, Result, RoundCount, RoundEntry, ScoringRecord, Tournament,
 )
 
@@ -281,7 +281,7 @@ def _strip_declared(p: Player, paired: int, t: Tournament, byes: dict[tuple[str,
         if e is None or e.opponent is not None or e.code not in _DECLARED:
             continue
         byes.setdefault((e.code.value, r), set()).add(p.start_rank)
-        removed += t.scoring.value(e)
+        removed += t.round_points(p.start_rank, r)
         rounds[r - 1] = None
     while rounds and rounds[-1] is None:
         rounds.pop()
@@ -397,6 +397,11 @@ def to_trf16(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
                 scoring_done = True
         elif isinstance(rec, Comment):
             notes.append(_note("### comments exist only in TRF-2026; dropped", rec.line))
+        elif isinstance(rec, AbnormalPoints):
+            if not any(isinstance(r, AbnormalPoints) for r in out):  # one note for all of them
+                notes.append(_note("299 has no TRF-16 form; kept: an engine that does not read it (JaVaFo ignores "
+                                   "it, bbpPairings refuses it) scores without it", rec.line, Severity.WARNING))
+            out.append(rec)
         else:
             out.append(rec)
     notes += _team_note(t)
@@ -414,7 +419,7 @@ def _add_declared(p: Player, byes: dict[int, Result], t: Tournament) -> Player:
         if rounds[rnd - 1] is None:
             entry = RoundEntry(None, Colour.NONE, kind)
             rounds[rnd - 1] = entry
-            added += t.scoring.value(entry)
+            added += t.effective_scoring.value(entry)
     points = p.points
     if points is not None and added and points == t.score(p.start_rank):
         points = points + added

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, Mapping
 
-from trf.model import ByeRecord, Colour, Player, Result, RoundEntry, Tournament
+from trf.model import AbnormalPoints, ByeRecord, Colour, Player, Result, RoundEntry, Tournament
 
 _DECLARED = (Result.ZERO_POINT_BYE, Result.HALF_POINT_BYE, Result.FULL_POINT_BYE)
 
@@ -18,7 +18,8 @@ _DECLARED = (Result.ZERO_POINT_BYE, Result.HALF_POINT_BYE, Result.FULL_POINT_BYE
 def cut_to_round(t: Tournament, rnd: int) -> Tournament:
     """The tournament as it stood before round ``rnd`` was paired: rounds ``rnd`` and later are
     dropped, except the byes and absences already declared for round ``rnd`` (``0000 - Z/H/F``);
-    ``240`` records for later rounds are dropped; listed points are recomputed."""
+    ``240`` records for later rounds are dropped, and ``299`` records for round ``rnd`` or later
+    (from the start, round 0, they stay); listed points are recomputed."""
     records = []
     for rec in t.records:
         if isinstance(rec, Player):
@@ -31,6 +32,8 @@ def cut_to_round(t: Tournament, rnd: int) -> Tournament:
             rec = replace(rec, rounds=tuple(rounds))
         elif isinstance(rec, ByeRecord) and rec.round > rnd:
             continue
+        elif isinstance(rec, AbnormalPoints) and rec.round is not None and rec.round >= rnd:
+            continue  # a 299 for round rnd or later (or the final standings): not yet there
         records.append(rec)
     cut = t.replace_records(tuple(records))
     return recompute_points(cut)

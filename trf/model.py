@@ -25,12 +25,14 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterator, Union
 
+from trf.abnormal import RESULT_OF_TYPE, AbnormalPoints as AbnormalPoints  # re-exported: the record of 299
 from trf.codes import Colour as Colour, Result as Result  # re-exported: many modules import them from the model
 from trf.dates import parse_date, parse_round_dates
 from trf.limits import MAX_ROUNDS
 from trf.scoring import ScoringSystem, scoring_from_records
 
 if TYPE_CHECKING:  # pragma: no cover
+    from trf.abnormal import Applied
     from trf.system import SystemCode
 
 
@@ -203,6 +205,8 @@ class ScoringRecord:
     code: str
     values: tuple[tuple[str, Fraction], ...]
     line: int = field(default=0, compare=False, repr=False)
+    #: the column of each value's symbol as read (162), for diagnostics
+    columns: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -274,7 +278,7 @@ class BlankLine:
 
 @dataclass(frozen=True)
 class PreservedRecord:
-    """A record kept verbatim: team records (013, 300, 310, 320, 330, 801, 802), 299, NRS lines,
+    """A record kept verbatim: team records (013, 300, 310, 320, 330, 801, 802), NRS lines,
     Tornelo ``DAT`` lines, and unknown records (``known=False``, reported with a warning)."""
 
     code: str
@@ -286,6 +290,7 @@ class PreservedRecord:
 Record = Union[
     Player, Header, RoundCount, InitialColour, ScoringRecord, ByeRecord, AbsentRecord,
     AccelerationRange, PlayerAcceleration, ForbiddenPairs, Comment, BlankLine, PreservedRecord,
+    AbnormalPoints,
 ]
 
 
@@ -434,15 +439,69 @@ class Tournament:
 
     # ---- scores
     def score(self, start_rank: int, through: int | None = None) -> Fraction:
-        """Points from the round blocks under the tournament's scoring system.
+        """Points from the round blocks under the tournament's scoring system, with the ``299``
+        records that count for pairing (TRF-2026: values of result types, assigned results,
+        penalties and bonuses from their round on; not the final adjustments of round 999).
 
         ``through`` limits the rounds counted; by default every column, which includes
         the points of a bye already declared for the next round (JaVaFo convention).
         """
+        if self.abnormal_points:  # TRF-2026 299 (trf/abnormal.py)
+            return self._abnormal.score(self, start_rank, through)
         rounds = self.player(start_rank).rounds
         if through is not None:
             rounds = rounds[:max(through, 0)]
         return self.scoring.total(filter(None, rounds))
+
+    # ---- record 299, abnormal points (TRF-2026; trf/abnormal.py, docs/trf.md "Record 299")
+    @cached_property
+    def abnormal_points(self) -> tuple[AbnormalPoints, ...]:
+        """The ``299`` records that apply to the players' scores: none in a team event, where
+        they name teams and are not applied (the validator says so)."""
+        if self.is_team_event:
+            return ()
+        return tuple(r for r in self.records if isinstance(r, AbnormalPoints))
+
+    @cached_property
+    def _abnormal(self) -> Applied:
+        from trf.abnormal import applied
+
+        return applied(self)
+
+    @property
+    def effective_scoring(self) -> ScoringSystem:
+        """What each result code is worth: :attr:`scoring` with the ``299`` values of result
+        types (a type, no round, no ids) applied."""
+        return self._abnormal.scoring if self.abnormal_points else self.scoring
+
+    def counted_entry(self, start_rank: int, round_number: int) -> RoundEntry | None:
+        """The block of a round as it counts: a ``299`` assignment (a type, a round, ids) makes
+        it the assigned result against the block's opponent (a bye type drops the opponent when
+        the round is classified, :func:`tiebreaks.context.classify`); else the block itself."""
+        block = self.player(start_rank).entry(round_number)
+        rec = self._abnormal.assigned.get(start_rank, {}).get(round_number) if self.abnormal_points else None
+        if rec is None:
+            return block
+        if block is None:
+            return RoundEntry(None, Colour.NONE, RESULT_OF_TYPE[rec.kind])
+        return RoundEntry(block.opponent, block.colour, RESULT_OF_TYPE[rec.kind])
+
+    def round_points(self, start_rank: int, round_number: int) -> Fraction:
+        """Points of one round (a blank block: a zero-point bye's), ``299`` values and
+        assignments applied; penalties and bonuses are not a round's (:meth:`adjustment`)."""
+        if self.abnormal_points:
+            return self._abnormal.points(self, start_rank, round_number)
+        e = self.player(start_rank).entry(round_number)
+        return self.scoring.value(e) if e is not None else self.scoring.zero_point_bye
+
+    def adjustment(self, start_rank: int, through: int | None = None) -> Fraction:
+        """``299`` penalties and bonuses counted after round ``through`` (all with ``None``),
+        final adjustments (round 999) excepted: they are :meth:`final_adjustment`."""
+        return self._abnormal.adjustment(start_rank, through) if self.abnormal_points else Fraction(0)
+
+    def final_adjustment(self, start_rank: int) -> Fraction:
+        """``299`` penalties and bonuses of round 999: the standings after the last round only."""
+        return self._abnormal.final.get(start_rank, Fraction(0)) if self.abnormal_points else Fraction(0)
 
     def acceleration(self, start_rank: int, round_number: int) -> Fraction:
         """Fictitious points of a player for a round (``XXA`` and ``250``; C.04.3 Baku, C.04.5).

@@ -18,6 +18,8 @@ terminals do on such a line; so are the lines of the records the grammar reads i
 any other line goes through the grammar.  The two readings are the same
 (tests/trf/test_parser_limits.py and tests/trf/test_single_readings.py compare them), the direct
 one only faster: a file of such lines is read without loading the grammar's parser at all.
+``299`` (TRF-2026 abnormal points) is read by its fields only (:func:`trf.abnormal.read_line`:
+programs place its columns differently).
 """
 
 from __future__ import annotations
@@ -275,7 +277,7 @@ _PLAYER_SLICES = ((3, 8), (8, 13), (13, 47), (47, 52), (52, 56), (56, 68), (68, 
 _FIRST_BLOCK = 89
 
 # Records whose fields the grammar reads one by one (a huge line of them is not read).
-_FIELD_RECORDS = frozenset({"142", "152", "162", "240", "250", "260", "XXR", "XXC", "XXZ", "XXS", "XXA", "XXP",
+_FIELD_RECORDS = frozenset({"142", "152", "162", "240", "250", "260", "299", "XXR", "XXC", "XXZ", "XXS", "XXA", "XXP",
                             "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"})
 
 
@@ -285,7 +287,7 @@ _FIELD_RECORDS = frozenset({"142", "152", "162", "240", "250", "260", "XXR", "XX
 # 142/XXR (a number), 152 (a colour letter) and XXC (words), as the grammar's terminals cut them.
 _HEADER_CODES = frozenset({"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
                            "172", "182", "192", "202", "212", "222", "352", "362"})
-_PRESERVED_CODES = frozenset({"013", "299", "300", "310", "320", "330", "801", "802", "DAT"})
+_PRESERVED_CODES = frozenset({"013", "300", "310", "320", "330", "801", "802", "DAT"})
 _ROUNDS_LINE = re.compile(r"(?:142|XXR)([ \t]+[0-9]+)[ \t]*")
 _COLOUR_LINE = re.compile(r"152([ \t]+[WBwb])[ \t]*")
 _WORDS_LINE = re.compile(r"XXC((?:[ \t]+[A-Za-z0-9]+)*)[ \t]*")
@@ -404,6 +406,8 @@ class _LineReader:
             return Comment(raw, line=self.line)
         if code in _PRESERVED_CODES:
             return PreservedRecord(code, raw, line=self.line)
+        if code == "299":
+            return self.abnormal(raw)
         if code in ("142", "XXR"):
             m = _ROUNDS_LINE.fullmatch(raw)
             if m is None:
@@ -421,6 +425,17 @@ class _LineReader:
                 return None
             return self.colour_words([(w.group(), 4 + w.start()) for w in _WORD.finditer(m.group(1))])
         return None
+
+    def abnormal(self, raw: str) -> Record:
+        """``299`` (TRF-2026 abnormal points), read by its fields (:func:`trf.abnormal.read_line`:
+        the grammar does not read it); a line with a field that cannot be read is kept verbatim,
+        out of the model."""
+        from trf.abnormal import read_line
+
+        rec, findings = read_line(raw, self.line)
+        for f in findings:
+            self.report(f.severity, f.code, f.message, f.column)
+        return rec if rec is not None else PreservedRecord("299", raw, known=False, line=self.line)
 
     def player(self, c: list[Field | None], line_text: str, blocks: list[str] | None = None,
                columns: list[int] | None = None) -> Record:
@@ -547,6 +562,7 @@ class _LineReader:
 
     def scoring(self, c: list[Token], line_text: str) -> Record:
         pairs = []
+        columns = []
         for tok in c:
             if tok is None:
                 continue
@@ -561,7 +577,8 @@ class _LineReader:
                             self._field_column(str(tok), _column(tok)))
                 sym = "A"
             pairs.append((sym, val))
-        return ScoringRecord("162", tuple(pairs), line=self.line)
+            columns.append(self._field_column(str(tok), _column(tok)))
+        return ScoringRecord("162", tuple(pairs), line=self.line, columns=tuple(columns))
 
     def scoring_xx(self, c: list[Token], line_text: str) -> Record:
         pairs = []

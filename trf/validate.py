@@ -10,14 +10,15 @@ points equal to the results (TRF-16 2.2, columns 81-84), at most one PAB per rou
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from trf.dates import BIRTH_DATE_FORMS, DATE_FORM, birth_date_fault, date_fault, looks_like_date, parse_date, two_digit_year
 from trf.diagnostics import Diagnostic, Severity
 from trf.limits import MAX_ROUNDS
 from trf.writer import fmt_points
 from trf.model import (
-    AbsentRecord, AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Header, Player, PlayerAcceleration,
-    Record, Result, RoundCount, RoundEntry, Tournament,
+    AbnormalPoints, AbsentRecord, AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Header, Player, PlayerAcceleration,
+    Record, Result, RoundCount, RoundEntry, ScoringRecord, Tournament,
 )
 
 
@@ -35,6 +36,8 @@ def validate(t: Tournament) -> list[Diagnostic]:
     out += _check_round_count(t)
     out += _check_points(t)
     out += _check_records(t)
+    out += _check_abnormal(t)
+    out += _check_scoring(t)
     out += _check_dates(t)
     out += _check_teams(t)
     return out
@@ -190,12 +193,14 @@ def _entry_findings(p: Player, r: int, e: RoundEntry, rounds_of: dict[int, tuple
         out.append(_entry_error(p, r, "colour-mismatch", f"colour {colour.value!r} against {opp}, who has {oe.colour.value!r}", 5))
     other = oe.result._value_ if oe.result is not None else None
     if (value is None) != (other is None) or (value is not None and other not in _COMPLEMENT[value]):
+        forfeit = "; a forfeited game is + against -, - against +, or - against - (VCL.14)" if {value, other} & _FORFEITS else ""
         out.append(_entry_error(p, r, "result-mismatch",
-                                f"result {value or 'blank'!r} against {opp}, whose line has {other or 'blank'!r}", 7))
+                                f"result {value or 'blank'!r} against {opp}, whose line has {other or 'blank'!r}{forfeit}", 7))
     return out
 
 
 _PLAYED = frozenset(r.value for r in Result if r.is_played)
+_FORFEITS = frozenset({Result.FORFEIT_WIN.value, Result.FORFEIT_LOSS.value})
 _BYES = frozenset(r.value for r in Result if r.is_bye)
 _COMPLEMENT = {r.value: frozenset(c.value for c in r.complement) for r in Result}
 
@@ -307,9 +312,11 @@ def _check_round_count(t: Tournament) -> list[Diagnostic]:
 
 
 def _check_points(t: Tournament) -> list[Diagnostic]:
-    """Listed points must equal the results (TRF-16 columns 81-84).  Like the engines we accept
-    them with or without the points of byes already declared for rounds not yet paired (the
-    JaVaFo convention adds them).  Team events list informative points only (TRF-2026 4.3)."""
+    """Listed points must equal the results (TRF-16 columns 81-84), with the ``299`` records that
+    count for pairing (:meth:`Tournament.score`).  Like the engines we accept them with or without
+    the points of byes already declared for rounds not yet paired (the JaVaFo convention adds
+    them), and with or without the final adjustments of ``299`` round 999 (the final standings'
+    points).  Team events list informative points only (TRF-2026 4.3)."""
     if t.is_team_event:
         return []
     out = []
@@ -319,6 +326,9 @@ def _check_points(t: Tournament) -> list[Diagnostic]:
             continue
         played = t.score(p.start_rank, through=paired)
         if p.points == played or (len(p.rounds) > paired and p.points == t.score(p.start_rank)):
+            continue
+        final = t.final_adjustment(p.start_rank)  # 299 round 999: the final standings' points
+        if final and p.points - final in (played, t.score(p.start_rank)):
             continue
         diff = p.points - played
         sign = "+" if diff > 0 else "-"
@@ -392,4 +402,117 @@ def _check_records(t: Tournament) -> list[Diagnostic]:
                 out.append(Diagnostic(Severity.ERROR, "bad-record", "260 first round is after its last round", rec.line, 5))
             if rec.first_round == 0 or rec.last_round == 0:
                 out.append(Diagnostic(Severity.WARNING, "bad-record", "260 rounds start at 1; round 0 bans nothing", rec.line, 5))
+    return out
+
+
+def _check_abnormal(t: Tournament) -> list[Diagnostic]:
+    """TRF-2026 ``299`` records (:mod:`trf.abnormal`; docs/trf.md "Record 299").  Errors: a record
+    without points (columns 14-17), of no form the text gives a meaning (a type with a round but
+    no ids, with ids but no round, or with round 999), naming a round the tournament does not
+    have or a start rank no player has.  Warnings: a second value for a result type, a second
+    assignment to a player's round (the first is read), a record in a team event (not applied)."""
+    from trf.abnormal import ASSIGNMENT, FINAL_ROUND, VALUE, form
+
+    recs = [r for r in t.records if isinstance(r, AbnormalPoints)]
+    if not recs:
+        return []
+    if t.is_team_event:
+        return [Diagnostic(Severity.WARNING, "bad-record",
+                           "299 in a team event is not applied: team scores and standings leave it out", r.line, 1)
+                for r in recs]
+    out = []
+    ranks = t.player_by_rank
+    limit, where = (t.total_rounds, "the tournament has") if t.total_rounds is not None else (t.round_columns, "the player lines hold")
+    values: dict[str, int] = {}
+    assigned: dict[tuple[int, int], int] = {}
+
+    def error(rec: AbnormalPoints, message: str, column: int) -> None:
+        out.append(Diagnostic(Severity.ERROR, "bad-record", message, rec.line, column))
+
+    for rec in recs:
+        head = f"299 {rec.kind}" if rec.kind else "299 (penalty or bonus)"
+        kind = form(rec)
+        if rec.points is None:
+            error(rec, f"{head}: the points (columns 14-17) are missing; match points (columns 8-11) are for team events",
+                  14)
+        if kind is None:
+            if rec.round == FINAL_ROUND:
+                error(rec, f"{head}: round {FINAL_ROUND} (the final standings) takes a penalty or bonus (a blank type), "
+                           "not a result", rec.round_column)
+            elif rec.players:
+                error(rec, f"{head} names players but no round (columns 20-22): a result is assigned to a round; "
+                           "a type without round and ids is that result's value for everybody", rec.round_column)
+            else:
+                error(rec, f"{head} names round {rec.round} but no player (from column 24): a result is assigned to "
+                           "players; a type without round and ids is that result's value for everybody", 24)
+        if rec.round is not None and 0 < rec.round < FINAL_ROUND and rec.round > limit:
+            error(rec, f"{head} names round {rec.round}, but {where} {limit} rounds", rec.round_column)
+        for i, pid in enumerate(rec.players):
+            if pid not in ranks:
+                column = rec.player_columns[i] if i < len(rec.player_columns) else 24
+                error(rec, f"{head} names start rank {pid}, which no player has", column)
+        if kind == VALUE and rec.points is not None:
+            first = values.setdefault(rec.kind, rec.line)
+            if first != rec.line:
+                out.append(Diagnostic(Severity.WARNING, "bad-record",
+                                      f"{head} gives the value of a result type again (line {first} gave it first; "
+                                      "the first is read)", rec.line, 5))
+        elif kind == ASSIGNMENT and rec.round is not None:
+            for pid in rec.players:
+                first = assigned.setdefault((pid, rec.round), rec.line)
+                if first != rec.line:
+                    out.append(Diagnostic(Severity.WARNING, "bad-record",
+                                          f"{head} assigns player {pid}'s round {rec.round} again (line {first} "
+                                          "assigned it first; the first is read)", rec.line, 5))
+    return out
+
+
+#: What each 162 symbol is worth when 162 does not give it (TRF-2026: P follows W, X follows D).
+_162_DEFAULTS = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "A": Fraction(0)}
+
+
+def _check_scoring(t: Tournament) -> list[Diagnostic]:
+    """TRF-2026 ``162`` values no game can produce (the draft FIDE checklist for tournament
+    programs, Q71-Q85: such values are flagged): a negative value, a loss worth more than a draw
+    or a draw more than a win, two draws worth more than a win and a loss (2D > W + L), a PAB
+    worth more than a win (P > W).  Each an error at the symbol it names, the value a later 162
+    line gives overriding an earlier one as on reading (:func:`trf.scoring.scoring_from_records`)."""
+    recs = [r for r in t.records if isinstance(r, ScoringRecord) and r.code == "162"]
+    if not recs:
+        return []
+    given: dict[str, tuple[Fraction, int, int]] = {}  # symbol -> (value, line, column) as last written
+    out = []
+    for rec in recs:
+        for i, (sym, value) in enumerate(rec.values):
+            column = rec.columns[i] if i < len(rec.columns) else 5
+            given[sym] = (value, rec.line, column)
+            if value < 0:
+                out.append(Diagnostic(Severity.ERROR, "bad-record",
+                                      f"162 {sym} {fmt_points(value)}: a result is not worth negative points",
+                                      rec.line, column))
+
+    def val(sym: str) -> Fraction:
+        if sym in given:
+            return given[sym][0]
+        return val("W") if sym == "P" else _162_DEFAULTS[sym]
+
+    def shown(sym: str) -> str:
+        return f"{sym} {fmt_points(val(sym))}" + ("" if sym in given else " (default)")
+
+    def flag(symbols: tuple[str, ...], message: str) -> None:
+        at = next((given[s] for s in symbols if s in given), None)
+        if at is not None:
+            out.append(Diagnostic(Severity.ERROR, "bad-record", f"162: {message}; no game gives such values",
+                                  at[1], at[2]))
+
+    w, d, l = val("W"), val("D"), val("L")
+    if l > d:
+        flag(("L", "D"), f"a loss ({shown('L')}) is worth more than a draw ({shown('D')})")
+    if d > w:
+        flag(("D", "W"), f"a draw ({shown('D')}) is worth more than a win ({shown('W')})")
+    if 2 * d > w + l:
+        flag(("D", "W", "L"), f"two draws ({shown('D')} each) are worth more than a win and a loss "
+                              f"({shown('W')} + {shown('L')})")
+    if "P" in given and val("P") > w:
+        flag(("P", "W"), f"a pairing-allocated bye ({shown('P')}) is worth more than a win ({shown('W')})")
     return out

@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from trf.model import (
-    AbsentRecord, AccelerationRange, BlankLine, ByeRecord, Colour, Comment, ForbiddenPairs,
+    AbnormalPoints, AbsentRecord, AccelerationRange, BlankLine, ByeRecord, Colour, Comment, ForbiddenPairs,
     Header, InitialColour, Player, PlayerAcceleration, PreservedRecord, Record, RoundCount,
     RoundEntry, ScoringRecord, Tournament,
 )
@@ -130,7 +130,26 @@ def format_record(rec: Record) -> str:
         return " ".join(["XXZ"] + [str(i) for i in rec.players])
     if isinstance(rec, (Comment, BlankLine, PreservedRecord)):
         return rec.text
+    if isinstance(rec, AbnormalPoints):
+        return format_abnormal(rec)
     raise TypeError(f"not a TRF record: {rec!r}")  # pragma: no cover
+
+
+def format_abnormal(rec: AbnormalPoints) -> str:
+    """A ``299`` line: as read when it still says the same (programs place its fields differently,
+    :func:`trf.abnormal.read_line`), else in TRF-2026's columns (type 5, match points 8-11, points
+    14-17, round 20-22, ids 24-27, 29-32, ...)."""
+    if rec.text:
+        from trf.abnormal import read_line
+
+        again, _ = read_line(rec.text)
+        if again == rec:
+            return rec.text
+    head = f"299 {rec.kind or ' '}  {points4(rec.match_points, '299 match points')}  {points4(rec.points, '299 points')}"
+    if rec.round is None and not rec.players:
+        return head.rstrip()
+    rnd = "   " if rec.round is None else f"{rec.round:>3}"
+    return (f"{head}  {rnd}" + "".join(f" {pid:>4}" for pid in rec.players)).rstrip()
 
 
 def dumps(t: Tournament) -> str:

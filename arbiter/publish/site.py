@@ -237,8 +237,7 @@ def _player_page(c: _Context, pid: int, people: dict[int, dict[str, Any]]) -> di
     floats = []
     for rnd in range(1, c.rounds + 1):
         e = p.entry(rnd)
-        if e is not None:
-            running += t.scoring.value(e)
+        running = t.score(pid, rnd)  # the score after the round (TRF-2026 299 records included)
         opp = e.opponent if e is not None else None
         known = c.floats.get(rnd)
         if known is not None and e is not None and e.is_played:

@@ -137,7 +137,7 @@ def float_of(t: Tournament, pid: int, rnd: int, edition: str = "2026") -> Flt | 
         return Flt.DOWN
     if e is None:
         return None
-    return Flt.DOWN if t.scoring.value(e) > t.scoring.loss_white else None
+    return Flt.DOWN if t.round_points(pid, rnd) > t.scoring.loss_white else None
 
 
 def pab_ban(t: Tournament, pid: int, rnd: int, edition: str = "2026") -> str | None:
@@ -156,10 +156,10 @@ def pab_ban(t: Tournament, pid: int, rnd: int, edition: str = "2026") -> str | N
         if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
             return f"already received the PAB in round {r}"
         if forfeit_only:
-            if e.opponent is not None and t.scoring.value(e) >= win:
+            if e.opponent is not None and t.round_points(pid, r) >= win:
                 return f"scored a forfeit win in round {r}"
             continue
-        if t.scoring.value(e) >= win:
+        if t.round_points(pid, r) >= win:
             kind = "a forfeit win" if e.code is Result.FORFEIT_WIN else "a full-point bye" if e.code is Result.FULL_POINT_BYE else "a win's points without playing"
             return f"scored {kind} in round {r}"
     return None

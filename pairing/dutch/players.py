@@ -122,19 +122,19 @@ class PlayerRules:
 
     #: the float of a round in which the player has no game, given its entry for the round
     #: (``None`` when the record has none)
-    unplayed_float: Callable[[Tournament, RoundEntry | None], Float | None]
+    unplayed_float: Callable[[Tournament, int, int], Float | None]
     #: whether the player of this start rank may receive the PAB in the round given (C2, C.2)
     pab_eligible: Callable[[Tournament, int, int], bool]
 
 
-def unplayed_float_2026(t: Tournament, entry: RoundEntry | None) -> Float | None:
+def unplayed_float_2026(t: Tournament, pid: int, rnd: int) -> Float | None:
     """C.04.3 Art. 1.4.3-1.4.4: a round without a game floats down a player who scored more than
-    a loss in it (PAB, forfeit win, full- or half-point bye), and nobody else."""
-    value = t.scoring.value(entry) if entry is not None else t.scoring.zero_point_bye
-    return Float.DOWN if value > t.scoring.loss_white else None
+    a loss in it (PAB, forfeit win, full- or half-point bye), and nobody else.  What the round
+    scored counts TRF-2026 ``299`` values and assignments (:meth:`Tournament.round_points`)."""
+    return Float.DOWN if t.round_points(pid, rnd) > t.scoring.loss_white else None
 
 
-def unplayed_float_2017(t: Tournament, entry: RoundEntry | None) -> Float | None:
+def unplayed_float_2017(t: Tournament, pid: int, rnd: int) -> Float | None:
     """2017 A.4.b: a player who does not play in a round, "for whatever reason", floats down
     (forfeits either way, every bye, absences, rounds before a late entry)."""
     return Float.DOWN
@@ -151,7 +151,7 @@ def pab_eligible_2026(t: Tournament, pid: int, rnd: int) -> bool:
             continue
         if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
             return False
-        if t.scoring.value(e) >= win:
+        if t.round_points(pid, r) >= win:
             return False
     return True
 
@@ -194,7 +194,7 @@ def _float(t: Tournament, pid: int, rnd: int, points: Callable[[int, int], Fract
         if mine < theirs:
             return Float.UP
         return None
-    return rules.unplayed_float(t, e)
+    return rules.unplayed_float(t, pid, rnd)
 
 
 def bye_eligible(t: Tournament, pid: int, rnd: int, edition: Edition) -> bool:
