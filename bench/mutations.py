@@ -6,6 +6,7 @@ calls met, one small change that removes it, and the tests that must then fail.
     python bench/mutations.py --list           # the table
     python bench/mutations.py --check          # is every mutation's text still in its file?
     python bench/mutations.py --json           # the outcome as JSON
+    python bench/mutations.py --markdown FILE  # and a log of it: item, file:line, how, each test's outcome
 
 For each mutation the file is read, its ``old`` text (which must occur exactly once) replaced by
 ``new``, each named test run on its own (``pytest -x``, from the repository, in a fresh process),
@@ -70,12 +71,11 @@ MUTATIONS: tuple[Mutation, ...] = (
              'pass',
              ("tests/arbiter/test_check_cli.py::test_why_not_rematch_names_round",),
              "--why-not no longer says that a pair already met"),
-    Mutation("m05", ("VCL.07", "§7.b"), "pairing/dutch/criteria.py",
-             "if b.id in a.met or frozenset((a.id, b.id)) in forbidden:",
-             "if frozenset((a.id, b.id)) in forbidden:",
+    Mutation("m05", ("VCL.07", "§7.b"), "pairing/dutch/state.py",
+             "        for opponent in pl.met:", "        for opponent in ():",
              ("tests/pairing/test_dutch.py::test_pairing_matches_the_endorsed_engine",
               "tests/pairing/test_dutch.py::test_no_legal_pairing"),
-             "the engine lets two players meet twice (C1)"),
+             "the engine lets two players meet twice (C1; its bitsets of who may meet whom)"),
     Mutation("m06", ("VCL.07", "§7.b"), "pairing/dutch/colours.py",
              "return give(h, initial if h.tpn % 2 == 1 else initial.opposite)  # 5.2.5",
              "return give(h, initial)  # 5.2.5",
@@ -174,9 +174,9 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation("m26", ("A.4", "A.2 (FPC, RTG)", "Q19-Q21, Q25, Q30, Q32, Q33, Q217 (a)"), "checker/dutch/check.py",
              '    if verdict is not None:\n        kind = "order"',
              '    if False:\n        kind = "order"',
-             ("tests/arbiter/test_check_cli.py::test_mutant_is_flagged_and_bbp_layout",
+             ("tests/arbiter/test_check_cli.py::test_example_round_two_candidate_is_the_engines",
               "tests/checker/test_checker_mutations.py::test_mutants_of_the_fixture_sample"),
-             "the checker no longer reports a round whose pairing another one beats"),
+             "the checker no longer reports a round that another pairing beats on a criterion or the generation order"),
     Mutation("m27", ("A.4",), "checker/dutch/check.py",
              "    if engine is not None:\n        em = engine_candidate(engine, st, rep)\n        if em is not None:\n"
              '            rep.sources.append("pairing engine")\n            v = compare(',
@@ -257,6 +257,16 @@ MUTATIONS: tuple[Mutation, ...] = (
              ("tests/tiebreaks/test_rankcheck.py::test_planted_swaps_are_found_and_the_tie_break_named",
               "tests/tiebreaks/test_standings.py::test_check_flags_a_wrong_rank_column"),
              "a rank column out of the declared tie-breaks' order is accepted"),
+    Mutation("m43", ("VCL.07",), "pairing/dutch/criteria.py",
+             "if b.id in a.met or frozenset((a.id, b.id)) in forbidden:",
+             "if frozenset((a.id, b.id)) in forbidden:",
+             ("tests/pairing/test_dutch_shortcuts.py::test_compatibility_bitsets_say_what_compatible_says_of_each_pair",),
+             "the engine's reference reading of C1 (the function its bitsets are proved equal to) forgets rematches"),
+    Mutation("m44", ("A.4",), "checker/output.py",
+             'out.append("  Checker pairings" + " " * 8 + "Tournament pairings ")',
+             'out.append("  Checker pairings" + " " * 8 + "Given pairings ")',
+             ("tests/arbiter/test_check_cli.py::test_mutant_is_flagged_and_bbp_layout",),
+             "check --format bbp no longer prints the layout of bbpPairings' checker"),
 )
 
 
@@ -272,6 +282,29 @@ def stale(m: Mutation) -> str | None:
         return f"{m.file} does not exist"
     n = path.read_text(encoding="utf-8").count(m.old)
     return None if n == 1 else f"the old text occurs {n} times in {m.file}"
+
+
+def where(m: Mutation) -> str:
+    """``file:line`` of the text ``m`` changes (``?`` when it is stale)."""
+    path = REPO / m.file
+    text = path.read_text(encoding="utf-8") if path.is_file() else ""
+    at = text.find(m.old)
+    return f"{m.file}:{text.count(chr(10), 0, at) + 1 if at >= 0 else '?'}"
+
+
+def markdown(chosen: list[Mutation], outcomes: list[dict[str, object]]) -> str:
+    """The replay as a Markdown log: one row per test of each mutation."""
+    def code(text: str) -> str:
+        return "`" + text.replace("\n", " ⏎ ").replace("|", "\\|") + "`"
+
+    lines = ["| Mutation | Items | Where | How | Test | Outcome |", "|---|---|---|---|---|---|"]
+    for m, o in zip(chosen, outcomes):
+        tests = o["tests"] or {n: o["outcome"] for n in m.tests}
+        for k, (node, r) in enumerate(tests.items()):  # type: ignore[union-attr]
+            head = (f"{m.id} | {', '.join(m.items)} | {where(m)} | {code(m.old)} -> {code(m.new)} ({m.what})"
+                    if k == 0 else " | | | ")
+            lines.append(f"| {head} | `{node}` | {r} |")
+    return "\n".join(lines) + "\n"
 
 
 def run_test(node: str, timeout: float) -> tuple[str, float]:
@@ -334,6 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-baseline", action="store_true", help="do not run the tests on the unchanged code first")
     ap.add_argument("--timeout", type=float, default=1800.0, help="seconds allowed to one test run (default 1800)")
     ap.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    ap.add_argument("--markdown", type=Path, metavar="FILE", help="also write the outcome as a Markdown table")
     args = ap.parse_args(argv)
     table = by_id()
     unknown = [i for i in args.only or () if i not in table]
@@ -373,6 +407,8 @@ def main(argv: list[str] | None = None) -> int:
             if o["outcome"] == "stale":
                 print(f"      {o['reason']}")
     good = sum(o["outcome"] == "caught" for o in outcomes)
+    if args.markdown is not None:
+        args.markdown.write_text(markdown(chosen, outcomes), encoding="utf-8")
     if args.json:
         print(json.dumps({"mutations": [asdict(m) for m in chosen], "baseline": baseline, "outcomes": outcomes},
                          indent=2))
