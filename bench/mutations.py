@@ -33,6 +33,7 @@ import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass
+from typing import Any
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -254,9 +255,8 @@ MUTATIONS: tuple[Mutation, ...] = (
              "a forbidden pair added after round 1 is neither warned nor recorded"),
     Mutation("m42", ("Q19-Q21, Q25, Q30, Q32, Q33, Q217 (d)",), "tiebreaks/rankcheck.py",
              "        if listed is None or not lo <= listed <= hi:", "        if False:",
-             ("tests/tiebreaks/test_rankcheck.py::test_planted_swaps_are_found_and_the_tie_break_named",
-              "tests/tiebreaks/test_standings.py::test_check_flags_a_wrong_rank_column"),
-             "a rank column out of the declared tie-breaks' order is accepted"),
+             ("tests/tiebreaks/test_rankcheck.py::test_planted_swaps_are_found_and_the_tie_break_named",),
+             "check --standings and check DIR accept a rank column out of the declared tie-breaks' order"),
     Mutation("m43", ("VCL.07",), "pairing/dutch/criteria.py",
              "if b.id in a.met or frozenset((a.id, b.id)) in forbidden:",
              "if frozenset((a.id, b.id)) in forbidden:",
@@ -267,6 +267,19 @@ MUTATIONS: tuple[Mutation, ...] = (
              'out.append("  Checker pairings" + " " * 8 + "Given pairings ")',
              ("tests/arbiter/test_check_cli.py::test_mutant_is_flagged_and_bbp_layout",),
              "check --format bbp no longer prints the layout of bbpPairings' checker"),
+    Mutation("m45", ("Q19-Q21, Q25, Q30, Q32, Q33, Q217 (d)",), "tiebreaks/output.py",
+             "        ok = listed is not None and int(lo) <= listed <= int(hi or lo)", "        ok = True",
+             ("tests/tiebreaks/test_standings.py::test_check_flags_a_wrong_rank_column",),
+             "standings --check accepts a rank column out of the tie-breaks' order (its own comparison)"),
+    Mutation("m46", ("Q19-Q21, Q25, Q30, Q32, Q33, Q217 (d)",), "ratings/report.py",
+             "        elif not places[p.start_rank][0] <= p.rank <= places[p.start_rank][1]:", "        elif False:",
+             ("tests/ratings/test_ratings_report.py::test_points_and_ranks_are_checked_and_fixed",),
+             "report accepts a rank column out of the tie-breaks' order (its own comparison)"),
+    Mutation("m47", ("VCL.04",), "pairing/dutch/state.py",
+             "    for pair in forbidden:\n        ends = [index[x] for x in pair if x in index]",
+             "    for pair in ():\n        ends = [index[x] for x in pair if x in index]",
+             ("tests/pairing/test_dutch.py::test_forbidden_pair_is_never_paired",),
+             "the engine pairs a forbidden pair (XXP, 260)"),
 )
 
 
@@ -292,7 +305,7 @@ def where(m: Mutation) -> str:
     return f"{m.file}:{text.count(chr(10), 0, at) + 1 if at >= 0 else '?'}"
 
 
-def markdown(chosen: list[Mutation], outcomes: list[dict[str, object]]) -> str:
+def markdown(chosen: list[Mutation], outcomes: list[dict[str, Any]]) -> str:
     """The replay as a Markdown log: one row per test of each mutation."""
     def code(text: str) -> str:
         return "`" + text.replace("\n", " ⏎ ").replace("|", "\\|") + "`"
@@ -300,7 +313,7 @@ def markdown(chosen: list[Mutation], outcomes: list[dict[str, object]]) -> str:
     lines = ["| Mutation | Items | Where | How | Test | Outcome |", "|---|---|---|---|---|---|"]
     for m, o in zip(chosen, outcomes):
         tests = o["tests"] or {n: o["outcome"] for n in m.tests}
-        for k, (node, r) in enumerate(tests.items()):  # type: ignore[union-attr]
+        for k, (node, r) in enumerate(tests.items()):
             head = (f"{m.id} | {', '.join(m.items)} | {where(m)} | {code(m.old)} -> {code(m.new)} ({m.what})"
                     if k == 0 else " | | | ")
             lines.append(f"| {head} | `{node}` | {r} |")
@@ -331,7 +344,7 @@ def _on_term(signum: int, frame: object) -> None:
     raise _Terminated()
 
 
-def replay(m: Mutation, timeout: float) -> dict[str, object]:
+def replay(m: Mutation, timeout: float) -> dict[str, Any]:
     """Apply ``m``, run its tests, put the file back: ``{"id", "outcome", "tests": {node: outcome}}``
     where a test's outcome is ``caught`` (it failed), ``missed`` (it passed) or what else happened."""
     why = stale(m)
@@ -402,7 +415,7 @@ def main(argv: list[str] | None = None) -> int:
         outcomes.append(o)
         if not args.json:
             print(f"{m.id} {o['outcome']:>14}  {m.file}: {m.what}", flush=True)
-            for node, r in o["tests"].items():  # type: ignore[union-attr]
+            for node, r in o["tests"].items():
                 print(f"      {r:>8}  {node}")
             if o["outcome"] == "stale":
                 print(f"      {o['reason']}")
