@@ -77,6 +77,9 @@ EXPECTED = {
 _RULER = re.compile(r"^[ \d]+$|^DDD SSSS ")
 _DECIMAL = re.compile(r"-?(\d+(\.\d*)?|\.\d+)")
 _RESULT_CODES = {r.value: r for r in Result}
+#: Result letters read as another code: ``X`` (TRF-2026's 162 symbol for an unknown result, which
+#: gacrux also takes in the result column) is the adjourned game, written ``?`` (docs/trf.md).
+_RESULT_ALIASES = {"X": Result.ADJOURNED}
 _COLOURS = {c.value: c for c in Colour}
 
 
@@ -266,10 +269,10 @@ Field = tuple[str, int]
 # A player line in the plain form: every fixed field through the rank, then whole round blocks
 # (the last one may stop after its colour or its opponent).  On such a line, not ending in a
 # blank, the grammar's greedy fixed-width terminals are exactly these slices.
-_ROUND_FULL = r"  [ 0-9]{4} [ wbWB-] [ 10=+\-WDLHFUZwdlhfuz]"
+_ROUND_FULL = r"  [ 0-9]{4} [ wbWB-] [ 10=+\-WDLHFUZwdlhfuz?Xx]"
 _PLAIN_PLAYER = re.compile(
     r"001 [ 0-9]{4} .{4} .{33} .{4} .{3} .{11} .{10} .{4} .{4}"
-    rf"(?:{_ROUND_FULL})*(?:  [ 0-9]{{4}}(?: [ wbWB-](?: [ 10=+\-WDLHFUZwdlhfuz])?)?)?")
+    rf"(?:{_ROUND_FULL})*(?:  [ 0-9]{{4}}(?: [ wbWB-](?: [ 10=+\-WDLHFUZwdlhfuz?Xx])?)?)?")
 # (start, end) of each fixed field of a player line, 0-based, separator included.
 _PLAYER_SLICES = ((3, 8), (8, 13), (13, 47), (47, 52), (52, 56), (56, 68), (68, 79), (79, 84), (84, 89))
 _FIRST_BLOCK = 89
@@ -493,9 +496,9 @@ class _LineReader:
                 self.report(Severity.INFO, "normalised", f"round {round_number}: colour {colour_char!r} read as {colour_char.lower()!r}", col + 7)
         result: Result | None = None
         if result_char != " ":
-            result = _RESULT_CODES.get(result_char.upper())
-            if result_char.islower():
-                self.report(Severity.INFO, "normalised", f"round {round_number}: result {result_char!r} read as {result_char.upper()!r}", col + 9)
+            result = _RESULT_CODES.get(result_char.upper()) or _RESULT_ALIASES.get(result_char.upper())
+            if result is not None and result.value != result_char:
+                self.report(Severity.INFO, "normalised", f"round {round_number}: result {result_char!r} read as {result.value!r}", col + 9)
         return RoundEntry(opponent or None, colour, result)
 
     def header(self, c: list[Token | None], line_text: str) -> Record:
