@@ -44,7 +44,8 @@ class MissingResult:
 
 def missing_results(t: Tournament, rounds: int) -> tuple[MissingResult, ...]:
     """Every game of rounds 1..``rounds`` whose result is missing on either line or adjourned, by
-    round and then White's start rank: while there is one, standings are not final."""
+    round and then the smaller start rank of its two players (:meth:`Tournament.games`): while
+    there is one, standings are not final."""
     out = []
     for r in range(1, rounds + 1):
         for g in t.games(r):

@@ -56,7 +56,7 @@ EXPECTED = {
     "POINTS": "a blank in column 80, then the points (columns 81-84)",
     "RANK": "a blank in column 85, then the rank (columns 86-89)",
     "ROUND": "a round block: opponent start rank (4 digits), colour (w, b or -) and a result code "
-             "(1 = 0 + - W D L H F U Z)",
+             "(1 = 0 + - W D L H F U Z, ? adjourned)",
     "NUMBER": "a whole number",
     "DECIMAL": "a number such as 1.5",
     "COLOUR_LETTER": "W or B",
