@@ -405,8 +405,9 @@ def undo(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
 def result(
     file: Path = EventFile,
     items: Optional[list[str]] = typer.Argument(None, help="BOARD RESULT pairs (White's result first: 1-0 0-1 ½-½ = +- "
-                                                           "1-0f 0-1f 0-0f W-L L-W D-D, * clears); with --by-player, "
-                                                           "PLAYER RESULT pairs (1 0 = + - 1f 0f W D L). Put -- before "
+                                                           "1-0f 0-1f 0-0f W-L L-W D-D, ? adjourned, * clears); with "
+                                                           "--by-player, PLAYER RESULT pairs (1 0 = + - 1f 0f W D L ?). "
+                                                           "Put -- before "
                                                            "codes that start with a minus: -- 3 -+. In a team event, "
                                                            "MATCH RESULTS pairs: the match's number or its teams (4-7), "
                                                            "then one code per board from the first team's side "
@@ -932,6 +933,9 @@ def status(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
         out.print(f"round {rnd} byes declared: " + ", ".join(f"{p} ({k})" for p, k in who.items()), markup=False)
     if s.pending:
         out.print("boards without a result: " + ", ".join(f"{b.number} ({b.white}-{b.black})" for b in s.pending),
+                  markup=False)
+    if s.adjourned:
+        out.print("adjourned: " + ", ".join(f"round {rnd} board {b.number} ({b.white}-{b.black})" for rnd, b in s.adjourned),
                   markup=False)
     for line in s.irregularities:
         out.print(line, markup=False)

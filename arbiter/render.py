@@ -156,10 +156,11 @@ def summary(console: Console, counts: dict[str, int], filename: str, players: in
 
 
 def entry_cell(e: RoundEntry | None) -> str:
-    """``12w1`` for a game, ``+``/``-`` forfeits with their opponent, ``U``/``H``/``F``/``Z`` for byes."""
+    """``12w1`` for a game, ``12w?`` adjourned, ``12w*`` no result yet, ``+``/``-`` forfeits with their
+    opponent, ``U``/``H``/``F``/``Z`` for byes."""
     if e is None:
         return ""
-    result = e.code.value if e.code is not None else "?"
+    result = e.code.value if e.code is not None else "*"  # pending: PGN's * (no result yet); '?' is adjourned
     if e.opponent is None:
         return f"  {result}" if result else ""
     colour = e.colour.value if e.colour.value != "-" else " "
@@ -377,6 +378,10 @@ def standings(console: Console, t: Tournament, s) -> None:  # type: ignore[no-un
         table.add_row(r.place, str(r.pid), p.name, str(p.rating or ""), fmt_value(r.points),
                       *[fmt_value(v, tb.code) for tb, v in zip(s.tiebreaks, r.values)])
     print_table(console, table, keep=3)
+    if not s.final:
+        from tiebreaks.standings import provisional_text
+
+        console.print(Text(f"provisional: {provisional_text(s.missing)}", style="bold yellow"))
     for note in s.notes:
         console.print(Text(f"note: {note}", style="dim"))
 

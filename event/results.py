@@ -14,9 +14,12 @@ Result codes, White's first (``result_code``):
   (C.04.1, C.04.2 Art. 3.5);
 * ``W-L``, ``L-W``, ``D-D``: the TRF's codes for a game that lasted less than one move (scored,
   not rated);
+* ``?``: the game is adjourned (or postponed): both lines carry ``?``, which counts as a draw for
+  pairing only (C.04.2 Art. 3.1; worth the 162 ``X`` value) and is not rated; entering the real
+  result later replaces it (docs/trf.md, "Adjourned games");
 * quick forms: ``1``, ``0``, ``=``/``½`` (White's result), and ``*`` to clear a result.
 
-By player, the code is the player's own: ``1 0 = ½ + - W D L`` (``1f``/``0f`` for ``+``/``-``) and
+By player, the code is the player's own: ``1 0 = ½ + - W D L ?`` (``1f``/``0f`` for ``+``/``-``) and
 ``--`` or ``0-0f`` (both forfeited).
 """
 
@@ -121,17 +124,18 @@ _WHITE_CODES = {
     "0-0F": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
     "W-L": (Result.WIN_UNRATED, Result.LOSS_UNRATED), "L-W": (Result.LOSS_UNRATED, Result.WIN_UNRATED),
     "D-D": (Result.DRAW_UNRATED, Result.DRAW_UNRATED),
+    "?": (Result.ADJOURNED, Result.ADJOURNED),
 }
 _CLEAR = ("*", "clear")
 _TEAM_RESULTS = "its results are entered match by match (event.team.results)"
-WHITE_EXPECTED = "1-0, 0-1, ½-½ (or =), +- -+ -- (or 1-0f 0-1f 0-0f), W-L, L-W, D-D, or * to clear"
-PLAYER_EXPECTED = "1, 0, = (or ½), + - (or 1f 0f), -- (or 0-0f), W, D, L, or * to clear"
+WHITE_EXPECTED = "1-0, 0-1, ½-½ (or =), +- -+ -- (or 1-0f 0-1f 0-0f), W-L, L-W, D-D, ? (adjourned), or * to clear"
+PLAYER_EXPECTED = "1, 0, = (or ½), + - (or 1f 0f), -- (or 0-0f), W, D, L, ? (adjourned), or * to clear"
 
 _PLAYER_CODES = {
     "1": Result.WIN, "0": Result.LOSS, "=": Result.DRAW, "½": Result.DRAW, "1/2": Result.DRAW, "0.5": Result.DRAW,
     "+": Result.FORFEIT_WIN, "-": Result.FORFEIT_LOSS, "1F": Result.FORFEIT_WIN, "0F": Result.FORFEIT_LOSS,
     "W": Result.WIN_UNRATED, "D": Result.DRAW_UNRATED,
-    "L": Result.LOSS_UNRATED,
+    "L": Result.LOSS_UNRATED, "?": Result.ADJOURNED,
 }
 
 
@@ -162,11 +166,12 @@ def player_code(text: str) -> tuple[Result, Result] | None:
 
 
 def result_text(white: Result | None, black: Result | None) -> str:
-    """A board's result as arbiters write it: ``1-0``, ``½-½``, ``+-``, ``W-L``; ``""`` when pending."""
+    """A board's result as arbiters write it: ``1-0``, ``½-½``, ``+-``, ``W-L``, ``?`` (adjourned);
+    ``""`` when pending."""
     if white is None or black is None:
         return ""
     for text, pair in _WHITE_CODES.items():
-        if pair == (white, black) and text in ("1-0", "0-1", "½-½", "+-", "-+", "--", "W-L", "L-W", "D-D"):
+        if pair == (white, black) and text in ("1-0", "0-1", "½-½", "+-", "-+", "--", "W-L", "L-W", "D-D", "?"):
             return text
     return f"{white.value}/{black.value}"
 

@@ -17,8 +17,11 @@ __all__ = ["Status", "status"]
 @dataclass(frozen=True)
 class Status:
     """``state``: ``registration`` (no player yet), ``results`` (the last round paired has games
-    without a result), ``ready`` (the next round can be paired) or ``finished``; ``next_step`` in
-    words; ``mode``: FIDE mode or not (:mod:`event.fidemode`)."""
+    without a result, or every round is paired and adjourned games wait for theirs), ``ready``
+    (the next round can be paired: an adjourned game counts as a draw for pairing, C.04.2
+    Art. 3.1) or ``finished``; ``next_step`` in words; ``mode``: FIDE mode or not
+    (:mod:`event.fidemode`).  ``adjourned``: every adjourned game (``?``) of the event, as
+    (round, board)."""
 
     name: str
     system: str
@@ -34,6 +37,7 @@ class Status:
     irregularities: tuple[str, ...]
     log_entries: int
     mode: Mode = Mode(True)  # FIDE mode, or when and why the event left it (event.fidemode)
+    adjourned: tuple[tuple[int, Board], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "system": self.system, "rounds": self.total_rounds,
@@ -42,7 +46,9 @@ class Status:
                 "pending": [{"board": b.number, "white": b.white, "black": b.black} for b in self.pending],
                 "declared": {str(r): {str(p): k for p, k in d.items()} for r, d in self.declared.items()},
                 "irregularities": list(self.irregularities), "log_entries": self.log_entries,
-                "fide_mode": self.mode.as_dict()}
+                "fide_mode": self.mode.as_dict(),
+                "adjourned": [{"round": r, "board": b.number, "white": b.white, "black": b.black}
+                              for r, b in self.adjourned]}
 
 
 def status(t: Tournament) -> Status:
@@ -54,17 +60,25 @@ def status(t: Tournament) -> Status:
         d = t.declared_absences(r)
         if d:
             declared[r] = {pid: kind.value for pid, kind in sorted(d.items())}
+    adjourned = tuple((r, b) for r in range(1, paired + 1) for b in boards(t, r)
+                      if b.white_result is not None and b.white_result.is_adjourned)
+    waiting = (f"{len(adjourned)} adjourned game(s): "
+               + ", ".join(f"round {r} board {b.number}" for r, b in adjourned)) if adjourned else ""
     nxt: int | None = None
     if not t.players:
         state, step = "registration", "register players"
     elif pending:
         state, step = "results", f"enter the results of round {paired}: {len(pending)} board(s) without a result"
     elif total is not None and paired >= total:
-        state, step = "finished", f"the event is finished ({total} rounds); compute the standings"
+        if adjourned:
+            state, step = "results", f"enter the results of the {waiting}; then compute the standings"
+        else:
+            state, step = "finished", f"the event is finished ({total} rounds); compute the standings"
     else:
         nxt = paired + 1
-        state, step = "ready", f"pair round {nxt}"
+        state, step = "ready", f"pair round {nxt}" + (f" ({waiting}, each a draw for pairing until its result is "
+                                                      "entered, C.04.2 Art. 3.1)" if adjourned else "")
     from systems import name_of
 
     return Status(t.name, name_of(t), total, paired, len(t.players), tuple(withdrawn(t)), state, step, nxt,
-                  pending, declared, tuple(i.line for i in irregularities(t)), len(entries(t)), mode(t))
+                  pending, declared, tuple(i.line for i in irregularities(t)), len(entries(t)), mode(t), adjourned)

@@ -126,7 +126,8 @@ class Acceleration:
 
 
 def pending_games(t: Tournament, rnd: int) -> tuple[Game, ...]:
-    """The games of round ``rnd`` without a result on either side (paired, not yet played)."""
+    """The games of round ``rnd`` without a result on either side (paired, not yet played).  An
+    adjourned game (``?``) is not one: C.04.2 Art. 3.1 pairs the next round with it as a draw."""
     return tuple(g for g in t.games(rnd) if g.white_result is None or g.black_result is None)
 
 

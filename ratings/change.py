@@ -51,6 +51,7 @@ _NOT_RATED = {
     Result.FULL_POINT_BYE: "full-point bye (F): not rated",
     Result.PAIRING_ALLOCATED_BYE: "pairing-allocated bye (U): not rated",
     Result.ZERO_POINT_BYE: "zero-point bye or absence (Z): not rated",
+    Result.ADJOURNED: "adjourned game (?): not rated until its result is entered",
 }
 
 

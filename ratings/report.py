@@ -11,7 +11,9 @@
   (columns 86-89, R mandatory) under the file's tie-break list (202/212), ``tiebreaks`` or the
   default list;
 * results FIDE does not rate written as such: a forfeit or a bye is never a rated game, and
-  a rated result needs an opponent and a colour.
+  a rated result needs an opponent and a colour;
+* adjourned games (``?``, docs/trf.md): not rated until the result replaces the ``?``, so a
+  warning per game; the report leaves them out (:mod:`ratings.change` lists them as skipped).
 
 :func:`clean_report` writes the same tournament with recomputed points and ranks, in TRF-16 or
 TRF-2026 (:func:`trf.convert.convert`). The input is never modified (everything is frozen).
@@ -221,7 +223,8 @@ def unrated_games(t: Tournament) -> list[dict[str, Any]]:
     byes), with its kind: ``{"round", "player", "opponent", "code", "kind"}``."""
     out = []
     kinds = {"+": "forfeit", "-": "forfeit", "W": "under one move", "D": "under one move", "L": "under one move",
-             "H": "half-point bye", "F": "full-point bye", "U": "pairing-allocated bye", "Z": "zero-point bye"}
+             "H": "half-point bye", "F": "full-point bye", "U": "pairing-allocated bye", "Z": "zero-point bye",
+             "?": "adjourned: not rated until its result is entered"}
     for r in range(1, t.rounds_paired + 1):
         for p in sorted(t.players, key=lambda q: q.start_rank):
             e = p.entry(r)
@@ -255,6 +258,12 @@ def check_games(t: Tournament) -> list[Problem]:
                 out.append(Problem(Severity.WARNING, "report-unrated-game",
                                    f"player {p.start_rank}, round {r}: forfeit {e.result.value!r} without an opponent",
                                    "write the scheduled opponent, or a bye code (U, F, H, Z)", p.line, col))
+            elif e.result is Result.ADJOURNED and e.opponent is not None and e.opponent > p.start_rank:
+                # B.02: only finished games are rated; the report leaves the game out until then
+                out.append(Problem(Severity.WARNING, "report-adjourned-game",
+                                   f"player {p.start_rank}, round {r}: the game against {e.opponent} is adjourned ('?'): "
+                                   "it is not rated until its result is entered",
+                                   "enter the result (arbiter event result) before sending the report", p.line, col))
     return out
 
 

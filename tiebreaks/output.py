@@ -67,7 +67,10 @@ def standings_dict(t: Tournament, s: Standings, path: str) -> dict[str, Any]:
         })
     return {"file": path, "rounds": s.rounds, "edition": s.edition, "round_robin": s.round_robin,
             "tiebreaks": [{"code": tb.text, "name": tb.description} for tb in s.tiebreaks],
-            "notes": s.notes, "standings": rows}
+            "notes": s.notes, "final": s.final,
+            "missing": [{"round": m.round, "white": m.white, "black": m.black,
+                         "result": "?" if m.adjourned else None} for m in s.missing],
+            "standings": rows}
 
 
 def standings_csv(t: Tournament, s: Standings) -> str:

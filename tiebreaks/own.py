@@ -24,11 +24,20 @@ def PTS(ctx: TBContext, pid: int, mod: Modifiers = Modifiers()) -> Value:
     return ctx.score[pid] + ctx.final_adjustments.get(pid, ZERO)
 
 
+def _game_won(ctx: TBContext, rec: RoundRecord) -> bool:
+    """A game's result is a win: ``1`` or ``W``; an adjourned game (``?``) when its 162 ``X`` value
+    is a win's points (it counts as the result its value is worth until the real result
+    replaces it, as gacrux counts it; with the default X, a draw's value, never)."""
+    if rec.result is Result.ADJOURNED:
+        return rec.points == ctx.win
+    return rec.result in _WON
+
+
 def _is_win(ctx: TBContext, rec: RoundRecord) -> bool:
     """A win's points, with or without playing (art. 7.1): a game won, a forfeit win, a
     full-point bye, a pairing-allocated bye worth a win."""
     if rec.kind == GAME:
-        return rec.result in _WON
+        return _game_won(ctx, rec)
     if rec.kind in (FORFEIT_WIN, FPB):
         return True
     return rec.kind == PAB and rec.points == ctx.win
@@ -38,7 +47,7 @@ def _won_game(ctx: TBContext, pid: int, rec: RoundRecord) -> bool:
     """A game won over the board (a forfeit win in a round robin, art. 15.2)."""
     if not ctx.record_as_game(rec, "own"):
         return False
-    return rec.kind == FORFEIT_WIN or (rec.kind == GAME and rec.result in _WON)
+    return rec.kind == FORFEIT_WIN or (rec.kind == GAME and _game_won(ctx, rec))
 
 
 def WIN(ctx: TBContext, pid: int, mod: Modifiers = Modifiers()) -> Value:

@@ -43,10 +43,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, cast
 
-from trf.model import Result
+from trf.model import Colour, Result
 
 if TYPE_CHECKING:  # pragma: no cover
-    from trf.model import Tournament
+    from trf.model import RoundEntry, Tournament
 
 __all__ = [
     "DP_TABLE", "PD_TABLE", "PD_BANDS", "dp", "expected", "round_half_up", "percentage",
@@ -201,6 +201,15 @@ _RATING_SCORE = {
 }
 
 
+def _adjourned_score(t: Tournament, e: RoundEntry) -> Fraction:
+    """An adjourned game (``?``) on the 1 / ½ / 0 scale: the result its 162 ``X`` value is worth,
+    read as art. 7.7 (STD) reads points: more than a draw's is 1, a draw's ½, less 0.  By default
+    X is a draw's value, so ½: the draw C.04.2 Art. 3.1 counts for pairing (gacrux counts 0,
+    docs/trf.md "Adjourned games")."""
+    value, draw = t.scoring.value(e), (t.scoring.draw_black if e.colour is Colour.BLACK else t.scoring.draw_white)
+    return Fraction(1) if value > draw else Fraction(1, 2) if value == draw else Fraction(0)
+
+
 def _rounds(t: Tournament, after_round: int | None) -> int:
     return t.rounds_paired if after_round is None else after_round
 
@@ -224,7 +233,8 @@ def otb_games(t: Tournament, pid: int, unrated: int | None = None, after_round: 
         if e is None or not e.is_played:
             continue
         opponent, result = cast(int, e.opponent), cast(Result, e.result)  # a played game has both
-        out.append(Game(_rating_of(t, opponent, unrated), _RATING_SCORE[result], rnd, opponent))
+        score = _adjourned_score(t, e) if result is Result.ADJOURNED else _RATING_SCORE[result]
+        out.append(Game(_rating_of(t, opponent, unrated), score, rnd, opponent))
     return out
 
 

@@ -27,6 +27,50 @@ class Row:
     values: tuple[Value, ...]  # one per tie-break; DE as the rank within its tied group
 
 
+@dataclass(frozen=True)
+class MissingResult:
+    """A game of a round counted whose result is not known: adjourned (``?``, counted with the 162
+    ``X`` value, C.04.2 Art. 3.1) or paired without a result yet (counted as no points)."""
+
+    round: int
+    white: int
+    black: int
+    adjourned: bool
+
+    def text(self) -> str:
+        """``1-3 adjourned`` or ``2-4 no result``: the players by start rank, White first."""
+        return f"{self.white}-{self.black} {'adjourned' if self.adjourned else 'no result'}"
+
+
+def missing_results(t: Tournament, rounds: int) -> tuple[MissingResult, ...]:
+    """Every game of rounds 1..``rounds`` whose result is missing on either line or adjourned, by
+    round and then the smaller start rank of its two players (:meth:`Tournament.games`): while
+    there is one, standings are not final."""
+    out = []
+    for r in range(1, rounds + 1):
+        for g in t.games(r):
+            codes = (g.white_result, g.black_result)
+            adjourned = any(c is not None and c.is_adjourned for c in codes)
+            if adjourned or None in codes:
+                out.append(MissingResult(r, g.white, g.black, adjourned))
+    return tuple(out)
+
+
+def provisional_text(missing: tuple[MissingResult, ...], shown: int = 10) -> str:
+    """``2 results missing (round 3: 1-3 adjourned; round 4: 2-4 no result)``: the first ``shown``
+    games, by round."""
+    parts: list[str] = []
+    for m in missing[:shown]:
+        head = f"round {m.round}: "
+        if parts and parts[-1].startswith(head):
+            parts[-1] += f", {m.text()}"
+        else:
+            parts.append(head + m.text())
+    more = "; ..." if len(missing) > shown else ""
+    n = len(missing)
+    return f"{n} result{'s' if n != 1 else ''} missing ({'; '.join(parts)}{more})"
+
+
 @dataclass
 class Standings:
     tiebreaks: list[TieBreak]
@@ -37,6 +81,12 @@ class Standings:
     separated_by: dict[tuple[int, int], str] = field(default_factory=dict)  # neighbours -> deciding tie-break
     ctx: Any = None  # the tiebreaks.context.TBContext the values were computed from
     round_robin: bool = False
+    missing: tuple[MissingResult, ...] = ()  # games of the rounds counted without their final result
+
+    @property
+    def final(self) -> bool:
+        """Every game of the rounds counted has its result: no ``?``, no paired game without one."""
+        return not self.missing
 
 
 def _split(group: list[int], key: Callable[[int], Value], higher_is_better: bool) -> list[list[int]]:
@@ -156,4 +206,4 @@ def standings(t: Tournament, tiebreaks: list[TieBreak], edition: Any = None, aft
             rows.append(Row(pos, place, p, points[p], vals))
         pos += len(g)
     return Standings(tiebreaks, rows, ctx.rounds, str(getattr(ctx.edition, "value", ctx.edition)), notes=notes,
-                     separated_by=why, ctx=ctx, round_robin=ctx.round_robin)
+                     separated_by=why, ctx=ctx, round_robin=ctx.round_robin, missing=missing_results(t, ctx.rounds))

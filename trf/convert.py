@@ -52,9 +52,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import cast
 
 from trf.diagnostics import Diagnostic, Severity
 from trf.limits import MAX_ROUNDS
+from trf.writer import fmt_points
 from trf.model import (
     AbnormalPoints, AbsentRecord, AccelerationRange, ByeRecord, Colour, Comment, ForbiddenPairs, InitialColour,
     Player, PlayerAcceleration, PreservedRecord, Record, Result, RoundCount, RoundEntry, ScoringRecord, Tournament,
@@ -343,6 +345,7 @@ def to_trf16(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
     xxc_rank = any(isinstance(r, InitialColour) and r.code == "XXC" and r.by_rank for r in t.records)
     has_162 = any(isinstance(r, ScoringRecord) and r.code == "162" for r in t.records)
     has_250 = any(isinstance(r, AccelerationRange) for r in t.records)
+    keep_162 = has_162 and _x_differs(t)  # the X value has no TRF-16 form: the 162 lines stay beside XXS
 
     # 240 records: future rounds go into the player lines; past ones duplicate them.
     declared: dict[int, dict[int, Result]] = {}
@@ -395,6 +398,8 @@ def to_trf16(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
             if not scoring_done:  # every scoring record, as the BB?/XXS lines of the 162 scoring
                 out.extend(_extension_scoring(t, rec, notes))
                 scoring_done = True
+            if keep_162 and rec.code == "162":
+                out.append(rec)
         elif isinstance(rec, Comment):
             notes.append(_note("### comments exist only in TRF-2026; dropped", rec.line))
         elif isinstance(rec, AbnormalPoints):
@@ -404,8 +409,28 @@ def to_trf16(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
             out.append(rec)
         else:
             out.append(rec)
-    notes += _team_note(t)
+    notes += _team_note(t) + _adjourned_note(t)
     return t.replace_records(tuple(out)), notes
+
+
+def _x_differs(t: Tournament) -> bool:
+    """The 162 ``X`` value (an adjourned game's) is not a draw's: no ``BB?`` or ``XXS`` code says it."""
+    sc = t.scoring
+    return sc.unknown is not None and sc.unknown != sc.draw_white
+
+
+def _adjourned_note(t: Tournament) -> list[Diagnostic]:
+    """A warning when the file has adjourned games: TRF-16 has no code for one, the ``?`` is kept
+    (docs/trf.md, "Adjourned games")."""
+    games = [(r, g) for r in range(1, t.rounds_paired + 1) for g in t.games(r)
+             if g.white_result is not None and g.white_result.is_adjourned]
+    if not games:
+        return []
+    shown = ", ".join(f"round {r} {g.white}-{g.black}" for r, g in games[:5]) + (", ..." if len(games) > 5 else "")
+    first = t.player(games[0][1].white)
+    return [_note(f"{len(games)} adjourned game(s) ('?': {shown}) kept as '?': TRF-16 has no code for a game whose "
+                  "result is not known, and the TRF-16 engines (JaVaFo, bbpPairings) refuse the file until the "
+                  "results are entered", first.line, Severity.WARNING)]
 
 
 def _add_declared(p: Player, byes: dict[int, Result], t: Tournament) -> Player:
@@ -444,7 +469,11 @@ def _xxa_from_table(t: Tournament) -> list[PlayerAcceleration]:
 def _extension_scoring(t: Tournament, rec: ScoringRecord, notes: list[Diagnostic]) -> list[Record]:
     """162 as bbpPairings ``BB?`` lines plus a JaVaFo ``XXS`` line: each engine ignores the other's."""
     system = t.scoring
-    if system.is_default:
+    if _x_differs(t):
+        notes.append(_note(f"162 X {fmt_points(cast(Fraction, system.unknown))} (an adjourned game's value) has no "
+                           "BB? or XXS form: the 162 line is kept beside them (a 162 line takes precedence on reading)",
+                           rec.line, Severity.WARNING))
+    if replace(system, unknown=None).is_default:
         return []
     bb = system.as_bbp()
     out: list[Record] = []

@@ -31,6 +31,7 @@ def scoring_dict(s: ScoringSystem) -> dict[str, str | None]:
         "forfeit_loss": points_str(s.forfeit_loss), "zero_point_bye": points_str(s.zero_point_bye),
         "half_point_bye": points_str(s.half_point_bye), "full_point_bye": points_str(s.full_point_bye),
         "pairing_allocated_bye": points_str(s.pab_value),
+        "adjourned": points_str(s.draw_white if s.unknown is None else s.unknown),  # 162 X, a '?' game
     }
 
 

@@ -58,7 +58,7 @@ EXPECTED = {
     "POINTS": "a blank in column 80, then the points (columns 81-84)",
     "RANK": "a blank in column 85, then the rank (columns 86-89)",
     "ROUND": "a round block: opponent start rank (4 digits), colour (w, b or -) and a result code "
-             "(1 = 0 + - W D L H F U Z)",
+             "(1 = 0 + - W D L H F U Z, ? adjourned)",
     "NUMBER": "a whole number",
     "DECIMAL": "a number such as 1.5",
     "COLOUR_LETTER": "W or B",
@@ -79,6 +79,9 @@ EXPECTED = {
 _RULER = re.compile(r"^[ \d]+$|^DDD SSSS ")
 _DECIMAL = re.compile(r"-?(\d+(\.\d*)?|\.\d+)")
 _RESULT_CODES = {r.value: r for r in Result}
+#: Result letters read as another code: ``X`` (TRF-2026's 162 symbol for an unknown result, which
+#: gacrux also takes in the result column) is the adjourned game, written ``?`` (docs/trf.md).
+_RESULT_ALIASES = {"X": Result.ADJOURNED}
 _COLOURS = {c.value: c for c in Colour}
 
 
@@ -268,10 +271,10 @@ Field = tuple[str, int]
 # A player line in the plain form: every fixed field through the rank, then whole round blocks
 # (the last one may stop after its colour or its opponent).  On such a line, not ending in a
 # blank, the grammar's greedy fixed-width terminals are exactly these slices.
-_ROUND_FULL = r"  [ 0-9]{4} [ wbWB-] [ 10=+\-WDLHFUZwdlhfuz]"
+_ROUND_FULL = r"  [ 0-9]{4} [ wbWB-] [ 10=+\-WDLHFUZwdlhfuz?Xx]"
 _PLAIN_PLAYER = re.compile(
     r"001 [ 0-9]{4} .{4} .{33} .{4} .{3} .{11} .{10} .{4} .{4}"
-    rf"(?:{_ROUND_FULL})*(?:  [ 0-9]{{4}}(?: [ wbWB-](?: [ 10=+\-WDLHFUZwdlhfuz])?)?)?")
+    rf"(?:{_ROUND_FULL})*(?:  [ 0-9]{{4}}(?: [ wbWB-](?: [ 10=+\-WDLHFUZwdlhfuz?Xx])?)?)?")
 # (start, end) of each fixed field of a player line, 0-based, separator included.
 _PLAYER_SLICES = ((3, 8), (8, 13), (13, 47), (47, 52), (52, 56), (56, 68), (68, 79), (79, 84), (84, 89))
 _FIRST_BLOCK = 89
@@ -508,9 +511,9 @@ class _LineReader:
                 self.report(Severity.INFO, "normalised", f"round {round_number}: colour {colour_char!r} read as {colour_char.lower()!r}", col + 7)
         result: Result | None = None
         if result_char != " ":
-            result = _RESULT_CODES.get(result_char.upper())
-            if result_char.islower():
-                self.report(Severity.INFO, "normalised", f"round {round_number}: result {result_char!r} read as {result_char.upper()!r}", col + 9)
+            result = _RESULT_CODES.get(result_char.upper()) or _RESULT_ALIASES.get(result_char.upper())
+            if result is not None and result.value != result_char:
+                self.report(Severity.INFO, "normalised", f"round {round_number}: result {result_char!r} read as {result.value!r}", col + 9)
         return RoundEntry(opponent or None, colour, result)
 
     def header(self, c: list[Token | None], line_text: str) -> Record:

@@ -97,6 +97,9 @@ class ScoringSystem:
             table[Result.FULL_POINT_BYE.value + side] = self.full_point_bye
             table[Result.PAIRING_ALLOCATED_BYE.value + side] = self.pab_value
             table[Result.ZERO_POINT_BYE.value + side] = self.zero_point_bye
+            # TRF-2026 162 X: an adjourned game is worth the X value, by default a draw's
+            table[Result.ADJOURNED.value + side] = self.unknown if self.unknown is not None else (
+                self.draw_black if black else self.draw_white)
         return table
 
     # ---- notations

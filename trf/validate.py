@@ -171,7 +171,8 @@ def _entry_findings(p: Player, r: int, e: RoundEntry, rounds_of: dict[int, tuple
     value = result._value_ if result is not None else None
     if opp is None:
         if value is not None and value in _PLAYED:
-            out.append(_entry_error(p, r, "game-without-colour", f"result {value!r} needs an opponent", 7))
+            out.append(_entry_error(p, r, "game-without-colour", f"result {value!r} needs an opponent"
+                                    + (_ADJOURNED_ALONE if value == _ADJOURNED else ""), 7))
         return out
     if value is not None and value in _BYES:
         return [_entry_error(p, r, "bye-with-opponent", f"bye code {value!r} is written with opponent {opp}", 7)]
@@ -195,12 +196,16 @@ def _entry_findings(p: Player, r: int, e: RoundEntry, rounds_of: dict[int, tuple
     if (value is None) != (other is None) or (value is not None and other not in _COMPLEMENT[value]):
         forfeit = "; a forfeited game is + against -, - against +, or - against - (VCL.14)" if {value, other} & _FORFEITS else ""
         out.append(_entry_error(p, r, "result-mismatch",
-                                f"result {value or 'blank'!r} against {opp}, whose line has {other or 'blank'!r}{forfeit}", 7))
+                                f"result {value or 'blank'!r} against {opp}, whose line has {other or 'blank'!r}{forfeit}"
+                                + (_ADJOURNED_BOTH if _ADJOURNED in (value, other) else ""), 7))
     return out
 
 
 _PLAYED = frozenset(r.value for r in Result if r.is_played)
 _FORFEITS = frozenset({Result.FORFEIT_WIN.value, Result.FORFEIT_LOSS.value})
+_ADJOURNED = Result.ADJOURNED.value
+_ADJOURNED_ALONE = " (an adjourned game is one of a round already paired, against the opponent of that pairing)"
+_ADJOURNED_BOTH = " (an adjourned game is written '?' on both players' lines until its result is entered)"
 _BYES = frozenset(r.value for r in Result if r.is_bye)
 _COMPLEMENT = {r.value: frozenset(c.value for c in r.complement) for r in Result}
 

@@ -74,13 +74,16 @@ def display_name(p: Player) -> str:
 
 
 def _result_pair(w: RoundEntry | None, b: RoundEntry | None) -> str:
-    """A board's result as published: ``1-0``, ``½-½``, ``0-1``, forfeits ``+/-``, blank when pending."""
+    """A board's result as published: ``1-0``, ``½-½``, ``0-1``, forfeits ``+/-``, ``adj.`` adjourned,
+    blank when pending."""
     code = w.result if w is not None else None
     other = b.result if b is not None else None
     words = {Result.WIN: "1–0", Result.DRAW: "½–½", Result.LOSS: "0–1",
              Result.WIN_UNRATED: "1–0", Result.DRAW_UNRATED: "½–½", Result.LOSS_UNRATED: "0–1"}
     if code in words:
         return words[code]
+    if code is Result.ADJOURNED:
+        return "adj."
     if code is Result.FORFEIT_WIN or other is Result.FORFEIT_LOSS and code is None:
         return "+/−"
     if code is Result.FORFEIT_LOSS:
@@ -94,6 +97,8 @@ def _result_note(w: RoundEntry | None) -> str:
         return "game of less than one move: not rated"
     if code in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS):
         return "forfeit"
+    if code is Result.ADJOURNED:
+        return "adjourned: a draw for pairing until its result is entered (C.04.2 Art. 3.1)"
     return ""
 
 
@@ -117,7 +122,7 @@ def _own_result(e: RoundEntry | None) -> str:
     return {Result.WIN: "1", Result.DRAW: "½", Result.LOSS: "0", Result.WIN_UNRATED: "1", Result.DRAW_UNRATED: "½",
             Result.LOSS_UNRATED: "0", Result.FORFEIT_WIN: "+", Result.FORFEIT_LOSS: "−",
             Result.HALF_POINT_BYE: "½ H", Result.FULL_POINT_BYE: "1 F", Result.PAIRING_ALLOCATED_BYE: "U",
-            Result.ZERO_POINT_BYE: "0 Z"}.get(code, code.value)
+            Result.ZERO_POINT_BYE: "0 Z", Result.ADJOURNED: "?"}.get(code, code.value)
 
 
 def _colour_letter(e: RoundEntry | None) -> str:
@@ -432,6 +437,7 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
     download under the name of ``source``)."""
     from ratings.change import tournament_ratings
     from tiebreaks.codes import file_tiebreaks
+    from tiebreaks.standings import provisional_text
 
     from systems import find, name_of
 
@@ -464,7 +470,8 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
         pages.append(Page(name, html.encode("utf-8")))
 
     verdicts = {r: explanations[r] for r in explanations}
-    pending = {r for r in range(1, rounds + 1) if any(g.white_result is None for g in t.games(r))}
+    pending = {r for r in range(1, rounds + 1)
+               if any(g.white_result is None or g.white_result.is_adjourned for g in t.games(r))}
     index_rounds = []
     for r in range(1, rounds + 1):
         date = t.round_dates[r - 1] if r - 1 < len(t.round_dates) else None
@@ -480,8 +487,8 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
         render(f"round-{r}.html", "round.html", r=_round_page(c, r, people), people=people)
         s = st[r]
         render(f"standings-{r}.html", "standings.html", round=r, rows=_standings_rows(c, r, people),
-               tb=[{"code": tb.text, "name": tb.description} for tb in s.tiebreaks], notes=s.notes, pending=r in pending,
-               edition=s.edition)
+               tb=[{"code": tb.text, "name": tb.description} for tb in s.tiebreaks], notes=s.notes,
+               provisional=provisional_text(s.missing) if s.missing else "", edition=s.edition)
     if rounds:
         render("crosstable.html", "crosstable.html", x=_crosstable(c, people),
                final_tb=st[rounds].tiebreaks)
