@@ -91,9 +91,13 @@ def _table(console: Console, c: Any, t: Tournament) -> None:
                        "published one)", style="dim"))
 
 
-def verdict_line(path: str, pairings_ok: bool, bad_rounds: list[int], c: Any) -> str:
-    """The report's last line: pairings and standings together, as the exit code says."""
+def verdict_line(path: str, pairings_ok: bool, bad_rounds: list[int], c: Any, by_hand: list[int] | None = None) -> str:
+    """The report's last line: pairings and standings together, as the exit code says
+    (``by_hand``: the rounds paired by hand and recorded, which are no discrepancy)."""
     if pairings_ok and c.ok:
+        if by_hand:
+            return (f"{path}: pairings and standings conform, but for round{'s' if len(by_hand) > 1 else ''} "
+                    f"{', '.join(map(str, by_hand))} paired by hand and recorded (### MPA)")
         return f"{path}: pairings and standings conform"
     parts = []
     if not pairings_ok:

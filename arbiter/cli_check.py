@@ -68,6 +68,10 @@ def check(
     baku_group: BakuGroupOpt = typer.Option(BakuGroupOpt.handbook, "--baku-group", help=(
         "Group A of Baku acceleration: handbook (the rule: 2 x ceil(N/4) players registered before round 1) or "
         "engine (bbpPairings' automatic mode: ceil(N/2) of all player records).")),
+    strict: bool = typer.Option(False, "--strict", help=(
+        "Count a round paired by hand and recorded by its ### MPA line (C.04.2 Art. 4.4; the draft checklist's "
+        "Q65-Q69) as a discrepancy (exit 4); without it such a round is reported as paired by hand, with the "
+        "checker's findings, and does not by itself make the exit code 4.")),
     jobs: int = JobsOpt,
     scheduler: Optional[str] = SchedulerOpt,
 ) -> None:
@@ -75,8 +79,10 @@ def check(
     pairing system: FIDE Dutch C.04.3 (2026: C1-C21; 2017: C.1-C.19) and the colour rules, naming the criterion
     that decides; a round robin against the Berger tables (C.05 Annex 1); or the system --system names. Standings:
     the rank column against the file's tie-break list, naming the tie-break that decides, and the points column
-    against the results. With several files or a directory, each file, with a summary. Exit 0 when everything
-    conforms, 4 on a discrepancy in the pairings or the standings, 3 for invalid input."""
+    against the results. A round the file records as paired by hand (### MPA @ Round r, the engine's boards =>
+    the round's) is reported as such when the line describes the round. With several files or a directory, each
+    file, with a summary. Exit 0 when everything conforms, 4 on a discrepancy in the pairings or the standings, 3
+    for invalid input."""
     if len(files) > 1 or files[0].is_dir() or csv_out:
         from arbiter.check_many import check_many
 
@@ -90,7 +96,7 @@ def check(
     file = files[0]
     from rich.progress import Progress
 
-    from checker.event import NothingToCheck, RoundNotInFile, rounds_to_check
+    from checker.event import NothingToCheck, RoundNotInFile, rounds_to_check, with_recorded_alterations
     from checker.output import bbp_text, report_dict
     from systems import CheckRequest, NotOffered
     from trf.system import UnsupportedEvent
@@ -148,19 +154,21 @@ def check(
                                        progress=lambda _r: bar.update(task, advance=1))
     except NotOffered as exc:
         fail(exitcodes.USAGE, f"{file}: {exc}")
-    pairings_ok = all(r.ok for r in reports)
+    reports = with_recorded_alterations(t, reports)
+    pairings_ok = not any(r.discrepant(strict) for r in reports)
     # the standings of the file as written: Baku's virtual points are for pairing, never scores (C.04.7)
     st = (check_standings.run(plain, result.diagnostics, sel.system.round_robin, standings_after)
           if want_standings else None)
     if fmt is CheckFormat.json:
-        data = {**report_dict(str(file), reports), "edition": edition, "edition_reason": reason, "acceleration": accel}
+        data = {**report_dict(str(file), reports, strict), "edition": edition, "edition_reason": reason, "acceleration": accel}
         emit_json(_with_standings(data, pairings_ok, st))
     elif fmt is CheckFormat.bbp:
         out.file.write(bbp_text(str(file), reports))
     else:
         out.print(heading, style="dim", highlight=False)
-        render.check_report(out, reports, str(file), brackets=brackets, rules=sel.edition.title)
-        _standings_section(str(file), plain, pairings_ok, [r.round for r in reports if not r.ok], st)
+        render.check_report(out, reports, str(file), brackets=brackets, rules=sel.edition.title, strict=strict)
+        _standings_section(str(file), plain, pairings_ok, [r.round for r in reports if r.discrepant(strict)], st,
+                           [r.round for r in reports if r.status == "manual" and not strict])
     _exit(pairings_ok, st)
 
 
@@ -188,11 +196,13 @@ def _with_standings(data: dict[str, Any], pairings_ok: bool, st: Any) -> dict[st
             "standings": None if st is None else st.as_dict(table=st.table is not None)}
 
 
-def _standings_section(path: str, t: Tournament, pairings_ok: bool, bad_rounds: list[int], st: Any) -> None:
+def _standings_section(path: str, t: Tournament, pairings_ok: bool, bad_rounds: list[int], st: Any,
+                       by_hand: list[int] | None = None) -> None:
     if st is None:
         return
     check_standings.section(out, st, t)
-    out.print(check_standings.verdict_line(path, pairings_ok, bad_rounds, st), markup=False, highlight=False)
+    out.print(check_standings.verdict_line(path, pairings_ok, bad_rounds, st, by_hand), markup=False,
+              highlight=False)
 
 
 def _exit(pairings_ok: bool, st: Any) -> NoReturn:

@@ -305,16 +305,22 @@ def _brackets(console: Console, rep) -> None:  # type: ignore[no-untyped-def]
     print_table(console, table, keep=1)
 
 
-def check_report(console: Console, reports: list[Any], filename: str, brackets: bool = False, rules: str = "") -> None:
+def check_report(console: Console, reports: list[Any], filename: str, brackets: bool = False, rules: str = "",
+                 strict: bool = False) -> None:
     """``arbiter check``: one line per conforming round; for a round with discrepancies, what was
-    found (criterion, article, both values) and the boards that differ from the better candidate.
-    ``brackets``: also the given pairing's bracket-by-bracket evaluation; ``rules``: the text the
-    rounds were checked against (``C.04.3 (2026)``)."""
+    found (criterion, article, both values) and the boards that differ from the better candidate;
+    a round paired by hand and recorded (status ``manual``, :func:`checker.event.with_recorded_alterations`)
+    says so above the same findings (a discrepancy with ``strict``).  ``brackets``: also the given
+    pairing's bracket-by-bracket evaluation; ``rules``: the text the rounds were checked against
+    (``C.04.3 (2026)``)."""
     from rich.table import Table
 
-    bad = [r for r in reports if not r.ok]
+    from checker.event import MPA_ARTICLE
+
+    bad = [r for r in reports if r.discrepant(strict)]
+    manual = [r for r in reports if r.status == "manual"]
     for rep in reports:
-        if rep.ok:
+        if rep.status == "ok":
             line = Text.assemble((f"Round {rep.round}: ", "bold"), ("OK", "bold green"),
                                  f"  {_n(rep.players, rep.unit)}, {_n(len(rep.brackets), 'bracket')}")
             console.print(line)
@@ -325,7 +331,15 @@ def check_report(console: Console, reports: list[Any], filename: str, brackets: 
             if brackets:
                 _brackets(console, rep)
             continue
-        console.print(Text.assemble((f"Round {rep.round}: ", "bold"), ("DISCREPANCY", "bold red")))
+        if rep.status == "manual":
+            console.print(Text.assemble((f"Round {rep.round}: ", "bold"),
+                                        ("PAIRED BY HAND", "bold red" if strict else "bold yellow"),
+                                        f", recorded (### MPA, {MPA_ARTICLE})"))
+            console.print(Text(f"  {rep.alteration.line}", style="dim"))
+            if rep.findings:
+                console.print(Text("  the checker's findings on the round as paired (what the alteration costs):"))
+        else:
+            console.print(Text.assemble((f"Round {rep.round}: ", "bold"), ("DISCREPANCY", "bold red")))
         for f in rep.findings:
             console.print(Text(f"  {f.message}", style="red" if f.kind in ("absolute", "completion") else ""))
         if rep.candidate is not None:
@@ -347,9 +361,14 @@ def check_report(console: Console, reports: list[Any], filename: str, brackets: 
             console.print(Text(f"  note: {note}", style="dim"))
         if brackets:
             _brackets(console, rep)
+    by_hand = f" ({_n(len(manual), 'round')} paired by hand and recorded: {', '.join(str(r.round) for r in manual)})"
     if bad:
-        console.print(Text(f"{visible(filename)}: {_n(len(bad), 'round')} with discrepancies of {len(reports)} checked",
-                           style="bold red"))
+        console.print(Text(f"{visible(filename)}: {_n(len(bad), 'round')} with discrepancies of {len(reports)} checked"
+                           + (by_hand if manual else ""), style="bold red"))
+    elif manual:
+        console.print(Text(f"{visible(filename)}: {_n(len(reports), 'round')} checked, all conform to {rules} but "
+                           f"those paired by hand and recorded: {', '.join(str(r.round) for r in manual)}",
+                           style="bold green"))
     else:
         console.print(Text(f"{visible(filename)}: {_n(len(reports), 'round')} checked, all conform to {rules}",
                            style="bold green"))

@@ -7,13 +7,16 @@ from typing import Any
 from checker.report import RoundReport
 
 
-def report_dict(path: str, reports: list[RoundReport]) -> dict[str, Any]:
-    """The stable JSON shape of ``arbiter check --json``."""
+def report_dict(path: str, reports: list[RoundReport], strict: bool = False) -> dict[str, Any]:
+    """The stable JSON shape of ``arbiter check --json``: ``ok`` when no round is a discrepancy
+    (a round paired by hand and recorded, ``status`` ``manual``, is none unless ``strict``);
+    each round's own ``ok`` says whether it has no finding."""
     return {
         "file": path,
-        "ok": all(r.ok for r in reports),
+        "ok": not any(r.discrepant(strict) for r in reports),
         "rounds_checked": [r.round for r in reports],
-        "rounds_with_discrepancies": [r.round for r in reports if not r.ok],
+        "rounds_with_discrepancies": [r.round for r in reports if r.discrepant(strict)],
+        "rounds_paired_by_hand": [r.round for r in reports if r.status == "manual"],
         "rounds": [r.as_dict() for r in reports],
     }
 

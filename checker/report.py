@@ -12,7 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-__all__ = ["Finding", "RoundReport", "WhyNot", "NoCandidate", "EngineCandidate"]
+__all__ = ["Finding", "RoundReport", "RecordedAlteration", "WhyNot", "NoCandidate", "EngineCandidate", "STATUSES"]
+
+#: A round's status in a check: ``ok`` (no finding), ``discrepancy`` (a finding), ``manual``
+#: (paired by hand and recorded by a ``### MPA`` line that describes the round: the findings
+#: say what the alteration costs, and they are no discrepancy of the file, C.04.2 Art. 4.4).
+STATUSES = ("ok", "discrepancy", "manual")
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,26 @@ class Finding:
         return {"kind": self.kind, "criterion": self.criterion, "article": self.article, "message": self.message,
                 "boards": [list(b) for b in self.boards], "bracket": self.bracket,
                 "given_value": self.given, "candidate_value": self.better}
+
+
+@dataclass(frozen=True)
+class RecordedAlteration:
+    """A round's ``### MPA`` line as the check read it (:func:`checker.event.with_recorded_alterations`):
+    the line, whether it describes the round (``problem``: why not, in words; ``None``: it does),
+    and whether its left side was compared with the engine's pairing (``engine_compared``: not
+    when the check ran without the engine, or the engine gave no pairing)."""
+
+    line: str
+    problem: str | None = None
+    engine_compared: bool = True
+
+    @property
+    def describes_round(self) -> bool:
+        return self.problem is None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"line": self.line, "describes_round": self.describes_round, "problem": self.problem,
+                "engine_compared": self.engine_compared}
 
 
 @dataclass
@@ -65,14 +90,31 @@ class RoundReport:
     unit: str = "player"  # what ``players`` counts: ``"team"`` in a team event
     colours: list[dict[str, Any]] = field(default_factory=list)  # per board, how its colours were decided
     bye_reasons: list[dict[str, str]] = field(default_factory=list)  # why the PAB went where it went
+    # the engine's own pairing of the round (boards, PAB), when the check asked it; ``None``: not asked
+    engine_pairing: tuple[tuple[tuple[int, int], ...], int | None] | None = None
+    alteration: RecordedAlteration | None = None  # the round's ``### MPA`` line, when it has one
 
     @property
     def ok(self) -> bool:
+        """No finding: the round as given conforms (a round paired by hand may not: :attr:`status`)."""
         return not self.findings
+
+    @property
+    def status(self) -> str:
+        """One of :data:`STATUSES`: ``manual`` when the round's ``### MPA`` line describes it
+        (whatever the findings), else ``ok`` or ``discrepancy`` by the findings."""
+        if self.alteration is not None and self.alteration.describes_round:
+            return "manual"
+        return "ok" if self.ok else "discrepancy"
+
+    def discrepant(self, strict: bool = False) -> bool:
+        """Whether the round counts as a discrepancy of the file: a ``discrepancy``, and with
+        ``strict`` a round paired by hand too."""
+        return self.status == "discrepancy" or (strict and self.status == "manual")
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "round": self.round, "ok": self.ok, "players": self.players,
+            "round": self.round, "ok": self.ok, "status": self.status, "players": self.players,
             "boards": [list(b) for b in self.boards], "bye": self.bye,
             "findings": [f.as_dict() for f in self.findings],
             "candidate": None if self.candidate is None else {
@@ -81,6 +123,9 @@ class RoundReport:
             "engine_disagrees": self.engine_disagrees,
             "edition": self.edition, "edition_reason": self.edition_reason, "unit": self.unit,
             "colours": self.colours, "bye_reasons": self.bye_reasons,
+            "engine_pairing": None if self.engine_pairing is None else {
+                "boards": [list(b) for b in self.engine_pairing[0]], "bye": self.engine_pairing[1]},
+            "alteration": None if self.alteration is None else self.alteration.as_dict(),
         }
 
     @staticmethod
@@ -94,7 +139,11 @@ class RoundReport:
             None if r["candidate"] is None else r["candidate"]["bye"],
             r["brackets"], list(r["candidate_sources"]), list(r["notes"]), r["engine_disagrees"],
             r.get("edition", ""), r.get("edition_reason", ""), r.get("unit", "player"), list(r.get("colours", [])),
-            list(r.get("bye_reasons", [])))
+            list(r.get("bye_reasons", [])),
+            None if r.get("engine_pairing") is None else (
+                tuple((b[0], b[1]) for b in r["engine_pairing"]["boards"]), r["engine_pairing"]["bye"]),
+            None if r.get("alteration") is None else RecordedAlteration(
+                r["alteration"]["line"], r["alteration"]["problem"], r["alteration"]["engine_compared"]))
 
 
 @dataclass(frozen=True)

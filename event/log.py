@@ -26,6 +26,9 @@ comments, so the file alone answers an appeal ("who changed this result, and whe
   MPA and FPB lines describe their round and follow it (one per round, replaced, taken away with
   the round's pairing or the bye); the others record an act and are never replaced or removed.
 
+  The grammar itself is :mod:`trf.comments` (the checker reads ``MPA`` lines by it too); it is
+  re-exported here.
+
 Comments are legal in TRF-2026 only; the endorsed engines skip them (bbpPairings reads every
 line by its first three characters and ignores ``###``; Gacrux reads ``###`` as a comment).
 """
@@ -38,6 +41,7 @@ from datetime import datetime
 from typing import Mapping
 
 from event.change import Change
+from trf.comments import GRAMMAR, KINDS, STATE_KINDS, Irregularity, parse_line
 from trf.model import (AccelerationRange, ByeRecord, Comment, ForbiddenPairs, Player, PlayerAcceleration, Record,
                        Tournament)
 
@@ -48,27 +52,6 @@ __all__ = ["LogEntry", "record", "entries", "log_entry", "Irregularity", "irregu
 LOG_PREFIX = "### LOG "
 _LOG = re.compile(r"^### LOG (\d{4}-\d\d-\d\d \d\d:\d\d(?::\d\d)?) (.*)$")
 
-_BOARD = r"\d+(?:-\d+|=PAB)"
-_ROUNDS = r"\d+(?:,\d+)*"
-
-#: Each kind of irregularity line and the grammar of its text (after ``: ``; ``None``: no text).
-GRAMMAR: dict[str, re.Pattern[str]] = {
-    "MPA": re.compile(rf"^(?:{_BOARD}(?: {_BOARD})*)? => (?:{_BOARD}(?: {_BOARD})*)?$"),
-    "FPB": re.compile(r"^\d+=FPB(?: \d+=FPB)*$"),
-    "HPB": re.compile(rf"^\d+=HPB \[rounds {_ROUNDS}\]$"),
-    "Prohibition": re.compile(r"^\d+(?:-\d+)+ \[rounds \d+-\d+\]$"),
-    "Rounds changed": re.compile(r"^(?:\d+|none) => \d+$"),  # none: the file had no 142/XXR
-    "Tie-breaks changed": re.compile(r"^\S+ => \S+$"),
-    "Scoring changed": re.compile(r"^\S.* => \S.*$"),
-    "Pairing numbers changed": re.compile(r"^\d+->\d+(?: \d+->\d+)* \[[^\]]+\]$"),
-    "FIDE mode exited": re.compile(r"^.*$"),  # the reason, in the arbiter's words (none in older files)
-}
-#: The kinds in the order a reader meets them.
-KINDS = tuple(GRAMMAR)
-#: The kinds that describe their round rather than record an act: one line per round, replaced.
-STATE_KINDS = ("MPA", "FPB")
-
-_PIBE = re.compile(r"^### (" + "|".join(re.escape(k) for k in KINDS) + r") @ Round (\d+)(?:: (.*))?$")
 #: The part of a line's text that names players by starting rank (renumbered with the file).
 _PLAYERS_PART = re.compile(r"^(.*?)( \[[^\]]*\])?$")
 
@@ -113,34 +96,6 @@ def log_entry(rec: Comment) -> LogEntry | None:
 def entries(t: Tournament) -> list[LogEntry]:
     """The log lines of ``t`` in file order (the order the actions were taken)."""
     return [e for rec in t.records if isinstance(rec, Comment) and (e := log_entry(rec)) is not None]
-
-
-@dataclass(frozen=True)
-class Irregularity:
-    """An irregularity line: ``kind`` (one of :data:`KINDS`), the round, and its text after the
-    colon (``""`` when there is none)."""
-
-    kind: str
-    round: int
-    text: str = ""
-
-    @property
-    def line(self) -> str:
-        return f"### {self.kind} @ Round {self.round}" + (f": {self.text}" if self.text else "")
-
-    @property
-    def well_formed(self) -> bool:
-        """Whether the text follows its kind's grammar (:data:`GRAMMAR`; a line edited by hand may not)."""
-        return bool(GRAMMAR[self.kind].match(self.text))
-
-    def as_dict(self) -> dict[str, object]:
-        return {"kind": self.kind, "round": self.round, "text": self.text}
-
-
-def parse_line(text: str) -> Irregularity | None:
-    """The irregularity line ``text`` (a ``###`` comment), or ``None`` when it is not one."""
-    m = _PIBE.match(text)
-    return Irregularity(m.group(1), int(m.group(2)), m.group(3) or "") if m else None
 
 
 def irregularities(t: Tournament) -> list[Irregularity]:

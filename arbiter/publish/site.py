@@ -431,6 +431,19 @@ def read_stored(site: Path) -> dict[str, Any]:
         return {}
 
 
+def _recorded(t: Tournament, explanations: dict[int, RoundExplanation]) -> dict[int, RoundExplanation]:
+    """The explanations with each round's ``### MPA`` line read against the round, as ``arbiter
+    check`` reads it (:func:`checker.event.with_recorded_alterations`): the status the round page
+    shows.  The stored explanations stay without it (the line is read again at each publication)."""
+    from dataclasses import replace
+
+    from checker.event import with_recorded_alterations
+
+    rounds = sorted(explanations)
+    reports = with_recorded_alterations(t, [explanations[r].report for r in rounds])
+    return {r: replace(explanations[r], report=rep) for r, rep in zip(rounds, reports)}
+
+
 def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptions = SiteOptions(),
                 progress: Callable[[str], None] | None = None) -> Site:
     """Every file of the site for tournament ``t`` (``trf_bytes``: the file as read, offered for
@@ -446,7 +459,8 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
     round_robin = sel is not None and sel.system.round_robin
     tbs = file_tiebreaks(t)
     explainer = sel if options.explain and sel is not None and sel.system.explains else None
-    explanations, st = _compute(t, rounds, tbs, explainer, options, progress)
+    computed, st = _compute(t, rounds, tbs, explainer, options, progress)
+    explanations = _recorded(t, computed)
     try:
         rt = tournament_ratings(t) if rounds else None
     except Exception:  # pragma: no cover - a rating edition the rules do not cover: the site goes without
@@ -470,6 +484,7 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
         pages.append(Page(name, html.encode("utf-8")))
 
     verdicts = {r: explanations[r] for r in explanations}
+    # the index says "paired by hand" for a round its ### MPA line describes (the round page's banner too)
     pending = {r for r in range(1, rounds + 1)
                if any(g.white_result is None or g.white_result.is_adjourned for g in t.games(r))}
     index_rounds = []
@@ -477,7 +492,8 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
         date = t.round_dates[r - 1] if r - 1 < len(t.round_dates) else None
         ex = verdicts.get(r)
         index_rounds.append({"round": r, "date": date.isoformat() if date else "", "pending": r in pending,
-                             "checked": ex is not None, "ok": ex.ok if ex is not None else None})
+                             "checked": ex is not None, "ok": ex.ok if ex is not None else None,
+                             "status": ex.report.status if ex is not None else None})
     render("index.html", "index.html", info=_event(t), players=len(t.players), index_rounds=index_rounds,
            system=name_of(t), next_absent=[
                {"player": people[pid], "kind": BYE_WORDS.get(kind, kind.value)}
@@ -502,7 +518,9 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
         import gzip
         import json
 
-        keep = {str(r): {"key": _KEYS[r], "explanation": e.as_dict()} for r, e in explanations.items() if r in _KEYS}
+        keep = {str(r): {"key": _KEYS[r], "explanation": e.as_dict()} for r, e in computed.items() if r in _KEYS}
         pages.append(Page(CACHE, gzip.compress(json.dumps({"rounds": keep}).encode("utf-8"), mtime=0)))
-    verdict_list = tuple((r, e.ok, tuple(f.message for f in e.findings)) for r, e in sorted(explanations.items()))
+    # a round paired by hand and recorded is no dispute (its findings are the alteration's cost)
+    verdict_list = tuple((r, e.report.status != "discrepancy", tuple(f.message for f in e.findings))
+                         for r, e in sorted(explanations.items()))
     return Site(tuple(pages), verdict_list)

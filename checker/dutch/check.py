@@ -254,6 +254,7 @@ def engine_candidate(engine: EngineCandidate, st: RoundState, rep: RoundReport) 
     except NoCandidate as exc:
         rep.notes.append(f"the pairing engine gave no candidate: {exc}")
         return None
+    rep.engine_pairing = (tuple(pairs), bye)  # what a ``### MPA`` line's left side is read against
     mate = mate_of(pairs, bye)
     if set(mate) != set(st.players):
         rep.notes.append("the pairing engine paired a different set of players (absences read differently); "
