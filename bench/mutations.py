@@ -339,7 +339,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation("m59", ("VCL.15",), "trf/scoring.py",
              "                self.draw_black if black else self.draw_white)",
              "                self.loss_black if black else self.loss_white)",
-             ("tests/pairing/test_adjourned_pairing.py::test_the_next_round_is_paired_as_if_drawn",
+             ("tests/pairing/test_fide_checklist_adjourned.py::test_the_pairing_score_counts_an_adjourned_game_as_a_draw",
               "tests/tiebreaks/test_adjourned_tiebreaks.py::test_basic_counts_the_adjourned_game_as_a_draw"),
              "an adjourned game counts as a loss for both instead of a draw (C.04.2 Art. 3.1)"),
     Mutation("m60", ("§7.h",), "arbiter/cli_check.py",
