@@ -59,4 +59,4 @@ def test_the_pairing_score_counts_an_adjourned_game_as_a_draw(scoring: str, expe
 
 def test_the_file_s_162_x_value_is_the_adjourned_game_s() -> None:
     scores = _scores(_file("?", "162  X 0.0"))
-    assert (scores[1], scores[4], scores[2]) == (0, 0, 1)
+    assert (scores[1], scores[4], scores[2]) == (Fraction(0), Fraction(0), Fraction(1))
