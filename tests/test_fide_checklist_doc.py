@@ -179,3 +179,11 @@ def test_every_mutation_names_rows_and_tests_that_exist() -> None:
             if not _exists(path, name):
                 problems.append(f"{m.id}: no test {node}")
     assert problems == []
+
+
+def test_the_summary_counts_the_rows() -> None:
+    """The ``All`` line of the summary table gives the number of rows and of each status."""
+    line = next(x for x in DOC.read_text(encoding="utf-8").splitlines() if x.startswith("| All |"))
+    given = [int(c) for c in _cells(line)[1:]]
+    counted = [len(ROWS)] + [sum(r.status == s for r in ROWS) for s in ("met", "partly", "not met", "in progress")]
+    assert given == counted
