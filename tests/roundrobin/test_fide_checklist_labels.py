@@ -1,19 +1,23 @@
 """VCL.06 of FIDE's checklist for pairing programs (``docs/fide-checklist.md``): "FIDE" labels only
-what FIDE's rules give.  A double round robin's second cycle in FIDE's order (C.05 Annex 1: the
+what FIDE's rules give, never one of the toolkit's own services (the generator, the checker).  A double round robin's second cycle in FIDE's order (C.05 Annex 1: the
 last two rounds of cycle 1 swapped, cycle 2 in table order, colours reversed) is called FIDE's;
 the reversed second cycle, an organiser's choice the Handbook does not give, is not.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 import trf
 from arbiter.cli import app
 from checker.roundrobin import check_round_robin
+from tests.support import REPO
 
 pytestmark = pytest.mark.fast
 
@@ -46,3 +50,32 @@ def test_the_trf_of_a_reversed_second_cycle_carries_no_fide_code(tmp_path: Path)
     rep = check_round_robin(t)
     assert rep.ok and rep.deviations == () and rep.order == "reverse"
     assert "pairings and standings conform" in _run("check", str(reverse))
+
+
+#: Words that would present one of the toolkit's own services as FIDE's (VCL.06).
+FIDE_LABELS = re.compile(r"FIDE's RTG|FIDE checker|FIDE[- ]approved|FIDE[- ]endorsed (?:generator|checker|tool)|"
+                         r"FIDE's random tournament generator|FIDE's cross-check")
+
+
+def _helps(group: Any, path: tuple[str, ...] = ()) -> dict[str, str]:
+    """Every command's ``--help``, by its name (``event manual``), in one line."""
+    out = {}
+    ctx = typer.Context(group)
+    for name in group.list_commands(ctx):  # the commands built on first use are built here
+        cmd = group.get_command(ctx, name)
+        if hasattr(cmd, "list_commands"):  # a group (typer carries its own click)
+            out.update(_helps(cmd, path + (name,)))
+        else:
+            out[" ".join(path + (name,))] = " ".join(_run(*path, name, "--help").split())
+    return out
+
+
+def test_no_help_and_no_readme_calls_our_services_fide_s() -> None:
+    """VCL.06: the generator is "a random tournament generator (RTG) as FIDE's rules for
+    tournament software describe", not FIDE's RTG; so for every command's help and the README."""
+    helps = _helps(typer.main.get_command(app))
+    assert "as FIDE's rules for tournament software describe" in helps["generate"]
+    assert len(helps) > 20 and {cmd: FIDE_LABELS.findall(text) for cmd, text in helps.items()
+                                if FIDE_LABELS.search(text)} == {}
+    readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    assert FIDE_LABELS.findall(readme) == []
