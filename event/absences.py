@@ -27,8 +27,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from event import fidemode
-from event.change import Change, EventError, Notice, consistent, player_label, refuse_team_event
+from event.change import (Change, EventError, Notice, UnknownPlayer, check_player, consistent, player_label,
+                          refuse_team_event)
 from event.log import Irregularity, before_log, with_irregularity, without_irregularity
+from event.results import boards
 from trf.model import ByeRecord, ForbiddenPairs, Player, Record, Result, Tournament
 
 __all__ = ["UnknownPlayer", "RoundAlreadyPaired", "RoundOutOfEvent", "NothingDeclared", "TooFewPlayers",
@@ -38,16 +40,6 @@ __all__ = ["UnknownPlayer", "RoundAlreadyPaired", "RoundOutOfEvent", "NothingDec
 _TEAM_ABSENCES = "its withdrawals and byes name teams (event.team.absences)"
 
 BYE_KINDS = (Result.HALF_POINT_BYE, Result.ZERO_POINT_BYE, Result.FULL_POINT_BYE)
-
-
-class UnknownPlayer(EventError):
-    """No player has starting rank ``start_rank``."""
-
-    kind = "unknown-player"
-
-    def __init__(self, start_rank: int, players: int) -> None:
-        super().__init__(f"no player has starting rank {start_rank}" + (f" (the event has 1-{players})" if players else ""))
-        self.start_rank, self.players = start_rank, players
 
 
 class RoundAlreadyPaired(EventError):
@@ -88,11 +80,6 @@ class TooFewPlayers(EventError):
     def __init__(self, players: tuple[int, ...]) -> None:
         super().__init__(f"a forbidden pair needs at least two different players, got {list(players)}")
         self.players = players
-
-
-def check_player(t: Tournament, pid: int) -> None:
-    if pid not in t.player_by_rank:
-        raise UnknownPlayer(pid, len(t.players))
 
 
 def _total(t: Tournament) -> int:
@@ -206,8 +193,6 @@ def _adjourned_games(t: Tournament, pid: int) -> list[Notice]:
     """A warning for each adjourned game (``?``) of player ``pid``: it counts as a draw for
     pairing only (C.04.2 Art. 3.1), so its real result still has to be entered, withdrawal or
     not (a forfeit if it is not resumed)."""
-    from event.results import boards  # event.results imports this module
-
     out = []
     for r in range(1, t.rounds_paired + 1):
         e = t.player(pid).entry(r)
