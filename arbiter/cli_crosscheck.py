@@ -1,4 +1,5 @@
-"""``arbiter crosscheck``: FIDE's cross-check of another pairing program against ours, both ways,
+"""``arbiter crosscheck``: the cross-check of FIDE's verification procedure, another pairing
+program against ours, both ways,
 on as many random tournaments as asked, resumable.
 
 Thin: the run is :func:`verify.crosscheck.crosscheck`; this module reads arguments, shows
@@ -58,9 +59,10 @@ def crosscheck(
     scheduler: Optional[str] = SchedulerOpt,
     json_out: bool = JsonOpt,
 ) -> None:
-    """FIDE's cross-check (C.04.A): our random tournaments paired again by another program, and its
-    random tournaments checked by ours, each tournament's parameters drawn from FIDE's ranges;
-    every discrepancy kept as a case with the article that decides it. Exit 0 when none, 4 otherwise."""
+    """The cross-check FIDE's verification procedure describes (C.04.A A.7): our random tournaments
+    paired again by another program, and its random tournaments checked by ours, each tournament's
+    parameters drawn from FIDE's ranges; every discrepancy kept as a case with the article that
+    decides it. Exit 0 when none, 4 otherwise."""
     from rich.progress import Progress
 
     import systems

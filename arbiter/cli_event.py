@@ -700,6 +700,11 @@ def _show_assessment(a: Any, t: Any) -> None:
         out.print(f"note: {note}", markup=False)
     for w in a.warnings:
         out.print(f"warning: {w.message}", markup=False)
+    if a.engine_found_none:  # draft VCL4THP Q63: the round is paired by hand
+        out.print(f"the engine found no legal pairing: {a.engine_none}", markup=False)
+        for finding in a.check.get("findings") or []:
+            out.print(f"checker: {finding['message']}", markup=False)
+        return
     if a.same_as_engine:
         out.print("the engine pairs the round the same way", markup=False)
     else:

@@ -1,4 +1,5 @@
-"""``arbiter generate``: random tournaments paired round by round by a system's engine (FIDE's RTG).
+"""``arbiter generate``: random tournaments paired round by round by a system's engine (a random
+tournament generator, RTG, as FIDE's rules for tournament software describe).
 
 Thin: the generators are :mod:`verify.generate` (players) and :mod:`verify.teamgen` (teams);
 their options are :mod:`arbiter.rtg`'s and the team ones here.  This module reads arguments,
@@ -95,7 +96,8 @@ def generate(
     json_out: bool = JsonOpt,
 ) -> None:
     """Generate random tournaments of players or teams, paired round by round by a system's engine
-    (FIDE's RTG; the Dutch system, or the Swiss Team Pairing System with --teams, unless --system
+    (a random tournament generator (RTG) as FIDE's rules for tournament software describe; the Dutch
+    system, or the Swiss Team Pairing System with --teams, unless --system
     names another), as TRF: ratings, results from the B.02 expected score (400-point rule) with a
     draw model, byes, forfeits, games of less than one move, late entries, withdrawals, the points
     system and the PAB's value, the tie-break list, with or without Baku acceleration.  Without

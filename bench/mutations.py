@@ -214,8 +214,8 @@ MUTATIONS: tuple[Mutation, ...] = (
              ("tests/pairing/test_team.py::test_baku_for_teams",),
              "a team event's Baku group A is ceil(N/2) instead of 2 x ceil(N/4)"),
     Mutation("m34", ("Q63, Q65-Q69, Q113 (a)",), "event/manual.py",
-             "        after = with_irregularity(after, Irregularity(\"MPA\", a.round,",
-             "        after = after if True else with_irregularity(after, Irregularity(\"MPA\", a.round,",
+             '        after = with_irregularity(after, Irregularity("MPA", a.round, change))',
+             "        pass",
              ("tests/event/test_manual.py::test_a_worse_pairing_loses_on_the_criterion_the_rules_name",
               "tests/event/test_manual.py::test_manual_from_the_command_line"),
              "an accepted manual pairing that differs from the engine's leaves no MPA line"),
@@ -361,6 +361,12 @@ MUTATIONS: tuple[Mutation, ...] = (
              ("tests/verify/test_generate.py::test_vary_draws_each_option_within_its_documented_range",
               "tests/arbiter/test_generate_cli.py::test_vary_draws_what_is_not_given_and_records_it"),
              "--vary draws nothing: the options not given keep their defaults"),
+    Mutation("m64", ("Q63, Q65-Q69, Q113 (c)",), "event/manual.py",
+             "    except NoLegalPairing as exc:  # draft VCL4THP Q63: the round is then paired by hand",
+             "    except ZeroDivisionError as exc:",
+             ("tests/event/test_manual.py::test_a_round_the_engine_cannot_pair_is_paired_by_hand",
+              "tests/event/test_manual.py::test_a_round_the_engine_cannot_pair_from_the_command_line"),
+             "a round the engine cannot pair cannot be paired by hand either (event manual stops)"),
 )
 
 

@@ -9,7 +9,9 @@ the player lines would not do: bbpPairings refuses a player line that runs more 
 past the rounds paired.
 
 * A withdrawal (C.04.2 Art. 3.2: withdrawn players are not paired) declares a zero-point bye for
-  every remaining round.
+  every remaining round; it warns of the player's games still to finish: the last round's game
+  without a result, and every adjourned game (``?``, a draw for pairing only, C.04.2 Art. 3.1),
+  by round and board, whose real result is still to be entered.
 * A requested bye (C.04.2 Art. 3.3: players known to be absent are not paired and score zero
   unless the regulations say otherwise): ``H`` half point, ``Z`` zero; ``F`` a full point, which
   the FIDE rules deprecate (warned, and logged as ``### FPB``) and which makes the player
@@ -25,8 +27,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from event import fidemode
-from event.change import Change, EventError, Notice, consistent, player_label, refuse_team_event
+from event.change import (Change, EventError, Notice, UnknownPlayer, check_player, consistent, player_label,
+                          refuse_team_event)
 from event.log import Irregularity, before_log, with_irregularity, without_irregularity
+from event.results import boards
 from trf.model import ByeRecord, ForbiddenPairs, Player, Record, Result, Tournament
 
 __all__ = ["UnknownPlayer", "RoundAlreadyPaired", "RoundOutOfEvent", "NothingDeclared", "TooFewPlayers",
@@ -36,16 +40,6 @@ __all__ = ["UnknownPlayer", "RoundAlreadyPaired", "RoundOutOfEvent", "NothingDec
 _TEAM_ABSENCES = "its withdrawals and byes name teams (event.team.absences)"
 
 BYE_KINDS = (Result.HALF_POINT_BYE, Result.ZERO_POINT_BYE, Result.FULL_POINT_BYE)
-
-
-class UnknownPlayer(EventError):
-    """No player has starting rank ``start_rank``."""
-
-    kind = "unknown-player"
-
-    def __init__(self, start_rank: int, players: int) -> None:
-        super().__init__(f"no player has starting rank {start_rank}" + (f" (the event has 1-{players})" if players else ""))
-        self.start_rank, self.players = start_rank, players
 
 
 class RoundAlreadyPaired(EventError):
@@ -86,11 +80,6 @@ class TooFewPlayers(EventError):
     def __init__(self, players: tuple[int, ...]) -> None:
         super().__init__(f"a forbidden pair needs at least two different players, got {list(players)}")
         self.players = players
-
-
-def check_player(t: Tournament, pid: int) -> None:
-    if pid not in t.player_by_rank:
-        raise UnknownPlayer(pid, len(t.players))
 
 
 def _total(t: Tournament) -> int:
@@ -186,6 +175,7 @@ def withdraw(t: Tournament, pid: int, from_round: int | None = None) -> Change:
                                                  f"{player_label(t, last.opponent or 0)} has no result yet: enter it "
                                                  "(a forfeit if it is not played)",
                                {"round": t.rounds_paired, "opponent": last.opponent}))
+    warnings += _adjourned_games(t, pid)
     before = declarations(t, pid)
     for r in range(first, total + 1):
         old = before.get(r)
@@ -197,6 +187,23 @@ def withdraw(t: Tournament, pid: int, from_round: int | None = None) -> Change:
     rounds = f"round {first}" if first == total else f"rounds {first}-{total}"
     return Change(consistent(t), f"withdraw {player_label(t, pid)}", f"from round {first} (zero-point absence in {rounds})",
                   tuple(warnings), {"player": pid, "from_round": first, "rounds": list(range(first, total + 1))})
+
+
+def _adjourned_games(t: Tournament, pid: int) -> list[Notice]:
+    """A warning for each adjourned game (``?``) of player ``pid``: it counts as a draw for
+    pairing only (C.04.2 Art. 3.1), so its real result still has to be entered, withdrawal or
+    not (a forfeit if it is not resumed)."""
+    out = []
+    for r in range(1, t.rounds_paired + 1):
+        e = t.player(pid).entry(r)
+        if e is None or e.opponent is None or e.code is not Result.ADJOURNED:
+            continue
+        board = next(b.number for b in boards(t, r) if pid in (b.white, b.black))
+        out.append(Notice("adjourned-game", f"{player_label(t, pid)}'s game in round {r} (board {board}) against "
+                                            f"{player_label(t, e.opponent)} is adjourned: enter its real result "
+                                            "(a '?' counts as a draw for pairing only, C.04.2 Art. 3.1)",
+                          {"round": r, "board": board, "opponent": e.opponent}))
+    return out
 
 
 def _half_byes(t: Tournament, pid: int, besides: int) -> list[int]:

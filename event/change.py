@@ -17,7 +17,8 @@ from typing import Any
 from trf.edit import recompute_points
 from trf.model import Header, Player, Tournament
 
-__all__ = ["EventError", "NoChange", "NotATeamEvent", "Notice", "Change", "consistent", "player_label", "refuse_team_event"]
+__all__ = ["EventError", "NoChange", "NotATeamEvent", "Notice", "Change", "consistent", "player_label", "refuse_team_event",
+           "UnknownPlayer", "check_player"]
 
 
 class EventError(ValueError):
@@ -81,6 +82,23 @@ class Change:
     @property
     def summary(self) -> str:
         return f"{self.action}: {self.details}" if self.details else self.action
+
+
+class UnknownPlayer(EventError):
+    """No player has starting rank ``start_rank``."""
+
+    kind = "unknown-player"
+
+    def __init__(self, start_rank: int, players: int) -> None:
+        super().__init__(f"no player has starting rank {start_rank}" + (f" (the event has 1-{players})" if players else ""))
+        self.start_rank, self.players = start_rank, players
+
+
+def check_player(t: Tournament, pid: int) -> None:
+    """Raise :class:`UnknownPlayer` unless ``t`` has a player of starting rank ``pid`` (here, below
+    :mod:`event.absences` and :mod:`event.results`, so that each may use the other's functions)."""
+    if pid not in t.player_by_rank:
+        raise UnknownPlayer(pid, len(t.players))
 
 
 def player_label(t: Tournament, pid: int) -> str:

@@ -8,7 +8,8 @@ comments, so the file alone answers an appeal ("who changed this result, and whe
   for: ``### KIND @ Round r: TEXT``.  Each kind has a fixed grammar (:data:`GRAMMAR`):
 
   - ``### MPA @ Round 5: 12-3 9-4 => 12-4 9-3``: a manual pairing alteration accepted, the
-    engine's boards, then the round's (``7=PAB`` for a bye);
+    engine's boards, then the round's (``7=PAB`` for a bye); ``none => 2-1 4-3`` when the engine
+    found no legal pairing and the arbiter paired the round by hand;
   - ``### FPB @ Round 4: 7=FPB``: the full-point byes of a round;
   - ``### HPB @ Round 6: 7=HPB [rounds 2,6]``: a second or later half-point bye, with every round
     of the player's half-point byes;

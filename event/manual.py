@@ -16,6 +16,9 @@ the alteration in the file.
   <the round's boards>`` line that the FIDE verification checklist for pairing programs asks
   for (TEC manual, logging of pairing irregularities).  In FIDE mode a round that differs from
   the engine's is written only when the arbiter confirms it (level 3, :mod:`event.fidemode`).
+* When the engine finds no legal pairing of the round (C.04.3 Art. 1.9.3: the Chief Arbiter
+  decides), the arbiter pairs it by hand (draft VCL4THP Q63): the assessment says why the engine
+  found none, the checker judges the boards given, and the MPA line reads ``none => <boards>``.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from event.change import Change, EventError, Notice, player_label, refuse_team_e
 from event.log import Irregularity, with_irregularity
 from event.next_round import next_round, write_round
 from event.results import boards as board_list
+from pairing.result import NoLegalPairing
 from trf.edit import with_byes
 from trf.model import Colour, Result, Tournament
 
@@ -71,6 +75,13 @@ class Assessment:
     check: dict[str, Any]
     after: Tournament
     notes: tuple[str, ...] = field(default=())
+    engine_none: str | None = None
+
+    @property
+    def engine_found_none(self) -> bool:
+        """Whether the engine found no legal pairing of the round (draft VCL4THP Q63: the round is
+        then paired by hand); ``engine_none`` says why, in the engine's words."""
+        return self.engine_none is not None
 
     @property
     def same_as_engine(self) -> bool:
@@ -110,6 +121,7 @@ class Assessment:
                 "bye": self.bye, "warnings": [w.as_dict() for w in self.warnings],
                 "engine": {"boards": [list(b) for b in self.engine_boards], "bye": self.engine_bye},
                 "same_as_engine": self.same_as_engine, "engine_only": engine, "manual_only": given,
+                "engine_found_none": self.engine_found_none, "engine_none_reason": self.engine_none,
                 "conforms": self.conforms, "loses_on": self.loses_on, "check": self.check, "notes": list(self.notes)}
 
 
@@ -165,11 +177,19 @@ def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = 
     from systems import CheckRequest, select
 
     refuse_team_event(t, "the manual pairing of team rounds is not implemented")
-    nxt = next_round(t)
-    if nxt.round_robin:
-        raise ManualPairingError("a round robin's rounds come from the Berger table; there is no manual pairing phase")
+    engine_none: str | None = None
+    engine_boards: tuple[tuple[int, int], ...]
+    engine_bye: int | None
+    try:
+        nxt = next_round(t)
+    except NoLegalPairing as exc:  # draft VCL4THP Q63: the round is then paired by hand
+        engine_none, engine_boards, engine_bye, rnd = str(exc), (), None, t.rounds_paired + 1
+    else:
+        if nxt.round_robin:
+            raise ManualPairingError("a round robin's rounds come from the Berger table; there is no manual "
+                                     "pairing phase")
+        engine_boards, engine_bye, rnd = nxt.pairing.boards, nxt.pairing.bye, nxt.round
     sel = select(t)
-    rnd = nxt.round
     absent = t.declared_absences(rnd)
     placed: dict[int, int] = {}
     for w, b in given:
@@ -199,7 +219,11 @@ def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = 
                                      "give one more board, or no bye", tuple(left))
         rest = with_byes(t, rnd, {p: Result.ZERO_POINT_BYE for p in placed})
         rest, _ = sel.system.accelerate(rest, sel)
-        part = sel.system.pair(rest, rnd, sel)
+        try:
+            part = sel.system.pair(rest, rnd, sel)
+        except NoLegalPairing as exc:
+            raise ManualPairingError(f"the engine cannot pair the {len(left)} players not given a board ({exc}): "
+                                     "give their boards too", tuple(left)) from None
         added, added_bye = part.boards, part.bye
         notes.append(f"{len(added)} board(s) paired by the engine among the {len(left)} players not given a board")
         if t.rounds_paired == 0:
@@ -211,7 +235,7 @@ def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = 
     ordered = tuple((b.white, b.black) for b in board_list(after, rnd))
     report = sel.system.check(after, [rnd], sel, CheckRequest())[0]
     return Assessment(rnd, tuple(given), bye, added, ordered, final_bye, tuple(_warnings(t, rnd, pairs, final_bye)),
-                      nxt.pairing.boards, nxt.pairing.bye, report.as_dict(), after, tuple(notes))
+                      engine_boards, engine_bye, report.as_dict(), after, tuple(notes), engine_none)
 
 
 def accept(t: Tournament, a: Assessment, *, acknowledged: bool = False) -> Change:
@@ -220,19 +244,21 @@ def accept(t: Tournament, a: Assessment, *, acknowledged: bool = False) -> Chang
     else :class:`~event.fidemode.NeedsConfirmation`, nothing written)."""
     after = a.after
     engine, given = a.differences()
+    change = f"{'none' if a.engine_found_none else ' '.join(engine)} => {' '.join(given)}"
     warnings = a.warnings
     if not a.same_as_engine:
-        notice = fidemode.check(t, "manual-pairing", f"round {a.round} differs from the engine's pairing: "
-                                                     f"{' '.join(engine)} => {' '.join(given)}",
-                                acknowledged=acknowledged)
+        what = ("is paired by hand, the engine found no legal pairing" if a.engine_found_none
+                else "differs from the engine's pairing")
+        notice = fidemode.check(t, "manual-pairing", f"round {a.round} {what}: {change}", acknowledged=acknowledged)
         if notice is not None:
             warnings += (notice,)
-        after = with_irregularity(after, Irregularity("MPA", a.round, f"{' '.join(engine)} => {' '.join(given)}"))
+        after = with_irregularity(after, Irregularity("MPA", a.round, change))
     verdict = "conforms by the checker" if a.conforms else (
         f"checker: {a.loses_on['criterion']} ({a.loses_on['message']})" if a.loses_on else "checker: discrepancy")
+    how = ("paired by hand, the engine found no legal pairing" if a.engine_found_none
+           else "differs from the engine's pairing")
     details = (f"{len(a.boards)} board(s), {len(a.given)} given" + (f", PAB {a.bye}" if a.bye is not None else "")
-               + ("; same as the engine's pairing" if a.same_as_engine else
-                  f"; differs from the engine's pairing: {' '.join(engine)} => {' '.join(given)}; {verdict}"))
+               + ("; same as the engine's pairing" if a.same_as_engine else f"; {how}: {change}; {verdict}"))
     if a.warnings:
         details += "; warnings: " + ", ".join(sorted({w.code for w in a.warnings}))
     return Change(after, f"manual pairing round {a.round}", details, warnings, a.as_dict())

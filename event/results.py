@@ -30,8 +30,7 @@ import io
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from event.absences import check_player
-from event.change import Change, EventError, Notice, consistent, player_label, refuse_team_event
+from event.change import Change, EventError, Notice, check_player, consistent, player_label, refuse_team_event
 from trf.limits import MAX_START_RANK
 from trf.model import Player, Result, RoundEntry, Tournament
 

@@ -211,9 +211,20 @@ def plan(entrants: Sequence[Entrant], double: bool = False, reverse_second_cycle
     return Plan(tuple(by_number), schedule, method, order, moved, tuple(constraints), groups, draw, conflicts)
 
 
+def _system_code(p: Plan) -> str:
+    """The ``192`` code (ETT26): ``FIDE_ROUNDROBIN``, ``FIDE_DOUBLEROUNDROBIN`` for a second
+    cycle in FIDE's order (C.05 Annex 1), and the neutral ``CUSTOM_ROUNDROBIN`` for a second
+    cycle in reverse order, which is not FIDE's: a FIDE code must not label it (the file's
+    rounds say the order; the checker reads it from them)."""
+    if p.schedule.cycles == 1:
+        return "FIDE_ROUNDROBIN"
+    return "CUSTOM_ROUNDROBIN" if p.order == "reverse" else "FIDE_DOUBLEROUNDROBIN"
+
+
 def to_tournament(p: Plan, name: str = "Round robin", start: str | None = None,
                   round_dates: Sequence[str] = ()) -> Tournament:
-    """The event as a TRF-2026 tournament: headers, ``142`` rounds, ``192`` the system, and
+    """The event as a TRF-2026 tournament: headers, ``142`` rounds, ``192`` the system
+    (:func:`_system_code`), and
     every player's rounds paired with results pending (the bye ``0000 - Z``).
 
     ``start``: the first day (``YYYY/MM/DD``) for ``042``; ``round_dates``: ``YY/MM/DD`` per
@@ -227,7 +238,7 @@ def to_tournament(p: Plan, name: str = "Round robin", start: str | None = None,
             else:
                 rounds_by_player[white].append(RoundEntry(black, Colour.WHITE, None))
                 rounds_by_player[black].append(RoundEntry(white, Colour.BLACK, None))
-    system = "FIDE_DOUBLEROUNDROBIN" if sched.cycles == 2 else "FIDE_ROUNDROBIN"
+    system = _system_code(p)
     records: list[Record] = [Header("012", name)]
     if start:
         records.append(Header("042", start))

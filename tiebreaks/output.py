@@ -15,9 +15,17 @@ DECIMALS = {"PTS": 1, "BH": 1, "FB": 1, "PS": 1, "KS": 1, "SB": 2, "AOB": 2,
             "MPTS": 1, "GPTS": 1, "MPVGP": 1, "EMMSB": 1, "EMGSB": 1, "EGMSB": 1, "EGGSB": 1, "SSSC": 2, "BC": 1}
 
 
+#: Decimals of a value that is no finite decimal (an average such as AOB's 31/6, SSSC's BH / k):
+#: rounded to the nearest, as the TEC's TieBreakServer rounds AOB to 0.01 (C.07's own rounding
+#: is unconfirmed; Held's exercise 49 prints SSSC 17.5 + 64/3 as 38.83).
+ROUNDED_PLACES = 2
+
+
 def fmt_value(v: Any, code: str = "PTS") -> str:
-    """Exact text: a terminating decimal with at least the usual decimals; other fractions as
-    ``n/d``; undefined as an empty string."""
+    """A decimal string: a terminating decimal exactly, with at least the usual decimals
+    (:data:`DECIMALS`); a value that is no finite decimal (31/6) rounded to the nearest with
+    :data:`ROUNDED_PLACES` decimals ("5.17": it is never half-way, as a half-way value at two
+    decimals is a finite decimal); undefined as an empty string.  Ranking uses the exact values."""
     if v is None:
         return ""
     if isinstance(v, bool):
@@ -29,11 +37,13 @@ def fmt_value(v: Any, code: str = "PTS") -> str:
         while den % 2 == 0 or den % 5 == 0:
             den //= 2 if den % 2 == 0 else 5
         if den != 1:
-            return f"{v.numerator}/{v.denominator}"
-        places = max(DECIMALS.get(code, 0), _places(v))
-        scaled = v * 10 ** places
-        assert scaled.denominator == 1
-        n = scaled.numerator
+            places = max(DECIMALS.get(code, 0), ROUNDED_PLACES)
+            n = round(v * 10 ** places)  # never a tie: see the docstring
+        else:
+            places = max(DECIMALS.get(code, 0), _places(v))
+            scaled = v * 10 ** places
+            assert scaled.denominator == 1
+            n = scaled.numerator
         sign = "-" if n < 0 else ""
         n = abs(n)
         if places == 0:

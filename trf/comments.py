@@ -26,7 +26,8 @@ _ROUNDS = r"\d+(?:,\d+)*"
 
 #: Each kind of irregularity line and the grammar of its text (after ``: ``; ``None``: no text).
 GRAMMAR: dict[str, re.Pattern[str]] = {
-    "MPA": re.compile(rf"^(?:{_BOARD}(?: {_BOARD})*)? => (?:{_BOARD}(?: {_BOARD})*)?$"),
+    # none: the engine found no legal pairing and the round was paired by hand (draft VCL4THP Q63)
+    "MPA": re.compile(rf"^(?:none|{_BOARD}(?: {_BOARD})*)? => (?:{_BOARD}(?: {_BOARD})*)?$"),
     "FPB": re.compile(r"^\d+=FPB(?: \d+=FPB)*$"),
     "HPB": re.compile(rf"^\d+=HPB \[rounds {_ROUNDS}\]$"),
     "Prohibition": re.compile(r"^\d+(?:-\d+)+ \[rounds \d+-\d+\]$"),
@@ -95,6 +96,8 @@ def _side(text: str) -> PairingSide:
     boards: list[tuple[int, int]] = []
     byes: list[int] = []
     for token in text.split():
+        if token == "none":  # the engine found no legal pairing (draft VCL4THP Q63)
+            continue
         if token.endswith("=PAB"):
             byes.append(int(token[:-4]))
         else:

@@ -1,7 +1,8 @@
-"""FIDE's cross-check of two pairing programs (C.04.A A.7; its 2026 successor), run both ways:
+"""A cross-check of two pairing programs as FIDE's verification procedure describes it (C.04.A
+A.7; its 2026 successor), run both ways:
 
-* **ours -> theirs**: tournaments from our random tournament generator (FIDE's RTG,
-  :mod:`verify.generate`), every round paired again by the other program and compared with ours;
+* **ours -> theirs**: tournaments from our random tournament generator (the RTG
+  FIDE's rules ask for, :mod:`verify.generate`), every round paired again by the other program and compared with ours;
   where the two differ, our checker says which follows the rules better and by which article
   (:func:`verify.conformance.check_tournament_rounds`, :meth:`systems.base.PairingSystem.judge`);
 * **theirs -> ours**: tournaments from the other program's generator, every round checked by our

@@ -1,5 +1,5 @@
-"""Random tournament generator (FIDE's RTG, C.04.A A.5; the TEC checklist of 2026): complete Swiss
-tournaments paired round by round by our Dutch engine, with results drawn from the FIDE rating
+"""Random tournament generator (an RTG as C.04.A A.5 and the TEC checklist of 2026 describe):
+complete Swiss tournaments paired round by round by our Dutch engine, with results drawn from the FIDE rating
 table.
 
 What a tournament can hold (every rate is per round, see :class:`Schedule`):

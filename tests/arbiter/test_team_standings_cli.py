@@ -76,7 +76,7 @@ def test_csv_is_formula_safe(held: Path) -> None:
     assert "-0.5" in cells
     by_tpn = {int(r[2]): r for r in rows[1:]}
     assert by_tpn[11][6] == "27.0"  # board count, derived in test_team_tiebreaks.py
-    assert by_tpn[1][7] == "233/6"  # SSSC 17.5 + 64/3, exact
+    assert by_tpn[1][7] == "38.83"  # SSSC 17.5 + 64/3 = 233/6, rounded to two decimals as Held ex. 49 prints it
 
 
 def test_after_round_and_edition(held: Path) -> None:

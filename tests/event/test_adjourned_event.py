@@ -14,6 +14,7 @@ from arbiter import exitcodes
 from event.create import EventSettings, new_event
 from event.next_round import pair_into
 from event.registration import Registrant, register
+from event.absences import withdraw
 from event.results import RoundNotPaired, boards, enter_player_result, enter_result, player_code, result_code
 from event.status import status
 import trf
@@ -103,3 +104,32 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert code == exitcodes.USAGE
     assert err.strip().splitlines() == [f"arbiter: {f}: round 2 is not paired: rounds 1-1 are"]
     assert cli("event", "result", f, "9", "1-0")[0] == exitcodes.USAGE  # as a board the round does not have
+
+
+def test_withdrawing_a_player_with_an_adjourned_game_warns(tmp_path: Path) -> None:
+    """Round 1 is 1-3 and 4-2 (:func:`_event`); 1-3 ends 1-0 and 4-2 is adjourned (a draw for
+    pairing).  Round 2: the 1-point 1 floats down to {2, 4}; 1 and 4 both had White, 2 Black, so
+    1 meets 2 and both get their preference (C12), 2-1 (Art. 5.2.1); then 3-4 likewise.
+    Withdrawing 2 from round 3 leaves his round-1 game adjourned: its real result still has to
+    be entered (C.04.2 Art. 3.1: the ``?`` is a draw for pairing only), so the withdrawal says
+    which game, round 1 board 2 against 4, besides the round-2 game without a result."""
+    t = enter_result(enter_result(_event(3), 1, "1-0").after, 2, "?").after
+    t = pair_into(t).after
+    assert [(b.white, b.black) for b in boards(t, 2)] == [(2, 1), (3, 4)]
+    change = withdraw(t, 2)
+    found = [(w.code, w.data) for w in change.warnings]
+    assert ("adjourned-game", {"round": 1, "board": 2, "opponent": 4}) in found
+    assert ("result-pending", {"round": 2, "opponent": 1}) in found
+    adjourned = next(w for w in change.warnings if w.code == "adjourned-game")
+    assert "round 1 (board 2)" in adjourned.message and "C.04.2 Art. 3.1" in adjourned.message
+    # the other players of the game: 4 has the same adjourned game; 1 and 3 have none
+    assert [w.data["board"] for w in withdraw(t, 4).warnings if w.code == "adjourned-game"] == [2]
+    assert not [w for p in (1, 3) for w in withdraw(t, p).warnings if w.code == "adjourned-game"]
+    # once the real result is entered, nothing to say
+    finished = enter_result(t, 2, "0-1", rnd=1).after
+    assert not [w for w in withdraw(finished, 2).warnings if w.code == "adjourned-game"]
+    path = tmp_path / "w.trf"
+    path.write_text(trf.dumps(t), encoding="utf-8")
+    code, out, err = cli("event", "withdraw", path, "2")
+    assert code == 0, err
+    assert "is adjourned: enter its real result" in err and "round 1 (board 2)" in err

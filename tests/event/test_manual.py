@@ -17,6 +17,7 @@ import pytest
 
 import trf
 from arbiter import exitcodes
+from event import fidemode
 from event.absences import forbid, request_bye
 from event.create import EventSettings, new_event
 from event.log import irregularities
@@ -24,6 +25,7 @@ from event.manual import ManualPairingError, accept, assess
 from event.next_round import pair_into
 from event.registration import Registrant, register
 from event.results import boards, enter_result
+from pairing.result import NoLegalPairing
 from tests.event.making import cli
 from trf.model import Colour, Result, Tournament
 
@@ -155,3 +157,60 @@ def test_manual_from_the_command_line(tmp_path: Path) -> None:
     assert "manual pairing round 2" in out and "### MPA @ Round 2" in out
     code, out, err = cli("event", "manual", path, "1-7")
     assert code == 6  # round 2 has no results yet
+
+
+def _everyone_met() -> Tournament:
+    """Four players, five rounds, every game drawn.  Round 1 (C.04.3 Art. 5.2.5, White to 1): S1
+    {1, 2} against S2 {3, 4}: 1-3, and 4-2 (board 2's higher player, 2, has an even number).
+    Round 2: one 0.5-point bracket {1, 2, 3, 4}; 1-3 and 2-4 would be rematches (C1), 1-4 and 2-3
+    grant no colour preference (1 and 4 both had White, 2 and 3 Black), 1-2 and 3-4 grant all
+    four (C12), colours by Art. 5.2: 2-1, 3-4.  Round 3: the only pairs left are 1-4 and 2-3;
+    1 and 4 both want White, the higher-ranked 1 gets it (Art. 5.2.4), 2 and 3 both want Black,
+    2 gets it: 1-4, 3-2.  After three rounds each player has met the
+    other three, so every pairing of round 4 has a rematch: no pairing satisfies C1 (Art. 2.1.1),
+    and Art. 1.9.3 leaves the round to the Chief Arbiter (draft VCL4THP Q63: paired by hand)."""
+    t = new_event(EventSettings("No Pairing Cup", 5, initial_colour=Colour.WHITE, tiebreaks="BH")).after
+    t = register(t, [Registrant(f"Player {i}", rating=2400 - 10 * i) for i in range(1, 5)]).after
+    for rnd in (1, 2, 3):
+        t = pair_into(t).after
+        for bd in boards(t, rnd):
+            t = enter_result(t, bd.number, "=").after
+    return t
+
+
+def test_a_round_the_engine_cannot_pair_is_paired_by_hand() -> None:
+    t = _everyone_met()
+    assert [_pairs(t, r) for r in (1, 2, 3)] == [[(1, 3), (4, 2)], [(2, 1), (3, 4)], [(1, 4), (3, 2)]]
+    with pytest.raises(NoLegalPairing):
+        pair_into(t)
+    # Colours of the hand pairing: 1 had W B W and 2 B W B, so 2-1; 3 had B W W and 4 W B B
+    # (absolute preferences, Art. 1.7), so 4-3.  Only the rematches are broken.
+    a = assess(t, ((2, 1), (4, 3)))
+    assert a.round == 4 and a.engine_found_none and a.engine_boards == () and a.engine_bye is None
+    assert a.engine_none is not None and "no legal pairing" in a.engine_none and "1.9.3" in a.engine_none
+    assert [w.code for w in a.warnings] == ["rematch", "rematch"]
+    assert [(f["criterion"], f["boards"]) for f in a.check["findings"]] == [("C1", [[2, 1]]), ("C1", [[4, 3]])]
+    assert not a.same_as_engine and not a.conforms
+    with pytest.raises(fidemode.NeedsConfirmation):  # the MPA act's confirmation (level 3)
+        accept(t, a)
+    after = accept(t, a, acknowledged=True).after
+    assert _pairs(after, 4) == [(2, 1), (4, 3)]
+    lines = irregularities(after)
+    assert [i.line for i in lines] == ["### MPA @ Round 4: none => 2-1 4-3"] and lines[0].well_formed
+    # boards given for some players only: the engine cannot pair the rest either
+    with pytest.raises(ManualPairingError, match="cannot pair the 2 players not given a board"):
+        assess(t, ((2, 1),))
+
+
+def test_a_round_the_engine_cannot_pair_from_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "none.trf"
+    path.write_text(trf.dumps(_everyone_met()), encoding="utf-8")
+    before = path.read_bytes()
+    code, out, err = cli("event", "manual", path, "2-1", "4-3")
+    assert code == 4 and "the engine found no legal pairing: no legal pairing exists" in out
+    assert out.count("checker: C1 (Art. 2.1.1)") == 2 and path.read_bytes() == before
+    code, out, err = cli("event", "manual", path, "2-1", "4-3", "--accept")
+    assert code == exitcodes.NEEDS_CONFIRMATION and path.read_bytes() == before
+    code, out, err = cli("event", "manual", path, "2-1", "4-3", "--accept", "--confirm")
+    assert code == 0, err
+    assert "### MPA @ Round 4: none => 2-1 4-3" in path.read_text(encoding="utf-8").splitlines()

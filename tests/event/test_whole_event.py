@@ -3,7 +3,7 @@ the file, seeded random results (with forfeits), a late entry, two requested bye
 withdrawal, to the end.
 
 Independent expectations: every paired round is what ``arbiter pair`` gives on the file cut
-before it (the FIDE checker's procedure, C.04.A A.4); the independent checker finds no
+before it (the checker's procedure of C.04.A A.4); the independent checker finds no
 discrepancy in any round; each player's points are the sum of what this test entered (its own
 bookkeeping by name, not the file's); the late entry, the byes and the withdrawal show in the
 player lines as the rules say; standings and the rating report run on the final file, which

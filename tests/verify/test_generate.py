@@ -1,4 +1,4 @@
-"""The random tournament generator (FIDE's RTG): every parameter of the checklist shows in the
+"""The random tournament generator (the RTG FIDE's rules ask for): every parameter of the checklist shows in the
 file it writes, the results follow B.02's table, and runs of many tournaments are reproducible
 from one master seed whatever runs them."""
 

@@ -1,4 +1,4 @@
-"""The rating-table property of the random tournament generator (FIDE's RTG: results that follow
+"""The rating-table property of the random tournament generator (the RTG FIDE's rules ask for: results that follow
 the FIDE rating table, so that over a large sample each player's expected rating change is close
 to zero), computed with :mod:`ratings` on 500 generated tournaments.
 
