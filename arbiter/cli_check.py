@@ -75,7 +75,7 @@ def check(
     jobs: int = JobsOpt,
     scheduler: Optional[str] = SchedulerOpt,
 ) -> None:
-    """Check a file's pairings and standings (FIDE's pairings and tie-breaks checker). Pairings by the file's
+    """Check a file's pairings and standings (a pairings and tie-breaks checker as FIDE's rules for tournament software describe). Pairings by the file's
     pairing system: FIDE Dutch C.04.3 (2026: C1-C21; 2017: C.1-C.19) and the colour rules, naming the criterion
     that decides; a round robin against the Berger tables (C.05 Annex 1); or the system --system names. Standings:
     the rank column against the file's tie-break list, naming the tie-break that decides, and the points column
