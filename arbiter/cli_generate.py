@@ -19,7 +19,7 @@ from arbiter.app import (BAKU_GROUP_HELP, BakuGroupOpt, JsonOpt, app, dump_text,
 from arbiter.rtg import (DateOpt, DoubleForfeitRateOpt, DrawRateOpt, ForfeitRateOpt, FullByesOpt, HalfByeRateOpt,
                          HalfByesOpt, LateEntriesOpt, LateMissedOpt, LateMissedOption, PabOpt, PlayersOpt, PointsOpt,
                          RatingsOpt, RoundsOpt, TieBreakRecordOpt, TieBreakRecordOption, TieBreaksOpt, UnusualRateOpt,
-                         WithdrawalsOpt, ZeroByeRateOpt, ZeroByesOpt, settings_from)
+                         WithdrawalsOpt, ZeroByeRateOpt, ZeroByesOpt, option_range, settings_from)
 from arbiter.workers import JobsOpt, SchedulerOpt, workers
 
 if TYPE_CHECKING:
@@ -412,8 +412,8 @@ def _generate_teams(given: frozenset[str], teams: Optional[str], boards: int, ro
     for value, option in ((teams, "--teams"), (rounds, "--rounds")):
         if value is None and not vary:
             fail(exitcodes.USAGE, f"{option} is required (or --vary to draw it)")
-    t_range = _team_range(teams or "6", "--teams", 2)
-    r_range = _team_range(rounds or "1", "--rounds", 1)
+    t_range = option_range(teams or "6", "--teams", 2, 999)
+    r_range = option_range(rounds or "1", "--rounds", 1, 999)
     template = _team_template(opts, boards, given, t_range[0], r_range[0], master)
     names = _vary_names(vary, given, TEAM_VARY_RANGES)
     output = standard_output(output)
@@ -438,17 +438,6 @@ def _generate_teams(given: frozenset[str], teams: Optional[str], boards: int, ro
     _write_one(lambda progress: _team_text(s), s.teams, s.rounds, "teams", s.options(), master, seed_drawn, s.seed,
                names, output, json_out)
 
-
-def _team_range(text: str, what: str, low: int) -> tuple[int, int]:
-    from verify.generate import parse_range
-
-    try:
-        lo, hi = parse_range(text, what)
-    except ValueError as exc:
-        fail(exitcodes.USAGE, f"{what}: {exc}")
-    if lo < low or hi > 999:
-        fail(exitcodes.USAGE, f"{what}: {text!r} is outside {low}-999")
-    return lo, hi
 
 
 def _team_template(opts: dict[str, Any], boards: int, given: frozenset[str], teams: int, rounds: int,

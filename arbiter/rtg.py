@@ -20,7 +20,7 @@ __all__ = ["LateMissedOpt", "TieBreakRecordOpt", "PlayersOpt", "RoundsOpt", "Dra
            "DoubleForfeitRateOpt", "UnusualRateOpt", "FullByesOpt", "HalfByesOpt", "ZeroByesOpt", "HalfByeRateOpt",
            "ZeroByeRateOpt", "LateEntriesOpt", "LateMissedOption", "WithdrawalsOpt", "TieBreaksOpt",
            "TieBreakRecordOption", "RatingsOpt", "DateOpt", "PointsOpt", "PabOpt", "settings_from", "parse_pab",
-           "parse_count_or_share", "parse_rating_range", "parse_schedule_option"]
+           "option_range", "parse_count_or_share", "parse_rating_range", "parse_schedule_option"]
 
 
 class LateMissedOpt(str, Enum):
@@ -71,15 +71,16 @@ PabOpt = typer.Option(None, "--pab", metavar="POINTS", show_default=False,
                            "default: a win's), written as 162 P.")
 
 
-def _range(text: str, what: str, low: int) -> tuple[int, int]:
+def option_range(text: str, what: str, low: int, high: int = 9999) -> tuple[int, int]:
+    """An ``N`` or ``LO-HI`` option within ``low``-``high``; a usage error (exit 2) naming the option."""
     from verify.generate import parse_range
 
     try:
         lo, hi = parse_range(text, what)
     except ValueError as exc:
         fail(exitcodes.USAGE, f"{what}: {exc}")
-    if lo < low or hi > 9999:
-        fail(exitcodes.USAGE, f"{what}: {text!r} is outside {low}-9999")
+    if lo < low or hi > high:
+        fail(exitcodes.USAGE, f"{what}: {text!r} is outside {low}-{high}")
     return lo, hi
 
 
@@ -115,7 +116,7 @@ def parse_count_or_share(text: str, what: str) -> int | float:
 
 def parse_rating_range(text: str) -> tuple[int, int]:
     """``--ratings LO-HI``; exit 2 for a bad range."""
-    return _range(text, "--ratings", 1)
+    return option_range(text, "--ratings", 1)
 
 
 def parse_schedule_option(text: str | None, what: str) -> float | Schedule:
@@ -149,8 +150,8 @@ def settings_from(*, players: str, rounds: str, seed: int, draw_rate: float, for
     from verify.generate import GeneratorSettings, parse_points
     from trf.model import Result
 
-    p_range = _range(players, "--players", 2)
-    r_range = _range(rounds, "--rounds", 1)
+    p_range = option_range(players, "--players", 2)
+    r_range = option_range(rounds, "--rounds", 1)
     try:
         pts = parse_points(points)
     except ValueError as exc:
@@ -172,7 +173,7 @@ def settings_from(*, players: str, rounds: str, seed: int, draw_rate: float, for
             late_missed=Result.HALF_POINT_BYE if late_missed is LateMissedOpt.half else Result.ZERO_POINT_BYE,
             withdrawals=_count_or_share(withdrawals, "--withdrawals"),
             tiebreaks=None if tiebreaks.strip().lower() in ("", "none") else tiebreaks,
-            tiebreak_record=tiebreak_record.value, rating_range=_range(ratings, "--ratings", 1), start_date=when,
+            tiebreak_record=tiebreak_record.value, rating_range=option_range(ratings, "--ratings", 1), start_date=when,
             pab=parse_pab(pab))
     except ValueError as exc:
         fail(exitcodes.USAGE, str(exc))
