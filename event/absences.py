@@ -30,7 +30,7 @@ from event import fidemode
 from event.change import (Change, EventError, Notice, UnknownPlayer, check_player, consistent, player_label,
                           refuse_team_event)
 from event.log import Irregularity, before_log, with_irregularity, without_irregularity
-from event.results import boards
+from event.results import adjourned_games
 from trf.model import ByeRecord, ForbiddenPairs, Player, Record, Result, Tournament
 
 __all__ = ["UnknownPlayer", "RoundAlreadyPaired", "RoundOutOfEvent", "NothingDeclared", "TooFewPlayers",
@@ -194,15 +194,12 @@ def _adjourned_games(t: Tournament, pid: int) -> list[Notice]:
     pairing only (C.04.2 Art. 3.1), so its real result still has to be entered, withdrawal or
     not (a forfeit if it is not resumed)."""
     out = []
-    for r in range(1, t.rounds_paired + 1):
-        e = t.player(pid).entry(r)
-        if e is None or e.opponent is None or e.code is not Result.ADJOURNED:
-            continue
-        board = next(b.number for b in boards(t, r) if pid in (b.white, b.black))
-        out.append(Notice("adjourned-game", f"{player_label(t, pid)}'s game in round {r} (board {board}) against "
-                                            f"{player_label(t, e.opponent)} is adjourned: enter its real result "
+    for r, b in adjourned_games(t, pid):
+        opponent = b.black if b.white == pid else b.white
+        out.append(Notice("adjourned-game", f"{player_label(t, pid)}'s game in round {r} (board {b.number}) against "
+                                            f"{player_label(t, opponent)} is adjourned: enter its real result "
                                             "(a '?' counts as a draw for pairing only, C.04.2 Art. 3.1)",
-                          {"round": r, "board": board, "opponent": e.opponent}))
+                          {"round": r, "board": b.number, "opponent": opponent}))
     return out
 
 

@@ -25,13 +25,13 @@ from datetime import date
 from fractions import Fraction
 
 from event.change import Change, EventError, Notice
-from trf.limits import MAX_ROUNDS
+from trf.limits import MAX_POINTS, MAX_ROUNDS
 from trf.model import Colour, Header, InitialColour, Record, RoundCount, ScoringRecord, Tournament
 from trf.scoring import ScoringSystem
 from trf.text import control_in
 from trf.writer import short_decimal
 
-__all__ = ["InvalidSetting", "Scoring", "parse_scoring", "EventSettings", "new_event", "round_dates_value",
+__all__ = ["InvalidSetting", "Scoring", "parse_scoring", "require_points_fit", "EventSettings", "new_event", "round_dates_value",
            "TITLE_ORDER"]
 
 #: FIDE titles in the order of C.04.2 Art. 2 (initial order: rating, then title, then name).
@@ -102,6 +102,14 @@ def parse_scoring(text: str) -> Scoring:
     return Scoring(win, draw, loss, pab)
 
 
+def require_points_fit(scoring: Scoring, rounds: int) -> None:
+    """Raise :class:`InvalidSetting` when ``rounds`` wins (or PABs) at ``scoring`` would not fit the
+    points column of a player line (TRF columns 81-84: at most 99.9)."""
+    best = max(scoring.win, scoring.pab or 0)
+    if best * rounds > MAX_POINTS:
+        raise InvalidSetting("scoring", scoring.text, f"at most 99.9 points over {rounds} rounds (TRF columns 81-84)")
+
+
 @dataclass(frozen=True)
 class EventSettings:
     """What an event is created with.  ``initial_colour``: the colour of the top player in
@@ -158,9 +166,7 @@ def _check(s: EventSettings) -> None:
         raise InvalidSetting("end date", s.end.isoformat(), f"a date on or after the start date {s.start.isoformat()}")
     if s.round_dates and len(s.round_dates) != s.rounds:
         raise InvalidSetting("round dates", len(s.round_dates), f"one date for each of the {s.rounds} rounds")
-    best = max(s.scoring.win, s.scoring.pab or 0)
-    if best * s.rounds > Fraction(999, 10):
-        raise InvalidSetting("scoring", s.scoring.text, f"at most 99.9 points over {s.rounds} rounds (TRF columns 81-84)")
+    require_points_fit(s.scoring, s.rounds)
     if s.tiebreaks is not None:
         from tiebreaks.codes import parse_list
 

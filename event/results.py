@@ -34,7 +34,7 @@ from event.change import Change, EventError, Notice, check_player, consistent, p
 from trf.limits import MAX_START_RANK
 from trf.model import Player, Result, RoundEntry, Tournament
 
-__all__ = ["Board", "boards", "BadResult", "BadResultsRow", "NoSuchBoard", "NoGame", "RoundNotPaired", "result_code",
+__all__ = ["Board", "boards", "adjourned_games", "BadResult", "BadResultsRow", "NoSuchBoard", "NoGame", "RoundNotPaired", "result_code",
            "player_code", "enter_result", "enter_player_result", "enter_results", "result_text", "csv_error"]
 
 
@@ -203,6 +203,17 @@ def boards(t: Tournament, rnd: int) -> list[Board]:
     else:
         games.sort(key=lambda g: _board_key(t, rnd, g.white, g.black))
     return [Board(i, g.white, g.black, g.white_result, g.black_result) for i, g in enumerate(games, 1)]
+
+
+def adjourned_games(t: Tournament, pid: int | None = None) -> list[tuple[int, Board]]:
+    """Every adjourned game (``?``) of the rounds paired, as (round, board), in round and board
+    order; of player ``pid`` only when given.  Its real result is still to be entered (C.04.2
+    Art. 3.1: a draw for pairing only)."""
+    out = []
+    for r in range(1, t.rounds_paired + 1):
+        out += [(r, b) for b in boards(t, r)
+                if b.white_result is Result.ADJOURNED and (pid is None or pid in (b.white, b.black))]
+    return out
 
 
 def _set(t: Tournament, rnd: int, codes: dict[int, Result | None]) -> Tournament:

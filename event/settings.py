@@ -18,12 +18,11 @@ Listed points and ranks are recomputed after each change (:func:`event.change.co
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from event import fidemode
 from event.absences import withdrawn
 from event.change import Change, NoChange, Notice, consistent, refuse_team_event
-from event.create import InvalidSetting, Scoring
+from event.create import InvalidSetting, Scoring, require_points_fit
 from event.log import before_log
 from trf.limits import MAX_ROUNDS
 from trf.model import ByeRecord, ForbiddenPairs, Header, InitialColour, Record, Result, RoundCount, ScoringRecord, \
@@ -173,10 +172,7 @@ def change_scoring(t: Tournament, scoring: Scoring) -> Change:
     old = scoring_of(t)
     if old == scoring:
         raise NoChange("scoring", scoring.text)
-    total = t.total_rounds or max(t.rounds_paired, 1)
-    best = max(scoring.win, scoring.pab or Fraction(0))
-    if best * total > Fraction(999, 10):
-        raise InvalidSetting("scoring", scoring.text, f"at most 99.9 points over {total} rounds (TRF columns 81-84)")
+    require_points_fit(scoring, t.total_rounds or max(t.rounds_paired, 1))
     paired = t.rounds_paired
     warnings: list[Notice] = []
     if paired >= 1:

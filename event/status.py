@@ -8,7 +8,7 @@ from typing import Any
 from event.absences import withdrawn
 from event.fidemode import Mode, mode
 from event.log import entries, irregularities
-from event.results import Board, boards
+from event.results import Board, adjourned_games, boards
 from trf.model import Tournament
 
 __all__ = ["Status", "status"]
@@ -60,8 +60,7 @@ def status(t: Tournament) -> Status:
         d = t.declared_absences(r)
         if d:
             declared[r] = {pid: kind.value for pid, kind in sorted(d.items())}
-    adjourned = tuple((r, b) for r in range(1, paired + 1) for b in boards(t, r)
-                      if b.white_result is not None and b.white_result.is_adjourned)
+    adjourned = tuple(adjourned_games(t))
     waiting = (f"{len(adjourned)} adjourned game(s): "
                + ", ".join(f"round {r} board {b.number}" for r, b in adjourned)) if adjourned else ""
     nxt: int | None = None
