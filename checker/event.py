@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from checker.report import Finding, RecordedAlteration, RoundReport
-from trf.comments import Irregularity, PairingSide, alteration_sides, parse_line
-from trf.model import Comment, Tournament
+from trf.comments import Irregularity, PairingSide, alteration_sides, irregularities
+from trf.model import Tournament
 
 __all__ = ["NothingToCheck", "RoundNotInFile", "rounds_to_check", "with_recorded_alterations", "MPA_ARTICLE"]
 
@@ -96,8 +96,8 @@ def with_recorded_alterations(t: Tournament, reports: list[RoundReport]) -> list
     pairing (a check without the engine) the left side is only checked to name boards the round
     does not have, and a note says so.  Rounds without a line are returned as they are."""
     lines: dict[int, list[Irregularity]] = {}
-    for rec in t.records:
-        if isinstance(rec, Comment) and (item := parse_line(rec.text)) is not None and item.kind == "MPA":
+    for item in irregularities(t):
+        if item.kind == "MPA":
             lines.setdefault(item.round, []).append(item)
     out = []
     for rep in reports:

@@ -42,7 +42,7 @@ from datetime import datetime
 from typing import Mapping
 
 from event.change import Change
-from trf.comments import GRAMMAR, KINDS, STATE_KINDS, Irregularity, parse_line
+from trf.comments import GRAMMAR, KINDS, STATE_KINDS, Irregularity, irregularities, parse_line
 from trf.model import (AccelerationRange, ByeRecord, Comment, ForbiddenPairs, Player, PlayerAcceleration, Record,
                        Tournament)
 
@@ -97,11 +97,6 @@ def log_entry(rec: Comment) -> LogEntry | None:
 def entries(t: Tournament) -> list[LogEntry]:
     """The log lines of ``t`` in file order (the order the actions were taken)."""
     return [e for rec in t.records if isinstance(rec, Comment) and (e := log_entry(rec)) is not None]
-
-
-def irregularities(t: Tournament) -> list[Irregularity]:
-    """The irregularity lines of ``t`` in file order."""
-    return [item for rec in t.records if isinstance(rec, Comment) and (item := parse_line(rec.text)) is not None]
 
 
 def renumbered_line(text: str, mapping: Mapping[int, int]) -> str:

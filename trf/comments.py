@@ -18,8 +18,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["GRAMMAR", "KINDS", "STATE_KINDS", "Irregularity", "parse_line", "PairingSide", "alteration_sides"]
+if TYPE_CHECKING:  # pragma: no cover
+    from trf.model import Tournament
+
+__all__ = ["GRAMMAR", "KINDS", "STATE_KINDS", "Irregularity", "parse_line", "irregularities", "PairingSide", "alteration_sides"]
 
 _BOARD = r"\d+(?:-\d+|=PAB)"
 _ROUNDS = r"\d+(?:,\d+)*"
@@ -71,6 +75,13 @@ def parse_line(text: str) -> Irregularity | None:
     """The irregularity line ``text`` (a ``###`` comment), or ``None`` when it is not one."""
     m = _PIBE.match(text)
     return Irregularity(m.group(1), int(m.group(2)), m.group(3) or "") if m else None
+
+
+def irregularities(t: Tournament) -> list[Irregularity]:
+    """The irregularity lines of ``t`` in file order."""
+    from trf.model import Comment
+
+    return [item for rec in t.records if isinstance(rec, Comment) and (item := parse_line(rec.text)) is not None]
 
 
 @dataclass(frozen=True)
