@@ -71,7 +71,7 @@ from trf.model import (
 __all__ = ["Share", "Schedule", "GeneratorSettings", "parse_points", "parse_schedule", "parse_range",
            "generate", "expected_score", "result_probabilities", "derived_seed", "GeneratedTournament",
            "generate_many", "DEFAULT_TIEBREAKS", "game_result", "rtg_comment", "RTG_COMMENT", "decimal_text", "generator_version", "count_text",
-           "settings_for", "vary_settings", "VARY_RANGES", "VARY_TIEBREAKS"]
+           "settings_for", "drawn_size", "vary_settings", "VARY_RANGES", "VARY_TIEBREAKS"]
 
 #: The tie-break list written when none is given (the standings' default for a Swiss).
 DEFAULT_TIEBREAKS = "BH/C1,BH,DE,WIN,BWG"
@@ -652,12 +652,19 @@ def settings_for(template: GeneratorSettings, master: int, index: int, players: 
     """Tournament ``index`` of a run: its seed (:func:`derived_seed`), and its size drawn from
     the ranges with that seed (rounds at most players - 1); the options named in ``vary`` then
     drawn for it (:func:`vary_settings`)."""
-    seed = derived_seed(master, index)
-    rng = random.Random(seed)
-    n = rng.randint(*players)
-    r = rng.randint(rounds[0], max(rounds[0], min(rounds[1], n - 1)))
+    seed, n, r = drawn_size(master, index, players, rounds)
     s = replace(template, players=n, rounds=r, seed=seed)
     return vary_settings(s, vary) if vary else s
+
+
+def drawn_size(master: int, index: int, entrants: tuple[int, int], rounds: tuple[int, int]) -> tuple[int, int, int]:
+    """Tournament ``index`` of a run: its seed (:func:`derived_seed`), and its number of entrants
+    (players or teams) and of rounds drawn from the ranges with that seed (rounds at most
+    entrants - 1)."""
+    seed = derived_seed(master, index)
+    rng = random.Random(seed)
+    n = rng.randint(*entrants)
+    return seed, n, rng.randint(rounds[0], max(rounds[0], min(rounds[1], n - 1)))
 
 
 # --------------------------------------------------------------------------- options drawn at random

@@ -492,12 +492,9 @@ def vary_team_settings(s: TeamGenSettings, names: frozenset[str]) -> TeamGenSett
 def team_settings_for(template: TeamGenSettings, master: int, index: int, teams: tuple[int, int],
                       rounds: tuple[int, int], vary: frozenset[str] = frozenset()) -> TeamGenSettings:
     """Event ``index`` of a run (:func:`verify.generate.settings_for`, teams for players)."""
-    from verify.generate import derived_seed
+    from verify.generate import drawn_size
 
-    seed = derived_seed(master, index)
-    rng = random.Random(seed)
-    n = rng.randint(*teams)
-    r = rng.randint(rounds[0], max(rounds[0], min(rounds[1], n - 1)))
+    seed, n, r = drawn_size(master, index, teams, rounds)
     s = replace(template, teams=n, rounds=r, seed=seed)
     return vary_team_settings(s, vary) if vary else s
 
