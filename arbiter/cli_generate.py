@@ -300,9 +300,8 @@ def _with_config(ctx: typer.Context, path: Path, cfg: RtgConfig, settings: Gener
                  ) -> tuple[GeneratorSettings, tuple[int, int], tuple[int, int]]:
     """``--config``: the file's settings over the options', except the options given on the command
     line (exit 3 for a combination the generator refuses)."""
-    given = {name for name in ("players", "rounds", "draw_rate", "forfeit_rate", "withdrawals", "half_byes",
-                               "half_bye_rate", "ratings", "points", "pab")
-             if getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"}
+    given = set(_given(ctx) & {"players", "rounds", "draw_rate", "forfeit_rate", "withdrawals", "half_byes",
+                                "half_bye_rate", "ratings", "points", "pab"})
     if "half_bye_rate" in given:
         given.add("half_byes")
     try:
