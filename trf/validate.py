@@ -472,10 +472,6 @@ def _check_abnormal(t: Tournament) -> list[Diagnostic]:
     return out
 
 
-#: What each 162 symbol is worth when 162 does not give it (TRF-2026: P follows W, X follows D).
-_162_DEFAULTS = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "A": Fraction(0)}
-
-
 def _check_scoring(t: Tournament) -> list[Diagnostic]:
     """TRF-2026 ``162`` values no game can produce (the draft FIDE checklist for tournament
     programs, Q71-Q85: such values are flagged): a negative value, a loss worth more than a draw
@@ -496,10 +492,11 @@ def _check_scoring(t: Tournament) -> list[Diagnostic]:
                                       f"162 {sym} {fmt_points(value)}: a result is not worth negative points",
                                       rec.line, column))
 
+    sc = t.scoring  # the 162 lines over the defaults (162 takes precedence over XXS and BB?)
+    values = {"W": sc.win_white, "D": sc.draw_white, "L": sc.loss_white, "P": sc.pab_value}
+
     def val(sym: str) -> Fraction:
-        if sym in given:
-            return given[sym][0]
-        return val("W") if sym == "P" else _162_DEFAULTS[sym]
+        return values[sym]
 
     def shown(sym: str) -> str:
         return f"{sym} {fmt_points(val(sym))}" + ("" if sym in given else " (default)")
