@@ -55,7 +55,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from fractions import Fraction
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterator, Protocol, Sequence
 
 from pairing.result import NoLegalPairing
 from ratings.change import counted_difference
@@ -376,7 +376,17 @@ def count_text(value: int | float) -> str:
 RTG_COMMENT = "### RTG"
 
 
-def rtg_comment(s: GeneratorSettings, program: str = "arbiter generate") -> str:
+class Reproducible(Protocol):
+    """Settings that a ``### RTG`` line reproduces: a seed and the options that give the file
+    (:class:`GeneratorSettings`, :class:`verify.teamgen.TeamGenSettings`)."""
+
+    @property
+    def seed(self) -> int: ...
+
+    def options(self) -> tuple[str, ...]: ...
+
+
+def rtg_comment(s: Reproducible, program: str = "arbiter generate") -> str:
     """The ``###`` line that makes a generated file reproduce itself: the seed, the program's
     version, and the command whose output is this very file (TRF-2026 reads ``###`` lines as
     comments; bbpPairings and our reader skip them).  ``### RTG seed 7 (arbiter 0.1.0): arbiter

@@ -39,13 +39,13 @@ from fractions import Fraction
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
 
-from verify.generate import GeneratedTournament
+from verify.generate import GeneratedTournament, rtg_comment
 
 if TYPE_CHECKING:
     from verify.generate import Schedule
 
 __all__ = ["TeamMatch", "TeamRoundRecord", "TeamEventSpec", "team_trf", "random_team_event", "TeamGenSettings",
-           "Pairer", "PairedRound", "team_rtg_comment", "TEAM_VARY_RANGES", "TEAM_VARY_TIEBREAKS",
+           "Pairer", "PairedRound", "TEAM_VARY_RANGES", "TEAM_VARY_TIEBREAKS",
            "vary_team_settings", "team_settings_for", "generate_team_event", "generate_many_teams"]
 
 #: A round's pairing: the (White, Black) TPNs of each match and the PAB's TPN (``None``: none).
@@ -331,7 +331,7 @@ def random_team_event(s: TeamGenSettings, pair: Optional[Pairer] = None
     spec = TeamEventSpec(s.teams, s.boards, s.total if s.total is not None else s.rounds, code, s.initial,
                          pattern="WB" * ((s.boards + 1) // 2), ratings=ratings,
                          title=f"Random Team Swiss seed {s.seed}", extra=extra,
-                         comments=(team_rtg_comment(s),) if s.record else ())
+                         comments=(rtg_comment(s),) if s.record else ())
     if s.baku:
         spec = replace(spec, extra=spec.extra + _baku_records(team_trf(spec, [])))
     late = _late_entries(rng, s)
@@ -407,16 +407,6 @@ def _ranks(text: str, tiebreaks: str) -> tuple[int, ...]:
     rows = team_standings(team_event(parse_text(text, validate=False).tournament), parse_list(tiebreaks)).rows
     rank = {row.tpn: k for k, row in enumerate(rows, start=1)}
     return tuple(rank[k] for k in sorted(rank))
-
-
-def team_rtg_comment(s: TeamGenSettings) -> str:
-    """The ``### RTG`` line of a generated team event (:func:`verify.generate.rtg_comment`)."""
-    import shlex
-
-    from verify.generate import RTG_COMMENT, generator_version
-
-    return f"{RTG_COMMENT} seed {s.seed} ({generator_version()}): arbiter generate " + \
-        " ".join(map(shlex.quote, s.options()))
 
 
 # --------------------------------------------------------------------------- options drawn at random, many events
