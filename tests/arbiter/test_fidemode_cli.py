@@ -1,7 +1,8 @@
 """FIDE mode from the command line: ``event fide-mode``, ``rounds``, ``tiebreaks``, ``scoring``,
 ``correct`` and the ``--confirm`` of ``bye``, ``forbid`` and ``manual``: exit codes 9 (confirm)
 and 10 (refused) with nothing written, the lines written, ``event log`` and ``event status``
-reading the mode and the lines back (``--json`` shapes), and the README's exit-code table.
+reading the mode and the lines back (``--json`` shapes), and the exit-code tables of the README and
+``docs/exit-codes.md``.
 """
 
 from __future__ import annotations
@@ -207,8 +208,10 @@ def test_settings_changed_before_round_1_write_no_line(tmp_path: Path) -> None:
     _unchanged(path, "event", "correct", path, "1", code=exitcodes.USAGE)  # nothing to correct
 
 
-def test_the_readme_documents_every_exit_code() -> None:
+def test_the_readme_and_the_exit_codes_page_document_every_exit_code() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    table = readme[readme.index("## Exit codes"):readme.index("## JSON output")]
-    rows = {int(m.group(1)) for m in re.finditer(r"^\| (\d+) \|", table, re.MULTILINE)}
-    assert rows == set(exitcodes.MEANING)
+    page = (REPO / "docs" / "exit-codes.md").read_text(encoding="utf-8")
+    for table in (readme[readme.index("## Exit codes"):readme.index("## Documentation")],
+                  page[:page.index("\n## ")]):
+        rows = {int(m.group(1)) for m in re.finditer(r"^\| (\d+) \|", table, re.MULTILINE)}
+        assert rows == set(exitcodes.MEANING)

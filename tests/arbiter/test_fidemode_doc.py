@@ -1,20 +1,17 @@
 """``docs/fide-mode.md`` tells the truth: its table of acts is the code's table
 (:data:`event.fidemode.ACTS` and the commands of :data:`arbiter.cli_event.FIDE_MODE_COMMANDS`),
 each line it shows reads back as its act's kind and follows that kind's grammar, its table of
-levels names the code's levels, and its walkthrough prints what the commands print (run as the
-README's examples are, :mod:`tests.arbiter.test_readme_examples`)."""
+levels names the code's levels, and its walkthrough prints what the commands print (run with every
+page's examples by :mod:`tests.arbiter.test_readme_examples`; here, that it is there)."""
 
 from __future__ import annotations
-
-import shutil
-from pathlib import Path
 
 import pytest
 
 from arbiter.cli_event import FIDE_MODE_COMMANDS
 from event.fidemode import ACTS, LEVELS
 from event.log import parse_line
-from tests.arbiter.test_readme_examples import run_session, sessions
+from tests.arbiter.test_readme_examples import ALL, sessions
 from tests.support import REPO
 
 DOC = REPO / "docs" / "fide-mode.md"
@@ -51,10 +48,7 @@ def test_the_levels_table_is_the_code_s_levels() -> None:
     assert [(int(r[0]), r[1]) for r in _table("Levels")] == sorted(LEVELS.items())
 
 
-def test_the_walkthrough_prints_what_the_commands_print(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    if shutil.which("bash") is None:  # pragma: no cover
-        pytest.skip("bash is needed to run the document's shell lines")
-    found = sessions(TEXT)
+def test_the_walkthrough_is_one_session_run_with_the_pages_examples() -> None:
+    found = sessions(TEXT, "docs/fide-mode.md")
     assert len(found) == 1 and found[0].steps[0].command.startswith("arbiter event new cup.trf")
-    monkeypatch.setenv("PYTHONPATH", str(REPO))  # the commands run this checkout's code
-    run_session(found[0], tmp_path)
+    assert found[0].id in {s.id for s in ALL}  # test_readme_examples.py runs it and compares its outputs
