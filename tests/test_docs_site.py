@@ -49,3 +49,11 @@ def test_the_site_builds_in_strict_mode_without_a_warning(tmp_path: Path) -> Non
     for page in site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
         assert "fonts.googleapis.com" not in html and "fonts.gstatic.com" not in html, page
+
+
+def test_every_link_of_the_readme_names_a_page_that_exists() -> None:
+    """The README is read on GitHub, outside the site: its links to ``docs/`` are checked here."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\((docs/[^)#]+)(?:#[^)]*)?\)", text)
+    assert len(links) >= 20
+    assert [link for link in links if not (REPO / link).is_file()] == []

@@ -230,6 +230,15 @@ def test_the_readme_starts_with_the_two_set_up_commands_and_ci_runs_the_second()
     assert text.index(first) < text.index("```\n$ ")  # before any example
 
 
+def test_the_updater_writes_new_outputs_and_keeps_the_elisions() -> None:
+    assert updated(("a", "...", "d"), ["a", "b", "c", "d"]) == ["a", "...", "d"]  # still matches: as written
+    assert updated(("a", "...", "d"), ["A", "b", "c", "D"]) == ["A", "...", "D"]
+    assert updated(("a", "...", "d"), ["A", "D"]) == ["A", "D"]  # too short to elide
+    assert updated(("a", "b"), ["a", "c", ""]) == ["a", "c"]
+    assert updated(("x", "..."), ["y", "z", "w"]) == ["y", "..."]
+    assert updated(("...", "x"), ["y", "z", "w"]) == ["...", "w"]
+
+
 def test_the_matcher() -> None:
     assert matches(("a", "...", "d"), ["a", "b", "c", "d"])
     assert matches(("a", "...", "b"), ["a", "b"])
