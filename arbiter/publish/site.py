@@ -226,7 +226,7 @@ def _round_page(c: _Context, rnd: int, people: dict[int, dict[str, Any]]) -> dic
             "result": _result_pair(we, be), "note": _result_note(we), "why": why.get((w, b)),
         })
     byes = []
-    entering = []  # late entries before their first round
+    entering: list[dict[str, Any]] = []  # late entries before their first round
     for bye in t.byes(rnd):
         if rnd < c.first.get(bye.player, 1):
             entering.append(people[bye.player])
@@ -234,7 +234,7 @@ def _round_page(c: _Context, rnd: int, people: dict[int, dict[str, Any]]) -> dic
         byes.append({"player": people[bye.player], "kind": BYE_WORDS.get(bye.kind, bye.kind.value),
                      "code": bye.kind.value, "points": fmt_points(t.score(bye.player, rnd - 1)),
                      "pab": bye.kind is Result.PAIRING_ALLOCATED_BYE})
-    not_listed = []
+    not_listed: list[dict[str, Any]] = []
     for p in t.players:
         if p.entry(rnd) is None:
             (entering if rnd < c.first.get(p.start_rank, 1) else not_listed).append(people[p.start_rank])

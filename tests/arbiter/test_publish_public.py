@@ -68,7 +68,7 @@ def forty_player_event() -> str:
     """The event of the module docstring, as its TRF text (built once)."""
     rng = random.Random(30)
     names: set[str] = set()
-    people = []
+    people: list[Registrant] = []
     while len(people) < 40:
         name = _name(rng)
         if name in names:
@@ -88,8 +88,7 @@ def forty_player_event() -> str:
     t = _play(t, 2)
     t = register(t, [Registrant(LATE, rating=2450, federation="NOR")]).after
     late = next(p.start_rank for p in t.players if p.name == LATE)
-    absent = next(p.start_rank for p in t.players if p.name != LATE and p.entry(2) is not None
-                  and p.entry(2).is_played)
+    absent = next(p.start_rank for p in t.players if p.name != LATE and (e := p.entry(2)) is not None and e.is_played)
     t = request_bye(t, absent, ABSENT_ROUND, Result.ZERO_POINT_BYE).after
     t = _play(pair_into(t).after, 3)
     t = register(t, [Registrant(LATER, rating=1600, federation="SWE")], first_round=5).after
