@@ -10,7 +10,7 @@ into pages (:class:`Page`) and text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -22,7 +22,8 @@ from trf.model import Colour, Player, Result, RoundEntry, Tournament
 from trf.text import visible
 from trf.writer import fmt_points
 
-__all__ = ["Page", "Site", "SiteOptions", "build_pages", "trf_name", "read_stored", "environment", "STYLE", "CACHE"]
+__all__ = ["Page", "Site", "SiteOptions", "build_pages", "trf_name", "read_stored", "environment", "STYLE", "CACHE",
+           "first_rounds", "display_date", "NOT_ENTERED"]
 
 STYLE = "style.css"
 #: The checker's explanations of a publication, kept in the site for the next one: a round
@@ -112,6 +113,51 @@ BYE_WORDS = {
 }
 
 
+#: What a round before a player's first round reads (:func:`first_rounds`).
+NOT_ENTERED = "not yet entered"
+#: Entries without a game that score nothing: an absence, as a late entry's missed rounds are written.
+_NOTHING = (Result.ZERO_POINT_BYE, Result.FORFEIT_LOSS)
+
+
+def first_rounds(t: Tournament, rounds: int) -> dict[int, int]:
+    """Each player's first round: the first of rounds ``1..rounds`` in which the file gives him a
+    board, the PAB or a bye that scores (``rounds + 1``: none yet).  The rounds before it read
+    :data:`NOT_ENTERED` instead of a zero-point bye.
+
+    C.04.2 Art. 2.4: a late entry is taken into account only from the round he arrives and, by
+    default, scores nothing for the rounds before it; the event runner writes those rounds as
+    ``0000 - Z`` (:func:`event.registration.register`; rounds not yet paired as ``240 Z``), and
+    files from other programs as ``Z``, ``0000 - -`` or blank columns.  A TRF file cannot tell
+    such rounds from a registered player's absences, so "before his first round" is read from the
+    rounds alone, as :func:`trf.acceleration.late_entries` reads round 1: every round before the
+    first that is not a scoreless absence.  A player who was paired once and is absent later
+    reads as absent.  A late entry given half-point byes for the missed rounds (``--missed
+    half``) reads as having half-point byes, which is what the file says he scored."""
+    out: dict[int, int] = {}
+    for p in t.players:
+        first = rounds + 1
+        for rnd in range(1, rounds + 1):
+            e = p.entry(rnd)
+            if e is None or (e.opponent is None and e.code in _NOTHING):
+                continue
+            first = rnd
+            break
+        out[p.start_rank] = first
+    return out
+
+
+def display_date(text: str | None) -> str:
+    """A date of the file as every page writes it, ``YYYY-MM-DD`` (ISO 8601, the form of the
+    round dates): one form on the whole site, whichever form the file wrote (``042``/``052``
+    are read as :func:`trf.dates.parse_date` reads them); text that is no date stays as written."""
+    from trf.dates import parse_date
+
+    if not text:
+        return ""
+    d = parse_date(text)
+    return d.isoformat() if d is not None else text
+
+
 def _own_result(e: RoundEntry | None) -> str:
     """The player's result of a round as a cross-table shows it."""
     if e is None:
@@ -146,6 +192,7 @@ class _Context:
     tiebreak_note: str | None
     floats: dict[int, dict[int, str]]  # round -> player -> "down"/"up", games over the board (the checker's)
     selection: Any = None  # the tournament's system (systems.Selection), None: one the toolkit does not pair
+    first: dict[int, int] = field(default_factory=dict)  # player -> first round (first_rounds)
 
 
 def _people(t: Tournament) -> dict[int, dict[str, Any]]:
@@ -179,13 +226,21 @@ def _round_page(c: _Context, rnd: int, people: dict[int, dict[str, Any]]) -> dic
             "result": _result_pair(we, be), "note": _result_note(we), "why": why.get((w, b)),
         })
     byes = []
+    entering: list[dict[str, Any]] = []  # late entries before their first round
     for bye in t.byes(rnd):
+        if rnd < c.first.get(bye.player, 1):
+            entering.append(people[bye.player])
+            continue
         byes.append({"player": people[bye.player], "kind": BYE_WORDS.get(bye.kind, bye.kind.value),
                      "code": bye.kind.value, "points": fmt_points(t.score(bye.player, rnd - 1)),
                      "pab": bye.kind is Result.PAIRING_ALLOCATED_BYE})
-    not_listed = [people[p.start_rank] for p in t.players if p.entry(rnd) is None]
+    not_listed: list[dict[str, Any]] = []
+    for p in t.players:
+        if p.entry(rnd) is None:
+            (entering if rnd < c.first.get(p.start_rank, 1) else not_listed).append(people[p.start_rank])
     date = t.round_dates[rnd - 1] if rnd - 1 < len(t.round_dates) else None
     return {"round": rnd, "boards": boards, "byes": byes, "absent": not_listed, "ex": ex,
+            "not_entered": sorted(entering, key=lambda x: x["no"]),
             "date": date.isoformat() if date else "", "pending": any(not bd["result"] for bd in boards)}
 
 
@@ -257,7 +312,9 @@ def _player_page(c: _Context, pid: int, people: dict[int, dict[str, Any]]) -> di
         if ex is not None:
             board = next((b.board for b in ex.boards if pid in (b.white, b.black)), None)
         kind = ""
-        if e is not None and opp is None and e.code is not None:
+        if rnd < c.first.get(pid, 1):
+            kind = NOT_ENTERED
+        elif e is not None and opp is None and e.code is not None:
             kind = BYE_WORDS.get(e.code, e.code.value)
         rounds.append({
             "round": rnd, "opponent": people.get(opp) if opp is not None else None, "colour": _colour_letter(e),
@@ -302,7 +359,7 @@ def _event(t: Tournament) -> list[tuple[str, str]]:
                         ("122", "Time control")):
         value = t.header(code)
         if value:
-            rows.append((label, value))
+            rows.append((label, display_date(value) if code in ("042", "052") else value))
     return rows
 
 
@@ -469,7 +526,8 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
     note = last.notes[0] if last is not None and last.notes else None
     floats = {r: {f.player: f.direction for b in e.boards for f in b.floats}
               for r, e in explanations.items() if e.boards}
-    c = _Context(t, rounds, explanations, st, rt, trf_name(source), round_robin, note, floats, sel)
+    first = first_rounds(t, rounds)
+    c = _Context(t, rounds, explanations, st, rt, trf_name(source), round_robin, note, floats, sel, first)
     people = _people(t)
     env = environment()
     common: Mapping[str, Any] = {
@@ -496,7 +554,8 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
                              "status": ex.report.status if ex is not None else None})
     render("index.html", "index.html", info=_event(t), players=len(t.players), index_rounds=index_rounds,
            system=name_of(t), next_absent=[
-               {"player": people[pid], "kind": BYE_WORDS.get(kind, kind.value)}
+               {"player": people[pid], "kind": NOT_ENTERED if first.get(pid, 1) > rounds and kind in _NOTHING
+                else BYE_WORDS.get(kind, kind.value)}
                for pid, kind in sorted(t.declared_absences(rounds + 1).items()) if pid in people]
            if t.total_rounds is None or rounds < t.total_rounds else [])
     for r in range(1, rounds + 1):

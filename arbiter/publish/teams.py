@@ -21,7 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping
 
-from arbiter.publish.site import STYLE, Page, Site, environment, trf_name
+from arbiter.publish.site import NOT_ENTERED, STYLE, Page, Site, display_date, environment, trf_name
 from checker.explanation import score_text
 from checker.report import RoundReport
 from event.team.matches import Match, RoundMatches, half_points, round_matches
@@ -48,6 +48,19 @@ class TieBreakListInvalid(ValueError):
     def __init__(self, detail: str) -> None:
         super().__init__(detail)
         self.detail = detail
+
+
+def _first_rounds(ev: TeamEvent, rounds: int) -> dict[int, int]:
+    """Each team's first round: the first of rounds ``1..rounds`` in which it has a match or a bye
+    that scores (``rounds + 1``: none yet); the rounds before it read "not yet entered", as a
+    player's do (:func:`arbiter.publish.site.first_rounds`, which says why the file's rounds alone
+    decide): a late team (C.04.6 Art. 1.1.3; C.04.2 Art. 2.4) is written with zero-point byes for
+    the rounds it missed (:mod:`event.team.registration`)."""
+    out: dict[int, int] = {}
+    for x in ev.teams:
+        out[x.tpn] = next((r for r in range(1, rounds + 1)
+                           if ev.entry(x.tpn, r).kind not in (MatchKind.ZERO_BYE, MatchKind.ABSENT)), rounds + 1)
+    return out
 
 
 def _people(t: Tournament, ev: TeamEvent) -> dict[int, dict[str, Any]]:
@@ -82,9 +95,12 @@ def _board_rows(m: Match, people: dict[int, dict[str, Any]], flipped: bool = Fal
 
 
 def _round_page(t: Tournament, ev: TeamEvent, rm: RoundMatches, people: dict[int, dict[str, Any]],
-                teams: dict[int, dict[str, Any]], why: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+                teams: dict[int, dict[str, Any]], why: dict[int, dict[str, Any]] | None = None,
+                first: dict[int, int] | None = None) -> dict[str, Any]:
     """Round ``rm.round``'s page: its matches (each with ``why``, by match number, when the checker
-    judged the round), the PAB, the byes and the teams not paired."""
+    judged the round), the PAB, the byes and the teams not paired; ``first``: each team's first round
+    (:func:`_first_rounds`), before which a team reads "not yet entered"."""
+    first = first or {}
     rnd = rm.round
     matches = []
     for m in rm.matches:
@@ -101,10 +117,13 @@ def _round_page(t: Tournament, ev: TeamEvent, rm: RoundMatches, people: dict[int
     words = {"F": MatchKind.FULL_BYE, "H": MatchKind.HALF_BYE, "Z": MatchKind.ZERO_BYE}
     for tpn, kind in sorted(rm.byes.items()):
         e = ev.entry(tpn, rnd)
-        byes.append({"team": teams[tpn], "kind": KIND_WORDS[words[kind]],
+        entered = rnd >= first.get(tpn, 1)
+        byes.append({"team": teams[tpn], "kind": KIND_WORDS[words[kind]] if entered else NOT_ENTERED,
                      "points": f"{fmt_points(e.match_points)} MP, {fmt_points(e.game_points)} GP"})
     date = t.round_dates[rnd - 1] if rnd - 1 < len(t.round_dates) else None
-    return {"round": rnd, "matches": matches, "byes": byes, "unpaired": [teams[tpn] for tpn in rm.unpaired],
+    return {"round": rnd, "matches": matches, "byes": byes,
+            "unpaired": [teams[tpn] for tpn in rm.unpaired if rnd >= first.get(tpn, 1)],
+            "not_entered": [teams[tpn] for tpn in rm.unpaired if rnd < first.get(tpn, 1)],
             "date": date.isoformat() if date else "", "pending": any(m["pending"] for m in matches)}
 
 
@@ -237,7 +256,7 @@ def _why(sel: Any, report: RoundReport, ev: TeamEvent, rm: RoundMatches, teams: 
 
 
 def _card(t: Tournament, ev: TeamEvent, tpn: int, rounds: dict[int, RoundMatches], people: dict[int, dict[str, Any]],
-          teams: dict[int, dict[str, Any]]) -> dict[str, Any]:
+          teams: dict[int, dict[str, Any]], first: int = 1) -> dict[str, Any]:
     """Team ``tpn``'s card: its players (board order) with their games' points, and its rounds."""
     team = ev.team(tpn)
     members = []
@@ -274,7 +293,8 @@ def _card(t: Tournament, ev: TeamEvent, tpn: int, rounds: dict[int, RoundMatches
             mp_total += te.match_points
             gp_total += te.game_points
             history.append({"round": rnd, "match": None, "opponent": None, "colour": "",
-                            "result": KIND_WORDS.get(te.kind, te.kind), "mp": fmt_points(te.match_points),
+                            "result": KIND_WORDS.get(te.kind, te.kind) if rnd >= first else NOT_ENTERED,
+                            "mp": fmt_points(te.match_points),
                             "total": fmt_points(mp_total), "boards": []})
     return {"team": teams[tpn], "members": members, "rounds": history, "mp": fmt_points(mp_total),
             "gp": fmt_points(gp_total)}
@@ -286,7 +306,7 @@ def _event_rows(t: Tournament, ev: TeamEvent) -> list[tuple[str, str]]:
                         ("102", "Chief arbiter"), ("112", "Deputy arbiter(s)"), ("122", "Time control")):
         value = t.header(code)
         if value:
-            rows.append((label, value))
+            rows.append((label, display_date(value) if code in ("042", "052") else value))
     rows.append(("Boards", f"{ev.boards} (the White team's colours {ev.board_colours})"))
     rows.append(("Match points", f"{fmt_points(ev.win)} won, {fmt_points(ev.draw)} drawn, {fmt_points(ev.loss)} lost"))
     other = "game points" if ev.options.primary == "MP" else "match points"
@@ -309,6 +329,7 @@ def build_team_pages(t: Tournament, trf_bytes: bytes, source: str, explain: bool
     by_round = {r: round_matches(t, r, ev) for r in range(1, rounds + 1)}
     standings = _all_standings(t, ev, rounds)
     sel, reports, errors = _checks(t, rounds) if explain else (None, {}, {})
+    first = _first_rounds(ev, rounds)
     env = environment()
     last = standings.get(rounds)
     common: Mapping[str, Any] = {
@@ -342,7 +363,7 @@ def build_team_pages(t: Tournament, trf_bytes: bytes, source: str, explain: bool
            players=len(t.players), index_rounds=index_rounds)
     path = trf_name(source)
     for r, rm in by_round.items():
-        render(f"round-{r}.html", "team_round.html", r=_round_page(t, ev, rm, people, teams, why.get(r)),
+        render(f"round-{r}.html", "team_round.html", r=_round_page(t, ev, rm, people, teams, why.get(r), first),
                check=verdicts.get(r))
         s = standings[r]
         render(f"standings-{r}.html", "team_standings.html", round=r, rows=_standings(s, path, teams),
@@ -353,7 +374,7 @@ def build_team_pages(t: Tournament, trf_bytes: bytes, source: str, explain: bool
     final = {row["team"]["no"]: row for row in _standings(last, path, teams)} if last is not None else {}
     for x in ev.teams:
         row = final.get(x.tpn)
-        render(f"team-{x.tpn}.html", "team.html", card=_card(t, ev, x.tpn, by_round, people, teams),
+        render(f"team-{x.tpn}.html", "team.html", card=_card(t, ev, x.tpn, by_round, people, teams, first.get(x.tpn, 1)),
                place=row["place"] if row else "", tb_values=row["values"] if row else [])
     pages.append(Page(STYLE, (Path(__file__).parent / "templates" / STYLE).read_bytes()))
     pages.append(Page(common["trf_file"], trf_bytes))

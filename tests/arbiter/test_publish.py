@@ -72,7 +72,7 @@ def rows(table: Element, cls: str | None = None) -> list[list[str]]:
 
 
 def table_of(doc: Element, cls: str) -> Element:
-    found = [t for t in doc.iter("table") if t.get("class") == cls]
+    found = [t for t in doc.iter("table") if cls in (t.get("class") or "").split()]
     assert len(found) == 1, f"expected one table.{cls}"
     return found[0]
 

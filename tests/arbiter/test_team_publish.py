@@ -144,7 +144,7 @@ def test_standings_with_the_event_tie_breaks(site: tuple[Path, Tournament]) -> N
     other score, the game points 9, 5.5, 3.5, and match points separate each team from the next."""
     folder, _ = site
     doc = _parse(folder / "standings-3.html")
-    table = next(x for x in doc.iter("table") if x.get("class") == "standings")
+    table = next(x for x in doc.iter("table") if "standings" in (x.get("class") or "").split())
     head = table.find("thead/tr")
     assert head is not None
     assert [_text(c) for c in head] == ["Pl", "No", "Team", "MP", "GP", "EDE", "MPvGP", "Separated from the next by"]
@@ -164,7 +164,7 @@ def test_standings_with_the_event_tie_breaks(site: tuple[Path, Tournament]) -> N
 
 def _standings_rows(page: Path) -> tuple[list[str], list[list[str]]]:
     doc = _parse(page)
-    table = next(x for x in doc.iter("table") if x.get("class") == "standings")
+    table = next(x for x in doc.iter("table") if "standings" in (x.get("class") or "").split())
     head, body = table.find("thead/tr"), table.find("tbody")
     assert head is not None and body is not None
     return [_text(c) for c in head], [[_text(c) for c in tr] for tr in body]
@@ -233,7 +233,7 @@ def test_a_team_card(site: tuple[Path, Tournament]) -> None:
     assert heads == ["Round 1: against Bergen Sjakk (White on board 1): 2½–1½, 2.0 MP (2.0 MP in all)",
                      "Round 2: against Oslo SK (Black on board 1): 1–3, 0.0 MP (2.0 MP in all)",
                      "Round 3: pairing-allocated bye (PAB), 1.0 MP (3.0 MP in all)"]
-    players = next(x for x in doc.iter("table") if x.get("class") == "players")
+    players = next(x for x in doc.iter("table") if "players" in (x.get("class") or "").split())
     assert [_text(tr[2]) for tr in players.find("tbody") or []] == ["Lindqvist, Erik", "Okafor, Adaeze",
                                                                      "Moreau, Julien", "Vik, Ola"]
 
@@ -266,7 +266,7 @@ def test_final_standings_are_the_310_points(path: Path, tmp_path: Path) -> None:
     code, out, err = cli("publish", path, "-o", tmp_path / "site")
     assert code == 0, err
     doc = _parse(tmp_path / "site" / f"standings-{t.rounds_paired}.html")
-    table = next(x for x in doc.iter("table") if x.get("class") == "standings")
+    table = next(x for x in doc.iter("table") if "standings" in (x.get("class") or "").split())
     got = {int(_text(tr[1])): (_text(tr[3]), _text(tr[4])) for tr in table.find("tbody") or []}
     primary_mp = ev.options.primary == "MP"
     want = {x.tpn: (fmt_points(x.match_points), fmt_points(x.game_points)) if primary_mp else
@@ -297,7 +297,7 @@ def test_why_round_1(site: tuple[Path, Tournament]) -> None:
     folder, _ = site
     doc = _parse(folder / "round-1.html")
     assert "The checker finds this pairing conforms to the Swiss Team (C.04.6, 2026 rules)" in _text(doc)
-    assert not [s for s in doc.iter("section") if s.get("class") == "disputed"]
+    assert not [s for s in doc.iter("section") if "disputed" in (s.get("class") or "").split()]
     pab = _why(doc, "why-bye")
     assert "Why did Oslo SK get the PAB?" in pab and "C2 (Art. 2.1.2): team 3 may receive it" in pab
     assert "Art. 3.4.2: equal with team 2, the next team allowed: score 0" in pab
@@ -377,7 +377,7 @@ def test_a_pab_given_by_hand_against_the_rules(tmp_path: Path) -> None:
     (second,) = [c for c in data["checked"] if c["round"] == 2]  # type: ignore[attr-defined]
     assert second["ok"] is False and second["findings"][0].startswith("Art. 3.4.2")
     doc = _parse(folder / "round-2.html")
-    dispute = next(s for s in doc.iter("section") if s.get("class") == "disputed")
+    dispute = next(s for s in doc.iter("section") if "disputed" in (s.get("class") or "").split())
     text = _text(dispute)
     assert "The checker disputes this round's pairing" in text
     assert "Art. 3.4.2: the PAB goes to the lowest score." in text
@@ -402,7 +402,7 @@ def test_colours_given_by_hand_against_the_rules(tmp_path: Path) -> None:
     (second,) = [c for c in data["checked"] if c["round"] == 2]  # type: ignore[attr-defined]
     assert second["ok"] is False and len(second["findings"]) == 1 and second["findings"][0].startswith("Art. 4.3.5")
     doc = _parse(folder / "round-2.html")
-    text = _text(next(s for s in doc.iter("section") if s.get("class") == "disputed"))
+    text = _text(next(s for s in doc.iter("section") if "disputed" in (s.get("class") or "").split()))
     assert "Art. 4.3.5: White to the team with the lower colour difference." in text
     assert "Concerns Match 1 (<b>Fjord</b> & Co – Oslo SK)." in text
     assert "This pairing: 1 White; the rules: 3 White." in text
