@@ -13,7 +13,7 @@ round's column (:mod:`event.team.rounds`).
 
 from __future__ import annotations
 
-from event.absences import BYE_KINDS, check_future_round, declare
+from event.absences import BYE_KINDS, AlreadyWithdrawn, check_future_round, declare
 from event.change import Change, EventError, Notice
 from event.team.matches import consistent, round_matches, team_label
 from event.team.records import event_of
@@ -72,11 +72,18 @@ def withdrawn(t: Tournament) -> list[int]:
 
 def withdraw(t: Tournament, tpn: int, from_round: int | None = None) -> Change:
     """Withdraw team ``tpn`` from round ``from_round`` (default: the next round to pair) to the end:
-    a zero-point absence declared for each of those rounds."""
+    a zero-point absence declared for each of those rounds; a team already withdrawn from that
+    round or an earlier one is refused (:class:`~event.absences.AlreadyWithdrawn`)."""
     ev = _team(t, tpn)
     total = _total(t)
     first = from_round if from_round is not None else t.rounds_paired + 1
     check_future_round(t, first, "a withdrawal takes effect from a round not yet paired")
+    zero = declarations(ev, tpn, 0)
+    since = total
+    while since >= 1 and zero.get(since) == "Z":
+        since -= 1
+    if since + 1 <= first:
+        raise AlreadyWithdrawn(tpn, f"team {team_label(ev, tpn)}", since + 1, first)
     warnings: list[Notice] = []
     if t.rounds_paired:
         rm = round_matches(t, t.rounds_paired, ev)
