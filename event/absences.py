@@ -135,6 +135,13 @@ def withdrawals(t: Tournament) -> dict[int, int]:
     withdrawn players are not paired).  So a finished event still shows its withdrawals, with
     their rounds.  The file does not tell a withdrawal from zero-point byes requested for each
     of the rounds still to pair: both are listed, as :func:`withdrawn` lists them."""
+    since = _absent_to_the_end(t)
+    return {pid: r for pid, r in since.items() if r <= t.rounds_paired + 1}  # every round not yet paired, at least
+
+
+def _absent_to_the_end(t: Tournament) -> dict[int, int]:
+    """Player -> the first round of his zero-point absences (``Z``, declared or in a round's
+    column) that run to the event's last round, for the players absent in the last round."""
     total = _total(t)
     absent = {r: t.declared_absences(r) for r in range(1, total + 1)}
     out: dict[int, int] = {}
@@ -142,7 +149,7 @@ def withdrawals(t: Tournament) -> dict[int, int]:
         r = total
         while r >= 1 and absent[r].get(p.start_rank) is Result.ZERO_POINT_BYE:
             r -= 1
-        if r < total and r <= t.rounds_paired:  # every round not yet paired, at least
+        if r < total:
             out[p.start_rank] = r + 1
     return out
 
@@ -194,16 +201,16 @@ def _fpb_line(t: Tournament, rnd: int) -> Tournament:
 def withdraw(t: Tournament, pid: int, from_round: int | None = None) -> Change:
     """Withdraw player ``pid`` from round ``from_round`` (default: the next round to pair) to the
     end: a zero-point absence declared for each of those rounds.  A player already withdrawn from
-    that round or an earlier one (:func:`withdrawals`) is refused (:class:`AlreadyWithdrawn`):
-    the command would change nothing; a withdrawal from an earlier round than the one in force
-    moves it earlier."""
+    that round or an earlier one (absent with ``Z`` from it to the last round) is refused
+    (:class:`AlreadyWithdrawn`): the command would change nothing; a withdrawal from an earlier
+    round than the one in force moves it earlier."""
     refuse_team_event(t, _TEAM_ABSENCES)
     check_player(t, pid)
     total = _total(t)
     first = from_round if from_round is not None else t.rounds_paired + 1
     check_future_round(t, first, "a withdrawal takes effect from a round not yet paired")
-    since = withdrawals(t).get(pid)
-    if since is not None and since <= first:
+    since = _absent_to_the_end(t).get(pid)
+    if since is not None and since <= first:  # absent from that round to the end already: nothing to change
         raise AlreadyWithdrawn(pid, player_label(t, pid), since, first)
     warnings: list[Notice] = []
     last = t.player(pid).entry(t.rounds_paired)
