@@ -5,9 +5,17 @@ library call of :mod:`event` (an operation on the tournament, logged in the file
 save (:mod:`event.store`: atomic, the previous version kept as ``FILE.bak``).  This module reads
 arguments, words the library's typed errors and renders.
 
-Exit codes: 0 done; 1 no legal pairing exists; 2 the command does not fit the event (unknown
-player, board or round, a round already paired...); 3 the file (or a list) is not valid, or a
-team event; 4 ``manual`` without ``--accept`` found the pairing does not conform; 5 a file cannot
+A player is named by start rank, FIDE id or name wherever a command names one (``bye``,
+``withdraw``, ``forbid``, ``correct``, ``result --by-player``, ``manual``'s boards and ``--bye``:
+:mod:`trf.naming`); a name that fits several players is refused listing them, one that fits
+nobody with the closest names; the JSON names players by start rank.  Entry refuses rather than
+guesses: a board given twice in one ``result`` command, a second withdrawal, and a results file
+with any bad row (every bad row listed, ``file:line:column``) are refused, nothing written.
+
+Exit codes: 0 done; 1 no legal pairing exists; 2 the command does not fit the event (unknown or
+ambiguous player, board or round, a round already paired, a board given twice, a player already
+withdrawn, a results file's row that does not fit the round...); 3 the file (or a list) is not
+valid (a results file with a row that is no row or no result code), or a team event; 4 ``manual`` without ``--accept`` found the pairing does not conform; 5 a file cannot
 be read or written (or changed meanwhile); 6 the previous round has games without a result;
 7 past the last round; 8 the event is finished; 9 FIDE mode asks the arbiter to confirm the act
 (``--confirm``; leaving FIDE mode: ``--yes``), nothing written; 10 FIDE mode refuses the act,

@@ -492,7 +492,7 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
         try:
             codes = result_code(cells[at])
         except BadResult as exc:
-            bad("bad-result", f"{cells[at][:40]!r} is not a result: expected {exc.expected}", at)
+            bad("bad-result", f"{cells[at][:40]!r}: expected a result: {exc.expected}", at)
             codes = None
             code_ok = False
         else:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from typing import Iterable
+from typing import Callable, Iterable
 
 from trf.model import Player, Tournament
 
@@ -167,7 +167,7 @@ def resolve_player(t: Tournament, text: str) -> int:
     names = {p.start_rank: fold(p.name) for p in players}
     swapped = {p.start_rank: " ".join(reversed(names[p.start_rank].split(", ", 1))) for p in players}
     query = _query_words(folded)
-    steps = (
+    steps: tuple[Callable[[Player], bool], ...] = (
         lambda p: names[p.start_rank] == folded,
         lambda p: swapped[p.start_rank] == folded,
         lambda p: bool(query) and all(w in _words(names[p.start_rank]) for w in query),

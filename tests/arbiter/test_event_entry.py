@@ -111,7 +111,7 @@ def test_a_results_file_with_a_bad_row_enters_nothing_and_lists_every_bad_row(tm
     rows.write_text("board,result\n1,1-0\n2,2-0\n9,=\n", encoding="utf-8")
     code, out, err = cli("event", "result", path, "--csv", rows)
     assert code == exitcodes.INVALID_INPUT and path.read_bytes() == before
-    assert err.splitlines()[0].startswith(f"{rows}:3:3: '2-0' is not a result: expected 1-0, 0-1")
+    assert err.splitlines()[0].startswith(f"{rows}:3:3: '2-0': expected a result: 1-0, 0-1")
     assert err.splitlines()[1] == f"{rows}:4:1: round 1 has no board 9: expected a board 1-3"
     rows.write_text("board,result\n1,1-0\n2,0-1\n3,=\n", encoding="utf-8")
     assert cli("event", "result", path, "--csv", rows)[0] == 0
