@@ -1028,8 +1028,9 @@ def _team_status(file: Path, t: Any, json_out: bool) -> None:
         return
     rounds = f"{s.rounds_paired} of {s.total_rounds} rounds paired" if s.total_rounds else f"{s.rounds_paired} rounds paired"
     out.print(f"{s.name}: {s.teams} teams ({s.players} players, {s.boards} boards), {rounds}; {s.system}", markup=False)
-    if s.withdrawn:
-        out.print(f"withdrawn teams: {', '.join(map(str, s.withdrawn))}", markup=False)
+    if s.withdrawals:
+        out.print("withdrawn teams: " + ", ".join(f"{p} from round {r}" for p, r in s.withdrawals.items()),
+                  markup=False)
     for rnd, who in s.declared.items():
         out.print(f"round {rnd} byes declared: " + ", ".join(f"team {p} ({k})" for p, k in who.items()), markup=False)
     for m in s.pending:

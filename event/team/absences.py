@@ -20,7 +20,8 @@ from event.team.records import event_of
 from trf.model import Result, Tournament
 from trf.teams import TeamEvent
 
-__all__ = ["UnknownTeam", "NothingDeclared", "withdraw", "request_bye", "cancel_bye", "declarations", "withdrawn"]
+__all__ = ["UnknownTeam", "NothingDeclared", "withdraw", "request_bye", "cancel_bye", "declarations", "withdrawn",
+           "withdrawals"]
 
 
 class UnknownTeam(EventError):
@@ -61,13 +62,27 @@ def declarations(ev: TeamEvent, tpn: int, after: int) -> dict[int, str]:
 
 
 def withdrawn(t: Tournament) -> list[int]:
-    """Teams declared absent (zero-point) for every remaining round: withdrawn."""
+    """Teams declared absent (zero-point) for every remaining round: withdrawn (:func:`withdrawals`)."""
+    return sorted(withdrawals(t))
+
+
+def withdrawals(t: Tournament) -> dict[int, int]:
+    """Team -> the round it is withdrawn from: the teams with a zero-point absence (``240 Z``,
+    kept once the round is paired) in every round from that one to the event's last, that one
+    being at most the next round to pair.  So a finished event still shows its withdrawals."""
     ev = event_of(t)
-    nxt, total = t.rounds_paired + 1, _total(t)
-    if ev is None or nxt > total:
-        return []
-    return [team.tpn for team in ev.teams
-            if all(declarations(ev, team.tpn, t.rounds_paired).get(r) == "Z" for r in range(nxt, total + 1))]
+    if ev is None:
+        return {}
+    total = _total(t)
+    out: dict[int, int] = {}
+    for team in ev.teams:
+        zero = declarations(ev, team.tpn, 0)
+        r = total
+        while r >= 1 and zero.get(r) == "Z":
+            r -= 1
+        if r < total and r <= t.rounds_paired:
+            out[team.tpn] = r + 1
+    return dict(sorted(out.items()))
 
 
 def withdraw(t: Tournament, tpn: int, from_round: int | None = None) -> Change:
