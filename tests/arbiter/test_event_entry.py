@@ -227,3 +227,25 @@ def test_manual_tells_every_finding_check_reports_before_accept(tmp_path: Path) 
     assert cli("event", "manual", path, "1-3", "--accept", "--confirm")[0] == 0
     after = json.loads(cli("check", path, "--round", "2", "--json")[1])["rounds"][0]["findings"]
     assert sorted(f["message"] for f in before["findings"]) == sorted(f["message"] for f in after)
+
+
+def test_manual_judges_a_baku_event_with_its_virtual_points_as_check_does(tmp_path: Path) -> None:
+    """192 FIDE_DUTCH_BAKU: the engine pairs with Baku's virtual points (C.04.7), and so does
+    ``check`` on the file; ``event manual`` judged the round without them (a C6 finding in a
+    bracket of score 1 that ``check`` does not report once the round is written, where the
+    accelerated bracket has score 2).  Twelve players, the top six winning round 1."""
+    path = tmp_path / "baku.trf"
+    assert cli("event", "new", path, "--name", "Baku", "--rounds", "5", "--initial-colour", "white",
+               "--tiebreaks", "BH")[0] == 0
+    path.write_text("\n".join("192 FIDE_DUTCH_BAKU" if x.startswith("192 ") else x
+                              for x in path.read_text().splitlines()) + "\n", encoding="utf-8")
+    (tmp_path / "p.csv").write_text("name,rating\n" + "".join(f"P{i},{2400 - 30 * i}\n" for i in range(1, 13)))
+    assert cli("event", "register", path, "--csv", tmp_path / "p.csv")[0] == 0
+    code, out, err = cli("event", "pair", path)
+    assert code == 0 and "with Baku acceleration" in out
+    assert cli("event", "result", path, *[x for b in range(1, 7) for x in (str(b), "1-0")])[0] == 0
+    before = json.loads(cli("event", "manual", path, "1-2", "--json")[1])["check"]["findings"]
+    assert cli("event", "manual", path, "1-2", "--accept", "--confirm")[0] == 0
+    after = json.loads(cli("check", path, "--round", "2", "--json")[1])["rounds"][0]["findings"]
+    assert before and sorted(f["message"] for f in before) == sorted(f["message"] for f in after)
+    assert not any("score 1)" in f["message"] for f in before)  # the brackets are the accelerated ones
