@@ -34,7 +34,8 @@ def check(
                                             "under them), checked one by one with a summary."),
     round_: Optional[int] = typer.Option(None, "--round", min=1, help="Check only this round (default: every round)."),
     why_not: Optional[str] = typer.Option(None, "--why-not", metavar="A-B",
-                                          help="Force the pair A-B (start ranks) into the round and say what it costs."),
+                                          help="Force the pair A-B into the round and say what it costs; each player by start "
+                                               "rank, FIDE id or name (3-12, \"Okafor-Lee\")."),
     fmt: CheckFormat = typer.Option(CheckFormat.report, "--format", help=(
         "report, bbp (bbpPairings' -c layout: the pairings only, standings are not in that layout), or json.")),
     engine: Optional[bool] = typer.Option(None, "--engine/--no-engine",
@@ -137,10 +138,12 @@ def check(
     heading = f"{sel.edition.heading} ({reason}); acceleration: {accel}"
     try:
         if why_not is not None:
-            try:
-                a, b = (int(x) for x in why_not.replace(" ", "").split("-"))
-            except ValueError:
-                fail(exitcodes.USAGE, f"--why-not {why_not!r}: expected two start ranks as A-B, e.g. 3-12")
+            from trf.naming import PlayerNotNamed, resolve_pair
+
+            try:  # start ranks, FIDE ids or names: 3-12, "Okafor-Lee"
+                a, b = resolve_pair(t, why_not)
+            except PlayerNotNamed as exc:
+                fail(exitcodes.USAGE, f"--why-not {exc}")
             w = sel.system.why_not(t, todo[-1], a, b, sel)
             if fmt is CheckFormat.json:
                 emit_json({**w.as_dict(), "edition": edition, "edition_reason": reason, "acceleration": accel})

@@ -5,9 +5,17 @@ library call of :mod:`event` (an operation on the tournament, logged in the file
 save (:mod:`event.store`: atomic, the previous version kept as ``FILE.bak``).  This module reads
 arguments, words the library's typed errors and renders.
 
-Exit codes: 0 done; 1 no legal pairing exists; 2 the command does not fit the event (unknown
-player, board or round, a round already paired...); 3 the file (or a list) is not valid, or a
-team event; 4 ``manual`` without ``--accept`` found the pairing does not conform; 5 a file cannot
+A player is named by start rank, FIDE id or name wherever a command names one (``bye``,
+``withdraw``, ``forbid``, ``correct``, ``result --by-player``, ``manual``'s boards and ``--bye``:
+:mod:`trf.naming`); a name that fits several players is refused listing them, one that fits
+nobody with the closest names; the JSON names players by start rank.  Entry refuses rather than
+guesses: a board given twice in one ``result`` command, a second withdrawal, and a results file
+with any bad row (every bad row listed, ``file:line:column``) are refused, nothing written.
+
+Exit codes: 0 done; 1 no legal pairing exists; 2 the command does not fit the event (unknown or
+ambiguous player, board or round, a round already paired, a board given twice, a player already
+withdrawn, a results file's row that does not fit the round...); 3 the file (or a list) is not
+valid (a results file with a row that is no row or no result code), or a team event; 4 ``manual`` without ``--accept`` found the pairing does not conform; 5 a file cannot
 be read or written (or changed meanwhile); 6 the previous round has games without a result;
 7 past the last round; 8 the event is finished; 9 FIDE mode asks the arbiter to confirm the act
 (``--confirm``; leaving FIDE mode: ``--yes``), nothing written; 10 FIDE mode refuses the act,
@@ -125,9 +133,10 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
     from event.change import EventError
     from event.fidemode import NeedsConfirmation, RefusedInFideMode
     from event.registration import InvalidRegistrant
-    from event.results import BadResultsRow
+    from event.results import BadResultsRow, BadResultsRows
     from event.team.records import TeamRecordsInvalid
     from trf.bounded import InputTooLarge
+    from trf.naming import PlayerNotNamed
 
     found = refusal(exc, path)
     if found is not None:
@@ -146,15 +155,32 @@ def _refuse(exc: Exception, path: Path) -> NoReturn:
         fail(exitcodes.INVALID_INPUT, str(exc))
     if isinstance(exc, (store.EventFileError, store.ConcurrentChange)):
         fail(exitcodes.FILE_ERROR, str(exc))
+    if isinstance(exc, BadResultsRows):
+        _bad_rows(exc)
     if isinstance(exc, (InvalidRegistrant, BadResultsRow)) and exc.source:  # a list's row: invalid input
         fail(exitcodes.INVALID_INPUT, str(exc))
     if isinstance(exc, TeamRecordsInvalid):
         fail(exitcodes.INVALID_INPUT, f"{path}: {exc}")
     if isinstance(exc, InvalidRegistrant) and exc.field in _REGISTRANT_OPTIONS:
         fail(exitcodes.USAGE, f"{_REGISTRANT_OPTIONS[exc.field]} {exc.value!r}: expected {exc.expected}")
-    if isinstance(exc, EventError):
+    if isinstance(exc, (EventError, PlayerNotNamed)):
         fail(exitcodes.USAGE, f"{path}: {exc}")
     raise exc
+
+
+def _bad_rows(exc: Any) -> NoReturn:
+    """Every bad row of a results file, one line each (``file:line:column: what, expected``), then
+    the verdict: exit 3 when a row is not a row of the form or holds no result code, else 2 (rows
+    that do not fit the round); nothing entered either way."""
+    from trf.diagnostics import Diagnostic, Severity
+
+    for p in exc.problems:
+        err.print(f"{p.where(exc.source)}: {p.message}", markup=False)
+    n = len(exc.problems)
+    code = exitcodes.INVALID_INPUT if exc.invalid else exitcodes.USAGE
+    fail(code, f"{exc.source}: {n} bad row{'' if n == 1 else 's'}; nothing entered (every row is checked before any "
+               "is entered)",
+         [Diagnostic(Severity.ERROR, p.kind, p.message, p.line, p.column) for p in exc.problems], Path(exc.source))
 
 
 def _call(path: Path, fn: Callable[[], Any]) -> Any:
@@ -162,12 +188,41 @@ def _call(path: Path, fn: Callable[[], Any]) -> Any:
     from event.change import EventError
     from trf.bounded import InputTooLarge
 
+    from trf.naming import PlayerNotNamed
+
     try:
         return fn()
     except Exception as exc:
-        if isinstance(exc, (EventError, InputTooLarge, *refusals())):
+        if isinstance(exc, (EventError, InputTooLarge, PlayerNotNamed, *refusals())):
             _refuse(exc, path)
         raise
+
+
+def _player(t: Any, text: str) -> int:
+    """The start rank of the player ``text`` names: a start rank, a FIDE id or an unambiguous name
+    (:func:`trf.naming.resolve_player`; several players or none: exit 2, listing the candidates or
+    the closest names).  A number of at most four digits that names nobody is passed on: the
+    library refuses it (:class:`event.change.UnknownPlayer`) after the event's own refusals."""
+    from trf.naming import PlayerNotNamed, resolve_player
+
+    try:
+        return resolve_player(t, text)
+    except PlayerNotNamed:
+        if text.isascii() and text.isdecimal() and len(text.lstrip("0")) <= 4:
+            return int(text)  # a start rank nobody has: the library refuses it after the event's own refusals
+        raise
+
+
+def _team_number(text: str) -> int:
+    """A team named by its pairing number (a team event's withdrawals and byes)."""
+    if not (text.isascii() and text.isdecimal() and len(text.lstrip("0")) <= 4):
+        fail(exitcodes.USAGE, f"{text[:20]!r}: expected a team's pairing number")
+    return int(text)
+
+
+#: How the help names a player.
+PLAYER_HELP = ("The player: start rank, FIDE id or name (\"Okafor\", \"Okafor, Adaeze\"; a name that fits "
+               "several players is refused, listing them)")
 
 
 def _print_warnings(warnings: Any) -> None:
@@ -406,23 +461,30 @@ def result(
     file: Path = EventFile,
     items: Optional[list[str]] = typer.Argument(None, help="BOARD RESULT pairs (White's result first: 1-0 0-1 ½-½ = +- "
                                                            "1-0f 0-1f 0-0f W-L L-W D-D, ? adjourned, * clears); with "
-                                                           "--by-player, PLAYER RESULT pairs (1 0 = + - 1f 0f W D L ?). "
-                                                           "Put -- before "
+                                                           "--by-player, PLAYER RESULT pairs (the player by start rank, "
+                                                           "FIDE id or name; 1 0 = + - 1f 0f W D L ?). A board given "
+                                                           "twice is refused, nothing entered. Put -- before "
                                                            "codes that start with a minus: -- 3 -+. In a team event, "
                                                            "MATCH RESULTS pairs: the match's number or its teams (4-7), "
                                                            "then one code per board from the first team's side "
                                                            "(\"1 = 0 +\" or \"1=0+\"; . keeps a board, * clears it).",
                                                 show_default=False),
-    by_player: bool = typer.Option(False, "--by-player", help="The pairs name players and their own results."),
+    by_player: bool = typer.Option(False, "--by-player", help="The pairs name players (start rank, FIDE id or name) "
+                                                              "and their own results."),
     csv_file: Optional[Path] = typer.Option(None, "--csv", help="A whole round: rows board,result or white,black,result "
-                                                                "(a team event: match,results or match,board,result)."),
+                                                                "(a team event: match,results or match,board,result); "
+                                                                "all or nothing: a file with a bad row enters nothing "
+                                                                "and every bad row is listed (exit 3 for a row that is "
+                                                                "no row or no result, else 2)."),
     round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last round paired)."),
     json_out: bool = JsonOpt,
 ) -> None:
     """Enter results by board or by player, one or several at a time, or a whole round from a CSV; in a team
-    event, match by match, every board from the first-named team's side."""
+    event, match by match, every board from the first-named team's side. A board given twice in one command,
+    or a results file with any bad row, is refused (exit 2; a row that is no row or no result: 3), nothing
+    entered."""
     from event.change import Change, NotATeamEvent
-    from event.results import enter_player_result, enter_result, enter_results
+    from event.results import enter_given, enter_results
     from event.team import is_team_event
     from event.team import results as team
     from trf.limits import RESULTS
@@ -440,14 +502,6 @@ def result(
         fail(exitcodes.USAGE, "give BOARD RESULT pairs (e.g. 3 1-0), PLAYER RESULT pairs with --by-player, MATCH "
                               "RESULTS pairs in a team event (e.g. 2 \"1 = 0 1\"), or --csv FILE")
 
-    def combined(t: Any, done: list[Any]) -> Change:
-        last = done[-1]
-        if len(done) == 1:
-            return last  # type: ignore[no-any-return]
-        warnings = tuple(w for c in done for w in c.warnings)
-        return Change(t, f"results round {last.data['round']}", "; ".join(c.details for c in done), warnings,
-                      {"round": last.data["round"], "entered": [c.data for c in done]})
-
     def run_team(t: Any) -> Change:
         if by_player:
             raise NotATeamEvent("its results are entered match by match (MATCH RESULTS), not by player", team=True)
@@ -456,25 +510,28 @@ def result(
             change = team.enter_match_result(t, values[k], values[k + 1], round_)
             t = change.after
             done.append(change)
-        return combined(t, done)
+        if len(done) == 1:
+            return done[0]
+        last = done[-1]
+        return Change(t, f"results round {last.data['round']}", "; ".join(c.details for c in done),
+                      tuple(w for c in done for w in c.warnings), {"round": last.data["round"],
+                                                                   "entered": [c.data for c in done]})
 
     def run(t: Any) -> Change:
         if is_team_event(t):
             return run_team(t)
         pairs = []
         for k in range(0, len(values), 2):
+            if by_player:
+                pairs.append((_player(t, values[k]), values[k + 1]))
+                continue
             # isdecimal: what int() reads ('²' is a digit to isdigit); 4 digits: TRF's start ranks, and
             # a 5,000-digit number never reaches int()
             if not values[k].isdecimal() or len(values[k].lstrip("0")) > 4:
                 shown = values[k] if len(values[k]) <= 20 else values[k][:20] + "..."
-                fail(exitcodes.USAGE, f"{shown!r}: expected a {'player' if by_player else 'board'} number (at most 4 digits)")
+                fail(exitcodes.USAGE, f"{shown!r}: expected a board number (at most 4 digits)")
             pairs.append((int(values[k]), values[k + 1]))
-        done = []
-        for number, code in pairs:
-            change = (enter_player_result if by_player else enter_result)(t, number, code, round_)
-            t = change.after
-            done.append(change)
-        return combined(t, done)
+        return enter_given(t, pairs, round_, by_player=by_player)
 
     _commit(file, run, json_out, _show_results)
 
@@ -622,23 +679,29 @@ def _team_boards(file: Path, t: Any, rnd: int, json_out: bool, csv_out: bool) ->
 @event_app.command("withdraw")
 def withdraw(
     file: Path = EventFile,
-    player: int = typer.Argument(..., help="Starting rank of the player (a team event: the team's pairing number).",
+    player: str = typer.Argument(..., help=PLAYER_HELP + " (a team event: the team's pairing number).",
                                  show_default=False),
     from_round: Optional[int] = typer.Option(None, "--from-round", min=1, help="First round missed (default: the next round to pair)."),
     json_out: bool = JsonOpt,
 ) -> None:
-    """Withdraw a player: not paired from that round on (C.04.2 Art. 3.2); in a team event, a team."""
+    """Withdraw a player: not paired from that round on (C.04.2 Art. 3.2); in a team event, a team. A player
+    (or team) already withdrawn from that round or an earlier one is refused (exit 2), nothing written."""
     from event.absences import withdraw as run
     from event.team import is_team_event
     from event.team.absences import withdraw as run_team
 
-    _commit(file, lambda t: (run_team if is_team_event(t) else run)(t, player, from_round), json_out)
+    def act(t: Any) -> Any:
+        if is_team_event(t):
+            return run_team(t, _team_number(player), from_round)
+        return run(t, _player(t, player), from_round)
+
+    _commit(file, act, json_out)
 
 
 @event_app.command("bye")
 def bye(
     file: Path = EventFile,
-    player: int = typer.Argument(..., help="Starting rank of the player (a team event: the team's pairing number).",
+    player: str = typer.Argument(..., help=PLAYER_HELP + " (a team event: the team's pairing number).",
                                  show_default=False),
     round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the next round to pair)."),
     kind: ByeKind = typer.Option(ByeKind.half, "--kind", help="half (H, default), zero (Z) or full (F, deprecated by FIDE)."),
@@ -659,8 +722,10 @@ def bye(
     def run(t: Any) -> Any:
         rnd = round_ if round_ is not None else t.rounds_paired + 1
         if is_team_event(t):
-            return team.cancel_bye(t, player, rnd) if cancel else team.request_bye(t, player, rnd, code)
-        return cancel_bye(t, player, rnd) if cancel else request_bye(t, player, rnd, code, acknowledged=confirm)
+            tpn = _team_number(player)
+            return team.cancel_bye(t, tpn, rnd) if cancel else team.request_bye(t, tpn, rnd, code)
+        pid = _player(t, player)
+        return cancel_bye(t, pid, rnd) if cancel else request_bye(t, pid, rnd, code, acknowledged=confirm)
 
     _commit(file, run, json_out)
 
@@ -668,7 +733,8 @@ def bye(
 @event_app.command("forbid")
 def forbid(
     file: Path = EventFile,
-    players: list[str] = typer.Argument(..., help="Starting ranks of two or more players who may not meet.", show_default=False),
+    players: list[str] = typer.Argument(..., help="Two or more players who may not meet: start ranks, FIDE ids or names.",
+                                        show_default=False),
     from_round: Optional[int] = typer.Option(None, "--from-round", min=1, help="First round of the ban (default: the next round)."),
     to_round: Optional[int] = typer.Option(None, "--to-round", min=1, help="Last round of the ban (default: the last round)."),
     confirm: bool = ConfirmOpt,
@@ -678,12 +744,8 @@ def forbid(
     recorded (### Prohibition)."""
     from event.absences import forbid as run
 
-    ids = []
-    for p in players:
-        if not p.isdigit():
-            fail(exitcodes.USAGE, f"{p!r}: expected a starting rank")
-        ids.append(int(p))
-    _commit(file, lambda t: run(t, tuple(ids), from_round, to_round, acknowledged=confirm), json_out)
+    _commit(file, lambda t: run(t, tuple(_player(t, p) for p in players), from_round, to_round, acknowledged=confirm),
+            json_out)
 
 
 # ---------------------------------------------------------------------------------- manual pairing
@@ -710,32 +772,40 @@ def _show_assessment(a: Any, t: Any) -> None:
     else:
         engine, mine = a.differences()
         out.print(f"the engine's pairing differs: {' '.join(engine)} => {' '.join(mine)}", markup=False)
-    finding = a.loses_on
+    findings = a.findings
     if a.conforms:
         out.print("checker: the round conforms to C.04.3 (2026)", markup=False)
-    elif finding is not None:
-        out.print(f"checker: loses on {finding['criterion']}: {finding['message']}", markup=False)
+    elif findings:  # every finding, as check reports them once the round is written
+        out.print(f"checker: loses on {findings[0]['criterion']}: {findings[0]['message']}", markup=False)
+        for finding in findings[1:]:
+            out.print(f"checker: also {finding['message']}", markup=False)
 
 
 @event_app.command("manual")
 def manual(
     file: Path = EventFile,
-    given: list[str] = typer.Argument(..., help="Boards as WHITE-BLACK starting ranks, e.g. 12-7 3-4 (the engine pairs the rest).",
+    given: list[str] = typer.Argument(..., help="Boards as WHITE-BLACK, e.g. 12-7 3-4 (the engine pairs the rest); each "
+                                                "player by start rank, FIDE id or name (\"Okafor-Lee\"; a name with a "
+                                                "'-' is read where only one split names two players).",
                                       show_default=False),
-    bye: Optional[int] = typer.Option(None, "--bye", help="The player who gets the pairing-allocated bye."),
+    bye: Optional[str] = typer.Option(None, "--bye", help="The player who gets the pairing-allocated bye (start rank, "
+                                                          "FIDE id or name)."),
     accept_: bool = typer.Option(False, "--accept", help="Write the round into the file (recorded as '### MPA @ Round n')."),
     confirm: bool = typer.Option(False, "--confirm", help="With --accept: confirm a round that differs from the "
                                                          "engine's pairing (FIDE mode, level 3); without it nothing is "
                                                          "written (exit 9)."),
     json_out: bool = JsonOpt,
 ) -> None:
-    """Pair the next round by hand: warnings, the engine's pairing and the checker's verdict; --accept writes it."""
+    """Pair the next round by hand: warnings, the engine's pairing and every finding of the checker (those
+    'arbiter check' reports once the round is written); --accept writes it."""
     from event import log, store
     from event.manual import accept, assess, parse_board
 
     loaded = _call(file, lambda: store.load(file))
-    boards_given = tuple(_call(file, lambda: [parse_board(g) for g in given]))
-    a = _call(file, lambda: assess(loaded.tournament, boards_given, bye))
+    t = loaded.tournament
+    boards_given = tuple(_call(file, lambda: [parse_board(g, t) for g in given]))
+    bye_player = _call(file, lambda: _player(t, bye)) if bye is not None else None
+    a = _call(file, lambda: assess(t, boards_given, bye_player))
     if not accept_:
         if json_out:
             emit_json({"file": str(file), "accepted": False, **a.as_dict()})
@@ -856,7 +926,7 @@ def scoring_(
 @event_app.command("correct")
 def correct_(
     file: Path = EventFile,
-    player: int = typer.Argument(..., help="Starting rank of the player.", show_default=False),
+    player: str = typer.Argument(..., help=PLAYER_HELP + ", by the data before the correction.", show_default=False),
     name: Optional[str] = typer.Option(None, "--name", help="Name (Lastname, Firstname).", callback=_printable),
     title: Optional[str] = typer.Option(None, "--title", help="FIDE title: GM IM WGM FM WIM CM WFM WCM, or none.",
                                         callback=_printable),
@@ -882,7 +952,7 @@ def correct_(
     if not changes:
         fail(exitcodes.USAGE, "give what to correct: --name, --title, --rating, --fide-id, --federation, --birth or "
                               "--sex")
-    _commit(file, lambda t: correct(t, player, changes, renumber_players=renumber), json_out)
+    _commit(file, lambda t: correct(t, _player(t, player), changes, renumber_players=renumber), json_out)
 
 
 # ---------------------------------------------------------------------------------- log, status
@@ -932,8 +1002,8 @@ def status(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
     rounds = f"{s.rounds_paired} of {s.total_rounds} rounds paired" if s.total_rounds else f"{s.rounds_paired} rounds paired"
     out.print(f"{s.name}: {s.players} players, {rounds}; {s.system}", markup=False)
     out.print(_mode_words(s.mode), markup=False)
-    if s.withdrawn:
-        out.print(f"withdrawn: {', '.join(map(str, s.withdrawn))}", markup=False)
+    if s.withdrawals:
+        out.print("withdrawn: " + ", ".join(f"{p} from round {r}" for p, r in s.withdrawals.items()), markup=False)
     for rnd, who in s.declared.items():
         out.print(f"round {rnd} byes declared: " + ", ".join(f"{p} ({k})" for p, k in who.items()), markup=False)
     if s.pending:
@@ -958,8 +1028,9 @@ def _team_status(file: Path, t: Any, json_out: bool) -> None:
         return
     rounds = f"{s.rounds_paired} of {s.total_rounds} rounds paired" if s.total_rounds else f"{s.rounds_paired} rounds paired"
     out.print(f"{s.name}: {s.teams} teams ({s.players} players, {s.boards} boards), {rounds}; {s.system}", markup=False)
-    if s.withdrawn:
-        out.print(f"withdrawn teams: {', '.join(map(str, s.withdrawn))}", markup=False)
+    if s.withdrawals:
+        out.print("withdrawn teams: " + ", ".join(f"{p} from round {r}" for p, r in s.withdrawals.items()),
+                  markup=False)
     for rnd, who in s.declared.items():
         out.print(f"round {rnd} byes declared: " + ", ".join(f"team {p} ({k})" for p, k in who.items()), markup=False)
     for m in s.pending:

@@ -21,25 +21,15 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def player_named(t: Tournament, text: str, option: str) -> int:
-    """The start rank a player is given by: the number itself, else the one player whose name
-    is ``text`` (letter case aside), else the one whose name contains it; exit 2 naming the
-    candidates when there are several, or none."""
-    wanted = text.strip()
-    if wanted.isdecimal():
-        rank = int(wanted)
-        if rank not in t.player_by_rank:
-            fail(exitcodes.USAGE, f"{option} {text}: no player has start rank {rank}")
-        return rank
-    folded = wanted.casefold()
-    players = sorted(t.player_by_rank.values(), key=lambda p: p.start_rank)
-    exact = [p for p in players if p.name.casefold() == folded]
-    found = exact or [p for p in players if folded and folded in p.name.casefold()]
-    if len(found) == 1:
-        return found[0].start_rank
-    if not found:
-        fail(exitcodes.USAGE, f"{option} {text!r}: no player's name is or contains it; give a start rank or a name")
-    shown = ", ".join(f"{p.start_rank} ({p.name})" for p in found[:6]) + (", ..." if len(found) > 6 else "")
-    fail(exitcodes.USAGE, f"{option} {text!r}: {len(found)} players match: {shown}; give the start rank")
+    """The start rank of the player ``text`` names (:func:`trf.naming.resolve_player`: a start
+    rank, a FIDE id or an unambiguous name); exit 2 naming the candidates when there are several,
+    the closest names when there is none."""
+    from trf.naming import PlayerNotNamed, resolve_player
+
+    try:
+        return resolve_player(t, text)
+    except PlayerNotNamed as exc:
+        fail(exitcodes.USAGE, f"{option} {exc}")
 
 
 class StandingsFormat(str, Enum):
@@ -67,8 +57,9 @@ def standings(
     round_robin: Optional[bool] = typer.Option(None, "--round-robin/--swiss",
                                                help="Treat the event as a round robin (art. 15.2) or a Swiss (default: from 192/092)."),
     explain: Optional[str] = typer.Option(None, "--explain", metavar="PLAYER",
-                                          help="Show the per-round contributions of a player's tie-breaks: a start rank "
-                                               "or a name (\"Okafor\", \"Okafor, Adaeze\"); individual events only."),
+                                          help="Show the per-round contributions of a player's tie-breaks: a start rank, "
+                                               "a FIDE id or a name (\"Okafor\", \"Okafor, Adaeze\", \"Adaeze "
+                                               "Okafor\"); individual events only."),
     check_ranks: bool = typer.Option(False, "--check", help="Compare the file's rank column (a team event: the 310 ranks) with the computed standings (exit 4 on a difference)."),
     fmt: StandingsFormat = typer.Option(StandingsFormat.table, "--format", help="table, json or csv."),
     json_out: bool = JsonOpt,

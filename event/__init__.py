@@ -18,6 +18,9 @@ Every operation is a pure function of a :class:`~trf.model.Tournament` returning
 * :mod:`event.status` - where the event stands and what comes next;
 * :mod:`event.store` - reading the file, and writing it atomically with a backup.
 
+The commands name players through :mod:`trf.naming` (start rank, FIDE id or an unambiguous
+name); the operations take start ranks.
+
 A session in Python::
 
     from event import store, log, registration, next_round

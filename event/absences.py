@@ -33,8 +33,8 @@ from event.log import Irregularity, before_log, with_irregularity, without_irreg
 from event.results import adjourned_games
 from trf.model import ByeRecord, ForbiddenPairs, Player, Record, Result, Tournament
 
-__all__ = ["UnknownPlayer", "RoundAlreadyPaired", "RoundOutOfEvent", "NothingDeclared", "TooFewPlayers",
-           "declare", "declarations", "withdraw", "request_bye", "cancel_bye", "forbid", "withdrawn",
+__all__ = ["UnknownPlayer", "RoundAlreadyPaired", "RoundOutOfEvent", "NothingDeclared", "TooFewPlayers", "AlreadyWithdrawn",
+           "declare", "declarations", "withdraw", "request_bye", "cancel_bye", "forbid", "withdrawn", "withdrawals",
            "BYE_KINDS", "check_player", "check_future_round"]
 
 _TEAM_ABSENCES = "its withdrawals and byes name teams (event.team.absences)"
@@ -70,6 +70,18 @@ class NothingDeclared(EventError):
     def __init__(self, player: int, rnd: int) -> None:
         super().__init__(f"player {player} has no bye or absence declared for round {rnd}")
         self.player, self.round = player, rnd
+
+
+class AlreadyWithdrawn(EventError):
+    """``label`` (player ``player``) is already withdrawn from round ``from_round``: a withdrawal
+    from round ``asked`` (not before it) would change nothing, so it is refused rather than
+    logged twice."""
+
+    kind = "already-withdrawn"
+
+    def __init__(self, player: int, label: str, from_round: int, asked: int) -> None:
+        super().__init__(f"{label} is already withdrawn from round {from_round}: nothing to change")
+        self.player, self.label, self.from_round, self.asked = player, label, from_round, asked
 
 
 class TooFewPlayers(EventError):
@@ -114,6 +126,32 @@ def withdrawn(t: Tournament) -> list[int]:
     rounds = [t.declared_absences(r) for r in range(nxt, total + 1)]
     return sorted(p.start_rank for p in t.players
                   if all(d.get(p.start_rank) is Result.ZERO_POINT_BYE for d in rounds))
+
+
+def withdrawals(t: Tournament) -> dict[int, int]:
+    """Player -> the round he is withdrawn from: the players with a zero-point absence (``Z``,
+    declared or, in a round paired, in the round's column) in every round from that one to the
+    event's last, paired or not, that one being at most the next round to pair (C.04.2 Art. 3.2:
+    withdrawn players are not paired).  So a finished event still shows its withdrawals, with
+    their rounds.  The file does not tell a withdrawal from zero-point byes requested for each
+    of the rounds still to pair: both are listed, as :func:`withdrawn` lists them."""
+    since = _absent_to_the_end(t)
+    return {pid: r for pid, r in since.items() if r <= t.rounds_paired + 1}  # every round not yet paired, at least
+
+
+def _absent_to_the_end(t: Tournament) -> dict[int, int]:
+    """Player -> the first round of his zero-point absences (``Z``, declared or in a round's
+    column) that run to the event's last round, for the players absent in the last round."""
+    total = _total(t)
+    absent = {r: t.declared_absences(r) for r in range(1, total + 1)}
+    out: dict[int, int] = {}
+    for p in sorted(t.players, key=lambda q: q.start_rank):
+        r = total
+        while r >= 1 and absent[r].get(p.start_rank) is Result.ZERO_POINT_BYE:
+            r -= 1
+        if r < total:
+            out[p.start_rank] = r + 1
+    return out
 
 
 def declare(t: Tournament, rnd: int, pid: int, kind: Result | None, *, in_player_lines: bool = True) -> Tournament:
@@ -162,12 +200,18 @@ def _fpb_line(t: Tournament, rnd: int) -> Tournament:
 
 def withdraw(t: Tournament, pid: int, from_round: int | None = None) -> Change:
     """Withdraw player ``pid`` from round ``from_round`` (default: the next round to pair) to the
-    end: a zero-point absence declared for each of those rounds."""
+    end: a zero-point absence declared for each of those rounds.  A player already withdrawn from
+    that round or an earlier one (absent with ``Z`` from it to the last round) is refused
+    (:class:`AlreadyWithdrawn`): the command would change nothing; a withdrawal from an earlier
+    round than the one in force moves it earlier."""
     refuse_team_event(t, _TEAM_ABSENCES)
     check_player(t, pid)
     total = _total(t)
     first = from_round if from_round is not None else t.rounds_paired + 1
     check_future_round(t, first, "a withdrawal takes effect from a round not yet paired")
+    since = _absent_to_the_end(t).get(pid)
+    if since is not None and since <= first:  # absent from that round to the end already: nothing to change
+        raise AlreadyWithdrawn(pid, player_label(t, pid), since, first)
     warnings: list[Notice] = []
     last = t.player(pid).entry(t.rounds_paired)
     if last is not None and last.is_pending:

@@ -36,7 +36,11 @@ from pairing.result import NoLegalPairing
 from trf.edit import with_byes
 from trf.model import Colour, Result, Tournament
 
-__all__ = ["ManualPairingError", "Assessment", "assess", "accept", "parse_board"]
+__all__ = ["ManualPairingError", "Assessment", "assess", "accept", "parse_board", "checker_report"]
+
+#: The order the checker's findings are listed in: what makes a round illegal first, then what a
+#: better pairing wins on, then the colours of the boards (C.04.3 Art. 5.2).
+_SERIOUS = {"absolute": 0, "completion": 1, "quality": 2, "order": 3, "colour": 4}
 
 
 class ManualPairingError(EventError):
@@ -49,10 +53,23 @@ class ManualPairingError(EventError):
         self.problem, self.players = problem, players
 
 
-def parse_board(text: str) -> tuple[int, int]:
-    """``12-7`` (White first) as starting ranks; raises :class:`ManualPairingError`."""
+def parse_board(text: str, t: Tournament | None = None) -> tuple[int, int]:
+    """``12-7`` (White first) as starting ranks; raises :class:`ManualPairingError`.  Given the
+    tournament ``t``, each player may also be named by FIDE id or name (``Okafor-Lee``,
+    ``Doe-Ray, Ann-12``: :func:`trf.naming.resolve_pair`, which raises
+    :class:`~trf.naming.PlayerNotNamed`)."""
     parts = text.replace(" ", "").split("-")
-    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):  # isdigit() alone takes '²'
+    numbers = len(parts) == 2 and all(p.isascii() and p.isdigit() for p in parts)  # isdigit() alone takes '²'
+    if t is not None:
+        from trf.naming import PlayerNotNamed, resolve_pair
+
+        try:
+            return resolve_pair(t, text)
+        except PlayerNotNamed:
+            if not numbers:
+                raise
+            # numbers that name nobody: assess refuses them (UnknownPlayer), after the round's own refusals
+    if not numbers:
         raise ManualPairingError(f"{text!r} is not a board: expected White-Black starting ranks such as 12-7")
     return int(parts[0]), int(parts[1])
 
@@ -92,13 +109,20 @@ class Assessment:
         return bool(self.check.get("ok"))
 
     @property
-    def loses_on(self) -> dict[str, Any] | None:
-        """The checker's most serious finding (criterion, article, message, both values), if any:
-        an absolute or completion criterion, else the quality criterion (or generation order) a
-        better pairing wins on, else a colour allocation (Art. 5.2) of the boards given."""
+    def findings(self) -> list[dict[str, Any]]:
+        """Every finding of the checker on the round (criterion, article, message, both values),
+        the most serious first (:data:`_SERIOUS`): what ``arbiter check`` reports once the round
+        is written, told before it is."""
         found = self.check.get("findings") or []
-        rank = {"absolute": 0, "completion": 1, "quality": 2, "order": 3, "colour": 4}
-        return min(found, key=lambda f: rank.get(f.get("kind", ""), 5)) if found else None
+        return sorted(found, key=lambda f: _SERIOUS.get(f.get("kind", ""), 5))
+
+    @property
+    def loses_on(self) -> dict[str, Any] | None:
+        """The checker's most serious finding, if any: an absolute or completion criterion, else
+        the quality criterion (or generation order) a better pairing wins on, else a colour
+        allocation (Art. 5.2) of the boards given."""
+        found = self.findings
+        return found[0] if found else None
 
     def differences(self) -> tuple[list[str], list[str]]:
         """The engine's boards the round lacks and the round's boards the engine lacks, as
@@ -122,7 +146,8 @@ class Assessment:
                 "engine": {"boards": [list(b) for b in self.engine_boards], "bye": self.engine_bye},
                 "same_as_engine": self.same_as_engine, "engine_only": engine, "manual_only": given,
                 "engine_found_none": self.engine_found_none, "engine_none_reason": self.engine_none,
-                "conforms": self.conforms, "loses_on": self.loses_on, "check": self.check, "notes": list(self.notes)}
+                "conforms": self.conforms, "loses_on": self.loses_on, "findings": self.findings, "check": self.check,
+                "notes": list(self.notes)}
 
 
 def _colour_warnings(t: Tournament, rnd: int, pid: int, colour: Colour) -> list[Notice]:
@@ -174,7 +199,7 @@ def _warnings(t: Tournament, rnd: int, pairs: tuple[tuple[int, int], ...], bye: 
 def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = None) -> Assessment:
     """Judge a manual pairing of the next round (the refusals of :func:`event.next_round.next_round`
     apply).  Raises :class:`ManualPairingError` when the boards cannot make a round."""
-    from systems import CheckRequest, select
+    from systems import select
 
     refuse_team_event(t, "the manual pairing of team rounds is not implemented")
     engine_none: str | None = None
@@ -233,9 +258,22 @@ def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = 
     final_bye = bye if bye is not None else added_bye
     after = write_round(t, rnd, pairs, final_bye)
     ordered = tuple((b.white, b.black) for b in board_list(after, rnd))
-    report = sel.system.check(after, [rnd], sel, CheckRequest())[0]
     return Assessment(rnd, tuple(given), bye, added, ordered, final_bye, tuple(_warnings(t, rnd, pairs, final_bye)),
-                      engine_boards, engine_bye, report.as_dict(), after, tuple(notes), engine_none)
+                      engine_boards, engine_bye, checker_report(after, rnd), after, tuple(notes), engine_none)
+
+
+def checker_report(after: Tournament, rnd: int) -> dict[str, Any]:
+    """The checker's report on round ``rnd`` of the file as accepting would write it, made as
+    ``arbiter check FILE --round r`` makes it on the written file: the system the file names
+    (:func:`systems.select`), its acceleration (Baku named by 192 and not yet in XXA/250 records:
+    the virtual points written in, C.04.7), the system's checker with the engine's comparison.
+    So the findings told before ``--accept`` are the ones ``check`` reports after it."""
+    from systems import CheckRequest, select
+
+    sel = select(after)
+    accelerated, _ = sel.system.accelerate(after, sel)
+    report = sel.system.check(accelerated, [rnd], sel, CheckRequest())[0]
+    return report.as_dict()  # type: ignore[no-any-return]
 
 
 def accept(t: Tournament, a: Assessment, *, acknowledged: bool = False) -> Change:
@@ -253,8 +291,10 @@ def accept(t: Tournament, a: Assessment, *, acknowledged: bool = False) -> Chang
         if notice is not None:
             warnings += (notice,)
         after = with_irregularity(after, Irregularity("MPA", a.round, change))
+    more = len(a.findings) - 1
     verdict = "conforms by the checker" if a.conforms else (
-        f"checker: {a.loses_on['criterion']} ({a.loses_on['message']})" if a.loses_on else "checker: discrepancy")
+        f"checker: {a.loses_on['criterion']} ({a.loses_on['message']})"
+        + (f" and {more} more finding(s)" if more > 0 else "") if a.loses_on else "checker: discrepancy")
     how = ("paired by hand, the engine found no legal pairing" if a.engine_found_none
            else "differs from the engine's pairing")
     details = (f"{len(a.boards)} board(s), {len(a.given)} given" + (f", PAB {a.bye}" if a.bye is not None else "")

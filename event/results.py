@@ -27,15 +27,18 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass, replace
+from typing import Sequence
 from fractions import Fraction
 
 from event.change import Change, EventError, Notice, check_player, consistent, player_label, refuse_team_event
 from trf.limits import MAX_START_RANK
 from trf.model import Player, Result, RoundEntry, Tournament
 
-__all__ = ["Board", "boards", "adjourned_games", "BadResult", "BadResultsRow", "NoSuchBoard", "NoGame", "RoundNotPaired", "result_code",
-           "player_code", "enter_result", "enter_player_result", "enter_results", "result_text", "csv_error"]
+__all__ = ["Board", "boards", "adjourned_games", "BadResult", "BadResultsRow", "BadResultsRows", "RowProblem", "BoardGivenTwice",
+           "NoSuchBoard", "NoGame", "RoundNotPaired", "result_code", "player_code", "enter_result", "enter_player_result",
+           "enter_given", "enter_results", "result_text", "csv_error"]
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,60 @@ class BadResultsRow(BadResult):
         super().__init__(text, expected)
         self.args = (f"{source}:{line}: {text!r}: expected {expected}",)
         self.source, self.line = source, line
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    """What is wrong with one row of a results file: its ``line`` and ``column`` (1-based, in
+    characters; ``0`` when the row spans lines or quotes its fields), ``kind`` for machines,
+    ``message`` in words (what the row says, then what was expected), and whether the row is
+    ``invalid`` (not a row of the form at all, or a code that is no result) rather than a row
+    that does not fit the round (a board it does not have, two players who do not meet, a board
+    given twice)."""
+
+    line: int
+    column: int
+    kind: str
+    message: str
+    invalid: bool
+
+    def where(self, source: str) -> str:
+        """``file:line:column`` (``file:line`` when the column is not known)."""
+        return f"{source}:{self.line}:{self.column}" if self.column else f"{source}:{self.line}"
+
+    def as_dict(self) -> dict[str, object]:
+        return {"line": self.line, "column": self.column, "kind": self.kind, "message": self.message,
+                "invalid": self.invalid}
+
+
+class BadResultsRows(BadResultsRow):
+    """A results file with bad rows: every one of them (``problems``, in line order), found
+    before anything is entered, so that the arbiter fixes the file once; nothing of it is
+    entered.  ``invalid``: some row is not a row of the form or holds no result code (the file
+    is invalid input), else every bad row is one that does not fit the round."""
+
+    kind = "bad-results-rows"
+
+    def __init__(self, source: str, problems: Sequence[RowProblem]) -> None:
+        first = problems[0]
+        super().__init__(source, first.line, first.message, "")
+        more = f" (and {len(problems) - 1} more bad row(s))" if len(problems) > 1 else ""
+        self.args = (f"{first.where(source)}: {first.message}{more}; nothing entered",)
+        self.problems = tuple(problems)
+        self.invalid = any(p.invalid for p in problems)
+
+
+class BoardGivenTwice(EventError):
+    """Board ``board`` of round ``round`` is given twice in one command (``first`` and ``second``:
+    the two results as White's-first codes): the command is refused, nothing entered, rather
+    than one of them kept by its place in the command."""
+
+    kind = "board-given-twice"
+
+    def __init__(self, rnd: int, board: int, first: str, second: str) -> None:
+        what = f"{first} both times" if first == second else f"{first} and {second}"
+        super().__init__(f"board {board} given twice (round {rnd}: {what}): give each board once; nothing entered")
+        self.round, self.board, self.first, self.second = rnd, board, first, second
 
 
 class NoSuchBoard(EventError):
@@ -303,19 +360,51 @@ def enter_player_result(t: Tournament, player: int, text: str, rnd: int | None =
                   {"round": r, "board": bd.number, "white": bd.white, "black": bd.black, "result": shown})
 
 
+def enter_given(t: Tournament, items: Sequence[tuple[int, str]], rnd: int | None = None, *,
+                by_player: bool = False) -> Change:
+    """Several results in one command: ``(board, code)`` pairs (White's code first), or with
+    ``by_player`` ``(player, code)`` pairs (the player's own code), entered in order.
+
+    A board named twice, by its number or through both its players, is refused before anything
+    is entered (:class:`BoardGivenTwice`): two codes for one board contradict each other, or
+    repeat it, and which one the arbiter meant cannot be told from the command.  One item gives
+    :func:`enter_result`'s (or :func:`enter_player_result`'s) change itself; several, one change
+    whose ``data["entered"]`` lists each."""
+    refuse_team_event(t, _TEAM_RESULTS)
+    r = _check_round(t, rnd)
+    seen: dict[int, str] = {}
+    for number, text in items:
+        if by_player:
+            bd = _board_of(t, r, number)
+            codes = player_code(text)
+            if codes is not None and number == bd.black:
+                codes = (codes[1], codes[0])
+        else:
+            codes = result_code(text)
+            bs = boards(t, r)
+            if not 1 <= number <= len(bs):
+                raise NoSuchBoard(r, number, len(bs))
+            bd = bs[number - 1]
+        shown = result_text(*codes) if codes else "*"
+        if bd.number in seen:
+            raise BoardGivenTwice(r, bd.number, seen[bd.number], shown)
+        seen[bd.number] = shown
+    done: list[Change] = []
+    for number, text in items:
+        change = (enter_player_result if by_player else enter_result)(t, number, text, r)
+        t = change.after
+        done.append(change)
+    if len(done) == 1:
+        return done[0]
+    return Change(t, f"results round {r}", "; ".join(c.details for c in done), tuple(w for c in done for w in c.warnings),
+                  {"round": r, "entered": [c.data for c in done]})
+
+
 def csv_error(exc: csv.Error) -> str:
     """The csv module's refusal in words: a field over its limit (131,072 characters) is the one
     a file read whole (``newline=""``) can meet."""
     said = str(exc)
     return f"a field longer than {csv.field_size_limit():,} characters" if "field limit" in said else said
-
-
-def _row_code(text: str, source: str, line: int) -> tuple[Result, Result] | None:
-    """:func:`result_code` of a results file's row: a bad code names the file and the line."""
-    try:
-        return result_code(text)
-    except BadResult as exc:
-        raise BadResultsRow(source, line, text, exc.expected) from None
 
 
 def _number(text: str) -> bool:
@@ -325,13 +414,35 @@ def _number(text: str) -> bool:
     return text.isdecimal() and len(text.lstrip("0")) <= len(str(MAX_START_RANK))
 
 
+_ROW_EXPECTED = "board,result or white,black,result"
+
+
+def _field_columns(physical: list[str], first: int, last: int, delimiter: str, count: int) -> list[int]:
+    """The 1-based character column where each of a row's ``count`` fields starts (past its
+    leading blanks), read from the row's physical line; zeros when the row spans lines
+    (``first`` < ``last``) or quotes a field, where the characters are not the fields'."""
+    raw = physical[last - 1] if first == last and 0 < last <= len(physical) else None
+    if raw is None or '"' in raw:
+        return [0] * count
+    columns, at = [], 1
+    for part in raw.split(delimiter)[:count]:
+        columns.append(at + len(part) - len(part.lstrip()))
+        at += len(part) + 1
+    return columns + [0] * (count - len(columns))
+
+
 def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str = "<results>") -> Change:
     """A round's results from CSV rows ``board,result`` or ``white,black,result`` (starting ranks;
-    a header row and ``#`` lines are skipped).  A row for a board the round does not have, or
-    for two players who do not meet, is skipped with a warning; a bad row or result code is a
-    :class:`BadResultsRow` naming the line (nothing is entered).  Any line ending is read (LF,
-    CRLF, CR); a field longer than the csv module reads (131,072 characters: no board, rank or
-    result is that long) is a bad row, not a crash."""
+    a header row and ``#`` lines are skipped), all or nothing.
+
+    Every row is read and checked before any is entered; a file with a bad row enters nothing and
+    raises :class:`BadResultsRows` listing every bad row (line, column, what was expected): a row
+    of neither form or a code that is no result (the file is invalid input), a board the round
+    does not have, two players who do not meet, a board given a second time (by number or by
+    its players).  A row ``white,black`` with the players the other way round is read for the
+    players in the order given (a warning says so).  Any line ending is read (LF, CRLF, CR); a
+    field longer than the csv module reads (131,072 characters: no board, rank or result is that
+    long) is a bad row, not a crash."""
     refuse_team_event(t, _TEAM_RESULTS)
     r = _check_round(t, rnd)
     bs = boards(t, r)
@@ -340,50 +451,83 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
     entered: list[dict[str, object]] = []
     delimiter = ";" if text.count(";") > text.count(",") else ","
     plan: list[tuple[Board, tuple[Result, Result] | None, int]] = []
+    problems: list[RowProblem] = []
+    given: dict[int, int] = {}  # board -> the line that gave it
+    physical = re.split(r"\r\n|\r|\n", text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)  # LF, CRLF or CR endings
+    last_line = 0
     while True:
         try:
             row = next(reader)
         except StopIteration:
             break
         except csv.Error as exc:  # a field over the csv module's 131,072 characters: no board's or result's
-            raise BadResultsRow(source, reader.line_num, csv_error(exc), "board,result or white,black,result") from None
-        no = reader.line_num
+            problems.append(RowProblem(reader.line_num, 0, "bad-row", f"{csv_error(exc)}: expected {_ROW_EXPECTED}",
+                                       True))
+            break  # the reader cannot tell where the next row starts
+        no, first_line, last_line = reader.line_num, last_line + 1, reader.line_num
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):
             continue
+        col = _field_columns(physical, first_line, no, delimiter, len(cells))
+
+        def bad(kind: str, message: str, field: int = 0, invalid: bool = True) -> None:
+            problems.append(RowProblem(no, col[field] if field < len(col) else 0, kind, message, invalid))
+
         if not cells[0].isdecimal():  # what int() reads: isdigit() also takes '²'
-            if no == 1:
-                continue  # a header row
-            raise BadResultsRow(source, no, ",".join(row), "board,result or white,black,result")
-        numbers = cells[:2] if len(cells) >= 3 and cells[1].isdecimal() else cells[:1]
+            if no != 1:  # line 1: a header row
+                bad("bad-row", f"{','.join(row)[:80]!r}: expected {_ROW_EXPECTED}")
+            continue
+        pair_row = len(cells) >= 3 and cells[1].isdecimal()
+        numbers = cells[:2] if pair_row else cells[:1]
         if not all(map(_number, numbers)):
-            raise BadResultsRow(source, no, ",".join(numbers)[:40],
-                                f"boards and start ranks of at most {len(str(MAX_START_RANK))} digits")
-        if len(cells) >= 3 and cells[1].isdecimal():
-            w, b, code = int(cells[0]), int(cells[1]), cells[2]
-            bd = by_pair.get(frozenset((w, b)))
-            if bd is None:
-                warnings.append(Notice("unpaired-board", f"{source}:{no}: {w} and {b} do not meet in round {r}; row skipped",
-                                       {"line": no, "white": w, "black": b}))
+            field = next(i for i, n in enumerate(numbers) if not _number(n))
+            bad("bad-number", f"{numbers[field][:40]!r}: expected boards and start ranks of at most "
+                              f"{len(str(MAX_START_RANK))} digits", field)
+            continue
+        if not pair_row and len(cells) < 2:
+            bad("bad-row", f"{','.join(row)[:80]!r}: expected {_ROW_EXPECTED}")
+            continue
+        at = 2 if pair_row else 1
+        try:
+            codes = result_code(cells[at])
+        except BadResult as exc:
+            bad("bad-result", f"{cells[at][:40]!r}: expected a result: {exc.expected}", at)
+            codes = None
+            code_ok = False
+        else:
+            code_ok = True
+        if pair_row:
+            w, b = int(cells[0]), int(cells[1])
+            found = by_pair.get(frozenset((w, b)))
+            if found is None:
+                bad("not-paired", f"{w} and {b} do not meet in round {r}: expected two players paired together "
+                                  f"(the round's boards: {', '.join(f'{x.white}-{x.black}' for x in bs) or 'none'})",
+                    0, False)
                 continue
-            codes = _row_code(code, source, no)
+            bd = found
             if codes is not None and (bd.white, bd.black) != (w, b):
                 warnings.append(Notice("colours-swapped", f"{source}:{no}: {w}-{b} is {bd.white}-{bd.black} in the pairing; "
                                                           f"the result was read for the players in the order given ({w} first)",
                                        {"line": no}))
                 codes = (codes[1], codes[0])
-        elif len(cells) >= 2:
-            k, code = int(cells[0]), cells[1]
+        else:
+            k = int(cells[0])
             if not 1 <= k <= len(bs):
-                warnings.append(Notice("unpaired-board", f"{source}:{no}: round {r} has no board {k}; row skipped",
-                                       {"line": no, "board": k}))
+                bad("no-such-board", f"round {r} has no board {k}: expected a board "
+                                     + (f"1-{len(bs)}" if bs else "of a round with games (nobody plays in it)"),
+                    0, False)
                 continue
             bd = bs[k - 1]
-            codes = _row_code(code, source, no)
-        else:
-            raise BadResultsRow(source, no, ",".join(row), "board,result or white,black,result")
-        plan.append((bd, codes, no))
+        if bd.number in given:
+            bad("board-given-twice", f"board {bd.number} ({bd.white}-{bd.black}) given twice: expected each board "
+                                     f"once (it is on line {given[bd.number]} already)", 0, False)
+            continue
+        given[bd.number] = no
+        if code_ok:
+            plan.append((bd, codes, no))
+    if problems:
+        raise BadResultsRows(source, problems)
     for bd, codes, no in plan:
         t, more = _apply(t, r, bd, codes)
         warnings += more

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from event.absences import withdrawn
+from event.absences import withdrawals
 from event.fidemode import Mode, mode
 from event.log import entries, irregularities
 from event.results import Board, adjourned_games, boards
@@ -21,7 +21,8 @@ class Status:
     (the next round can be paired: an adjourned game counts as a draw for pairing, C.04.2
     Art. 3.1) or ``finished``; ``next_step`` in words; ``mode``: FIDE mode or not
     (:mod:`event.fidemode`).  ``adjourned``: every adjourned game (``?``) of the event, as
-    (round, board)."""
+    (round, board).  ``withdrawn``: the players withdrawn, ``withdrawals`` each with the round
+    he is withdrawn from (:func:`event.absences.withdrawals`), the event finished or not."""
 
     name: str
     system: str
@@ -38,6 +39,7 @@ class Status:
     log_entries: int
     mode: Mode = Mode(True)  # FIDE mode, or when and why the event left it (event.fidemode)
     adjourned: tuple[tuple[int, Board], ...] = ()
+    withdrawals: dict[int, int] = field(default_factory=dict)  # player -> the round he is withdrawn from
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "system": self.system, "rounds": self.total_rounds,
@@ -48,7 +50,8 @@ class Status:
                 "irregularities": list(self.irregularities), "log_entries": self.log_entries,
                 "fide_mode": self.mode.as_dict(),
                 "adjourned": [{"round": r, "board": b.number, "white": b.white, "black": b.black}
-                              for r, b in self.adjourned]}
+                              for r, b in self.adjourned],
+                "withdrawals": [{"player": p, "from_round": r} for p, r in self.withdrawals.items()]}
 
 
 def status(t: Tournament) -> Status:
@@ -79,5 +82,7 @@ def status(t: Tournament) -> Status:
                                                       "entered, C.04.2 Art. 3.1)" if adjourned else "")
     from systems import name_of
 
-    return Status(t.name, name_of(t), total, paired, len(t.players), tuple(withdrawn(t)), state, step, nxt,
-                  pending, declared, tuple(i.line for i in irregularities(t)), len(entries(t)), mode(t), adjourned)
+    gone = withdrawals(t)
+    return Status(t.name, name_of(t), total, paired, len(t.players), tuple(gone), state, step, nxt,
+                  pending, declared, tuple(i.line for i in irregularities(t)), len(entries(t)), mode(t), adjourned,
+                  gone)

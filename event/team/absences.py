@@ -13,14 +13,15 @@ round's column (:mod:`event.team.rounds`).
 
 from __future__ import annotations
 
-from event.absences import BYE_KINDS, check_future_round, declare
+from event.absences import BYE_KINDS, AlreadyWithdrawn, check_future_round, declare
 from event.change import Change, EventError, Notice
 from event.team.matches import consistent, round_matches, team_label
 from event.team.records import event_of
 from trf.model import Result, Tournament
 from trf.teams import TeamEvent
 
-__all__ = ["UnknownTeam", "NothingDeclared", "withdraw", "request_bye", "cancel_bye", "declarations", "withdrawn"]
+__all__ = ["UnknownTeam", "NothingDeclared", "withdraw", "request_bye", "cancel_bye", "declarations", "withdrawn",
+           "withdrawals"]
 
 
 class UnknownTeam(EventError):
@@ -61,22 +62,43 @@ def declarations(ev: TeamEvent, tpn: int, after: int) -> dict[int, str]:
 
 
 def withdrawn(t: Tournament) -> list[int]:
-    """Teams declared absent (zero-point) for every remaining round: withdrawn."""
+    """Teams declared absent (zero-point) for every remaining round: withdrawn (:func:`withdrawals`)."""
+    return sorted(withdrawals(t))
+
+
+def withdrawals(t: Tournament) -> dict[int, int]:
+    """Team -> the round it is withdrawn from: the teams with a zero-point absence (``240 Z``,
+    kept once the round is paired) in every round from that one to the event's last, that one
+    being at most the next round to pair.  So a finished event still shows its withdrawals."""
     ev = event_of(t)
-    nxt, total = t.rounds_paired + 1, _total(t)
-    if ev is None or nxt > total:
-        return []
-    return [team.tpn for team in ev.teams
-            if all(declarations(ev, team.tpn, t.rounds_paired).get(r) == "Z" for r in range(nxt, total + 1))]
+    if ev is None:
+        return {}
+    total = _total(t)
+    out: dict[int, int] = {}
+    for team in ev.teams:
+        zero = declarations(ev, team.tpn, 0)
+        r = total
+        while r >= 1 and zero.get(r) == "Z":
+            r -= 1
+        if r < total and r <= t.rounds_paired:
+            out[team.tpn] = r + 1
+    return dict(sorted(out.items()))
 
 
 def withdraw(t: Tournament, tpn: int, from_round: int | None = None) -> Change:
     """Withdraw team ``tpn`` from round ``from_round`` (default: the next round to pair) to the end:
-    a zero-point absence declared for each of those rounds."""
+    a zero-point absence declared for each of those rounds; a team already withdrawn from that
+    round or an earlier one is refused (:class:`~event.absences.AlreadyWithdrawn`)."""
     ev = _team(t, tpn)
     total = _total(t)
     first = from_round if from_round is not None else t.rounds_paired + 1
     check_future_round(t, first, "a withdrawal takes effect from a round not yet paired")
+    zero = declarations(ev, tpn, 0)
+    since = total
+    while since >= 1 and zero.get(since) == "Z":
+        since -= 1
+    if since + 1 <= first:
+        raise AlreadyWithdrawn(tpn, f"team {team_label(ev, tpn)}", since + 1, first)
     warnings: list[Notice] = []
     if t.rounds_paired:
         rm = round_matches(t, t.rounds_paired, ev)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from event.log import entries, irregularities
-from event.team.absences import withdrawn
+from event.team.absences import withdrawals
 from event.team.matches import Match, round_matches
 from event.team.records import event_of
 from trf.model import Tournament
@@ -35,6 +35,7 @@ class TeamStatus:
     declared: dict[int, dict[int, str]]  # round -> team -> F/H/Z, rounds not yet paired
     irregularities: tuple[str, ...]
     log_entries: int
+    withdrawals: dict[int, int] = field(default_factory=dict)  # team -> the round it is withdrawn from
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "system": self.system, "team": True, "rounds": self.total_rounds,
@@ -44,7 +45,8 @@ class TeamStatus:
                 "pending": [{"match": m.number, "white": m.white, "black": m.black, "boards": list(m.pending)}
                             for m in self.pending],
                 "declared": {str(r): {str(p): k for p, k in d.items()} for r, d in self.declared.items()},
-                "irregularities": list(self.irregularities), "log_entries": self.log_entries}
+                "irregularities": list(self.irregularities), "log_entries": self.log_entries,
+                "withdrawals": [{"team": p, "from_round": r} for p, r in self.withdrawals.items()]}
 
 
 def status(t: Tournament) -> TeamStatus:
@@ -72,6 +74,7 @@ def status(t: Tournament) -> TeamStatus:
     from systems import name_of
 
     boards = ev.boards if ev is not None else len((t.header("352") or "").strip())
+    gone = withdrawals(t)
     return TeamStatus(t.name, name_of(t), total, paired, len(ev.teams) if ev is not None else 0, len(t.players),
-                      boards, tuple(withdrawn(t)), state, step, nxt, pending, declared,
-                      tuple(i.line for i in irregularities(t)), len(entries(t)))
+                      boards, tuple(gone), state, step, nxt, pending, declared,
+                      tuple(i.line for i in irregularities(t)), len(entries(t)), gone)

@@ -399,7 +399,7 @@ def test_standings_explain_takes_a_name(who: str, rank: int) -> None:
 @pytest.mark.parametrize("who, message", [
     ("a", "--explain 'a': 7 players match: 2 (Okafor, Adaeze)"),
     ("Carlsen", "--explain 'Carlsen': no player's name is or contains it"),
-    ("42", "--explain 42: no player has start rank 42"),
+    ("42", "--explain 42: no player has starting rank 42 (the event has 1-8) or FIDE id 42"),
 ])
 def test_standings_explain_of_no_one_or_several_is_a_usage_error(who: str, message: str) -> None:
     code, _, err = run("standings", str(EXAMPLE), "--explain", who)

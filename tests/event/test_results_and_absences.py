@@ -14,7 +14,7 @@ from event.fidemode import NeedsConfirmation, in_fide_mode
 from event.log import irregularities
 from event.next_round import pair_into
 from event.registration import Registrant, register
-from event.results import (BadResult, NoGame, NoSuchBoard, boards, enter_player_result, enter_result, enter_results,
+from event.results import (BadResult, BadResultsRows, NoGame, NoSuchBoard, boards, enter_player_result, enter_result, enter_results,
                            player_code, result_code)
 from tests.support import REPO
 from trf.model import ByeRecord, Colour, ForbiddenPairs, Result, Tournament
@@ -94,18 +94,32 @@ def test_a_result_for_a_player_without_a_game() -> None:
     assert info.value.what == "the pairing-allocated bye"
 
 
-def test_a_round_from_csv_skips_what_is_not_paired() -> None:
+def test_a_round_from_csv_is_entered_all_or_nothing() -> None:
+    """Every row is checked before any is entered: a row for a board the round does not have, two
+    players who do not meet, a board given twice, a code that is no result are each listed (line
+    and column), and nothing is entered; a row whose players are the other way round is read for
+    the players in the order given, with a warning."""
     t = pair_into(_event()).after  # 1-4, 5-2, 3-6
-    text = "board,result\n1,1-0\n2,1-0\n9,0-1\n# a comment\n6,3,0-1\n5,6,=\n"
-    c = enter_results(t, text)
-    codes = [w.code for w in c.warnings]
-    assert codes == ["unpaired-board", "colours-swapped", "unpaired-board"]
-    after = c.after
-    assert [b.result for b in boards(after, 1)] == ["1-0", "1-0", "1-0"]  # 6 lost to 3 read as 3 won with White
+    good = "board,result\n1,1-0\n2,1-0\n# a comment\n6,3,0-1\n"
+    c = enter_results(t, good)
+    assert [w.code for w in c.warnings] == ["colours-swapped"]
+    assert [b.result for b in boards(c.after, 1)] == ["1-0", "1-0", "1-0"]  # 6 lost to 3 read as 3 won with White
     assert c.data["pending_boards"] == []
-    with pytest.raises(BadResult):
+    bad = "board,result\n1,1-0\n2,1-0\n9,0-1\n# a comment\n5,6,=\n1,0-1\n3,two\n"
+    with pytest.raises(BadResultsRows) as info:
+        enter_results(t, bad, source="r.csv")
+    found = [(p.line, p.column, p.kind, p.invalid) for p in info.value.problems]
+    # line 4: board 9 of 3; line 6: 5 and 6 are not paired together; line 7: board 1 again (line 2);
+    # line 8: 'two' (column 3, after "3,") is no result code
+    assert found == [(4, 1, "no-such-board", False), (6, 1, "not-paired", False), (7, 1, "board-given-twice", False),
+                     (8, 3, "bad-result", True)]
+    assert info.value.invalid and "it is on line 2 already" in info.value.problems[2].message
+    assert all(b.pending for b in boards(t, 1))  # nothing was entered
+    with pytest.raises(BadResultsRows) as info:
+        enter_results(t, "1,1-0\n9,0-1\n")
+    assert not info.value.invalid  # a row that does not fit the round, in a file of good rows
+    with pytest.raises(BadResult):  # still a BadResult for the callers that catch one
         enter_results(t, "1,1-0\n2,two\n")
-    assert boards(t, 1)[0].pending  # nothing was entered
 
 
 def test_a_result_of_an_earlier_round_is_warned() -> None:

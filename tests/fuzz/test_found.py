@@ -75,7 +75,7 @@ def test_a_superscript_board_in_a_results_csv_is_invalid_input_at_the_command_li
     results = tmp_path / "round2.csv"
     results.write_text("board,result\n²,1-0\n", encoding="utf-8")
     code, output = run("event", "result", str(event), "--csv", str(results))
-    assert code == exitcodes.INVALID_INPUT and "round2.csv:2: '²,1-0': expected board,result or white,black,result" in output
+    assert code == exitcodes.INVALID_INPUT and "round2.csv:2:1: '²,1-0': expected board,result or white,black,result" in output
 
 
 def test_a_superscript_start_rank_in_a_manual_board_is_a_manual_pairing_error() -> None:
