@@ -83,6 +83,10 @@ def standings(
     from tiebreaks.standings import standings as compute
     from trf.system import UnsupportedEvent, require_individual
 
+    from arbiter.app import format_choice, refuse_conflicting_outputs
+
+    refuse_conflicting_outputs(("--json", "json" if json_out else None), ("--csv", "csv" if csv_out else None),
+                               format_choice(fmt))
     result = read_valid(file, encoding, "fix them before computing standings")
     t = result.tournament
     if json_out:
