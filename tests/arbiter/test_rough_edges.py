@@ -110,6 +110,27 @@ def test_one_output_asked_twice_is_no_conflict(args: list[str], same: list[str])
     assert run(*args) == run(*same)
 
 
+@pytest.mark.parametrize("args, line", [
+    (["standings", str(EXAMPLE), "--explain", "4", "--csv"],
+     "--explain shows one player's rounds as a table or JSON: --csv has no layout for them"),
+    (["standings", str(EXAMPLE), "--explain", "4", "--format", "csv"],
+     "--explain shows one player's rounds as a table or JSON: --format csv has no layout for them"),
+    (["standings", str(EXAMPLE), "--explain", "4", "--check"],
+     "--explain and --check conflict: one shows a player's rounds, the other checks the rank column; run them one "
+     "at a time"),
+    (["roundrobin", "--players", "4", "--name", "Club RR"], "--name names the tournament in the --trf file: give --trf too"),
+    (["roundrobin", "--players", "4", "--sessions", "4"],
+     "--sessions lays out a timetable: give --boards, --start and --slot too"),
+])
+def test_an_option_that_would_be_ignored_is_refused(args: list[str], line: str) -> None:
+    """``standings --explain`` printed its table whatever --csv said and never checked the
+    ranks --check asked for; ``roundrobin --name`` and ``--sessions`` do nothing without the
+    output they shape."""
+    code, out, err = run(*args)
+    assert code == exitcodes.USAGE
+    assert err.strip() == f"arbiter: {line}" and out == ""
+
+
 # ---------------------------------------------------------------- --help: one sentence per command
 
 def _commands_panel(text: str) -> list[str]:
