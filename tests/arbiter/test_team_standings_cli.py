@@ -60,7 +60,8 @@ def test_json(held: Path) -> None:
     rows = {r["tpn"]: r for r in data["standings"]}
     assert rows[1]["team"] == HOSTILE  # data keeps the exact text
     assert (rows[14]["match_points"], rows[14]["game_points"]) == ("4.0", "11.5")
-    assert rows[14]["tiebreaks"] == {"EDE": "1", "BH:MP/C1": "32.0", "MPvGP": "11.5"}
+    # 11 and 14, both on 4 MP, are left tied by EDE (tests/tiebreaks/test_team_tiebreaks.py): 0
+    assert rows[14]["tiebreaks"] == {"EDE": "0", "BH:MP/C1": "32.0", "MPvGP": "11.5"}
     assert rows[4]["separated_from_next_by"] == "EDE"
     assert data["standings"][-1]["separated_from_next_by"] is None
     assert set(data["standings"][0]) == {"rank", "place", "tpn", "team", "match_points", "game_points", "tiebreaks",
