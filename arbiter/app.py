@@ -49,7 +49,7 @@ __all__ = [
     "has_errors", "standard_output", "busy", "version_text", "check_encoding_option", "refuse_non_trf", "Streamed", "SharedTail", "read_text",
     "read_bytes", "too_large",
     "error_object", "RulesOpt", "SystemOpt", "BakuGroupOpt", "BAKU_GROUP_HELP", "cannot_read", "defer_commands",
-    "select_system", "json_requested",
+    "command_summaries", "select_system", "json_requested", "option_given", "format_choice", "refuse_conflicting_outputs",
 ]
 
 
@@ -80,6 +80,25 @@ BAKU_GROUP_HELP = ("Group A of Baku acceleration: handbook (the rule: 2 x ceil(N
 #: it on :data:`app`, in the order of ``arbiter --help``.  :mod:`arbiter.cli` fills it (this
 #: module imports no command module), so that a command run imports only its own module.
 _DEFERRED: dict[str, Callable[[], object]] = {}
+
+
+#: One-sentence summaries by command path (``"validate"``, ``"event new"``): what ``arbiter --help``
+#: and a group's ``--help`` list beside each command, one line at 80 columns; the command's own
+#: ``--help`` keeps its whole description.  :mod:`arbiter.cli` fills it (:func:`command_summaries`).
+_SUMMARIES: dict[str, str] = {}
+
+
+def command_summaries(table: dict[str, str]) -> None:
+    """Give commands their one-sentence summaries (click's ``short_help``), by command path."""
+    _SUMMARIES.update(table)
+
+
+def _summarise(command: Any, path: str) -> None:
+    """Set the summary of ``command`` and of every command of a group, by their paths."""
+    if path in _SUMMARIES:
+        command.short_help = _SUMMARIES[path]
+    for name, sub in getattr(command, "commands", {}).items():
+        _summarise(sub, f"{path} {name}")
 
 
 def defer_commands(names: Iterable[str], load: Callable[[], object]) -> None:
@@ -117,6 +136,7 @@ class ArbiterGroup(typer.core.TyperGroup):
             load()
         for name, command in typer.main.get_group(app).commands.items():
             self.commands.setdefault(name, command)
+            _summarise(self.commands[name], name)
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
@@ -284,6 +304,15 @@ def _reword(message: str) -> str:
     return message.strip().rstrip(".")
 
 
+def _near_commands(name: str, known: list[str]) -> str:
+    """``; did you mean 'pair'?`` (up to three near names, the question the option message asks
+    too), or nothing when no command is near ``name``."""
+    import difflib
+
+    near = difflib.get_close_matches(name, known, n=3)
+    return f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+
+
 def usage_message(exc: Any) -> str:
     """One line: the command, the option or argument at fault and what it expects
     (``arbiter show: --round: expected a whole number, got 'x'``)."""
@@ -313,10 +342,14 @@ def usage_message(exc: Any) -> str:
             hint = exc.param_hint if isinstance(exc.param_hint, str) else "value"
         return f"{where}{hint}: {_reword(exc.message)}"
     text = exc.format_message().strip().rstrip(".")
-    m = re.match(r"No such command '(.*)'", text)
+    m = re.match(r"""No such command ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""", text)
     if m:
-        names = ", ".join(sorted(ctx.command.list_commands(ctx))) if ctx is not None and hasattr(ctx.command, "list_commands") else ""
-        return f"{where}unknown command '{m.group(1)}'" + (f" (commands: {names})" if names else "")
+        import ast
+
+        name = str(ast.literal_eval(m.group(1)))  # the parser quotes it as Python would
+        known = sorted(ctx.command.list_commands(ctx)) if ctx is not None and hasattr(ctx.command, "list_commands") else []
+        return f"{where}unknown command '{name}'{_near_commands(name, known)}" + (
+            f" (commands: {', '.join(known)})" if known else "")
     m = re.match(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", text)
     if m:
         return f"{where}unexpected argument {m.group(1)}{see}"
@@ -342,6 +375,33 @@ def _json_requested() -> bool:
 
 #: Public name of :func:`_json_requested`, for the command modules.
 json_requested = _json_requested
+
+
+def option_given(param: str) -> bool:
+    """Whether the running command's parameter ``param`` (its Python name, ``fmt``) was given by
+    the user, rather than left at its default."""
+    ctx = _click_globals.get_current_context(silent=True)
+    source = ctx.get_parameter_source(param) if ctx is not None else None
+    return source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT", "PROMPT")
+
+
+def format_choice(value: Any, param: str = "fmt", flag: str = "--format") -> tuple[str, Optional[str]]:
+    """``("--format bbp", "bbp")`` for :func:`refuse_conflicting_outputs` when ``--format`` was
+    given, ``("--format table", None)`` when it was left at its default."""
+    chosen = str(getattr(value, "value", value))
+    return f"{flag} {chosen}", chosen if option_given(param) else None
+
+
+def refuse_conflicting_outputs(*choices: tuple[str, Optional[str]]) -> None:
+    """Exit 2 when options given choose different outputs (``--json --format bbp``, ``--json
+    --csv``): one of them would be silently ignored.  ``choices``: each option as the user wrote
+    it and the output it chooses (``None``: not given); one output asked for twice (``--json
+    --format json``) is no conflict."""
+    given = [(flag, what) for flag, what in choices if what is not None]
+    if len({what for _, what in given}) > 1:
+        flags = [flag for flag, _ in given]
+        names = " and ".join(flags) if len(flags) == 2 else ", ".join(flags[:-1]) + " and " + flags[-1]
+        fail(exitcodes.USAGE, f"{names} conflict: each chooses what is printed; give one of them")
 
 
 def error_object(code: int, message: str, diagnostics: Optional[list[Diagnostic]] = None,

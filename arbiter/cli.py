@@ -28,7 +28,7 @@ import gc
 import sys
 
 from arbiter import exitcodes
-from arbiter.app import app, defer_commands, err
+from arbiter.app import app, command_summaries, defer_commands, err
 
 
 def _files() -> None:
@@ -97,6 +97,57 @@ defer_commands(["crosscheck"], _crosscheck)
 defer_commands(["systems"], _systems)
 defer_commands(["rotation"], _rotation)
 defer_commands(["event"], _event)
+
+# What the help lists beside each command: one sentence, one line at 80 columns (each command's
+# own --help keeps its whole description).
+command_summaries({
+    "validate": "Check a TRF file's layout, games, points and byes.",
+    "show": "Print the cross-table, or a team event's teams and matches.",
+    "convert": "Rewrite a file as TRF-16 or TRF-2026.",
+    "pair": "Pair the next round by the file's pairing system.",
+    "generate": "Generate random tournaments, paired round by round.",
+    "check": "Check a file's pairings and standings against the rules.",
+    "standings": "Compute the standings with FIDE tie-breaks (C.07).",
+    "ratings": "Compute the rating changes (FIDE B.02).",
+    "report": "Check that a file is fit to be rated; write a clean one.",
+    "roundrobin": "Pair a round robin by the FIDE Berger tables.",
+    "publish": "Write the tournament as a static web site.",
+    "conformance": "Test another pairing program against our engine.",
+    "crosscheck": "Run FIDE's cross-check with another pairing program.",
+    "systems": "List the pairing systems and the rules of each.",
+    "rotation": "Pair casual club-night games over several boards.",
+    "event": "Run a tournament in its TRF file, round by round.",
+    "event new": "Create an event file, individual or team.",
+    "event register": "Register players, or teams with their players.",
+    "event pair": "Pair the next round into the file.",
+    "event undo": "Take back the last round's pairing.",
+    "event result": "Enter results by board, by player or from a CSV.",
+    "event forfeit": "Forfeit a whole match of a team event, or take it back.",
+    "event lineup": "Set a team's line-up for a round paired.",
+    "event boards": "List a round's boards with their results.",
+    "event withdraw": "Withdraw a player, or a team, from a round on.",
+    "event bye": "Grant a requested bye, or cancel one.",
+    "event forbid": "Forbid pairings between players (260).",
+    "event manual": "Pair the next round by hand.",
+    "event fide-mode": "Show the event's mode, or leave FIDE mode for good.",
+    "event rounds": "Change the number of rounds.",
+    "event tiebreaks": "Change the tie-break list.",
+    "event scoring": "Change the scoring and the PAB value.",
+    "event correct": "Correct a player's data.",
+    "event log": "List the event's ### lines in file order.",
+    "event status": "Show where the event stands and what comes next.",
+    "rotation new": "Create a session file.",
+    "rotation arrive": "Add a player who arrives to the shared queue.",
+    "rotation pause": "Pause a player, who keeps their history.",
+    "rotation resume": "Put a paused player back in the queue.",
+    "rotation leave": "Let a player leave; their games still count.",
+    "rotation next": "Start games on every free table (or on --table).",
+    "rotation finish": "End a game; the table mode decides what starts.",
+    "rotation set": "Set the game on a table by hand.",
+    "rotation why": "Say why this game: waits, sit-outs and teams.",
+    "rotation status": "Show the tables, the queue and every player's games.",
+    "rotation simulate": "Simulate an evening and print its fairness figures.",
+})
 
 __all__ = ["app", "main"]
 

@@ -84,6 +84,10 @@ def check(
     the round's) is reported as such when the line describes the round. With several files or a directory, each
     file, with a summary. Exit 0 when everything conforms, 4 on a discrepancy in the pairings or the standings, 3
     for invalid input."""
+    from arbiter.app import format_choice, refuse_conflicting_outputs
+
+    refuse_conflicting_outputs(("--json", "json" if json_out else None), ("--csv", "csv" if csv_out else None),
+                               format_choice(fmt))
     if len(files) > 1 or files[0].is_dir() or csv_out:
         from arbiter.check_many import check_many
 

@@ -616,6 +616,9 @@ def boards(
     from event import store
     from event.results import RoundNotPaired, boards as board_list
 
+    from arbiter.app import refuse_conflicting_outputs
+
+    refuse_conflicting_outputs(("--json", "json" if json_out else None), ("--csv", "csv" if csv_out else None))
     t = _call(file, lambda: store.load(file)).tournament
     rnd = round_ if round_ is not None else t.rounds_paired
     if not 1 <= rnd <= t.rounds_paired:

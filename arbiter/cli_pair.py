@@ -15,8 +15,8 @@ from typing import Optional
 import typer
 
 from arbiter import exitcodes, render
-from arbiter.app import (BAKU_GROUP_HELP, BakuGroupOpt, EncodingOpt, FileArg, RulesOpt, SystemOpt, app, fail, out,
-                         read_valid, select_system, standard_output, write_or_print)
+from arbiter.app import (BAKU_GROUP_HELP, BakuGroupOpt, EncodingOpt, FileArg, RulesOpt, SystemOpt, app, fail, format_choice,
+                         out, read_valid, refuse_conflicting_outputs, select_system, standard_output, write_or_print)
 
 
 class PairFormat(str, Enum):
@@ -99,6 +99,7 @@ def pair(
     from trf.model import Colour, Result
     from trf.system import require_individual
 
+    refuse_conflicting_outputs(("--json", "json" if json_out else None), format_choice(fmt))
     output = standard_output(output)  # -o -
     result = read_valid(file, encoding, "fix them before pairing")
     colour = None

@@ -19,7 +19,8 @@ from rich.text import Text
 
 from arbiter import exitcodes, render
 from arbiter.app import (EncodingOpt, FileArg, JsonOpt, TrfFormat, app, busy, dump_text, emit_json, err, fail, out, read,
-                         read_text, read_valid, refuse_non_trf, refuse_overwrite, standard_output, write_file)
+                         read_text, read_valid, refuse_conflicting_outputs, refuse_non_trf, refuse_overwrite, standard_output,
+                         write_file)
 from trf import spreadsheet
 from trf.text import visible
 
@@ -131,6 +132,7 @@ def ratings(
     performance (8.2)."""
     from ratings.output import ratings_csv, ratings_dict
 
+    refuse_conflicting_outputs(("--json", "json" if json_out else None), ("--csv", "csv" if csv_out else None))
     day = _date(when)
     k_table = _k_table(k, encoding)
     result = read_valid(file, encoding, "fix them before computing rating changes")
@@ -200,6 +202,7 @@ def report(
     from ratings.report import check_report, clean_report, unrated_games
     from tiebreaks.codes import parse_list
 
+    refuse_conflicting_outputs(("--json", "json" if json_out else None), ("--csv", "csv" if csv_out else None))
     refuse_overwrite(output, file, k)
     output = standard_output(output)  # -o -
     tbs = None

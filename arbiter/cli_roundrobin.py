@@ -15,8 +15,8 @@ from rich.table import Table
 from rich.markup import escape
 
 from arbiter import exitcodes, render
-from arbiter.app import (app, check_encoding_option, emit_json, fail, out, read_text, refuse_overwrite, standard_output,
-                         write_file)
+from arbiter.app import (app, check_encoding_option, emit_json, fail, option_given, out, read_text, refuse_conflicting_outputs,
+                         refuse_overwrite, standard_output, write_file)
 from roundrobin.berger import BYE
 from trf import spreadsheet
 
@@ -209,8 +209,9 @@ def roundrobin(
         fail(exitcodes.USAGE, "give either --players N or --names FILE")
     if reverse_second_cycle and not double:
         fail(exitcodes.USAGE, "--reverse-second-cycle needs --double")
-    if json_out and csv_out:
-        fail(exitcodes.USAGE, "--json and --csv exclude each other")
+    refuse_conflicting_outputs(("--json", "json" if json_out else None), ("--csv", "csv" if csv_out else None))
+    if trf_out is None and option_given("name"):
+        fail(exitcodes.USAGE, "--name names the tournament in the --trf file: give --trf too")
     trf_to_stdout = trf_out is not None and standard_output(trf_out) is None
     if trf_to_stdout and (json_out or csv_out):
         fail(exitcodes.USAGE, f"--trf - and {'--json' if json_out else '--csv'} would both write to standard output")
@@ -226,6 +227,8 @@ def roundrobin(
             fail(exitcodes.USAGE, str(exc))
     elif start is not None or slot is not None:
         fail(exitcodes.USAGE, "--start and --slot lay out a timetable: give --boards too")
+    elif option_given("sessions"):
+        fail(exitcodes.USAGE, "--sessions lays out a timetable: give --boards, --start and --slot too")
     if names is not None:
         try:
             entrants = parse_entrants(read_text(names, encoding, "entrants file", ENTRANTS), str(names))

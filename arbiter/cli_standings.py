@@ -74,6 +74,16 @@ def standings(
     from tiebreaks.standings import standings as compute
     from trf.system import UnsupportedEvent, require_individual
 
+    from arbiter.app import format_choice, refuse_conflicting_outputs
+
+    refuse_conflicting_outputs(("--json", "json" if json_out else None), ("--csv", "csv" if csv_out else None),
+                               format_choice(fmt))
+    if explain is not None and (csv_out or fmt is StandingsFormat.csv):
+        fail(exitcodes.USAGE, f"--explain shows one player's rounds as a table or JSON: "
+                              f"{'--csv' if csv_out else '--format csv'} has no layout for them")
+    if explain is not None and check_ranks:
+        fail(exitcodes.USAGE, "--explain and --check conflict: one shows a player's rounds, the other checks the rank "
+                              "column; run them one at a time")
     result = read_valid(file, encoding, "fix them before computing standings")
     t = result.tournament
     if json_out:

@@ -85,6 +85,36 @@ def _plain(x: Any) -> str:
     return x.plain if isinstance(x, Text) else str(x)
 
 
+def _fits(console: Console, table: Table, width: int) -> bool:
+    """Whether ``table`` is laid out in ``width`` columns without cutting a word: its minimum
+    width fits, and rich's layout (which can shrink a column below its longest word even when
+    the minimum fits, ``Count…``) adds no ellipsis to what the cells hold."""
+    if _measure(console, table)[0] > width:
+        return False
+    from io import StringIO
+
+    probe = SafeConsole(file=StringIO(), width=width, highlight=False, markup=False, emoji=False, color_system=None,
+                        legacy_windows=False)
+    probe.print(table)
+    shown = probe.file.getvalue().count("\u2026")  # type: ignore[attr-defined]
+    held = sum(_plain(x).count("\u2026") for col in table.columns for x in (col.header, *col.cells))
+    return bool(shown <= held)
+
+
+def part_label(heads: list[str], n: int, parts: int) -> str:
+    """The title of part ``n`` of a table split for a narrow line, naming the columns it holds
+    (besides the repeated ones): ``columns Rtg to R2 (part 1 of 2)``, ``columns R3 and R4 (part 2
+    of 3)``, ``column R5 (part 3 of 3)``."""
+    heads = [" ".join(h.split()) for h in heads]  # a header on two lines named on one
+    if len(heads) == 1:
+        span = f"column {heads[0]}"
+    elif len(heads) == 2:
+        span = f"columns {heads[0]} and {heads[1]}"
+    else:
+        span = f"columns {heads[0]} to {heads[-1]}"
+    return f"{span} (part {n} of {parts})"
+
+
 def print_table(console: Console, table: Table, keep: int = 1) -> None:
     """Print ``table`` without losing a character of it (see the module docstring).  ``keep``:
     the leading columns that identify a row, repeated in every part of a split table."""
@@ -92,8 +122,7 @@ def print_table(console: Console, table: Table, keep: int = 1) -> None:
     if width is None:  # no limit: the table at its natural width, which any wider line leaves it
         _sized(console, max(console.width, _UNLIMITED), wrap=False).print(table)
         return
-    low, _high = _measure(console, table)
-    if low <= width:
+    if _fits(console, table, width):
         _sized(console, width).print(table)
         return
     keep = min(keep, len(table.columns))
@@ -101,17 +130,15 @@ def print_table(console: Console, table: Table, keep: int = 1) -> None:
     parts: list[list[int]] = []
     while rest:
         part = [rest.pop(0)]
-        while rest and _measure(console, _copy(table, list(range(keep)) + part + [rest[0]], None, None))[0] <= width:
+        while rest and _fits(console, _copy(table, list(range(keep)) + part + [rest[0]], None, None), width):
             part.append(rest.pop(0))
         parts.append(part)
-    if any(_measure(console, _copy(table, list(range(keep)) + p, None, None))[0] > width for p in parts):
+    if not all(_fits(console, _copy(table, list(range(keep)) + p, None, None), width) for p in parts):
         _records(_sized(console, width), table)
         return
     for n, part in enumerate(parts):
-        heads = [_plain(table.columns[i].header) for i in part]
-        span = heads[0] if len(heads) == 1 else f"{heads[0]}-{heads[-1]}"
-        label = f"({span}, part {n + 1} of {len(parts)})"
-        title = f"{_plain(table.title)} {label}" if n == 0 and table.title else label
+        label = part_label([_plain(table.columns[i].header) for i in part], n + 1, len(parts))
+        title = f"{_plain(table.title)}\n{label}" if n == 0 and table.title else label
         caption = table.caption if n == len(parts) - 1 else None
         _sized(console, width).print(_copy(table, list(range(keep)) + part, title, caption))
 
@@ -451,7 +478,8 @@ def explain(console: Console, data: dict[str, Any]) -> None:
 
     console.print(Text(f"{data['start_rank']} {visible(data['name'])}: place {data['place']}, {data['points']} points "
                        f"({data['edition']} rules{', round robin' if data['round_robin'] else ''})", style="bold"))
-    console.print("  " + ", ".join(f"{k} {v}" for k, v in data["tiebreaks"].items()))
+    # a procedure not applied (the player was no longer tied when it came): "-", not an empty gap
+    console.print("  " + ", ".join(f"{k} {v or '-'}" for k, v in data["tiebreaks"].items()))
     table = Table(show_edge=False, pad_edge=False)
     for col in ("Rd", "Opp", "Kind", "Pts", "Counted for BH", "SB part", "How"):
         table.add_column(col, no_wrap=col not in ("Kind", "How", "Counted for BH", "SB part"))

@@ -24,7 +24,7 @@ class Row:
     place: str  # "3" or "3-5" when shared
     pid: int
     points: Fraction
-    values: tuple[Value, ...]  # one per tie-break; DE as the rank within its tied group
+    values: tuple[Value, ...]  # one per tie-break; DE as the rank within its tied group, 0 when it ranked nobody
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,28 @@ def _split(group: list[int], key: Callable[[int], Value], higher_is_better: bool
     return out
 
 
+def procedure_ranks(parts: list[list[int]]) -> dict[int, int]:
+    """The value shown for a procedure (DE, art. 6; for teams EDE, TBR, BBE) on one tied group,
+    from its ordered parts: each member's rank within the group (``1, 2, 2`` when the first is
+    separated and the other two stay tied), or ``0`` for every member when it ranked nobody.
+
+    Art. 6.3: when the tied players have not all met, a player is ranked first only if no outcome
+    of the missing games could catch him; two tied players who never met are therefore not
+    ranked by DE at all, and showing both as ``1`` would claim a ranking the article denies (the
+    same holds when all have met with equal mutual scores, 6.2: nobody is ranked above anyone).
+    ``0`` is also the value of the FIDE TEC's reference (TieBreakServer), and ``1, 2, ...`` stay
+    for the groups a procedure did split."""
+    if len(parts) < 2:
+        return {p: 0 for part in parts for p in part}
+    out: dict[int, int] = {}
+    pos = 1
+    for part in parts:
+        for p in part:
+            out[p] = pos
+        pos += len(part)
+    return out
+
+
 def rank_groups(players: list[int], points: dict[int, Fraction], tiebreaks: list[TieBreak],
                 scalar: Callable[[TieBreak, int], Value],
                 de: Callable[[TieBreak, list[int]], list[list[int]]],
@@ -126,11 +148,8 @@ def rank_groups(players: list[int], points: dict[int, Fraction], tiebreaks: list
                 continue
             if tb.code in procedures:
                 parts = de(tb, g)
-                pos = 1
-                for part in parts:
-                    for p in part:
-                        de_rank.setdefault(i, {})[p] = pos
-                    pos += len(part)
+                for p, rank in procedure_ranks(parts).items():
+                    de_rank.setdefault(i, {})[p] = rank
             else:
                 parts = _split(g, lambda p: scalar(tb, p), tb.higher_is_better)
             new.extend(parts)

@@ -37,7 +37,7 @@ class TeamRow:
     name: str
     match_points: Fraction
     game_points: Fraction
-    values: tuple[Any, ...]  # one per tie-break; a procedure's as the rank within its tied group
+    values: tuple[Any, ...]  # one per tie-break; a procedure's as the rank within its tied group, 0 when it ranked nobody
 
 
 @dataclass

@@ -115,7 +115,7 @@ def test_an_unknown_command_names_them_all_with_the_near_one(cache: Path) -> Non
     proc = subprocess.run([sys.executable, "-m", "arbiter", "sho", str(EXAMPLE)], capture_output=True, text=True,
                           env=env, cwd=REPO, timeout=120)
     assert proc.returncode == exitcodes.USAGE
-    assert "unknown command 'sho'. Did you mean 'show'" in proc.stderr
+    assert "unknown command 'sho'; did you mean 'show'? (commands:" in proc.stderr
     assert "(commands: check, conformance, convert, crosscheck, event, generate, pair, publish, ratings, report, rotation, " \
            "roundrobin, show, standings, systems, validate)" in proc.stderr
 

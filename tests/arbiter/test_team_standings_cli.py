@@ -46,7 +46,9 @@ def test_table(held: Path) -> None:
     tpns = [int(ln.split("│")[2]) for ln in lines]
     assert tpns[:5] == [4, 2, 1, 3, 5]
     ede = {int(ln.split("│")[2]): ln.split("│")[6].strip() for ln in lines}
-    assert ede[7] == ede[9] == ede[13] == "1"  # EDE leaves them tied; BH:MP/C1 decides
+    # EDE ranks nobody in their group (exercise 44), so it shows 0 for each, as for DE (C.07 art.
+    # 6.3: nobody is ranked first; tiebreaks.standings.procedure_ranks); BH:MP/C1 decides
+    assert ede[7] == ede[9] == ede[13] == "0"
 
 
 def test_json(held: Path) -> None:
@@ -58,7 +60,8 @@ def test_json(held: Path) -> None:
     rows = {r["tpn"]: r for r in data["standings"]}
     assert rows[1]["team"] == HOSTILE  # data keeps the exact text
     assert (rows[14]["match_points"], rows[14]["game_points"]) == ("4.0", "11.5")
-    assert rows[14]["tiebreaks"] == {"EDE": "1", "BH:MP/C1": "32.0", "MPvGP": "11.5"}
+    # 11 and 14, both on 4 MP, are left tied by EDE (tests/tiebreaks/test_team_tiebreaks.py): 0
+    assert rows[14]["tiebreaks"] == {"EDE": "0", "BH:MP/C1": "32.0", "MPvGP": "11.5"}
     assert rows[4]["separated_from_next_by"] == "EDE"
     assert data["standings"][-1]["separated_from_next_by"] is None
     assert set(data["standings"][0]) == {"rank", "place", "tpn", "team", "match_points", "game_points", "tiebreaks",

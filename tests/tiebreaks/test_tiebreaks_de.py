@@ -163,3 +163,58 @@ def test_list_drops_leading_pts_and_tpn_is_ascending() -> None:
     assert [tb.text for tb in tbs] == ["BH/C1", "BH", "SB", "DE"]
     assert parse_tiebreak("TPN").higher_is_better is False
     assert parse_tiebreak("TPN/R").higher_is_better is True
+
+
+# ---------------------------------------------------------------- the value shown (standings)
+
+def _swiss(rounds: list[list[tuple[int, int, str]]], players: int) -> trf.model.Tournament:
+    """A Swiss of ``players`` players; ``rounds[r]`` lists (white, black, white's result)."""
+    comp = {"1": "0", "0": "1", "=": "="}
+    val = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0)}
+    cells: dict[int, list[str]] = {p: [] for p in range(1, players + 1)}
+    pts = {p: Fraction(0) for p in cells}
+    for games in rounds:
+        for w, b, rw in games:
+            cells[w].append(f"{b:4d} w {rw}")
+            cells[b].append(f"{w:4d} b {comp[rw]}")
+            pts[w] += val[rw]
+            pts[b] += val[comp[rw]]
+    lines = ["012 DE shown", f"XXR {len(rounds)}"] + [_line(p, f"{float(pts[p]):.1f}", cells[p]) for p in cells]
+    result = trf.parse_text("\n".join(lines) + "\n")
+    assert not [d for d in result.diagnostics if d.severity.name == "ERROR"], result.diagnostics
+    return result.tournament
+
+
+def _de_column(t: trf.model.Tournament) -> dict[int, object]:
+    from tiebreaks.standings import standings
+
+    return {r.pid: r.values[0] for r in standings(t, parse_list("DE")).rows}
+
+
+def test_tied_players_who_never_met_show_0() -> None:
+    """Round 1: 1 beats 2, 3 beats 4; round 2: 4-1 and 2-3 drawn.  1 and 3 are tied on 1.5 and
+    never met; 2 and 4 are tied on 0.5 and never met.  Art. 6.3: a player is ranked first only if
+    no result of the missing games could catch him; the one missing game (1-3, 2-4) could give
+    either player the point, so DE ranks nobody in either group, and the value shown is 0, not a
+    shared 1 (which would claim that DE ranked both first).  gacrux (FIDE TEC's reference,
+    ``-t PTS DE``) shows 0 for all four as well."""
+    t = _swiss([[(1, 2, "1"), (3, 4, "1")], [(4, 1, "="), (2, 3, "=")]], 4)
+    assert _de_column(t) == {1: 0, 2: 0, 3: 0, 4: 0}
+
+
+def test_a_group_de_splits_shows_ranks_within_it() -> None:
+    """Round 1: 1 beats 2, 3 beats 4; round 2: 3 beats 1, 2 beats 4.  Points 3: 2, 1: 1, 2: 1,
+    4: 0.  {1, 2} is the only tied group; they met and 1 won (6.2): ranks 1 and 2 within the
+    group.  3 and 4 were never tied: DE does not apply to them (shown empty)."""
+    t = _swiss([[(1, 2, "1"), (3, 4, "1")], [(3, 1, "1"), (2, 4, "1")]], 4)
+    assert _de_column(t) == {1: 1, 2: 2, 3: None, 4: None}
+
+
+def test_procedure_ranks() -> None:
+    """The value of a procedure's parts: ranks within the group when it splits it (the first
+    separated, the other two still tied: 1, 2, 2), 0 for every member when it ranks nobody."""
+    from tiebreaks.standings import procedure_ranks
+
+    assert procedure_ranks([[5], [2, 7]]) == {5: 1, 2: 2, 7: 2}
+    assert procedure_ranks([[2, 7], [5]]) == {2: 1, 7: 1, 5: 3}
+    assert procedure_ranks([[2, 5, 7]]) == {2: 0, 5: 0, 7: 0}
