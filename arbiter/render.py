@@ -340,8 +340,8 @@ def check_report(console: Console, reports: list[Any], filename: str, brackets: 
                 console.print(Text("  the checker's findings on the round as paired (what the alteration costs):"))
         else:
             console.print(Text.assemble((f"Round {rep.round}: ", "bold"), ("DISCREPANCY", "bold red")))
-        for f in rep.findings:
-            console.print(Text(f"  {f.message}", style="red" if f.kind in ("absolute", "completion") else ""))
+        for f in rep.findings:  # the finding read aloud (names, plain words, then the article)
+            console.print(Text(f"  {visible(f.plain)}", style="red" if f.kind in ("absolute", "completion") else ""))
         if rep.candidate is not None:
             given = {frozenset(b) for b in rep.boards}
             cand = {frozenset(b) for b in rep.candidate}
@@ -376,7 +376,8 @@ def check_report(console: Console, reports: list[Any], filename: str, brackets: 
 
 def why_not(console: Console, w) -> None:  # type: ignore[no-untyped-def]
     style = {"better": "bold red", "impossible": "bold", "incomplete": "bold"}.get(w.verdict, "")
-    console.print(Text(f"Round {w.round}, why not {w.pair[0]}-{w.pair[1]}? ", style="bold") + Text(w.message, style=style))
+    console.print(Text(f"Round {w.round}, why not {w.pair[0]}-{w.pair[1]}? ", style="bold")
+                  + Text(visible(w.plain), style=style))
     if w.candidate:
         console.print(Text("  pairing considered: " + ", ".join(f"{a}-{b}" for a, b in w.candidate)
                            + (f", PAB {w.candidate_bye}" if w.candidate_bye is not None else ""), style="dim"))
@@ -478,12 +479,12 @@ def round_robin_check(console: Console, rr, filename: str) -> None:  # type: ign
         if d.kind != "unplayed":
             by_round.setdefault(d.round, []).append(d)
     for d in rr.unplayed:
-        console.print(Text(f"note: {d.message}", style="dim"))
+        console.print(Text(f"note: {visible(d.sentence or d.message)}", style="dim"))
     for r in sorted(by_round):
         devs = by_round[r]
         console.print(Text.assemble(f"Round {r}: ", (f"{_n(len(devs), 'deviation')}", "bold red")))
-        for d in devs:
-            console.print(f"  {d.message}", markup=False)
+        for d in devs:  # read aloud: names, the rule in plain words, then its source
+            console.print(f"  {visible(d.sentence or d.message)}", markup=False)
     good = [r for r in rr.rounds_checked if r not in by_round]
     verdict = ("every round follows the table" if rr.ok
                else f"{_n(sum(len(v) for v in by_round.values()), 'deviation')} in {_n(len(by_round), 'round')}"

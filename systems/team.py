@@ -35,7 +35,7 @@ def _table() -> tuple[Rule, ...]:
     """The rules as rows (:data:`pairing.team.rules.RULES`)."""
     from pairing.team.rules import RULES
 
-    return tuple(Rule(name, article, words, kind) for name, article, words, kind in RULES)
+    return tuple(Rule(name, article, words, kind, plain) for name, article, words, kind, plain in RULES)
 
 
 class TeamSystem(PairingSystem):
