@@ -86,7 +86,7 @@ def test_mutant_json_names_round_and_criterion(tmp_path: Path) -> None:
                         "candidate_sources", "notes", "engine_disagrees"}
     f = rnd["findings"][0]
     assert set(f) == {"kind", "criterion", "article", "message", "boards", "bracket", "given_value",
-                      "candidate_value"}
+                      "candidate_value", "sentence"}
     assert f["kind"] in ("quality", "order", "absolute", "colour")
     assert f["criterion"] in f["message"] or f["kind"] == "colour" or f["criterion"] == "order"
     cand = {tuple(b) for b in rnd["candidate"]["boards"]}
@@ -120,7 +120,7 @@ def test_why_not_json_and_verdicts() -> None:
     data = json.loads(out)
     # keys may be added, never removed (README, JSON output): the why-not keys and the rules applied
     assert set(data) == {"round", "pair", "verdict", "criterion", "message", "candidate",
-                         "edition", "edition_reason", "acceleration"}
+                         "edition", "edition_reason", "acceleration", "sentence"}
     assert data["edition"] == select(parse_file(SAMPLE_17).tournament).edition.name
     assert data["pair"] == [1, 2] and data["round"] == 5
     assert data["verdict"] in ("impossible", "incomplete", "worse", "later", "given")
