@@ -510,7 +510,7 @@ def test_why_panels_at_a_phone_width(site: tuple[Path, Tournament]) -> None:
         assert 0 <= box[0] and box[1] <= PHONE
         bracket = d.find_element(By.CSS_SELECTOR, "details#bracket-1")
         bracket.find_element(By.TAG_NAME, "summary").click()
-        assert "C5 (Art. 2.3.2)" in bracket.text
+        assert "(C.04.6 Art. 2.3.2 / C5)" in bracket.text
         assert d.execute_script("return document.documentElement.scrollWidth") <= PHONE
     finally:
         d.quit()
