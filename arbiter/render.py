@@ -509,14 +509,15 @@ def systems_table(console: Console, found: list[Any], default: str) -> None:
 
 
 def rules_table(console: Console, system: Any, edition: Any) -> None:
-    """``arbiter systems NAME``: the rules of one edition, in priority order, with their articles."""
+    """``arbiter systems NAME``: the rules of one edition, in priority order, with their articles,
+    their words and their plain words (what the explanations say before the article)."""
     from rich.table import Table
 
     table = Table(title=f"{system.title}: {edition.title}" if len(system.editions) > 1 else system.title)
-    for col in ("Rule", "Article", "Kind", "In words"):
+    for col in ("Rule", "Article", "Kind", "In words", "In plain words"):
         table.add_column(col, overflow="fold")
     for r in edition.rules:
-        table.add_row(r.name, edition.article(r.name) or "", r.kind, r.words)
+        table.add_row(r.name, edition.article(r.name) or "", r.kind, r.words, r.plain)
     print_table(console, table)
 
 
