@@ -111,7 +111,9 @@ def test_example_round_two_candidate_is_the_engines() -> None:
 def test_why_not_rematch_names_round() -> None:
     code, out, _ = run("check", str(EXAMPLE), "--round", "3", "--why-not", "1-4")
     assert code == exitcodes.OK
-    assert "C1" in out and "already met in round 2" in out
+    said = " ".join(out.split())  # read aloud: the rule's plain words, its article, the two by name
+    assert "Two players may not play each other twice (C.04.3 Art. 2.1.1 / C1): Lindqvist, Erik (1) and " \
+           "Kowalczyk, Piotr (4) already played each other in round 2" in said
 
 
 def test_why_not_json_and_verdicts() -> None:
