@@ -90,7 +90,8 @@ def _alternate_other(st: RoundState, f: TeamFacts, s: TeamFacts) -> Colour | Non
 STEPS: tuple[ColourStep, ...] = (
     ColourStep("4.3.1", "neither team has played a match: the first-team gets the initial-colour if its TPN is odd, "
                         "the other colour if even", _none_played,
-               "neither team has played yet: the first team gets the colour drawn for the first round if its pairing number is odd, the other colour if it is even"),
+               "neither team has played yet: the first team gets the colour drawn for the first round if its "
+               "pairing number is odd, the other colour if it is even"),
     ColourStep("4.3.2", "only one team has a colour preference: it is granted", _only_one,
                "only one team is due a colour, and it gets it"),
     ColourStep("4.3.3", "the two preferences are opposite: both are granted", _opposite,
