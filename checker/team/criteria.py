@@ -162,8 +162,8 @@ SET_ROWS: tuple[Criterion, ...] = (
 SET_ORDER = Criterion("3.5.4", "3.5.3-3.5.4", "the first set in lexicographic order (upfloaters by descending "
                                         "score, then ascending TPN)", "order",
                       lambda ctx, m: upfloater_order(ctx.state, m),
-              plain="of equally good choices of teams playing up, the rules take the first in their fixed order "
-                    "(higher score first, then lower pairing number)")
+                      plain="of equally good choices of teams playing up, the rules take the first in their fixed "
+                            "order (higher score first, then lower pairing number)")
 
 #: Art. 3.6.4: the bracket's pairing, in this priority, summed over its pairs
 PAIR_ROWS: tuple[Criterion, ...] = (
@@ -184,8 +184,8 @@ PAIR_ROWS: tuple[Criterion, ...] = (
 #: Art. 3.6.2-3.6.4: pairings equal on every row come in lexicographic order of their identifiers
 ORDER = Criterion("3.6.4", "3.6.2-3.6.4", "the first pairing in lexicographic order of its identifier (top "
                                         "members' TPNs ascending, then their opponents)", "order",
-              plain="of equally good pairings of a score group, the rules take the first in their fixed order (by "
-                    "pairing numbers, top teams first)")
+                  plain="of equally good pairings of a score group, the rules take the first in their fixed order "
+                        "(by pairing numbers, top teams first)")
 
 ROWS: tuple[Criterion, ...] = ABSOLUTE + PAB_ROWS + SET_ROWS + (SET_ORDER,) + PAIR_ROWS + (ORDER,)
 
