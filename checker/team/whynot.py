@@ -266,20 +266,20 @@ def _other_set(st: RoundState, up: Upfloaters, given: tuple[int, ...], x: int, y
     listed = ", ".join(map(str, members)) or "none"
     glisted = ", ".join(map(str, given)) or "none"
     detail = _set_words(st, up, r, members, given)
-    members_said = ", ".join(who(t, names) for t in members) or "none"
-    given_said = ", ".join(who(t, names) for t in given) or "none"
+    members_said = ", ".join(who(t, names) for t in members) or "no team"
+    given_said = ", ".join(who(t, names) for t in given) or "no team"
     if key < gkey:
         return WhyNot(rnd, pair, "better", r.name, f"{how}: upfloaters {listed} rank before the given {glisted} by "
                                                    f"{r.label} ({detail}): the given set is wrong", boards,
                       sentence=said(r.plain, r.article, r.name,
-                                    f"{how_said}: the teams {members_said} playing up come before the given "
+                                    f"{how_said}: {members_said} playing up come before the given choice, "
                                     f"{given_said} ({_words(detail)}), so the given choice is wrong"))
     verdict = "later" if r is SET_ORDER else "worse"
     return WhyNot(rnd, pair, verdict, r.name, f"{how}; the best set of upfloaters allowing it is {listed}, which ranks "
                                               f"after the given {glisted} by {r.label}: {r.words} ({detail})", boards,
                   sentence=said(r.plain, r.article, r.name,
                                 f"{how_said}; the best choice of teams playing up that allows it is {members_said}, "
-                                f"which comes after the given {given_said} ({_words(detail)})"))
+                                f"which comes after the given choice, {given_said} ({_words(detail)})"))
 
 
 def _set_words(st: RoundState, up: Upfloaters, r: Criterion, members: tuple[int, ...], given: tuple[int, ...]) -> str:
