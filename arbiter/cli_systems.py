@@ -33,7 +33,7 @@ def systems(
 ) -> None:
     """List the pairing systems (the name --system takes, the editions of their rules, how a file names
     them in 192/092); with NAME, the rules of one edition: every criterion and colour rule with its
-    article, in priority order."""
+    article and words, and in plain words as the explanations read it, in priority order."""
     import systems as registry
 
     if name is None:
@@ -54,7 +54,7 @@ def systems(
         fail(exitcodes.USAGE, f"--rules {rules}: {exc}")
     if json_out:
         emit_json({**_system_dict(system), "edition": edition.name,
-                   "rules": [{"name": r.name, "article": edition.article(r.name), "words": r.words, "kind": r.kind}
-                             for r in edition.rules]})
+                   "rules": [{"name": r.name, "article": edition.article(r.name), "words": r.words, "kind": r.kind,
+                              "plain": r.plain} for r in edition.rules]})
         return
     render.rules_table(out, system, edition)

@@ -367,8 +367,8 @@ def check_report(console: Console, reports: list[Any], filename: str, brackets: 
                 console.print(Text("  the checker's findings on the round as paired (what the alteration costs):"))
         else:
             console.print(Text.assemble((f"Round {rep.round}: ", "bold"), ("DISCREPANCY", "bold red")))
-        for f in rep.findings:
-            console.print(Text(f"  {f.message}", style="red" if f.kind in ("absolute", "completion") else ""))
+        for f in rep.findings:  # the finding read aloud (names, plain words, then the article)
+            console.print(Text(f"  {visible(f.plain)}", style="red" if f.kind in ("absolute", "completion") else ""))
         if rep.candidate is not None:
             given = {frozenset(b) for b in rep.boards}
             cand = {frozenset(b) for b in rep.candidate}
@@ -403,7 +403,8 @@ def check_report(console: Console, reports: list[Any], filename: str, brackets: 
 
 def why_not(console: Console, w) -> None:  # type: ignore[no-untyped-def]
     style = {"better": "bold red", "impossible": "bold", "incomplete": "bold"}.get(w.verdict, "")
-    console.print(Text(f"Round {w.round}, why not {w.pair[0]}-{w.pair[1]}? ", style="bold") + Text(w.message, style=style))
+    console.print(Text(f"Round {w.round}, why not {w.pair[0]}-{w.pair[1]}? ", style="bold")
+                  + Text(visible(w.plain), style=style))
     if w.candidate:
         console.print(Text("  pairing considered: " + ", ".join(f"{a}-{b}" for a, b in w.candidate)
                            + (f", PAB {w.candidate_bye}" if w.candidate_bye is not None else ""), style="dim"))
@@ -506,12 +507,12 @@ def round_robin_check(console: Console, rr, filename: str) -> None:  # type: ign
         if d.kind != "unplayed":
             by_round.setdefault(d.round, []).append(d)
     for d in rr.unplayed:
-        console.print(Text(f"note: {d.message}", style="dim"))
+        console.print(Text(f"note: {visible(d.sentence or d.message)}", style="dim"))
     for r in sorted(by_round):
         devs = by_round[r]
         console.print(Text.assemble(f"Round {r}: ", (f"{_n(len(devs), 'deviation')}", "bold red")))
-        for d in devs:
-            console.print(f"  {d.message}", markup=False)
+        for d in devs:  # read aloud: names, the rule in plain words, then its source
+            console.print(f"  {visible(d.sentence or d.message)}", markup=False)
     good = [r for r in rr.rounds_checked if r not in by_round]
     verdict = ("every round follows the table" if rr.ok
                else f"{_n(sum(len(v) for v in by_round.values()), 'deviation')} in {_n(len(by_round), 'round')}"
@@ -536,14 +537,15 @@ def systems_table(console: Console, found: list[Any], default: str) -> None:
 
 
 def rules_table(console: Console, system: Any, edition: Any) -> None:
-    """``arbiter systems NAME``: the rules of one edition, in priority order, with their articles."""
+    """``arbiter systems NAME``: the rules of one edition, in priority order, with their articles,
+    their words and their plain words (what the explanations say before the article)."""
     from rich.table import Table
 
     table = Table(title=f"{system.title}: {edition.title}" if len(system.editions) > 1 else system.title)
-    for col in ("Rule", "Article", "Kind", "In words"):
+    for col in ("Rule", "Article", "Kind", "In words", "In plain words"):
         table.add_column(col, overflow="fold")
     for r in edition.rules:
-        table.add_row(r.name, edition.article(r.name) or "", r.kind, r.words)
+        table.add_row(r.name, edition.article(r.name) or "", r.kind, r.words, r.plain)
     print_table(console, table)
 
 

@@ -3,7 +3,12 @@ colour, why did I float, why did I get the bye?", and the closest alternative th
 for each (how Art. 3.8 or the system's own comparison ranks it against the given pairing).
 
 The types are the same for every system; each system's checker reading fills them (for the
-Dutch system :mod:`checker.dutch.explain`).  The publisher (:mod:`arbiter.publish`) renders them
+Dutch system :mod:`checker.dutch.explain`).  Beside the checker's own words (``text``,
+``reason``, ``colour_detail``: the Handbook's and the search's terms, kept as they are in the
+JSON), each explanation carries the same as an arbiter reads it aloud: ``sentence`` (an
+alternative, a float), ``colour_sentence`` (a board) and one ``sentence`` per reason of the PAB
+-- the players by name and number, the deciding rule in plain words first and its article in
+brackets after.  The publisher (:mod:`arbiter.publish`) renders them
 and stores them between publications (:meth:`RoundExplanation.as_dict`,
 :func:`explanation_from_dict`).
 """
@@ -37,7 +42,8 @@ class Alternative:
 
     ``boards``: its boards that differ from the given pairing (White, Black by Art. 5.2; a
     ``None`` Black is the PAB).  ``better``: the alternative ranks *above* the given pairing
-    (the checker disputes the round)."""
+    (the checker disputes the round).  ``sentence``: the difference read aloud (JSON
+    ``"sentence"``, beside ``"text"``)."""
 
     boards: tuple[tuple[int, int | None], ...]
     criterion: str  # C5..C21 or "order"
@@ -48,16 +54,19 @@ class Alternative:
     better: bool
     text: str  # the difference in words
     article: str = ""  # where the Handbook states the criterion (``2.4.7``, ``3.8``)
+    sentence: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"boards": [list(b) for b in self.boards], "criterion": self.criterion, "article": self.article,
                 "bracket": self.bracket, "bracket_score": self.bracket_score, "given_value": self.given,
-                "alternative_value": self.alternative, "better": self.better, "text": self.text}
+                "alternative_value": self.alternative, "better": self.better, "text": self.text,
+                "sentence": self.sentence or self.text}
 
 
 @dataclass(frozen=True)
 class FloatReason:
-    """A float of this round (Art. 1.4): who, which way, between which scores, and why."""
+    """A float of this round (Art. 1.4): who, which way, between which scores, and why (``reason``
+    in the checker's terms; ``sentence``, JSON ``"sentence"``, read aloud)."""
 
     player: int
     direction: str  # "down" or "up"
@@ -67,16 +76,19 @@ class FloatReason:
     reason: str
     alternative: Alternative | None = None
     article: str | None = None
+    sentence: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"player": self.player, "direction": self.direction, "score": self.score,
                 "opponent_score": self.opponent_score, "criterion": self.criterion, "article": self.article,
-                "reason": self.reason, "alternative": None if self.alternative is None else self.alternative.as_dict()}
+                "reason": self.reason, "alternative": None if self.alternative is None else self.alternative.as_dict(),
+                "sentence": self.sentence or self.reason}
 
 
 @dataclass(frozen=True)
 class BoardExplanation:
-    """One board: the bracket it belongs to, the floats, the colours and the closest alternative."""
+    """One board: the bracket it belongs to, the floats, the colours and the closest alternative;
+    ``colour_sentence`` (JSON ``"colour_sentence"``): who gets White and why, read aloud."""
 
     board: int
     white: int
@@ -96,6 +108,7 @@ class BoardExplanation:
     history: tuple[str, str]  # float history of the two previous rounds, White's, Black's
     alternative: Alternative | None
     topscorers: tuple[int, ...] = ()
+    colour_sentence: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"board": self.board, "white": self.white, "black": self.black, "white_score": self.white_score,
@@ -106,23 +119,31 @@ class BoardExplanation:
                 "colours_agree": self.colours_agree, "preferences": list(self.preferences),
                 "history": list(self.history),
                 "alternative": None if self.alternative is None else self.alternative.as_dict(),
-                "topscorers": list(self.topscorers)}
+                "topscorers": list(self.topscorers), "colour_sentence": self.colour_sentence}
 
 
 @dataclass(frozen=True)
 class ByeExplanation:
     """The pairing-allocated bye: why this player (for the Dutch system C2, C5, C9, then the
-    generation order), each reason as (criterion, its article, the reason in words)."""
+    generation order), each reason as (criterion, its article, the reason in words); ``sentences``,
+    one per reason, the same read aloud (JSON: each reason's ``"sentence"``)."""
 
     player: int
     score: str
     unplayed: int
     reasons: tuple[tuple[str, str, str], ...]  # (criterion, article, text)
     alternative: Alternative | None
+    sentences: tuple[str, ...] = ()
+
+    def said(self) -> tuple[str, ...]:
+        """Each reason read aloud (its text when the reading wrote no sentence)."""
+        return tuple(self.sentences[i] if i < len(self.sentences) and self.sentences[i] else r[2]
+                     for i, r in enumerate(self.reasons))
 
     def as_dict(self) -> dict[str, Any]:
         return {"player": self.player, "score": self.score, "unplayed": self.unplayed,
-                "reasons": [{"criterion": c, "article": a, "text": x} for c, a, x in self.reasons],
+                "reasons": [{"criterion": c, "article": a, "text": x, "sentence": said}
+                            for (c, a, x), said in zip(self.reasons, self.said())],
                 "alternative": None if self.alternative is None else self.alternative.as_dict()}
 
 
@@ -167,7 +188,8 @@ def _alt(d: dict[str, Any] | None) -> Alternative | None:
     if d is None:
         return None
     return Alternative(tuple((b[0], b[1]) for b in d["boards"]), d["criterion"], d["bracket"], d["bracket_score"],
-                       d["given_value"], d["alternative_value"], d["better"], d["text"], d.get("article", ""))
+                       d["given_value"], d["alternative_value"], d["better"], d["text"], d.get("article", ""),
+                       d.get("sentence", ""))
 
 
 def explanation_from_dict(d: dict[str, Any]) -> RoundExplanation:
@@ -178,13 +200,13 @@ def explanation_from_dict(d: dict[str, Any]) -> RoundExplanation:
         b["board"], b["white"], b["black"], b["white_score"], b["black_score"], b["bracket"], b["bracket_score"],
         tuple(b["mdps"]), b["heterogeneous"],
         tuple(FloatReason(f["player"], f["direction"], f["score"], f["opponent_score"], f["criterion"], f["reason"],
-                          _alt(f["alternative"]), f.get("article")) for f in b["floats"]),
+                          _alt(f["alternative"]), f.get("article"), f.get("sentence", "")) for f in b["floats"]),
         b["colour_rule"], b["colour_text"], b["colour_detail"], b["colours_agree"],
         (b["preferences"][0], b["preferences"][1]), (b["history"][0], b["history"][1]), _alt(b["alternative"]),
-        tuple(b["topscorers"])) for b in d["boards"])
+        tuple(b["topscorers"]), b.get("colour_sentence", "")) for b in d["boards"])
     y = d["bye"]
     bye = None if y is None else ByeExplanation(
         y["player"], y["score"], y["unplayed"], tuple((x["criterion"], x["article"], x["text"]) for x in y["reasons"]),
-        _alt(y["alternative"]))
+        _alt(y["alternative"]), tuple(x.get("sentence", "") for x in y["reasons"]))
     return RoundExplanation(d["round"], report, boards, bye, _alt(d["best_alternative"]), d["alternatives"],
                             tuple(d["own_notes"]))

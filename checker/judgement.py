@@ -32,7 +32,9 @@ class Judgement:
     ``winner``: ``"a"``, ``"b"``, ``"same"`` (identical boards and colours) or ``"neither"`` (both
     break a rule the other does not cure: both illegal, or the same pairs with colour errors on
     both sides); ``criterion``: what decided (``players``, ``C1``-``C21``, ``5.2.x``, ``order``);
-    ``breaches``: for each side, the absolute-criterion and colour errors found in it."""
+    ``breaches``: for each side, the absolute-criterion and colour errors found in it;
+    ``message`` in the checker's terms, ``sentence`` (JSON ``"sentence"``) the same verdict read
+    aloud: the players by name and number, the deciding rule in plain words, then its article."""
 
     winner: str
     criterion: str | None
@@ -44,8 +46,10 @@ class Judgement:
     breaches_a: tuple[str, ...] = field(default=())
     breaches_b: tuple[str, ...] = field(default=())
     article: str | None = None  # where the Handbook states the criterion that decided
+    sentence: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"winner": self.winner, "criterion": self.criterion, "article": self.article, "message": self.message,
                 "same_pairs": self.same_pairs, "bracket": self.bracket, "value_a": self.value_a,
-                "value_b": self.value_b, "breaches_a": list(self.breaches_a), "breaches_b": list(self.breaches_b)}
+                "value_b": self.value_b, "breaches_a": list(self.breaches_a), "breaches_b": list(self.breaches_b),
+                "sentence": self.sentence or self.message}

@@ -10,9 +10,10 @@ command line, the batch checker and the publisher read, whichever system made th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
-__all__ = ["Finding", "RoundReport", "RecordedAlteration", "WhyNot", "NoCandidate", "EngineCandidate", "STATUSES"]
+__all__ = ["Finding", "RoundReport", "RecordedAlteration", "WhyNot", "NoCandidate", "EngineCandidate", "STATUSES",
+           "who", "cite"]
 
 #: A round's status in a check: ``ok`` (no finding), ``discrepancy`` (a finding), ``manual``
 #: (paired by hand and recorded by a ``### MPA`` line that describes the round: the findings
@@ -20,11 +21,37 @@ __all__ = ["Finding", "RoundReport", "RecordedAlteration", "WhyNot", "NoCandidat
 STATUSES = ("ok", "discrepancy", "manual")
 
 
+def who(x: int | None, names: Mapping[int, str] | None = None) -> str:
+    """A participant as an arbiter names one aloud: ``Berg, Anna (3)``, the name and the start
+    number (a team's TPN); the number alone when ``names`` has no name for it."""
+    if x is None:
+        return "nobody"
+    name = (names or {}).get(x, "").strip()
+    return f"{name} ({x})" if name else str(x)
+
+
+def cite(handbook: str, article: str | None, name: str | None = None) -> str:
+    """Where a rule is stated, for the brackets after a sentence's plain words:
+    ``C.04.3 Art. 2.4.7 / C12``; an article that is already a name (``C.10 (2017)``, ``E.3
+    (2017)``) or a rule without its own name are cited as they are."""
+    if not article:
+        return handbook
+    if article[0].isdigit():
+        text = f"{handbook} Art. {article}"
+    else:
+        text = f"{handbook} {article}"
+    if name and name not in article and not name[0].isdigit() and name != "order":
+        text += f" / {name}"
+    return text
+
+
 @dataclass(frozen=True)
 class Finding:
     """One discrepancy.  ``kind``: absolute, completion, colour, quality or order; ``criterion``:
     the rule's name in its edition (``C12``, ``C.10``, ``5.2.3``, ``order``); ``article``: where
-    the Handbook states it (``2.4.7``, ``C.10 (2017)``)."""
+    the Handbook states it (``2.4.7``, ``C.10 (2017)``); ``sentence``: the finding as an arbiter
+    reads it aloud (the players by name and number, the deciding rule in plain words, then its
+    article in brackets; JSON ``"sentence"``, beside ``"message"``, the checker's own terms)."""
 
     kind: str
     criterion: str
@@ -34,11 +61,17 @@ class Finding:
     given: str | None = None
     better: str | None = None
     article: str | None = None
+    sentence: str = ""
+
+    @property
+    def plain(self) -> str:
+        """:attr:`sentence`, or :attr:`message` for a finding that has none."""
+        return self.sentence or self.message
 
     def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "criterion": self.criterion, "article": self.article, "message": self.message,
                 "boards": [list(b) for b in self.boards], "bracket": self.bracket,
-                "given_value": self.given, "candidate_value": self.better}
+                "given_value": self.given, "candidate_value": self.better, "sentence": self.plain}
 
 
 @dataclass(frozen=True)
@@ -134,7 +167,8 @@ class RoundReport:
         return RoundReport(
             r["round"], r["players"], tuple((b[0], b[1]) for b in r["boards"]), r["bye"],
             [Finding(f["kind"], f["criterion"], f["message"], tuple((b[0], b[1]) for b in f["boards"]), f["bracket"],
-                     f["given_value"], f["candidate_value"], f.get("article")) for f in r["findings"]],
+                     f["given_value"], f["candidate_value"], f.get("article"), f.get("sentence", ""))
+             for f in r["findings"]],
             None if r["candidate"] is None else tuple((b[0], b[1]) for b in r["candidate"]["boards"]),
             None if r["candidate"] is None else r["candidate"]["bye"],
             r["brackets"], list(r["candidate_sources"]), list(r["notes"]), r["engine_disagrees"],
@@ -149,7 +183,10 @@ class RoundReport:
 @dataclass(frozen=True)
 class WhyNot:
     """``--why-not A-B``: the pair forced into the round and what it costs.  ``verdict``: given,
-    impossible, incomplete, worse, later, better; ``criterion``: the rule that decides."""
+    impossible, incomplete, worse, later, better; ``criterion``: the rule that decides;
+    ``message``: the answer in the checker's terms; ``sentence`` (JSON ``"sentence"``): the same
+    answer as an arbiter says it to a player, the two by name and number, the deciding rule in
+    plain words first and its article in brackets after."""
 
     round: int
     pair: tuple[int, int]
@@ -158,11 +195,17 @@ class WhyNot:
     message: str
     candidate: tuple[tuple[int, int], ...] = ()
     candidate_bye: int | None = None
+    sentence: str = ""
+
+    @property
+    def plain(self) -> str:
+        """:attr:`sentence`, or :attr:`message` when the reading wrote none."""
+        return self.sentence or self.message
 
     def as_dict(self) -> dict[str, Any]:
         return {"round": self.round, "pair": list(self.pair), "verdict": self.verdict, "criterion": self.criterion,
                 "message": self.message, "candidate": {"boards": [list(b) for b in self.candidate],
-                                                       "bye": self.candidate_bye}}
+                                                       "bye": self.candidate_bye}, "sentence": self.plain}
 
 
 class NoCandidate(Exception):

@@ -29,6 +29,26 @@ from trf.model import Colour, Tournament
 #: (White, Black); Black is 0 for the player who has the bye.
 Board = tuple[int, int]
 
+#: each kind of deviation's rule (C.05 Annex 1) as an arbiter says it (the ``plain`` column of the
+#: system's rules, :func:`systems.berger._rules`)
+PLAIN = {
+    "pair": "in a round robin every round's games are fixed in advance by the Berger table, from the players' "
+            "numbers",
+    "colour": "the Berger table also fixes who has White: the player it names first (the other way round in a "
+              "second cycle)",
+    "bye": "with an odd number of players, the player the table pairs with the empty place rests that round",
+    "extra": "a round robin has no games other than the table's",
+    "unplayed": "a game of the table that neither player played (a withdrawal or a game not played)",
+}
+
+#: the section the sentences cite
+SOURCE = "C.05 Annex 1"
+
+
+def _who(x: int, names: dict[int, str]) -> str:
+    name = names.get(x, "").strip()
+    return f"{name} ({x})" if name else str(x)
+
 
 def berger_round(n: int, r: int) -> list[Board]:
     """Round ``r`` (1-based) of the Berger table for ``n`` players, by the closed form.
@@ -66,7 +86,9 @@ def expected_round(n: int, rnd: int, order: str = "table") -> list[Board]:
 
 @dataclass(frozen=True)
 class Deviation:
-    """One difference between the file's round and the table's."""
+    """One difference between the file's round and the table's: ``message`` in the checker's
+    terms, ``sentence`` (JSON ``"sentence"``) read aloud, the players by name and number, the
+    rule in plain words (:data:`PLAIN`) before its source in brackets."""
 
     round: int
     kind: str  # "pair", "colour", "bye", "extra"; "unplayed" (both unpaired) is only noted
@@ -74,10 +96,12 @@ class Deviation:
     expected: str
     found: str
     message: str
+    sentence: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"round": self.round, "kind": self.kind, "players": list(self.players),
-                "expected": self.expected, "found": self.found, "message": self.message}
+                "expected": self.expected, "found": self.found, "message": self.message,
+                "sentence": self.sentence or self.message}
 
 
 @dataclass(frozen=True)
@@ -139,6 +163,13 @@ def _file_round(t: Tournament, rnd: int) -> tuple[dict[int, tuple[int, Colour]],
 
 def _deviations(t: Tournament, rnd: int, expected: list[Board]) -> list[Deviation]:
     opp, alone = _file_round(t, rnd)
+    names = {p.start_rank: p.name for p in t.players}
+
+    def who(x: int) -> str:
+        return _who(x, names)
+
+    def said(kind: str, fact: str) -> str:
+        return f"Round {rnd}: {PLAIN[kind]} ({SOURCE}), {fact}."
     out: list[Deviation] = []
     for w, b in expected:
         if b == 0:
@@ -146,29 +177,40 @@ def _deviations(t: Tournament, rnd: int, expected: list[Board]) -> list[Deviatio
                 o = opp[w][0]
                 out.append(Deviation(rnd, "bye", (w,), f"{w} has the bye", f"{w} plays {o}",
                                      f"round {rnd}: {w} should have the bye (the table pairs him with the "
-                                     f"phantom player), but plays {o}"))
+                                     f"phantom player), but plays {o}",
+                                     said("bye", f"so {who(w)} should rest, but plays {who(o)}")))
             continue
         got_w = opp.get(w)
         if got_w is None and w in alone and b in alone:
             out.append(Deviation(rnd, "unplayed", (w, b), f"{w}-{b}", "neither paired",
                                  f"round {rnd}: {w}-{b} is not in the file: neither has an opponent "
-                                 "(a withdrawal, or a game not played)"))
+                                 "(a withdrawal, or a game not played)",
+                                 f"Round {rnd}: the table's game {who(w)} against {who(b)} is not in the file: "
+                                 "neither has an opponent (a withdrawal, or a game not played)."))
             continue
         if got_w is not None and got_w[0] == b:
             if got_w[1] is Colour.BLACK:
                 out.append(Deviation(rnd, "colour", (w, b), f"{w}-{b}", f"{b}-{w}",
                                      f"round {rnd}: {w}-{b} is right but the colours are swapped: "
-                                     f"the table gives White to {w}"))
+                                     f"the table gives White to {w}",
+                                     said("colour", f"so {who(w)} should have White against {who(b)}, but the file "
+                                                    "has the colours the other way round")))
             continue
         found_w = f"{w} plays {got_w[0]}" if got_w else f"{w} is not paired"
         got_b = opp.get(b)
         found_b = f"{b} plays {got_b[0]}" if got_b else f"{b} is not paired"
+        said_w = f"{who(w)} plays {who(got_w[0])}" if got_w else f"{who(w)} has no opponent"
+        said_b = f"{who(b)} plays {who(got_b[0])}" if got_b else f"{who(b)} has no opponent"
         out.append(Deviation(rnd, "pair", (w, b), f"{w}-{b}", f"{found_w}; {found_b}",
-                             f"round {rnd}: the table pairs {w} (White) with {b}, but {found_w} and {found_b}"))
+                             f"round {rnd}: the table pairs {w} (White) with {b}, but {found_w} and {found_b}",
+                             said("pair", f"so {who(w)} should play {who(b)} with White, but {said_w} and "
+                                          f"{said_b}")))
     in_table = {x for pair in expected for x in pair if x}
     for p in sorted(set(opp) - in_table):
         out.append(Deviation(rnd, "extra", (p,), "not in the table", f"{p} plays {opp[p][0]}",
-                             f"round {rnd}: {p} is not one of the table's {len(in_table)} players but plays {opp[p][0]}"))
+                             f"round {rnd}: {p} is not one of the table's {len(in_table)} players but plays {opp[p][0]}",
+                             said("extra", f"but {who(p)}, who is not one of the table's {len(in_table)} players, "
+                                           f"plays {who(opp[p][0])}")))
     return out
 
 
@@ -287,7 +329,9 @@ def check_round_robin(t: Tournament, rounds: list[int] | None = None, order: str
                              "pairings are right and only the file's starting ranks differ from them")
                 break
     devs += [Deviation(r, "extra", (), "no such round", "a paired round",
-                       f"round {r} is beyond the {cycles * per_cycle} rounds of the table") for r in too_far]
+                       f"round {r} is beyond the {cycles * per_cycle} rounds of the table",
+                       f"Round {r}: {PLAIN['extra']} ({SOURCE}), and the table has only {cycles * per_cycle} rounds.")
+             for r in too_far]
     if cycles == 2 and not order:
         notes.append({"fide": "double round robin in FIDE's order: last two rounds of cycle 1 swapped, "
                               "cycle 2 in the table's order with colours reversed",

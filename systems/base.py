@@ -39,12 +39,15 @@ class Rule:
 
     ``name``: how findings, JSON and explanations call it (``C12``, ``C.10``, ``5.2.3``, ``E.3``,
     ``order``); ``article``: where the Handbook states it (``2.4.7``); ``words``: the rule in one
-    line; ``kind``: ``absolute``, ``completion``, ``pab``, ``quality``, ``colour`` or ``order``."""
+    line; ``kind``: ``absolute``, ``completion``, ``pab``, ``quality``, ``colour`` or ``order``;
+    ``plain``: the rule as an arbiter says it to a player, without the Handbook's terms (what the
+    explanations' sentences say before the article)."""
 
     name: str
     article: str
     words: str
     kind: str
+    plain: str = ""
 
 
 @dataclass(frozen=True)

@@ -22,13 +22,18 @@ __all__ = ["BergerSystem", "SYSTEM"]
 
 
 def _rules() -> tuple[Rule, ...]:
-    """What the check of a round robin compares with the table (:mod:`checker.roundrobin`)."""
+    """What the check of a round robin compares with the table (:mod:`checker.roundrobin`), each
+    rule's plain words the ones its deviations are read aloud with (:data:`checker.roundrobin.PLAIN`)."""
+    from checker.roundrobin import PLAIN
+
     return (
-        Rule("pair", "C.05 Annex 1", "the round's games are the Berger table's for the players' numbers", "absolute"),
+        Rule("pair", "C.05 Annex 1", "the round's games are the Berger table's for the players' numbers", "absolute",
+             PLAIN["pair"]),
         Rule("colour", "C.05 Annex 1", "the first-named player of a table game has White (reversed in a second cycle)",
-             "colour"),
-        Rule("bye", "C.05 Annex 1", "in an odd field the player the table pairs with the dummy rests", "absolute"),
-        Rule("extra", "C.05 Annex 1", "no game that the table does not have", "absolute"),
+             "colour", PLAIN["colour"]),
+        Rule("bye", "C.05 Annex 1", "in an odd field the player the table pairs with the dummy rests", "absolute",
+             PLAIN["bye"]),
+        Rule("extra", "C.05 Annex 1", "no game that the table does not have", "absolute", PLAIN["extra"]),
     )
 
 

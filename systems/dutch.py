@@ -45,10 +45,12 @@ def _table(edition: str) -> Callable[[], tuple[Rule, ...]]:
         from checker.dutch.editions import reading
 
         rd = reading(edition)
-        out = [Rule(r.name, r.article, r.words, r.kind.value.lower()) for r in rd.rows]
-        out += [Rule(rd.named(rule), rd.named(rule), words, "colour") for rule, words in RULES.items()]
+        from checker.dutch.sentences import ORDER_PLAIN
+
+        out = [Rule(r.name, r.article, r.words, r.kind.value.lower(), r.plain) for r in rd.rows]
+        out += [Rule(rd.named(rule), rd.named(rule), c.words, "colour", c.plain) for rule, c in RULES.items()]
         out.append(Rule("order", rd.order_article.removesuffix(" (2017)"),
-                        "of candidates equal on every criterion, the one generated first", "order"))
+                        "of candidates equal on every criterion, the one generated first", "order", ORDER_PLAIN))
         return tuple(out)
     return rows
 

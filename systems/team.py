@@ -35,7 +35,7 @@ def _table() -> tuple[Rule, ...]:
     """The rules as rows (:data:`pairing.team.rules.RULES`)."""
     from pairing.team.rules import RULES
 
-    return tuple(Rule(name, article, words, kind) for name, article, words, kind in RULES)
+    return tuple(Rule(name, article, words, kind, plain) for name, article, words, kind, plain in RULES)
 
 
 class TeamSystem(PairingSystem):
@@ -126,9 +126,10 @@ def _with_reasons(event: Any, verdict: Any) -> RoundReport:
     """The checker's verdict (:class:`checker.team.TeamRoundReport`) as the generic
     :class:`checker.report.RoundReport`, its reasons added to the data
     (:class:`~checker.report.RoundReport`'s docstring names the keys)."""
-    from checker.team.explain import explain_round
+    from checker.team.explain import explain_round, with_sentences
 
     report: RoundReport = verdict.to_round_report()
+    report.findings = list(with_sentences(event, verdict))
     why = explain_round(event, verdict)
     for bracket, reasons in zip(report.brackets, why.brackets):
         bracket["reasons"] = [x.as_dict() for x in reasons]

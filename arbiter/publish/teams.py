@@ -200,7 +200,10 @@ def _label(criterion: str, article: str | None) -> str:
 
 
 def _reasons(rows: list[dict[str, Any]]) -> list[dict[str, str]]:
-    return [{"label": _label(x["criterion"], x["article"]), "text": x["text"]} for x in rows]
+    """Each reason with its label and words, and read aloud (``sentence``: the teams by name, the
+    rule's plain words, then its article; empty for a reason stored without one)."""
+    return [{"label": _label(x["criterion"], x["article"]), "text": x["text"], "sentence": x.get("sentence", "")}
+            for x in rows]
 
 
 def _why(sel: Any, report: RoundReport, ev: TeamEvent, rm: RoundMatches, teams: dict[int, dict[str, Any]]
@@ -222,6 +225,7 @@ def _why(sel: Any, report: RoundReport, ev: TeamEvent, rm: RoundMatches, teams: 
         matches = [{"number": number[frozenset((w, b))], "white": team(w), "black": team(b)}
                    for w, b in f.boards if b is not None and frozenset((w, b)) in number]
         findings.append({"label": _label(f.criterion, f.article), "words": words(f.criterion), "message": f.message,
+                         "sentence": f.plain,
                          "matches": matches, "pab": [team(b[0]) for b in f.boards if b[1] is None],
                          "given": f.given or "", "better": f.better or ""})
     brackets: list[dict[str, Any]] = []

@@ -16,6 +16,8 @@ from checker.dutch.colours import allocate
 from checker.dutch.compare import Verdict, compare
 from checker.dutch.criteria import FLOATS_ON, Bracket, Evaluator, Mate, describe, pair_breach
 from checker.dutch.editions import Reading, reading
+from checker.dutch.sentences import (Names, breach_sentence, colour_sentence, names_of, pab_ban_sentence,
+                                     verdict_sentence)
 from checker.dutch.search import ENUMERATE_LIMIT, EXHAUSTIVE_LIMIT, Observer, best_of, best_of_all, boards, improve
 from checker.dutch.state import GivenPairing, RoundState, given_pairing, mate_of, participants, round_state
 from checker.report import EngineCandidate, Finding, NoCandidate, RoundReport
@@ -121,8 +123,9 @@ def check_round(t: Tournament, rnd: int, *, engine: EngineCandidate | None = Non
                          "is taken as final for topscorers (Art. 1.8)")
     if st.initial_colour is None:
         rep.notes.append("no initial colour (XXC/152) and no round 1 to infer it from: White assumed (Art. 5.2.5)")
-    _absolute(st, g, rep)
-    _colours(st, g, rep)
+    names = names_of(t)
+    _absolute(st, g, rep, names)
+    _colours(st, g, rep, names)
     mate = mate_of(g.boards, g.bye)
     legal = not any(f.kind in ("absolute", "completion") for f in rep.findings)
     ev = evaluator(st, mate) if legal else Evaluator(st)
@@ -177,7 +180,8 @@ def check_round(t: Tournament, rnd: int, *, engine: EngineCandidate | None = Non
         rep.findings.append(Finding(
             kind, verdict.criterion, explain(ev, verdict), tuple(diff) + (((bye, None),) if bye is not None and bye != g.bye else ()),
             None if verdict.bracket is None else verdict.bracket + 1,
-            _show(verdict.criterion, verdict.value_a), _show(verdict.criterion, verdict.value_b)))
+            _show(verdict.criterion, verdict.value_a), _show(verdict.criterion, verdict.value_b),
+            sentence=verdict_sentence(ev, verdict, names, mate=mate) + "."))
         rep.candidate = tuple(_colour_boards(st, best, ev))
         rep.candidate_bye = bye
     return _with_articles(rep, rd)
@@ -276,7 +280,11 @@ def _named(st: RoundState, criterion: str) -> str:
     return reading(st.edition).named(criterion)
 
 
-def _absolute(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
+def _absolute(st: RoundState, g: GivenPairing, rep: RoundReport, names: Names | None = None) -> None:
+    """The absolute criteria (C1-C3) and the completion (C4) on the given pairing; each finding
+    with its sentence (:mod:`checker.dutch.sentences`)."""
+    from checker.report import who
+
     c2, c4 = _named(st, "C2"), _named(st, "C4")
     counts: dict[int, int] = {}
     for w, b in g.boards:
@@ -286,22 +294,37 @@ def _absolute(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
             hit = pair_breach(st, st.players[w], st.players[b])
             if hit is not None:
                 name = _named(st, hit[0])
-                rep.findings.append(Finding("absolute", name, f"{describe(name)}: {hit[1]}", ((w, b),)))
+                rep.findings.append(Finding("absolute", name, f"{describe(name)}: {hit[1]}", ((w, b),),
+                                            sentence=breach_sentence(st, st.players[w], st.players[b], name,
+                                                                     names) + "."))
     byes = ([g.bye] if g.bye is not None else []) + list(g.extra_byes)
     for x in byes:
         ban = st.players[x].pab_ban if x in st.players else None
         if ban is not None:
-            rep.findings.append(Finding("absolute", c2, f"{describe(c2)}: {x} received the PAB but {ban}", ((x, None),)))
+            rep.findings.append(Finding("absolute", c2, f"{describe(c2)}: {x} received the PAB but {ban}", ((x, None),),
+                                        sentence=pab_ban_sentence(st, x, ban, c2, names) + "."))
     if len(byes) > 1:
         rep.findings.append(Finding("completion", c4, f"{describe(c4)}: {len(byes)} players received the PAB "
                                     f"({', '.join(map(str, byes))}); at most one player may be left unpaired (Art. 1.9)",
-                                    tuple((x, None) for x in byes)))
+                                    tuple((x, None) for x in byes),
+                                    sentence=f"At most one player may be left without an opponent ({_cite(st, '1.9')}), "
+                                             f"but {len(byes)} received the pairing-allocated bye: "
+                                             + ", ".join(who(x, names) for x in byes) + "."))
     twice = sorted(x for x, c in counts.items() if c > 1)
     if twice:
-        rep.findings.append(Finding("completion", c4, f"players on more than one board: {', '.join(map(str, twice))}"))
+        rep.findings.append(Finding("completion", c4, f"players on more than one board: {', '.join(map(str, twice))}",
+                                    sentence="Each player plays on one board only, but these players are on more "
+                                             "than one: " + ", ".join(who(x, names) for x in twice) + "."))
 
 
-def _colours(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
+def _cite(st: RoundState, article: str) -> str:
+    """An article of C.04.3 as the state's edition cites it in a sentence (2017 numbers differ)."""
+    from checker.report import cite
+
+    return cite("C.04.3", article) if st.edition == "2026" else "C.04.3 of 2017"
+
+
+def _colours(st: RoundState, g: GivenPairing, rep: RoundReport, names: Names | None = None) -> None:
     """Art. 5.2 on every board whose colours the file writes.  A forfeit written without colours
     (``-``) is a pairing but not a game: it has no colour to check (C.04.1: only games played
     count for colours; bbpPairings' checker accepts such a board with either player first)."""
@@ -313,7 +336,8 @@ def _colours(st: RoundState, g: GivenPairing, rep: RoundReport) -> None:
             rule = _named(st, al.rule)
             why = al.why if rule == al.rule else f"{rule} (2017): {al.why.split(': ', 1)[1]}"
             rep.findings.append(Finding(
-                "colour", rule, f"board {w}-{b}: {why}, so {al.white} should have White", ((w, b),)))
+                "colour", rule, f"board {w}-{b}: {why}, so {al.white} should have White", ((w, b),),
+                sentence=colour_sentence(st, w, b, al.white, rule, names) + "."))
 
 
 __all__ = ["Finding", "RoundReport", "Verdict", "check_round", "compare", "explain", "evaluator", "article_of",

@@ -7,16 +7,30 @@ Colours are decided after the pairing and never change who meets whom; the first
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from checker.dutch.state import CPlayer, Pref
 from trf.model import Colour
 
-RULES = {
-    "5.2.1": "both colour preferences can be granted",
-    "5.2.2": "the stronger colour preference is granted",
-    "5.2.3": "colours alternate from the latest round in which the two had different colours",
-    "5.2.4": "the higher-ranked player's colour preference is granted",
-    "5.2.5": "the higher-ranked player gets the initial colour with an odd TPN, the other colour with an even one",
+class ColourRule(NamedTuple):
+    """One rule of Art. 5.2: its words, and the same as an arbiter says it to a player."""
+
+    words: str
+    plain: str
+
+
+#: Art. 5.2.1-5.2.5, in priority order
+RULES: dict[str, ColourRule] = {
+    "5.2.1": ColourRule("both colour preferences can be granted", "both players can get the colour they are due"),
+    "5.2.2": ColourRule("the stronger colour preference is granted",
+                        "both are due the same colour, and the player who needs it more gets it"),
+    "5.2.3": ColourRule("colours alternate from the latest round in which the two had different colours",
+                        "colours are swapped from the last round in which the two players had different colours"),
+    "5.2.4": ColourRule("the higher-ranked player's colour preference is granted",
+                        "the higher-ranked player gets the colour they are due"),
+    "5.2.5": ColourRule("the higher-ranked player gets the initial colour with an odd TPN, the other colour with an even "
+                        "one", "neither is due a colour, so the higher-ranked player gets the colour drawn for the "
+                        "first round if their pairing number is odd, the other colour if it is even"),
 }
 
 
@@ -28,7 +42,7 @@ class Allocation:
 
     @property
     def why(self) -> str:
-        return f"Art. {self.rule}: {RULES[self.rule]}"
+        return f"Art. {self.rule}: {RULES[self.rule].words}"
 
 
 def _give(p: CPlayer, colour: Colour, other: CPlayer, rule: str) -> Allocation:

@@ -28,7 +28,9 @@ from checker.dutch.names_2017 import CRITERIA_2017, QUALITY_2017
 from checker.dutch.state import CPlayer, Flt, Pref, RoundState, given_pairing, mate_of, round_state
 from checker.explanation import (Alternative, BoardExplanation, ByeExplanation, FloatReason, RoundExplanation,
                                  points_text, score_text)
-from checker.report import EngineCandidate
+from checker.dutch.sentences import (ORDER_PLAIN, Names, cap, cited, names_of, plain_of, points as said_points,
+                                     several, verdict_sentence)
+from checker.report import EngineCandidate, who
 from trf.model import Colour, Tournament
 
 __all__ = ["explain_round", "explain_rounds", "round_key", "board_order", "preference_text", "article"]
@@ -168,7 +170,9 @@ def _bracket_score(ev: Evaluator, k: int | None) -> str | None:
     return score_text(ev.p[ev.groups[k][0]].score)
 
 
-def _alternative(ev: Evaluator, mate: Mate, item: _Item | None) -> Alternative | None:
+def _alternative(ev: Evaluator, mate: Mate, item: _Item | None, names: Names | None = None) -> Alternative | None:
+    """The kept alternative in the checker's terms (``text``) and read aloud (``sentence``,
+    :func:`checker.dutch.sentences.verdict_sentence`, the same verdict)."""
     if item is None:
         return None
     _, v, move = item
@@ -206,8 +210,10 @@ def _alternative(ev: Evaluator, mate: Mate, item: _Item | None) -> Alternative |
         else:  # a verdict of the 2017 rules (C.5-C.19)
             named = f"{v.criterion} (2017: {CRITERIA_2017[v.criterion][1]})"
         text = f"{named} in {where}: this pairing {shown[0]}, the alternative {shown[1]}"
+    sentence = verdict_sentence(ev, v, names, mate=mate, this="this pairing", other="the other pairing") + "."
     return Alternative(tuple(boards), v.criterion, None if v.bracket is None else v.bracket + 1,
-                       _bracket_score(ev, v.bracket), shown[0], shown[1], better, text, article(v.criterion))
+                       _bracket_score(ev, v.bracket), shown[0], shown[1], better, text, article(v.criterion),
+                       sentence)
 
 
 # --------------------------------------------------------------------------- the round
@@ -233,7 +239,17 @@ def _colour_detail(rule: str, high: CPlayer, low: CPlayer, initial: Colour | Non
     return "the two preferences do not clash"
 
 
-def _float_reason(ev: Evaluator, mate: Mate, x: int, item: _Item | None) -> FloatReason:
+def _blocked(st: RoundState, px: CPlayer, z: int, crit: str, names: Names | None) -> str:
+    """Why ``px`` may not meet ``z`` (an absolute criterion), in a few plain words with the name."""
+    pz = st.players[z]
+    if z in px.met:
+        return f"{who(z, names)} (already played in round {px.met[z]})"
+    if crit == "C1":
+        return f"{who(z, names)} (a pair the file forbids)"
+    return f"{who(z, names)} (both must have {_colour_word(px.pref)})" if pz.pref is px.pref else who(z, names)
+
+
+def _float_reason(ev: Evaluator, mate: Mate, x: int, item: _Item | None, names: Names | None = None) -> FloatReason:
     """Why ``x`` floats (Art. 1.4): nobody on the same score it may meet (C1/C3), or the closest
     alternative in which it does not float, with the criterion that alternative loses on."""
     st = ev.state
@@ -243,12 +259,16 @@ def _float_reason(ev: Evaluator, mate: Mate, x: int, item: _Item | None) -> Floa
     py = st.players[y]
     down = px.score > py.score
     own = [z for z in ev.groups[ev.group_of[x]] if z != x]
-    alt = _alternative(ev, mate, item)
+    alt = _alternative(ev, mate, item, names)
     pts = score_text(px.score)
+    wx = who(x, names)
+    lead = (f"{wx}, on {said_points(px.score)}, {'moved down to play' if down else 'played up against'} "
+            f"{who(y, names)}, on {said_points(py.score)}")
     crit: str | None
     if not own:
         crit = None
         reason = f"{x} is the only player on {points_text(pts)}"
+        sentence = f"{lead}, because nobody else has {said_points(px.score)}."
     else:
         blocked = [(z, hit) for z in own if (hit := pair_breach(st, px, st.players[z])) is not None]
         if len(blocked) == len(own):
@@ -257,55 +277,117 @@ def _float_reason(ev: Evaluator, mate: Mate, x: int, item: _Item | None) -> Floa
             detail = "; ".join(hit[1] for _, hit in blocked[:6]) + ("; ..." if len(blocked) > 6 else "")
             reason = (f"{x} may not meet any other player on {points_text(pts)} "
                       f"({', '.join(f'{c}, Art. {article(c)}' for c in kinds)}): {detail}")
+            rules = "; ".join(f"{plain_of(c)} ({cited(c)})" for c in kinds)
+            sentence = (f"{lead}, because {rules}, and that rules out every other "
+                        f"player on {said_points(px.score)}: "
+                        + ", ".join(_blocked(st, px, z, hit[0], names) for z, hit in blocked[:6])
+                        + (", ..." if len(blocked) > 6 else "") + ".")
         elif alt is not None:
             crit = alt.criterion
+            verb = "stay in the scoregroup" if down else "meet a player on the same score"
+            stay = "play someone on their own score"
             if alt.better:
                 reason = f"the checker found a better pairing in which {x} does not float: {alt.text}"
+                sentence = (f"{lead}, but the checker found a better pairing in which {wx} plays someone on "
+                            f"their own score. {alt.sentence}")
             else:
-                verb = "stay in the scoregroup" if down else "meet a player on the same score"
                 reason = f"for {x} to {verb}, the closest pairing the checker found is worse: {alt.text}"
+                sentence = (f"{lead}: for {wx} to {stay}, the closest other pairing the checker found is worse. "
+                            f"{alt.sentence}")
         else:
             crit = None
             reason = (f"{x} could meet {len(own) - len(blocked)} other player(s) on {points_text(pts)}, but no pairing "
                       "the checker's search tried pairs them so and keeps the rest of the round legal")
+            sentence = (f"{lead}: {wx} could have played {several(len(own) - len(blocked), 'other player')} on "
+                        f"{said_points(px.score)}, but no pairing the checker tried does so and keeps the rest of the "
+                        "round within the rules.")
     return FloatReason(x, "down" if down else "up", pts, score_text(py.score), crit, reason, alt,
-                       None if crit is None else article(crit))
+                       None if crit is None else article(crit), sentence)
 
 
 def _bye_reasons(ev: Evaluator, x: int, item: _Item | None,
-                 mate: Mate) -> ByeExplanation:
+                 mate: Mate, names: Names | None = None) -> ByeExplanation:
     """Why ``x`` received the PAB: C2 (eligible), C5 (lowest score possible), C9 (fewest unplayed
-    rounds), then the generation order; and the closest alternative that gives it to another."""
+    rounds), then the generation order; and the closest alternative that gives it to another.
+    Each reason also read aloud (the rule's plain words, then its article)."""
     st = ev.state
     p = st.players[x]
-    alt = _alternative(ev, mate, item)
+    alt = _alternative(ev, mate, item, names)
     reasons: list[tuple[str, str]] = []
+    said: list[str] = []
+    wx = who(x, names)
     others = [q for q in st.players.values() if q.id != x]
     banned = [q for q in others if q.pab_ban is not None]
     reasons.append(("C2", f"{x} may receive it: no earlier PAB, forfeit win or full-point bye"
                     + (f"; C2 rules out {len(banned)} other player(s), e.g. {banned[0].id} ({banned[0].pab_ban})"
                        if banned else "")))
+    said.append(f"{cap(plain_of('C2'))} ({cited('C2')}), and {wx} had neither"
+                + (f"; {several(len(banned), 'other player')} may not have it, e.g. {who(banned[0].id, names)}, who "
+                   + str(banned[0].pab_ban).replace("received the PAB", "had the pairing-allocated bye")
+                   if banned else "") + ".")
     pts = score_text(p.score)
     lower = [q for q in others if q.score < p.score and q.pab_ban is None]
     if not lower:
         reasons.append(("C5", f"nobody who may receive it has less than {points_text(pts)}: "
                               "the PAB goes to the lowest score possible"))
+        said.append(f"{cap(plain_of('C5'))} ({cited('C5')}): nobody who may have it has less than "
+                    f"{said_points(p.score)}.")
     else:
         reasons.append(("C5", f"{len(lower)} player(s) who may receive it have fewer points; "
                               "the alternative below says what giving it to another costs"))
+        said.append(f"{cap(plain_of('C5'))} ({cited('C5')}): {several(len(lower), 'player')} who may have it "
+                    f"{'has' if len(lower) == 1 else 'have'} fewer points; the other pairing below says what giving "
+                    "it to one of them costs.")
     same = [q for q in others if q.score == p.score and q.pab_ban is None]
     if same:
         fewer = [q for q in same if q.unplayed < p.unplayed]
         if not fewer:
             reasons.append(("C9", f"{x} has {p.unplayed} unplayed round(s) before this one; nobody else who may "
                                   f"receive it on {points_text(pts)} has fewer"))
+            said.append(f"{cap(plain_of('C9'))} ({cited('C9')}): {wx} has {several(p.unplayed, 'round')} not played "
+                        f"before this one, and nobody else on {said_points(p.score)} who may have the bye has fewer.")
         else:
             reasons.append(("C9", f"{x} has {p.unplayed} unplayed round(s); {len(fewer)} player(s) on {points_text(pts)} "
                                   "have fewer (see the alternative below)"))
+            said.append(f"{cap(plain_of('C9'))} ({cited('C9')}): {wx} has {several(p.unplayed, 'round')} not played; "
+                        f"{several(len(fewer), 'player')} on {said_points(p.score)} "
+                        f"{'has' if len(fewer) == 1 else 'have'} fewer (see the other pairing below).")
         if all(ev.rank[q.id] < ev.rank[x] for q in same):
             reasons.append(("order", f"{x} is the lowest-ranked of them (Art. 1.2): the generation order "
                                      "(Art. 3.8, Art. 4) leaves the lowest-ranked player over first"))
-    return ByeExplanation(x, pts, p.unplayed, tuple((c, article(c), why) for c, why in reasons), alt)
+            said.append(f"{cap(ORDER_PLAIN)} ({cited('order')}): {wx} is the lowest-ranked of them (fewest points, "
+                        "then highest pairing number), and the rules first try the pairings that leave the "
+                        "lowest-ranked player without an opponent.")
+    return ByeExplanation(x, pts, p.unplayed, tuple((c, article(c), why) for c, why in reasons), alt, tuple(said))
+
+
+def _colour_sentence(rule: str, white: CPlayer, black: CPlayer, high: CPlayer, low: CPlayer,
+                     initial: Colour | None, names: Names | None) -> str:
+    """How Art. 5.2 gives this board's colours, read aloud: the rule's plain words, its article,
+    then the players' facts that make it decide."""
+    w, b = who(white.id, names), who(black.id, names)
+    hi, lo = who(high.id, names), who(low.id, names)
+
+    def due(p: CPlayer) -> str:
+        return "no colour" if p.pref is None or p.strength is Pref.NONE else _colour_word(p.pref)
+    if rule == "5.2.1":
+        fact = f"{w} is due {due(white)}, {b} {due(black)}"
+    elif rule == "5.2.2":
+        s_ = white if white.strength >= black.strength else black
+        fact = (f"both are due {_colour_word(s_.pref)}, and {who(s_.id, names)} needs it more "
+                + ("(a larger colour difference)" if white.strength == black.strength else
+                   f"({preference_text(s_).split(' (')[0]})"))
+    elif rule == "5.2.3":
+        fact = next((f"the last time they had different colours, {hi} had {_colour_word(r_h)} and {lo} "
+                     f"{_colour_word(r_l)}" for r_h, r_l in zip(reversed(high.colours), reversed(low.colours))
+                     if r_h is not r_l), "their colours differ in an earlier round")
+    elif rule == "5.2.4":
+        fact = f"{hi} is ranked higher (more points, or the same points and a lower pairing number)"
+    else:
+        init = initial or Colour.WHITE
+        fact = (f"{hi} is ranked higher and has the {'odd' if high.tpn % 2 else 'even'} pairing number {high.tpn}; "
+                f"the colour drawn for the first round is {_colour_word(init)}")
+    return f"{cap(plain_of(rule))} ({cited(rule)}): {fact}, so {w} gets White and {b} Black."
 
 
 def explain_round(t: Tournament, rnd: int, *, engine: EngineCandidate | None = None,
@@ -322,6 +404,7 @@ def explain_round(t: Tournament, rnd: int, *, engine: EngineCandidate | None = N
     mate: Mate = mate_of(ordered, g.bye if g.bye in st.players else None)
     board_of = {x: k for k, bd in enumerate(ordered) for x in bd}
     collect = _Collector(ev, mate, board_of)
+    names = names_of(t)
     report = check_round(t, rnd, engine=engine, total_rounds=total_rounds, observe=collect, rules=rules,
                          rules_reason=rules_reason)
     notes: list[str] = []
@@ -344,23 +427,25 @@ def explain_round(t: Tournament, rnd: int, *, engine: EngineCandidate | None = N
         pw, pb = st.players[w], st.players[b]
         bi = bracket_of.get(frozenset((w, b)), ev.group_of[max((w, b), key=ev.rank.__getitem__)])
         br = brs[bi]
-        floats = tuple(_float_reason(ev, mate, x, collect.floats.get(x))
+        floats = tuple(_float_reason(ev, mate, x, collect.floats.get(x), names)
                        for x in (w, b) if x in collect.floaters)
         al = allocate(pw, pb, st.initial_colour)
         high, low = (pw, pb) if pw.rank_key() < pb.rank_key() else (pb, pw)
         boards.append(BoardExplanation(
             board=k + 1, white=w, black=b, white_score=score_text(pw.score), black_score=score_text(pb.score),
             bracket=bi + 1, bracket_score=score_text(br.score), mdps=br.mdps, heterogeneous=bool(br.mdps),
-            floats=floats, colour_rule=al.rule, colour_text=RULES[al.rule],
+            floats=floats, colour_rule=al.rule, colour_text=RULES[al.rule].words,
             colour_detail=_colour_detail(al.rule, high, low, st.initial_colour),
             colours_agree=al.white == w, preferences=(preference_text(pw), preference_text(pb)),
             history=(_float_history(pw), _float_history(pb)),
-            alternative=_alternative(ev, mate, collect.boards.get(k)),
-            topscorers=tuple(x for x in (w, b) if st.players[x].topscorer)))
-    bye = None if g.bye is None else _bye_reasons(ev, g.bye, collect.pab, mate)
+            alternative=_alternative(ev, mate, collect.boards.get(k), names),
+            topscorers=tuple(x for x in (w, b) if st.players[x].topscorer),
+            colour_sentence=_colour_sentence(al.rule, st.players[al.white], st.players[al.black], high, low,
+                                             st.initial_colour, names)))
+    bye = None if g.bye is None else _bye_reasons(ev, g.bye, collect.pab, mate, names)
     if not report.ok and not collect.count:
         notes.append("the checker's quality search did not run (an absolute criterion is broken)")
-    return RoundExplanation(rnd, report, tuple(boards), bye, _alternative(ev, mate, collect.round), collect.count,
+    return RoundExplanation(rnd, report, tuple(boards), bye, _alternative(ev, mate, collect.round, names), collect.count,
                             tuple(notes))
 
 

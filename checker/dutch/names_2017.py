@@ -46,39 +46,78 @@ _Q = Kind.QUALITY
 #: (:meth:`checker.dutch.criteria_2017.Evaluator2017.float_lists`) are, in order, the same
 #: downfloat and upfloat as in the previous round, then as two rounds before
 TABLE_2017: tuple[Criterion, ...] = (
-    Criterion("C.1", "C.1", "two players may not meet twice", Kind.ABSOLUTE),
-    Criterion("C.2", "C.2", "no PAB for a player who already had one or scored a forfeit win", Kind.ABSOLUTE),
-    Criterion("C.3", "C.3", "two non-topscorers with the same absolute colour preference may not meet", Kind.ABSOLUTE),
-    Criterion("C.4", "C.4", "the downfloaters of the PPB must allow the round-pairing to be completed", Kind.COMPLETION),
-    Criterion("C.5", "C.5", "maximise the number of pairs (minimise the downfloaters)", _Q, _pairs, downfloaters=True),
+    Criterion("C.1", "C.1", "two players may not meet twice", Kind.ABSOLUTE,
+              plain="two players may not play each other twice"),
+    Criterion("C.2", "C.2", "no PAB for a player who already had one or scored a forfeit win", Kind.ABSOLUTE,
+              plain="nobody gets the bye who already had one or already won a game by forfeit"),
+    Criterion("C.3", "C.3", "two non-topscorers with the same absolute colour preference may not meet", Kind.ABSOLUTE,
+              plain="two players who must both have the same colour may not meet, except in the last round when one "
+                    "of them has more than half of the possible points"),
+    Criterion("C.4", "C.4", "the downfloaters of the PPB must allow the round-pairing to be completed", Kind.COMPLETION,
+              plain="every player must still be able to get an opponent"),
+    Criterion("C.5", "C.5", "maximise the number of pairs (minimise the downfloaters)", _Q, _pairs, downfloaters=True,
+              plain="as many players as possible play someone on their own score",
+              counted="player{s} moved down to a lower score"),
     Criterion("C.6", "C.6", "minimise the PSD (the score differences of pairs and downfloaters, A.8)", _Q, _psd,
-              downfloaters=True),
+              downfloaters=True,
+              plain="the score gaps between opponents (and of the players moved down) are as small as possible",
+              counted="pairs and players moved down, with score gaps"),
     Criterion("C.7", "C.7", "choose the downfloaters so that the following bracket has the most pairs, then the "
-              "smallest PSD", _Q, _following, next_bracket=True, downfloaters=True),
+              "smallest PSD", _Q, _following, next_bracket=True, downfloaters=True,
+              plain="the players moved down are chosen so that the next score group pairs as well as possible",
+              counted="player{s} moved down again from the next score group"),
     Criterion("C.8", "C.8", "minimise topscorers or their opponents ending with a colour difference beyond +-2", _Q,
-              lambda ev, b: b.sums.colour_diff, lambda t: t.colour_diff),
+              lambda ev, b: b.sums.colour_diff, lambda t: t.colour_diff,
+              plain="in the last round, as few players with more than half of the possible points (or their "
+                    "opponents) as possible end up with three or more games more with one colour than the other",
+              counted="player{s} with such a colour difference"),
     Criterion("C.9", "C.9", "minimise topscorers or their opponents getting the same colour three times in a row", _Q,
-              lambda ev, b: b.sums.same_three, lambda t: t.same_three),
+              lambda ev, b: b.sums.same_three, lambda t: t.same_three,
+              plain="in the last round, as few players with more than half of the possible points (or their "
+                    "opponents) as possible get the same colour three times in a row",
+              counted="player{s} with the same colour three times in a row"),
     Criterion("C.10", "C.10", "minimise the players who do not get their colour preference", _Q,
-              lambda ev, b: b.sums.pref_unmet, lambda t: t.pref_unmet),
+              lambda ev, b: b.sums.pref_unmet, lambda t: t.pref_unmet,
+              plain="as many players as possible get the colour they are due",
+              counted="player{s} without the colour they are due"),
     Criterion("C.11", "C.11", "minimise the players who do not get their strong colour preference", _Q,
-              lambda ev, b: b.sums.strong_unmet, lambda t: t.strong_unmet),
+              lambda ev, b: b.sums.strong_unmet, lambda t: t.strong_unmet,
+              plain="as many players as possible who strongly need a colour get it",
+              counted="player{s} without the colour they strongly need"),
     Criterion("C.12", "C.12", "minimise the players who receive the same downfloat as in the previous round", _Q,
-              _float_count(0)),
+              _float_count(0), plain="as few players as possible move down to a lower score in two rounds running",
+              counted="player{s} moved down again after moving down in the previous round"),
     Criterion("C.13", "C.13", "minimise the players who receive the same upfloat as in the previous round", _Q,
-              _float_count(1)),
+              _float_count(1), plain="as few players as possible play someone with a higher score in two rounds running",
+              counted="player{s} playing up again after playing up in the previous round"),
     Criterion("C.14", "C.14", "minimise the players who receive the same downfloat as two rounds before", _Q,
-              _float_count(2)),
+              _float_count(2),
+              plain="as few players as possible move down to a lower score again after moving down two rounds ago",
+              counted="player{s} moved down again after moving down two rounds ago"),
     Criterion("C.15", "C.15", "minimise the players who receive the same upfloat as two rounds before", _Q,
-              _float_count(3)),
+              _float_count(3),
+              plain="as few players as possible play someone with a higher score again after doing so two rounds ago",
+              counted="player{s} playing up again after playing up two rounds ago"),
     Criterion("C.16", "C.16", "minimise the score differences of players who receive the same downfloat as in the "
-              "previous round", _Q, _float_differences(0)),
+              "previous round", _Q, _float_differences(0),
+              plain="a player who moved down in the previous round and moves down again does so by as small a score "
+                    "gap as possible",
+              counted="players moving down again after moving down in the previous round, with score gaps"),
     Criterion("C.17", "C.17", "minimise the score differences of players who receive the same upfloat as in the "
-              "previous round", _Q, _float_differences(1)),
+              "previous round", _Q, _float_differences(1),
+              plain="a player who played up in the previous round and plays up again does so by as small a score gap "
+                    "as possible",
+              counted="players playing up again after playing up in the previous round, with score gaps"),
     Criterion("C.18", "C.18", "minimise the score differences of players who receive the same downfloat as two "
-              "rounds before", _Q, _float_differences(2)),
+              "rounds before", _Q, _float_differences(2),
+              plain="a player who moved down two rounds ago and moves down again does so by as small a score gap as "
+                    "possible",
+              counted="players moving down again after moving down two rounds ago, with score gaps"),
     Criterion("C.19", "C.19", "minimise the score differences of players who receive the same upfloat as two "
-              "rounds before", _Q, _float_differences(3)),
+              "rounds before", _Q, _float_differences(3),
+              plain="a player who played up two rounds ago and plays up again does so by as small a score gap as "
+                    "possible",
+              counted="players playing up again after playing up two rounds ago, with score gaps"),
 )
 
 #: the 2017 text: its table (no round-wide PAB criterion); the incremental re-scoring reads any

@@ -97,7 +97,9 @@ class Criterion:
     does not apply, and it is compared only when it applies to both.  ``downfloaters``: the row
     judges the bracket's choice of downfloaters (how many, their scores, what the next bracket
     makes of them, the PAB assignee's unplayed games): a bracket summary shows its value, not a
-    failure."""
+    failure.  ``plain``: the rule as an arbiter says it to a player, without the Handbook's terms
+    (no "downfloater", "MDP", "bracket"); ``counted``: what the value counts, in the same words
+    (``{s}`` marks the plural: "player{s} without the colour they prefer")."""
 
     name: str
     article: str
@@ -109,6 +111,8 @@ class Criterion:
     next_bracket: bool = False
     optional: bool = False
     downfloaters: bool = False
+    plain: str = ""
+    counted: str = ""
 
 
 @dataclass(frozen=True)
@@ -143,6 +147,10 @@ class Edition:
     def words(self) -> dict[str, tuple[str, str]]:
         """Each criterion's article and words, by name."""
         return {r.name: (r.article, r.words) for r in self.rows}
+
+    def row(self, name: str) -> Criterion | None:
+        """The row called ``name`` (``None``: not a criterion of this text)."""
+        return next((r for r in self.rows if r.name == name), None)
 
 
 def first_difference(rows: tuple[Criterion, ...], va: dict[str, Any], vb: dict[str, Any],

@@ -3,7 +3,8 @@
 The answer is one of: the pair is impossible (the absolute criterion it breaks); no complete
 pairing containing it was found (C4); it is worse at criterion Cn in some bracket (both values);
 it is as good on every criterion but generated later (Art. 3.8); or it is better, in which case
-the given pairing itself is wrong.
+the given pairing itself is wrong.  Each answer also comes as a sentence an arbiter reads to the
+players (:attr:`checker.report.WhyNot.sentence`, :mod:`checker.dutch.sentences`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from checker.dutch.search import best_of, boards as _boards, compatibility, impr
 from checker.dutch.criteria import Evaluator, Mate, describe, pair_breach
 from checker.dutch.editions import reading
 from checker.dutch.state import given_pairing, mate_of, round_state
-from checker.report import WhyNot
+from checker.dutch.sentences import Names, breach_sentence, cap, cited, names_of, order_steps, plain_of, verdict_sentence
+from checker.report import WhyNot, who
 from trf.model import Tournament
 
 
@@ -72,26 +74,38 @@ def why_not(t: Tournament, rnd: int, a: int, b: int, rules: str = "2026") -> Why
     rd = reading(rules)
     st = round_state(t, rnd, edition=rd.name)
     g = given_pairing(t, rnd)
+    names = names_of(t)
     pair = (a, b)
+    x_, y_ = who(a, names), who(b, names)
     for x in (a, b):
         if x not in st.players:
-            return WhyNot(rnd, pair, "impossible", None, f"player {x} is not paired in round {rnd} (absent or unknown)")
+            return WhyNot(rnd, pair, "impossible", None, f"player {x} is not paired in round {rnd} (absent or unknown)",
+                          sentence=f"{who(x, names)} is not paired in round {rnd} (absent, or no such player), so "
+                                   f"cannot play {y_ if x == a else x_}.")
     if a == b:
-        return WhyNot(rnd, pair, "impossible", None, "a player cannot play themself")
+        return WhyNot(rnd, pair, "impossible", None, "a player cannot play themself",
+                      sentence=f"{x_} cannot play against themself.")
     hit = pair_breach(st, st.players[a], st.players[b])
     if hit is not None:
         name = _named(st, hit[0])
-        return WhyNot(rnd, pair, "impossible", name, f"{describe(name)}: {hit[1]}")
+        return WhyNot(rnd, pair, "impossible", name, f"{describe(name)}: {hit[1]}",
+                      sentence=breach_sentence(st, st.players[a], st.players[b], name, names)
+                      + f", so they cannot be paired in round {rnd}.")
     mate = mate_of(g.boards, g.bye)
     if mate.get(a) == b:
-        return WhyNot(rnd, pair, "given", None, f"{a}-{b} is already paired in round {rnd}")
+        return WhyNot(rnd, pair, "given", None, f"{a}-{b} is already paired in round {rnd}",
+                      sentence=f"{x_} and {y_} are already paired in round {rnd}.")
     ev = evaluator(st, mate)
     cands = _forced(ev, mate, a, b)
     c4 = _named(st, "C4")
+    with_pair = f"a pairing with {x_} against {y_}"
     if not cands:
         return WhyNot(rnd, pair, "incomplete", c4,
                       f"{describe(c4)}: no complete pairing with {a}-{b} was found near the given one "
-                      "(the abandoned partners cannot be re-paired legally)")
+                      "(the abandoned partners cannot be re-paired legally)",
+                      sentence=f"{cap(plain_of(c4, rd.name))} ({cited(c4, rd.name)}): with {x_} against {y_}, "
+                               f"their opponents in round {rnd} could not both be given another opponent within the "
+                               "rules (no complete pairing was found near the given one).")
     best = best_of(ev, cands)
     # the rest of the round re-paired as well as local search can around the forced pair
     best = _polish(ev, best, a, b)
@@ -99,17 +113,24 @@ def why_not(t: Tournament, rnd: int, a: int, b: int, rules: str = "2026") -> Why
     boards = tuple(_colour_boards(st, best, ev))
     bye = next((u for u, w in best.items() if w is None), None)
     if v is None:
-        return WhyNot(rnd, pair, "given", None, "the forced pairing is the given one", boards, bye)
+        return WhyNot(rnd, pair, "given", None, "the forced pairing is the given one", boards, bye,
+                      sentence=f"With {x_} against {y_} the round is paired as given.")
     if v.winner == "b":
         return WhyNot(rnd, pair, "better", v.criterion,
-                      f"a pairing with {a}-{b} is BETTER than the given one: {explain(ev, v)}", boards, bye)
+                      f"a pairing with {a}-{b} is BETTER than the given one: {explain(ev, v)}", boards, bye,
+                      sentence=f"{cap(with_pair)} is better than the given one, so the given pairing is wrong. "
+                               + verdict_sentence(ev, v, names, mate=mate, this="the given pairing",
+                                                  other=with_pair) + ".")
     if v.criterion == "order":
         where = "the round" if v.bracket is None else f"bracket {v.bracket + 1}"
         order = rd.why_not_order
         return WhyNot(rnd, pair, "later", "order",
                       f"with {a}-{b} the round is as good on every criterion, but in {where} the given pairing is "
-                      f"generated earlier ({order})", boards, bye)
-    return WhyNot(rnd, pair, "worse", v.criterion, f"with {a}-{b}: {explain(ev, v)}", boards, bye)
+                      f"generated earlier ({order})", boards, bye,
+                      sentence=verdict_sentence(ev, v, names, mate=mate, this="the given pairing",
+                                                other=with_pair) + ".")
+    return WhyNot(rnd, pair, "worse", v.criterion, f"with {a}-{b}: {explain(ev, v)}", boards, bye,
+                  sentence=verdict_sentence(ev, v, names, mate=mate, this="the given pairing", other=with_pair) + ".")
 
 
 def _polish(ev: Evaluator, mate: Mate, a: int, b: int) -> Mate:

@@ -22,11 +22,13 @@ Step = Callable[[RoundState, TeamFacts, TeamFacts], "Colour | None"]
 
 @dataclass(frozen=True)
 class ColourStep:
-    """One step of Art. 4.3: its article, its words, and the colour it gives the first-team."""
+    """One step of Art. 4.3: its article, its words, the colour it gives the first-team, and the
+    step as an arbiter says it to a team captain (``plain``)."""
 
     article: str
     words: str
     decide: Step
+    plain: str = ""
 
 
 def _none_played(st: RoundState, f: TeamFacts, s: TeamFacts) -> Colour | None:
@@ -87,16 +89,26 @@ def _alternate_other(st: RoundState, f: TeamFacts, s: TeamFacts) -> Colour | Non
 #: C.04.6 Art. 4.3, in priority order
 STEPS: tuple[ColourStep, ...] = (
     ColourStep("4.3.1", "neither team has played a match: the first-team gets the initial-colour if its TPN is odd, "
-                        "the other colour if even", _none_played),
-    ColourStep("4.3.2", "only one team has a colour preference: it is granted", _only_one),
-    ColourStep("4.3.3", "the two preferences are opposite: both are granted", _opposite),
-    ColourStep("4.3.4", "only one team has a strong preference (Type B): it is granted", _only_strong),
-    ColourStep("4.3.5", "White to the team with the lower colour difference", _lower_cd),
+                        "the other colour if even", _none_played,
+               "neither team has played yet: the first team gets the colour drawn for the first round if its "
+               "pairing number is odd, the other colour if it is even"),
+    ColourStep("4.3.2", "only one team has a colour preference: it is granted", _only_one,
+               "only one team is due a colour, and it gets it"),
+    ColourStep("4.3.3", "the two preferences are opposite: both are granted", _opposite,
+               "the two teams are due opposite colours, and both get them"),
+    ColourStep("4.3.4", "only one team has a strong preference (Type B): it is granted", _only_strong,
+               "only one team strongly needs its colour (Type B), and it gets it"),
+    ColourStep("4.3.5", "White to the team with the lower colour difference", _lower_cd,
+               "the team that has had White less often gets White"),
     ColourStep("4.3.6", "alternate from the latest match in which one team had White and the other Black",
-               _alternate_both),
-    ColourStep("4.3.7", "the first-team's preference is granted", _first_preference),
-    ColourStep("4.3.8", "the first-team's colour alternates from its last played match", _alternate_first),
-    ColourStep("4.3.9", "the other team's colour alternates from its last played match", _alternate_other),
+               _alternate_both,
+               "colours are swapped from the last match in which the two teams had different colours"),
+    ColourStep("4.3.7", "the first-team's preference is granted", _first_preference,
+               "the first team gets the colour it is due"),
+    ColourStep("4.3.8", "the first-team's colour alternates from its last played match", _alternate_first,
+               "the first team gets the other colour than in its last match"),
+    ColourStep("4.3.9", "the other team's colour alternates from its last played match", _alternate_other,
+               "the other team gets the other colour than in its last match"),
 )
 
 

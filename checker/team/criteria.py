@@ -51,7 +51,8 @@ class Criterion:
     rather than measures).  PAB rows measure ``(state, tpn)``; set rows ``(ctx, set)``; pair rows
     ``(state, bracket score, a, b)``, a bracket's value being the sum over its pairs.
     ``applies`` says whether the rule is in force in a round (C7, C10: not in the last two; C9:
-    Type B only)."""
+    Type B only).  ``plain``: the rule in plain words (what an explanation's sentence says before
+    the article)."""
 
     name: str
     article: str
@@ -60,6 +61,7 @@ class Criterion:
     measure: Callable[..., Any] | None = None
     applies: Callable[[RoundState], bool] = field(default=_always)
     counted: str = ""  # what a pair row counts, in words ("teams without their colour preference")
+    plain: str = ""  # the rule as an arbiter says it to a team captain, without the Handbook's terms
 
     @property
     def label(self) -> str:
@@ -120,51 +122,70 @@ def _type_b(state: RoundState) -> bool:
 
 #: Art. 2.1-2.2: what no pairing may break
 ABSOLUTE: tuple[Criterion, ...] = (
-    Criterion("C1", "2.1.1", "two teams shall not play against each other more than once", "absolute"),
+    Criterion("C1", "2.1.1", "two teams shall not play against each other more than once", "absolute",
+              plain="two teams may not play each other twice"),
     Criterion("C2", "2.1.2", "a team that already received the PAB, won a match by forfeit or was given a "
-                             "full-point bye shall not receive the PAB", "absolute"),
+                             "full-point bye shall not receive the PAB", "absolute",
+              plain="no team gets the bye that already had one, won a match by forfeit or had a full-point bye"),
     Criterion("C3", "2.2.1", "a legal pairing must always remain possible for the teams not yet paired",
-              "completion"),
+              "completion",
+              plain="every team must still be able to get an opponent"),
 )
 
 #: Art. 3.4: the PAB goes to the team that, in this priority, ...
 PAB_ROWS: tuple[Criterion, ...] = (
-    Criterion("3.4.1", "3.4.1", "leaves a legal pairing for all the other teams", "PAB"),
-    Criterion("3.4.2", "3.4.2", "has the lowest score", "PAB", lambda st, t: st.score(t)),
-    Criterion("3.4.3", "3.4.3", "has played the most matches", "PAB", lambda st, t: -st.teams[t].played),
-    Criterion("3.4.4", "3.4.4", "has the largest TPN", "PAB", lambda st, t: -t),
+    Criterion("3.4.1", "3.4.1", "leaves a legal pairing for all the other teams", "PAB",
+              plain="the bye must leave every other team able to get an opponent"),
+    Criterion("3.4.2", "3.4.2", "has the lowest score", "PAB", lambda st, t: st.score(t),
+              plain="the bye goes to the team with the lowest score"),
+    Criterion("3.4.3", "3.4.3", "has played the most matches", "PAB", lambda st, t: -st.teams[t].played,
+              plain="then to the team that has played the most matches"),
+    Criterion("3.4.4", "3.4.4", "has the largest TPN", "PAB", lambda st, t: -t,
+              plain="then to the team with the highest pairing number"),
 )
 
 #: Art. 3.5: the set of upfloaters joining the top-scoregroup, in this priority
 SET_ROWS: tuple[Criterion, ...] = (
-    Criterion("C4", "2.3.1", "minimise the number of upfloaters", "set", lambda ctx, m: len(m)),
-    Criterion("C5", "2.3.2", "maximise the upfloaters' scores, taken in ascending order", "set", _c5),
+    Criterion("C4", "2.3.1", "minimise the number of upfloaters", "set", lambda ctx, m: len(m),
+              plain="as few teams as possible play a team with a higher score"),
+    Criterion("C5", "2.3.2", "maximise the upfloaters' scores, taken in ascending order", "set", _c5,
+              plain="the teams that must play up have scores as high as possible"),
     Criterion("C6", "2.3.3", "leave the next scoregroup pairable in its own bracket (C1, C3, C4), unless it "
-                             "was emptied by upfloating", "set", lambda ctx, m: ctx.c6(m)),
+                             "was emptied by upfloating", "set", lambda ctx, m: ctx.c6(m),
+              plain="the next score group can still be paired among itself, unless it is emptied"),
     Criterion("C7", "2.3.4", "minimise the upfloaters that were floaters in the previous round", "set", _c7,
-              _not_last_two),
+              _not_last_two,
+              plain="as few teams as possible play up two rounds running (not in the last two rounds)"),
 )
 
 #: Art. 3.5.3-3.5.4: sets equal on every row come in lexicographic order of their upfloaters
 SET_ORDER = Criterion("3.5.4", "3.5.3-3.5.4", "the first set in lexicographic order (upfloaters by descending "
                                         "score, then ascending TPN)", "order",
-                      lambda ctx, m: upfloater_order(ctx.state, m))
+                      lambda ctx, m: upfloater_order(ctx.state, m),
+                      plain="of equally good choices of teams playing up, the rules take the first in their fixed "
+                            "order (higher score first, then lower pairing number)")
 
 #: Art. 3.6.4: the bracket's pairing, in this priority, summed over its pairs
 PAIR_ROWS: tuple[Criterion, ...] = (
     Criterion("C8", "2.3.5", "minimise the teams that do not get their colour preference", "pairing", _c8,
-              counted="team(s) without their colour preference"),
+              counted="team(s) without their colour preference",
+              plain="as many teams as possible get the colour they are due"),
     Criterion("C9", "2.3.6", "minimise the teams that do not get their strong colour preference (Type B)",
               "pairing", _c9, _type_b,
-              "team(s) without their strong colour preference"),
+              "team(s) without their strong colour preference",
+              plain="as many teams as possible that strongly need a colour get it (Type B)"),
     Criterion("C10", "2.3.7", "minimise the upfloaters whose opponent was a floater in the previous round",
               "pairing", _c10, _not_last_two,
-              "upfloater(s) meeting a team that floated in the previous round"),
+              "upfloater(s) meeting a team that floated in the previous round",
+              plain="as few teams as possible meet a team that played up in the previous round, when playing up "
+                    "themselves (not in the last two rounds)"),
 )
 
 #: Art. 3.6.2-3.6.4: pairings equal on every row come in lexicographic order of their identifiers
 ORDER = Criterion("3.6.4", "3.6.2-3.6.4", "the first pairing in lexicographic order of its identifier (top "
-                                        "members' TPNs ascending, then their opponents)", "order")
+                                        "members' TPNs ascending, then their opponents)", "order",
+                  plain="of equally good pairings of a score group, the rules take the first in their fixed order "
+                        "(by pairing numbers, top teams first)")
 
 ROWS: tuple[Criterion, ...] = ABSOLUTE + PAB_ROWS + SET_ROWS + (SET_ORDER,) + PAIR_ROWS + (ORDER,)
 

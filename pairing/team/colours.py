@@ -22,25 +22,36 @@ __all__ = ["ColourStep", "STEPS", "first_team", "allocate", "Allocation"]
 
 @dataclass(frozen=True)
 class ColourStep:
-    """One step of Art. 4.3: its name (the article) and the rule in words."""
+    """One step of Art. 4.3: its name (the article), the rule in words, and the same in plain words."""
 
     article: str
     words: str
+    plain: str = ""
 
 
 #: The nine steps of C.04.6 Art. 4.3, in priority order.
 STEPS: tuple[ColourStep, ...] = (
     ColourStep("4.3.1", "neither team has played a match: the first-team gets the initial-colour if its TPN is "
-                        "odd, the other colour if even"),
-    ColourStep("4.3.2", "only one team has a colour preference: grant it"),
-    ColourStep("4.3.3", "the two preferences are for opposite colours: grant both"),
-    ColourStep("4.3.4", "(Type B) only one team has a strong preference: grant it"),
-    ColourStep("4.3.5", "White to the team with the lower colour difference"),
-    ColourStep("4.3.6", "going back through the played matches, at the latest where one had White and the other "
-                        "Black, alternate both"),
-    ColourStep("4.3.7", "grant the first-team's colour preference"),
-    ColourStep("4.3.8", "alternate the first-team's colour from its last played match"),
-    ColourStep("4.3.9", "alternate the other team's colour from its last played match"),
+                        "odd, the other colour if even",
+               plain="neither team has played yet: the first team gets the colour drawn for the first round if "
+                     "its pairing number is odd, the other colour if it is even"),
+    ColourStep("4.3.2", "only one team has a colour preference: grant it",
+               plain="only one team is due a colour, and it gets it"),
+    ColourStep("4.3.3", "the two preferences are for opposite colours: grant both",
+               plain="the two teams are due opposite colours, and both get them"),
+    ColourStep("4.3.4", "(Type B) only one team has a strong preference: grant it",
+               plain="only one team strongly needs its colour (Type B), and it gets it"),
+    ColourStep("4.3.5", "White to the team with the lower colour difference",
+               plain="the team that has had White less often gets White"),
+    ColourStep("4.3.6", "going back through the played matches, at the latest where one had White and the other"
+                        " Black, alternate both",
+               plain="colours are swapped from the last match in which the two teams had different colours"),
+    ColourStep("4.3.7", "grant the first-team's colour preference",
+               plain="the first team gets the colour it is due"),
+    ColourStep("4.3.8", "alternate the first-team's colour from its last played match",
+               plain="the first team gets the other colour than in its last match"),
+    ColourStep("4.3.9", "alternate the other team's colour from its last played match",
+               plain="the other team gets the other colour than in its last match"),
 )
 
 

@@ -86,7 +86,7 @@ def test_mutant_json_names_round_and_criterion(tmp_path: Path) -> None:
                         "candidate_sources", "notes", "engine_disagrees"}
     f = rnd["findings"][0]
     assert set(f) == {"kind", "criterion", "article", "message", "boards", "bracket", "given_value",
-                      "candidate_value"}
+                      "candidate_value", "sentence"}
     assert f["kind"] in ("quality", "order", "absolute", "colour")
     assert f["criterion"] in f["message"] or f["kind"] == "colour" or f["criterion"] == "order"
     cand = {tuple(b) for b in rnd["candidate"]["boards"]}
@@ -111,7 +111,9 @@ def test_example_round_two_candidate_is_the_engines() -> None:
 def test_why_not_rematch_names_round() -> None:
     code, out, _ = run("check", str(EXAMPLE), "--round", "3", "--why-not", "1-4")
     assert code == exitcodes.OK
-    assert "C1" in out and "already met in round 2" in out
+    said = " ".join(out.split())  # read aloud: the rule's plain words, its article, the two by name
+    assert "Two players may not play each other twice (C.04.3 Art. 2.1.1 / C1): Lindqvist, Erik (1) and " \
+           "Kowalczyk, Piotr (4) already played each other in round 2" in said
 
 
 def test_why_not_json_and_verdicts() -> None:
@@ -120,7 +122,7 @@ def test_why_not_json_and_verdicts() -> None:
     data = json.loads(out)
     # keys may be added, never removed (README, JSON output): the why-not keys and the rules applied
     assert set(data) == {"round", "pair", "verdict", "criterion", "message", "candidate",
-                         "edition", "edition_reason", "acceleration"}
+                         "edition", "edition_reason", "acceleration", "sentence"}
     assert data["edition"] == select(parse_file(SAMPLE_17).tournament).edition.name
     assert data["pair"] == [1, 2] and data["round"] == 5
     assert data["verdict"] in ("impossible", "incomplete", "worse", "later", "given")

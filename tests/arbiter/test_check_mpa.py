@@ -72,7 +72,7 @@ def test_a_recorded_round_is_paired_by_hand_not_a_discrepancy(tmp_path: Path, by
     code, out, _ = cli("check", path)
     assert code == exitcodes.OK
     assert "Round 2: PAIRED BY HAND, recorded (### MPA, C.04.2 Art. 4.4" in out
-    assert "C6 (Art. 2.4.1)" in out and "DISCREPANCY" not in out.replace("Standings: OK", "")
+    assert "(C.04.3 Art. 2.4.1 / C6)" in out and "DISCREPANCY" not in out.replace("Standings: OK", "")
     assert "round 2 paired by hand and recorded" in out
 
 
@@ -164,7 +164,7 @@ def test_publish_says_the_round_was_paired_by_the_arbiter(tmp_path: Path, by_han
     page = (tmp_path / "site" / "round-2.html").read_text(encoding="utf-8")
     assert "Paired by the arbiter: a manual pairing alteration, recorded" in page
     assert "The checker disputes this round&#39;s pairing" not in page and "disputes this round" not in page
-    assert "MPA @ Round 2: 2-1 6-5 =&gt; 5-1 2-6" in page and "C6 (Art. 2.4.1)" in page
+    assert "MPA @ Round 2: 2-1 6-5 =&gt; 5-1 2-6" in page and "(C.04.3 Art. 2.4.1 / C6)" in page
     assert "paired by hand (recorded)" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "disputes" not in err
     # the same file without the line: the round is disputed

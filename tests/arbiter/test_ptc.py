@@ -6,6 +6,7 @@ the articles beside it.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -162,7 +163,9 @@ def test_a_wrong_pairing_with_right_standings(tmp_path: Path) -> None:
     assert p.read_text(encoding="utf-8") != SWISS
     code, out, _ = run("check", p, "--no-engine")
     assert code == exitcodes.DISCREPANCY
-    assert "Round 4: DISCREPANCY" in out and "so 1 should have White" in out
+    said = " ".join(out.split())
+    assert "Round 4: DISCREPANCY" in out and re.search(r"\(1\) should have White, not [^()]+ \(3\)", said)
+    assert "The higher-ranked player gets the colour they are due (C.04.3 Art. 5.2.4)" in said
     assert "Standings: OK  rank column of 8 players by BH/C1,SB,WIN (202)" in out
     assert out.splitlines()[-1] == f"{p}: discrepancies in round 4"
     code, data = check_json(p, "--no-engine")

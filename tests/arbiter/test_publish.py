@@ -7,6 +7,8 @@ standings of corpus tournaments, from the reference tie-break values computed by
 
 from __future__ import annotations
 
+from checker.dutch.criteria import TABLE
+
 import csv
 import json
 import os
@@ -134,7 +136,12 @@ def test_every_board_and_result_appears_on_its_round_page(any_site: tuple[Tourna
             assert f"({pid}, {fmt_points(t.score(pid, rnd - 1))} points before the round)" in listed[pid]
             if kind is Result.PAIRING_ALLOCATED_BYE:
                 assert any(s.startswith("Why did ") and s.endswith("get the bye?") for s in summaries)
-                assert "C2 (Art. 2.1.2)" in listed[pid] and "C5 (Art. 2.3.1)" in listed[pid]
+                # read aloud: the name, each rule's plain words (the table's column), then its article
+                said = listed[pid]
+                assert said.startswith(f"{t.player(pid).name} ({pid},")
+                for crit, article in (("C2", "2.1.2"), ("C5", "2.3.1")):
+                    rule = next(r for r in TABLE if r.name == crit)
+                    assert said.index(rule.plain[1:]) < said.index(f"(C.04.3 Art. {article} / {crit})"), rnd
 
 
 def test_standings_after_every_round_match_the_tiebreaks(any_site: tuple[Tournament, Path, Site]) -> None:
@@ -223,8 +230,8 @@ def test_disputed_rounds_say_so(example_site: tuple[Tournament, Path, Site]) -> 
         disputed = "The checker disputes this round's pairing" in page
         assert disputed == (not rep.ok), rnd
         assert verdicts[rnd] == ("conforms" if rep.ok else "disputed")
-        for f in rep.findings:
-            assert " ".join(f.message.split()) in page
+        for f in rep.findings:  # as read aloud (the sentence), not in the checker's terms
+            assert " ".join(f.plain.split()) in page and f.sentence
     assert verdicts[2] == "disputed"  # the README's example: round 2 is not the engine's pairing
 
 
@@ -326,7 +333,7 @@ def test_a_republication_reuses_the_explanations_of_unchanged_rounds(tmp_path: P
     # a stored explanation is used only while its key matches the round's inputs
     marked = json.loads(json.dumps(stored))
     for r in ("2", "3"):
-        marked[r]["explanation"]["boards"][0]["colour_detail"] = f"STORED-{r}"
+        marked[r]["explanation"]["boards"][0]["colour_sentence"] = f"STORED-{r}"
     marked["3"]["key"] = "stale"
     site = build_pages(t, path.read_bytes(), str(path), SiteOptions(engine=False, stored=marked))
     pages = {p.path: p.data.decode("utf-8", "replace") for p in site.pages}
@@ -366,7 +373,9 @@ def test_a_round_breaking_an_absolute_criterion_says_so(tmp_path: Path) -> None:
     _, site, _ = publish(path, tmp_path / "site")
     page = text(parse(site / "round-3.html"))
     assert "The checker disputes this round's pairing" in page
-    assert "C1 (Art. 2.1.1)" in page and "already met in round 2" in page
+    # C1 in plain words first, then its article; the two players by name and number
+    assert "Two players may not play each other twice (C.04.3 Art. 2.1.1 / C1)" in page
+    assert "Kowalczyk, Piotr (4) and Lindqvist, Erik (1) already played each other in round 2" in page
     assert "Not compared: the round breaks an absolute criterion" in page
 
 

@@ -7,6 +7,8 @@ installs them with apt-get)."""
 
 from __future__ import annotations
 
+from checker.dutch.criteria import TABLE
+
 import shutil
 import tempfile
 from pathlib import Path
@@ -95,7 +97,8 @@ def test_index_to_player_card_to_why_panel(browser: Any, site: Path) -> None:
     shown = panel.text
     for words in ("Bracket", "Floats", "Colours", "Art. 5.2.", "Against the alternatives"):
         assert words in shown
-    assert "4:" in shown and "3:" in shown  # both players' colour preferences (board 3-4 of round 3)
+    # both players' colour preferences (board 3-4 of round 3), named as an arbiter names them
+    assert "Kowalczyk, Piotr (4):" in shown and "Moreau, Julien (3):" in shown
 
 
 def test_disputed_round_and_bye_panel_are_visible(browser: Any, site: Path) -> None:
@@ -107,7 +110,11 @@ def test_disputed_round_and_bye_panel_are_visible(browser: Any, site: Path) -> N
     bye = browser.find_element(By.CSS_SELECTOR, "details#why-bye")
     bye.find_element(By.TAG_NAME, "summary").click()
     text = bye.text
-    assert "Why did Rossi, Giulia get the bye?" in text and "C2 (Art. 2.1.2)" in text and "C5 (Art. 2.3.1)" in text
+    assert "Why did Rossi, Giulia get the bye?" in text
+    # each reason: the rule in plain words (the table's plain column), then its article
+    for crit, article in (("C2", "2.1.2"), ("C5", "2.3.1")):
+        rule = next(r for r in TABLE if r.name == crit)
+        assert text.index(rule.plain[1:]) < text.index(f"(C.04.3 Art. {article} / {crit})")
 
 
 def test_pages_have_no_script_and_print_hides_the_panels(browser: Any, site: Path) -> None:

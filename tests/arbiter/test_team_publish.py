@@ -284,6 +284,22 @@ def _why(doc: Element, ident: str) -> str:
     return _text(found)
 
 
+def _plain(name: str) -> str:
+    """A rule's plain words as a sentence starts them (the ``plain`` column of the checker's table)."""
+    from checker.team.criteria import row
+
+    words = row(name).plain
+    return words[:1].upper() + words[1:]
+
+
+def _step(article: str) -> str:
+    """A colour step's plain words as a sentence starts them."""
+    from checker.team.colours import STEPS
+
+    words = next(s.plain for s in STEPS if s.article == article)
+    return words[:1].upper() + words[1:]
+
+
 @pytest.mark.fast
 def test_why_round_1(site: tuple[Path, Tournament]) -> None:
     """Round 1 (three teams on 0, Type A, initial-colour White from 152):
@@ -298,19 +314,27 @@ def test_why_round_1(site: tuple[Path, Tournament]) -> None:
     doc = _parse(folder / "round-1.html")
     assert "The checker finds this pairing conforms to the Swiss Team (C.04.6, 2026 rules)" in _text(doc)
     assert not [s for s in doc.iter("section") if "disputed" in (s.get("class") or "").split()]
+    # each reason read aloud: the rule's plain words (its row of the criteria table), its article, then the
+    # teams by name and pairing number
     pab = _why(doc, "why-bye")
-    assert "Why did Oslo SK get the PAB?" in pab and "C2 (Art. 2.1.2): team 3 may receive it" in pab
-    assert "Art. 3.4.2: equal with team 2, the next team allowed: score 0" in pab
-    assert "Art. 3.4.3: equal with team 2, the next team allowed: 0 match(es) played" in pab
-    assert "Art. 3.4.4: the PAB goes to the team that has the largest TPN: team 3 (TPN 3) before team 2 (TPN 2)" in pab
+    assert "Why did Oslo SK get the PAB?" in pab
+    assert f"{_plain('C2')} (C.04.6 Art. 2.1.2 / C2): Oslo SK (3) has had none of these." in pab
+    assert f"{_plain('3.4.2')} (C.04.6 Art. 3.4.2): Oslo SK (3) and Bergen Sjakk (2), the next team allowed, " \
+           "are equal here (0 points)." in pab
+    assert f"{_plain('3.4.3')} (C.04.6 Art. 3.4.3): Oslo SK (3) and Bergen Sjakk (2), the next team allowed, " \
+           "are equal here (0 matches played)." in pab
+    assert f"{_plain('3.4.4')} (C.04.6 Art. 3.4.4): Oslo SK (3) (pairing number 3) comes before Bergen Sjakk (2) " \
+           "(pairing number 2)." in pab
     match = _why(doc, "why-match-1")
     assert "Bracket 1 (score 0): both teams on score 0." in match
     assert "<b>Fjord</b> & Co White by Art. 4.3.1." in match
-    assert "Art. 4.2.3: team 1 is the first-team: equal scores, equal secondary scores, the smaller TPN" in match
-    assert "Art. 4.3.1: neither team has played a match" in match and "team 1 White" in match
+    assert "(C.04.6 Art. 4.2.3): <b>Fjord</b> & Co (1) is the first team, with the same points and secondary " \
+           "points and the lower pairing number." in match
+    assert f"{_step('4.3.1')} (C.04.6 Art. 4.3.1): <b>Fjord</b> & Co (1) has White on board 1." in match
     bracket = _why(doc, "bracket-1")
     assert "Teams on score 0 <b>Fjord</b> & Co (1), Bergen Sjakk (2) Upfloaters none" in bracket
-    assert "C4 (Art. 2.3.1): no upfloater: the 2 teams on score 0 can all be paired among themselves" in bracket
+    assert f"{_plain('C4')} (C.04.6 Art. 2.3.1 / C4): no team plays up: the 2 teams on 0 points can all be paired " \
+           "among themselves." in bracket
 
 
 @pytest.mark.fast
@@ -328,21 +352,26 @@ def test_why_round_2(site: tuple[Path, Tournament]) -> None:
     folder, _ = site
     doc = _parse(folder / "round-2.html")
     pab = _why(doc, "why-bye")
-    assert "Art. 3.4.2: the PAB goes to the team that has the lowest score: team 2 (score 0) before team 1 (score 2)" in pab
+    assert f"{_plain('3.4.2')} (C.04.6 Art. 3.4.2): Bergen Sjakk (2) (0 points) comes before <b>Fjord</b> & Co (1) " \
+           "(2 points)." in pab
     bracket = _why(doc, "bracket-1")
     assert "Upfloaters Oslo SK (3, score 1)" in bracket
-    for reason in ("C4 (Art. 2.3.1): one upfloater: team 1 is alone on score 2",
-                   "C5 (Art. 2.3.2): the highest scores left below 2: 1",
-                   "C6 (Art. 2.3.3): the next scoregroup (score 1) is emptied by upfloating",
-                   "C8 (Art. 2.3.5): the pairing leaves 0 team(s) without their colour preference"):
+    for reason in (f"{_plain('C4')} (C.04.6 Art. 2.3.1 / C4): one team plays up, because <b>Fjord</b> & Co (1) is "
+                   "alone on 2 points.",
+                   f"{_plain('C5')} (C.04.6 Art. 2.3.2 / C5): those playing up have the highest scores left below "
+                   "2 points: Oslo SK (3) on 1 point.",
+                   f"{_plain('C6')} (C.04.6 Art. 2.3.3 / C6): the next score group (1 point) is emptied by the teams "
+                   "playing up.",
+                   f"{_plain('C8')} (C.04.6 Art. 2.3.5 / C8): among the teams on 2 points, this pairing leaves 0 "
+                   "team(s) without their colour preference, the fewest possible."):
         assert reason in bracket
-    assert "C7" not in bracket and "Art. 3.5.3-3.5.4" not in bracket  # off in the last two rounds; one set only
+    assert "/ C7" not in bracket and "Art. 3.5.3-3.5.4" not in bracket  # off in the last two rounds; one set only
     match = _why(doc, "why-match-1")
     assert "Bracket 1 (score 2): Oslo SK (score 1) floated up into it." in match
     assert "Oslo SK White by Art. 4.3.5." in match
-    assert "Art. 4.2.1: team 1 is the first-team: the higher score (2 against 1)" in match
-    assert "Art. 4.3.5: White to the team with the lower colour difference: team 3 White" in match
-    assert "team 1: score 2, board-1 colours W, colour difference +1, preference none" in match
+    assert "(C.04.6 Art. 4.2.1): <b>Fjord</b> & Co (1) is the first team, with more points (2 against 1)." in match
+    assert f"{_step('4.3.5')} (C.04.6 Art. 4.3.5): Oslo SK (3) has White on board 1." in match
+    assert "<b>Fjord</b> & Co (1) has 2 points, on board 1 White (Whites minus Blacks +1), no colour due" in match
 
 
 @pytest.mark.fast
@@ -406,10 +435,13 @@ def test_colours_given_by_hand_against_the_rules(tmp_path: Path) -> None:
     assert "Art. 4.3.5: White to the team with the lower colour difference." in text
     assert "Concerns Match 1 (<b>Fjord</b> & Co – Oslo SK)." in text
     assert "This pairing: 1 White; the rules: 3 White." in text
+    # the finding read aloud: the step's plain words, its article, the teams by name
+    assert (f"{_step('4.3.5')} (C.04.6 Art. 4.3.5): Oslo SK (3) should have White on board 1 against "
+            "<b>Fjord</b> & Co (1); this pairing gives it to <b>Fjord</b> & Co (1).") in text
     match = _why(doc, "why-match-1")
     assert ("The checker disputes these colours: by Art. 4.3.5 (White to the team with the lower colour difference), "
             "Oslo SK should have White on board 1.") in match
-    assert "C4 (Art. 2.3.1): one upfloater: team 1 is alone on score 2" in _why(doc, "bracket-1")  # the pairing holds
+    assert "one team plays up, because <b>Fjord</b> & Co (1) is alone on 2 points" in _why(doc, "bracket-1")
     _valid_and_linked(folder)
 
 
@@ -433,7 +465,7 @@ def test_corpus_rounds_conform_and_every_match_is_explained(folder: Path, tmp_pa
             why = _why(doc, f"why-{m}")
             assert "Bracket " in why and " by Art. 4.3." in why, (rnd, m, why)
         brackets = [d for d in doc.iter("details") if (d.get("id") or "").startswith("bracket-")]
-        assert brackets and all("C4 (Art. 2.3.1)" in _text(d) for d in brackets)
+        assert brackets and all("(C.04.6 Art. 2.3.1 / C4)" in _text(d) for d in brackets)
     _valid_and_linked(site)
 
 
@@ -473,12 +505,12 @@ def test_why_panels_at_a_phone_width(site: tuple[Path, Tournament]) -> None:
         panel = d.find_element(By.CSS_SELECTOR, "details#why-match-1")
         panel.find_element(By.TAG_NAME, "summary").click()
         assert panel.get_attribute("open") is not None
-        assert "Art. 4.3.5: White to the team with the lower colour difference" in panel.text
+        assert f"{_step('4.3.5')} (C.04.6 Art. 4.3.5): Oslo SK (3) has White on board 1." in panel.text
         box = d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right];", panel)
         assert 0 <= box[0] and box[1] <= PHONE
         bracket = d.find_element(By.CSS_SELECTOR, "details#bracket-1")
         bracket.find_element(By.TAG_NAME, "summary").click()
-        assert "C5 (Art. 2.3.2)" in bracket.text
+        assert "(C.04.6 Art. 2.3.2 / C5)" in bracket.text
         assert d.execute_script("return document.documentElement.scrollWidth") <= PHONE
     finally:
         d.quit()

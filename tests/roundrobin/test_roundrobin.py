@@ -422,7 +422,16 @@ def test_cli_check_berger_reports_a_deviation(tmp_path) -> None:
     f.write_text(dumps(t))
     res = runner.invoke(app, ["check", str(f), "--system", "berger"])
     assert res.exit_code == 4
-    assert "round 2: 1-2 is right but the colours are swapped: the table gives White to 1" in res.output
+    # read aloud: the players by name and number, the table's rule in plain words, then C.05 Annex 1
+    # (the Berger table for 4 players gives 1 White against 2 in round 2: 1 is named first there)
+    line = next(ln for ln in res.output.splitlines() if "Round 2:" in ln and "White" in ln)
+    assert "Player 1 (1) should have White against Player 2 (2)" in line
+    assert line.index("fixes who has White") < line.index("(C.05 Annex 1)") < line.index("Player 1 (1)")
+    # the JSON keeps the checker's message and adds the sentence beside it
+    res = runner.invoke(app, ["check", str(f), "--system", "berger", "--json"])
+    (dev,) = json.loads(res.output)["deviations"]
+    assert dev["message"] == "round 2: 1-2 is right but the colours are swapped: the table gives White to 1"
+    assert dev["sentence"] == line.strip()
 
 
 def test_cli_roundrobin_timetable_totals_first_and_trf_dates(tmp_path) -> None:
