@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pairing.burstein.brackets import may_meet_rule, pair_brackets
+from pairing.burstein.brackets import Legal, pair_brackets
 from pairing.burstein.colours import allocate
 from pairing.burstein.players import Entrant, entrants, rank_key, seeding_rounds
 from pairing.result import Pairing, PairingInputError
@@ -80,7 +80,7 @@ def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour 
     players = entrants(t, rnd)
     if not players:
         return Pairing(rnd, (), None)
-    pairs, bye = pair_brackets(players, may_meet_rule(t.forbidden(rnd)))
+    pairs, bye = pair_brackets(players, Legal(players, t.forbidden(rnd)))
     boards = [allocate(a, b, initial)[0] for a, b in pairs]
     boards.sort(key=board_key)
     return Pairing(rnd, tuple((w.id, b.id) for w, b in boards), bye.id if bye is not None else None)
