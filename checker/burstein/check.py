@@ -148,9 +148,10 @@ def _absolute(f: RoundFacts, boards: tuple[tuple[int, int], ...], pab: Optional[
             continue
         if frozenset((w, b)) in f.met:
             out.append(_finding("absolute", "C1", f"{w}-{b} played each other before", boards=((w, b),)))
+        elif frozenset((w, b)) in f.forbidden:
+            out.append(_finding("absolute", "C1", f"{w}-{b} is a pair the file forbids", boards=((w, b),)))
         elif not f.legal(w, b):
-            out.append(_finding("absolute", "C3", f"{w}-{b}: both have an absolute preference for the same colour"
-                                if frozenset((w, b)) not in f.forbidden else f"{w}-{b} is a forbidden pair",
+            out.append(_finding("absolute", "C3", f"{w}-{b}: both have an absolute preference for the same colour",
                                 boards=((w, b),)))
     if pab is not None and pab in f.seats and not f.seats[pab].may_have_pab:
         out.append(_finding("absolute", "C2", f"{pab} may not have the PAB (had one, or a win without playing)",

@@ -171,6 +171,56 @@ CASES = [
     # {1, 2}, S2 {3, 4}; 1-3 and 2-4 would deny four preferences, the exchange 1-4, 2-3 none ->
     # 4-1, 2-3; bracket 0 likewise 5-8, 7-6.
     Case("seeding round 2 by the Dutch system", 8, [R1_8], 5, ((4, 1), (2, 3), (5, 8), (7, 6)), dutch=True),
+    # 16. C6: the incoming floater is paired, a resident floats.  Nine players, R1: 1-4 1-0,
+    # 3-2 1-0, 5-6 1/2, 7-8 1/2, 9 the PAB.  PAB (round 2 of 3): lowest score 2, 4; BH 1 each ->
+    # the larger TPN, 4.  Bracket 1 {1, 3, 9}: 9's unplayed round: BH 1, SB 1 -> BSN 9, 1, 3;
+    # C6-C7 equal; {9-3, 1 floats}: 9 has no preference -> 9-3.
+    # Bracket 1/2 {1, 5, 6, 7, 8} (5-6, 7-8 met): BH 5-8 1/2 (SB 1/4), 1: 0 -> BSN 5, 6, 7, 8, 1.
+    # Two pairs; C6: a resident (1/2) floats, not 1 (1 point).  Preferences 1 B, 5 B, 6 W, 7 B,
+    # 8 W.  No miss: {float 5: 1-8, 6-7} and {float 7: 1-6, 5-8}; Art. 4: BSN 1 (5) takes BSN 4
+    # (8) in the second, nothing larger is as good -> 8-5, 6-1, 7 floats.  Bracket 0 {7, 2}: 2-7.
+    # Wrong: 8-5, 6-7, 1 floating (no miss either, 1-2 possible below): C6.
+    Case("C6: a resident floats, not the incoming floater", 9,
+         [[(1, 4, W), (3, 2, W), (5, 6, D), (7, 8, D), (9, "U")]], 3, ((9, 3), (6, 1), (8, 5), (2, 7)), bye=4,
+         wrong=(((9, 3), (8, 5), (6, 7), (2, 1)), 4, "C6")),
+    # 17. C7: the floater the next bracket can pair.  Seven players, R1: 1-5 1-0, 2-6 1-0, 3-7
+    # 1-0, 4 a half-point bye; the file forbids 1-4 and 2-4 (XXP).  PAB: 5, 6, 7 (0, one game,
+    # BH 1, SB 0) -> the largest TPN, 7.  Bracket 1 {1, 2, 3}: BSN 1, 2, 3; every candidate has
+    # one colour miss (all three want Black); C7: the next bracket {floater, 4} has a pair only
+    # if 3 floats -> 1-2 (5.2.5: 1, BSN 1, gets Black): 2-1.  Bracket 1/2 {3, 4}: 4 has no
+    # preference -> 4-3.  Bracket 0 {5, 6}: both want White after Black; 5.2.5, equal Index, the
+    # smaller TPN: 5-6.  Wrong: 3-1 with 2 floating (first in the order): C7.
+    Case("C7: the floater the next bracket can pair", 7,
+         [[(1, 5, W), (2, 6, W), (3, 7, W), (4, "H")]], 3, ((2, 1), (4, 3), (5, 6)), bye=7,
+         extra="XXP    1    4\nXXP    2    4", wrong=(((3, 1), (2, 5), (4, 6)), 7, "C7")),
+    # 18. C5: as case 4; floating 2 and 3 out of bracket 1 leaves one pair where two can be had.
+    Case("C5: the most pairs", 8, [R1_8], 3, ((4, 1), (2, 3), (5, 8), (7, 6)),
+         wrong=(((4, 1), (2, 5), (3, 6), (7, 8)), None, "C5")),
+    # 19. 5.2.4.  Four players, round 4 of 7 (three seeding rounds): R1 2-1 1/2, 3-4 1/2; R2 2-4
+    # 1/2, 1 and 3 half-point byes; R3 4-3 1/2, 1 and 2 half-point byes.  Everybody 3/2, one
+    # bracket; 1-2, 3-4, 2-4 met -> 2-3 and 1-4.  2 (WW) absolute B, 3 (WB) mild W -> 3-2.  1
+    # (B) and 4 (BBW) both strong W (5.2.2, 5.2.3 say nothing); 5.2.4: the latest round in which
+    # one had White and the other Black, from the end of the squeezed histories: 1's B against
+    # 4's W -> 1 White, 4 Black: 1-4.  Boards: equal scores and Index, by TPN: 1-4, 3-2.
+    Case("5.2.4: alternate from the latest round with different colours", 4,
+         [[(2, 1, D), (3, 4, D)], [(2, 4, D), (1, "H"), (3, "H")], [(4, 3, D), (1, "H"), (2, "H")]], 7,
+         ((1, 4), (3, 2)), wrong=(((4, 1), (3, 2)), None, "5.2.4")),
+    # 20. 3.1.3: the lowest score.  Five players, R1: 1-2 1/2, 3-4 1-0, 5 a half-point bye.  PAB:
+    # 4 alone has 0 (the others 1/2 or 1), eligible, and 1-3/2-5 or 1-5/2-3 remain -> 4.
+    # Bracket 1 {3}: floats.  Bracket 1/2 {3, 1, 2, 5}: BH 1: 1/2 (SB 1/4), 2: 1/2 (1/4), 5
+    # (unplayed: himself) 1/2 (1/4), 3: 0 -> BSN 1, 2, 5, 3.  Two pairs; 1-2 met; {1-3, 2-5}:
+    # 1 and 3 both want Black (1 miss); {1-5, 2-3}: none -> 5-1 (1 wants Black), 2-3.
+    # Boards: 2-3 (a 1 and a 1/2), 5-1.  Wrong: the PAB to 5 (1/2): 3.1.3.
+    Case("PAB: the lowest score", 5, [[(1, 2, D), (3, 4, W), (5, "H")]], 3, ((2, 3), (5, 1)), bye=4,
+         wrong=(((2, 3), (4, 1)), 5, "3.1.3")),
+    # 21. 3.1.2: the PAB leaves a complete pairing.  Five players, R1: 1-2 1-0, 3-4 1-0, 5 a
+    # half-point bye; the file forbids 2-3 and 2-5.  Lowest scores 2, 4 (BH 1 each, SB 0): 4
+    # first (larger TPN) but without 4, 2 can meet nobody (1 met, 3 and 5 forbidden) -> 2.
+    # Bracket 1 {1, 3}: both want Black after White, same history -> 5.2.5, BH 1: 0 (2), 3: 0
+    # (4) -> 1 (smaller TPN) gets Black: 3-1.  Bracket 1/2 {5} floats; bracket 0 {5, 4}: 4 wants
+    # White, 5 has no preference -> 4-5.
+    Case("PAB: a complete pairing of the others", 5, [[(1, 2, W), (3, 4, W), (5, "H")]], 3, ((3, 1), (4, 5)),
+         bye=2, extra="XXP    2    3\nXXP    2    5"),
 ]
 
 
@@ -210,3 +260,70 @@ def test_the_checker_names_the_rule_a_mutation_breaks(case: Case) -> None:
     rnd = len(case.history) + 1
     report = sel.system.check(t, [rnd], sel, CheckRequest(engine=False))[0]
     assert report.findings and report.findings[0].criterion == rule, [f.as_dict() for f in report.findings]
+
+
+def test_no_topscorer_exception_leaves_no_pairing() -> None:
+    """Four players, last round of three: R1 1-3 1-0, 2-4 1-0; R2 1-4 1-0, 2-3 1-0.  1 and 2
+    had White twice (absolute Black): C3 bars 1-2 and every other pair is a rematch (C1) -> no
+    pairing satisfies C1-C3 (Art. 1.9.3: the Chief Arbiter decides).  (The Dutch system would
+    pair the two topscorers in the last round.)"""
+    t = tournament(4, [[(1, 3, W), (2, 4, W)], [(1, 4, W), (2, 3, W)]], 3)
+    sel = _sel(t)
+    with pytest.raises(NoLegalPairing):
+        sel.system.pair(t, 3, sel)
+
+
+def test_the_index_of_case_12_in_both_readings() -> None:
+    """Case 12's Index, as derived there: 1: BH 0 + 3/2, SB 3/4; 2: BH 1/2 (5's zero-point bye
+    counts as a draw for 2, Art. 1.7.2.2) + 3/2 = 2, SB 1/2 + 3/4 = 5/4; 3 (two full-point byes,
+    games against himself, Art. 1.7.2.1): BH 2 + 2 = 4, SB 1*2 + 1*2 = 4; 5 himself is not
+    changed by the exception (BH 3/2: 2's score, and his own 0)."""
+    from fractions import Fraction as F
+
+    from checker.burstein.state import facts
+    from pairing.burstein.players import entrants
+
+    case = next(c for c in CASES if c.name.startswith("zero-point byes"))
+    t = tournament(case.players, case.history, case.total)
+    want = {1: (F(3, 2), F(3, 4)), 2: (F(2), F(5, 4)), 3: (F(4), F(4)), 5: (F(3, 2), F(0))}
+    engine = {e.id: e.index for e in entrants(t, 3)}
+    seats = facts(t, 3).seats
+    for pid, index in want.items():
+        assert engine[pid] == index
+        assert (seats[pid].bh, seats[pid].sb) == index
+
+
+def test_a_full_point_bye_bars_the_pab_in_both_readings() -> None:
+    """C2 (Art. 2.1.2, C.04.1 Art. 4) bars a player who scored a win's points without playing;
+    Art. 3.1.1 says "(forfeit) win" only.  Decision (docs/burstein.md): C2, the absolute
+    criterion, governs, so a full-point bye bars the PAB like a forfeit win; a half-point bye
+    does not."""
+    from checker.burstein.state import facts
+    from pairing.burstein.players import entrants
+
+    t = tournament(5, [[(1, 2, W), (3, "F"), (4, "H"), (5, "Z")]], 3)
+    engine = {e.id: e.pab_ok for e in entrants(t, 2)}
+    seats = facts(t, 2).seats
+    assert engine == {1: True, 2: True, 3: False, 4: True, 5: True}
+    assert {p: s.may_have_pab for p, s in seats.items()} == engine
+
+
+@pytest.mark.parametrize("total, seeding", [(1, 0), (2, 1), (3, 1), (5, 2), (7, 3), (8, 4), (9, 4), (11, 4), (13, 4)])
+def test_the_number_of_seeding_rounds(total: int, seeding: int) -> None:
+    """Art. 1.6.2: min(rounds / 2 rounded down, 4): 5 rounds -> 2, 9 -> 4, 11 -> 4."""
+    from checker.burstein.state import seeding_count
+    from pairing.burstein import seeding_rounds
+
+    t = tournament(4, [], total)
+    assert seeding_rounds(total) == seeding == seeding_count(t, None)
+
+
+def test_why_not_names_the_rule() -> None:
+    """The digest's round 3 (case 1): 5-2 would miss a colour preference where 2-8 misses none
+    (C8, in the 1/2 bracket); 1-4 played in round 2 (C1); 7-1 is given."""
+    case = CASES[0]
+    t = _with_round(case, case.boards, case.bye)
+    sel = _sel(t)
+    assert sel.system.why_not(t, 3, 5, 2, sel).criterion == "C8"
+    assert sel.system.why_not(t, 3, 1, 4, sel).criterion == "C1"
+    assert sel.system.why_not(t, 3, 7, 1, sel).verdict == "given"
