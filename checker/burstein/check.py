@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from checker.burstein.colours import WORDS, white_of
-from checker.burstein.search import BracketSearch, TooLarge, Value, _complete
+from checker.burstein.search import BracketSearch, TooLarge, complete
 from checker.burstein.state import RoundFacts, facts, seeding_count
 from checker.report import EngineCandidate, Finding, NoCandidate, RoundReport
 from trf.model import Colour, Result, Tournament
@@ -71,7 +71,7 @@ def pab_choice(f: RoundFacts) -> Optional[int]:
     order = sorted((p for p in ids if f.seats[p].may_have_pab),
                    key=lambda p: (f.seats[p].score, -f.seats[p].games, f.seats[p].bh, f.seats[p].sb, -f.seats[p].tpn))
     for p in order:
-        if _complete(f, [q for q in ids if q != p]):
+        if complete(f, [q for q in ids if q != p]):
             return p
     return None
 
@@ -163,7 +163,7 @@ def _pab_finding(f: RoundFacts, given: Optional[int], rules: Optional[int]) -> F
     if rules is None or given is None:
         return _finding("pab", "3.1.2", f"the PAB goes to {rules}, not {given}", boards=((given or 0, None),))
     g, r = f.seats[given], f.seats[rules]
-    if not _complete(f, [q for q in f.seats if q != given]):
+    if not complete(f, [q for q in f.seats if q != given]):
         rule, why = "3.1.2", f"giving it to {given} leaves no complete pairing of the others"
     elif g.score != r.score:
         rule, why = "3.1.3", f"{rules} has the lower score ({_show(r.score)} < {_show(g.score)})"
@@ -222,6 +222,3 @@ def _pairs(pairs: list[tuple[int, int]], floaters: frozenset[int]) -> str:
         shown += ("; " if shown else "") + "floating " + ", ".join(map(str, sorted(floaters)))
     return shown
 
-
-def value_words(v: Value) -> dict[str, str]:
-    return {c: v.show(c) for c in ("C5", "C6", "C7", "C8")}

@@ -19,7 +19,7 @@ from algorithms.cardinality import maximum_matching
 from algorithms.matching import max_weight_matching
 from checker.burstein.state import RoundFacts
 
-__all__ = ["Value", "BracketSearch", "TooLarge", "CRITERIA"]
+__all__ = ["Value", "BracketSearch", "TooLarge", "CRITERIA", "complete"]
 
 #: The quality criteria in the order a :class:`Value` holds them.
 CRITERIA = ("C5", "C6", "C7", "C8")
@@ -65,7 +65,7 @@ def _num(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
-def _complete(f: RoundFacts, ids: Sequence[int]) -> bool:
+def complete(f: RoundFacts, ids: Sequence[int]) -> bool:
     """C4: the players ``ids`` admit a pairing of everybody satisfying C1-C3."""
     n = len(ids)
     if n % 2:
