@@ -37,7 +37,8 @@ __all__ = ["PairingSystem", "Edition", "Rule", "Code", "Selection", "PairRequest
 DEFAULT = "dutch"
 
 #: The built-in systems: name -> the module that defines ``SYSTEM``, imported when first needed.
-_BUILT_IN = {"dutch": "systems.dutch", "berger": "systems.berger", "team-swiss": "systems.team"}
+_BUILT_IN = {"dutch": "systems.dutch", "berger": "systems.berger", "team-swiss": "systems.team",
+             "burstein": "systems.burstein"}
 
 #: The system of a team event that names no system the toolkit pairs team events with.
 TEAM = "team-swiss"
@@ -51,7 +52,6 @@ _OTHERS: tuple[tuple[Code, str], ...] = (
     (Code(r"SCHILLER"), "Schiller"),
     (Code(r"KNOCK[\s_-]*OUT"), "knockout"),
     (Code(r"DUBOV"), "Dubov"),
-    (Code(r"BURSTEIN"), "Burstein"),
     (Code(r"CUSTOM_SWISS"), "custom Swiss"),
 )
 

@@ -1,0 +1,224 @@
+"""A round after the seeding rounds checked against C.04.4.2 (2026): the checker's own reading.
+
+Order of the checks, as the procedure of Art. 1.9.2 meets them:
+
+1. every player to pair is paired or has the PAB (Art. 1.9.1), and the given pairs and PAB keep
+   the absolute criteria: [C1] no rematch, [C2] no PAB for a player it bars, [C3] no meeting of
+   two players with the same absolute colour preference;
+2. the PAB (Art. 3.1.2-3.1.5);
+3. each bracket top-down (Art. 3.2): its value on C5-C8 against the best, then its place in the
+   order of Art. 4 (:mod:`checker.burstein.search`);
+4. every board's colours (Art. 5.2).
+
+Steps 1-3 stop at the first finding (later brackets are made of other players than the rules
+would leave); step 4 judges every board.  Board order (C.04.2 Art. 3.6) is a recommendation and
+is not judged.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Optional
+
+from checker.burstein.colours import WORDS, white_of
+from checker.burstein.search import BracketSearch, TooLarge, complete
+from checker.burstein.state import RoundFacts, facts, seeding_count
+from checker.report import EngineCandidate, Finding, NoCandidate, RoundReport
+from trf.model import Colour, Result, Tournament
+
+__all__ = ["check_round", "given_round", "initial_colour", "brackets_of", "ARTICLES", "TITLE"]
+
+TITLE = "C.04.4.2 (2026)"
+
+#: The article of each rule a finding names.
+ARTICLES = {"C1": "2.1.1", "C2": "2.1.2", "C3": "2.1.3", "C4": "2.2.1", "C5": "2.3.1", "C6": "2.3.2",
+            "C7": "2.3.3", "C8": "2.3.4", "order": "4", "1.9.1": "1.9.1", "3.1.2": "3.1.2", "3.1.3": "3.1.3",
+            "3.1.4": "3.1.4", "3.1.5": "3.1.5", **{k: k for k in WORDS}}
+
+
+def _show(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+
+def given_round(t: Tournament, rnd: int) -> tuple[tuple[tuple[int, int], ...], Optional[int]]:
+    """The round as the file gives it: boards (white, black) and the PAB."""
+    boards = tuple((g.white, g.black) for g in t.games(rnd))
+    pab = next((b.player for b in t.byes(rnd) if b.kind is Result.PAIRING_ALLOCATED_BYE), None)
+    return boards, pab
+
+
+def initial_colour(t: Tournament) -> Optional[Colour]:
+    """Art. 5.1: the file's initial colour, else the one round 1 shows (its first game between
+    two players: the smaller start rank had the initial colour if odd)."""
+    if t.initial_colour is not None:
+        return t.initial_colour
+    for g in t.games(1):
+        low = min(g.white, g.black)
+        got = Colour.WHITE if low == g.white else Colour.BLACK
+        return got if low % 2 else (Colour.BLACK if got is Colour.WHITE else Colour.WHITE)
+    return None
+
+
+def _finding(kind: str, rule: str, message: str, **kw: Any) -> Finding:
+    return Finding(kind, rule, message, article=ARTICLES.get(rule, rule), **kw)
+
+
+def pab_choice(f: RoundFacts) -> Optional[int]:
+    """Art. 3.1: the PAB's player by the checker's reading (``None``: an even field)."""
+    ids = sorted(f.seats)
+    if len(ids) % 2 == 0:
+        return None
+    order = sorted((p for p in ids if f.seats[p].may_have_pab),
+                   key=lambda p: (f.seats[p].score, -f.seats[p].games, f.seats[p].bh, f.seats[p].sb, -f.seats[p].tpn))
+    for p in order:
+        if complete(f, [q for q in ids if q != p]):
+            return p
+    return None
+
+
+def brackets_of(f: RoundFacts, opponent: dict[int, int], pab: Optional[int]
+                ) -> list[tuple[Fraction, list[int], list[int], list[int]]]:
+    """The given round cut into brackets top-down: (score, members, next scoregroup, rest)."""
+    todo = [p for p in f.seats if p != pab]
+    scores = sorted({f.seats[p].score for p in todo}, reverse=True)
+    group = {s: [p for p in todo if f.seats[p].score == s] for s in scores}
+    out = []
+    incoming: list[int] = []
+    for k, s in enumerate(scores):
+        members = incoming + group[s]
+        nxt = group[scores[k + 1]] if k + 1 < len(scores) else []
+        rest = [p for x in scores[k + 2:] for p in group[x]]
+        out.append((s, members, nxt, rest))
+        inside = set(members)
+        incoming = [p for p in members if opponent.get(p) not in inside]
+    return out
+
+
+def check_round(t: Tournament, rnd: int, *, engine: Optional[EngineCandidate] = None,
+                total_rounds: Optional[int] = None, rules_reason: str = "") -> RoundReport:
+    """Round ``rnd`` of ``t`` judged by the checker's reading of C.04.4.2 (module docstring)."""
+    boards, pab = given_round(t, rnd)
+    f = facts(t, rnd)
+    report = RoundReport(rnd, len(f.seats), boards, pab, edition=TITLE, edition_reason=rules_reason)
+    seeding = seeding_count(t, total_rounds)
+    if rnd <= seeding:
+        report.notes.append(f"round {rnd} is a seeding round (Art. 1.6): the Dutch system's")
+        return report
+    opponent: dict[int, int] = {}
+    for w, b in boards:
+        opponent[w], opponent[b] = b, w
+    report.findings += _absolute(f, boards, pab, opponent)
+    if not report.findings and pab != pab_choice(f):
+        report.findings.append(_pab_finding(f, pab, pab_choice(f)))
+    if not report.findings:
+        _brackets(f, opponent, pab, report)
+    initial = initial_colour(t)
+    if initial is not None:
+        for w, b in boards:
+            if w in f.seats and b in f.seats:
+                white, rule = white_of(f.seats[w], f.seats[b], initial)
+                report.colours.append({"white": w, "black": b, "rule": rule, "ok": white == w, "reasons": []})
+                if white != w:
+                    report.findings.append(_finding("colour", rule, f"{w}-{b}: {WORDS[rule]} gives White to {white}",
+                                                    boards=((w, b),)))
+    if engine is not None and initial is not None:
+        total = total_rounds if total_rounds is not None else (t.total_rounds or 0)
+        try:
+            eb, ebye = engine(rnd, initial, total)
+        except NoCandidate as exc:
+            report.notes.append(f"the engine gave no pairing: {exc}")
+        else:
+            report.engine_pairing = (eb, ebye)
+            if {frozenset(x) for x in eb} != {frozenset(x) for x in boards} or ebye != pab:
+                if report.ok:
+                    report.engine_disagrees = "the engine pairs the round otherwise; the checker finds the given " \
+                                              "pairing conforms"
+    return report
+
+
+def _absolute(f: RoundFacts, boards: tuple[tuple[int, int], ...], pab: Optional[int],
+              opponent: dict[int, int]) -> list[Finding]:
+    out = []
+    missing = [p for p in sorted(f.seats) if p not in opponent and p != pab]
+    if missing:
+        out.append(_finding("completion", "1.9.1", f"not paired: {', '.join(map(str, missing))}",
+                            boards=tuple((p, None) for p in missing)))
+    for w, b in boards:
+        if w not in f.seats or b not in f.seats:
+            continue
+        if frozenset((w, b)) in f.met:
+            out.append(_finding("absolute", "C1", f"{w}-{b} played each other before", boards=((w, b),)))
+        elif frozenset((w, b)) in f.forbidden:
+            out.append(_finding("absolute", "C1", f"{w}-{b} is a pair the file forbids", boards=((w, b),)))
+        elif not f.legal(w, b):
+            out.append(_finding("absolute", "C3", f"{w}-{b}: both have an absolute preference for the same colour",
+                                boards=((w, b),)))
+    if pab is not None and pab in f.seats and not f.seats[pab].may_have_pab:
+        out.append(_finding("absolute", "C2", f"{pab} may not have the PAB (had one, or a win without playing)",
+                            boards=((pab, None),)))
+    return out
+
+
+def _pab_finding(f: RoundFacts, given: Optional[int], rules: Optional[int]) -> Finding:
+    if rules is None or given is None:
+        return _finding("pab", "3.1.2", f"the PAB goes to {rules}, not {given}", boards=((given or 0, None),))
+    g, r = f.seats[given], f.seats[rules]
+    if not complete(f, [q for q in f.seats if q != given]):
+        rule, why = "3.1.2", f"giving it to {given} leaves no complete pairing of the others"
+    elif g.score != r.score:
+        rule, why = "3.1.3", f"{rules} has the lower score ({_show(r.score)} < {_show(g.score)})"
+    elif g.games != r.games:
+        rule, why = "3.1.4", f"{rules} played more games ({r.games} > {g.games})"
+    else:
+        rule, why = "3.1.5", f"{rules} is ranked lower by Art. 1.8"
+    return _finding("pab", rule, f"the PAB goes to {rules}, not {given}: {why}", boards=((given, None),),
+                    given=str(given), better=str(rules))
+
+
+def _brackets(f: RoundFacts, opponent: dict[int, int], pab: Optional[int], report: RoundReport) -> None:
+    for k, (score, members, nxt, rest) in enumerate(brackets_of(f, opponent, pab), start=1):
+        inside = set(members)
+        pairs = sorted({tuple(sorted((p, opponent[p]), key=lambda x: f.seats[x].rank)) for p in members
+                        if opponent.get(p) in inside})
+        floaters = frozenset(p for p in members if opponent.get(p) not in inside)
+        search = BracketSearch(f, members, nxt, rest)
+        entry: dict[str, Any] = {"score": _show(score), "members": search.members,
+                                 "pairs": [list(x) for x in pairs], "floaters": sorted(floaters)}
+        report.brackets.append(entry)
+        given = search.value(pairs, floaters)  # type: ignore[arg-type]
+        try:
+            first = search.first()
+        except TooLarge as exc:
+            report.notes.append(f"bracket {k} not searched: {exc}")
+            continue
+        if first is None:
+            report.findings.append(_finding("completion", "C4", f"bracket {k} ({_show(score)}) cannot be paired",
+                                            bracket=k))
+            return
+        best, fpairs, ffloat = first
+        if given is None:
+            report.findings.append(_finding("completion", "C4", f"bracket {k} ({_show(score)}): the floaters "
+                                            f"{sorted(floaters)} leave no complete pairing below", bracket=k))
+            return
+        rule = given.first_difference(best)
+        if rule is not None:
+            report.findings.append(_finding("quality", rule, f"bracket {k} ({_show(score)}): {given.show(rule)} "
+                                            f"where {best.show(rule)} can be had ({_pairs(fpairs, ffloat)})",
+                                            bracket=k, given=given.show(rule), better=best.show(rule),
+                                            boards=tuple(pairs)))
+            report.candidate = tuple(fpairs)
+            return
+        if {frozenset(x) for x in pairs} != {frozenset(x) for x in fpairs}:
+            report.findings.append(_finding("order", "order", f"bracket {k} ({_show(score)}): equal on C1-C8, but "
+                                            f"{_pairs(fpairs, ffloat)} comes first in the order of Art. 4",
+                                            bracket=k, boards=tuple(pairs)))
+            report.candidate = tuple(fpairs)
+            return
+
+
+def _pairs(pairs: list[tuple[int, int]], floaters: frozenset[int]) -> str:
+    shown = ", ".join(f"{a}-{b}" for a, b in pairs)
+    if floaters:
+        shown += ("; " if shown else "") + "floating " + ", ".join(map(str, sorted(floaters)))
+    return shown
+

@@ -1,0 +1,162 @@
+"""What the Burstein system (C.04.4.2, 2026) reads of each player before a round is paired.
+
+Everything is derived from the :mod:`trf` model for the rounds before the one being paired:
+the pairing score (points plus the round's virtual points, C.04.7), the Index of Art. 1.7
+(Buchholz, then Sonneborn-Berger, as *this* text defines them: an unplayed round is a game
+against oneself, Art. 1.7.2.1; an opponent absent with zero-point byes up to the current round
+has those byes counted as draws when the opponents use the score, Art. 1.7.2.2; virtual points
+never enter the Index, Art. 1.7.2.3), the colour difference and preference (Art. 1.4-1.5,
+played games only, C.04.2 Art. 3.4) and the PAB bar (C2, C.04.1 Art. 4).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+
+from trf.model import Colour, Result, Tournament
+
+__all__ = ["Strength", "Entrant", "colour_preference", "seeding_rounds", "entrants", "index_of", "rank_key",
+           "pab_eligible", "seen_score"]
+
+
+class Strength(enum.IntEnum):
+    """Strength of a colour preference (Art. 1.5)."""
+
+    NONE = 0
+    MILD = 1
+    STRONG = 2
+    ABSOLUTE = 3
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player to pair in the round, as the criteria see them."""
+
+    id: int  # start rank
+    tpn: int  # tournament pairing number (C.04.2 Art. 2; never-paired absentees skipped)
+    score: Fraction  # pairing score: points + virtual points of the round (C.04.7)
+    points: Fraction  # points without virtual points
+    index: tuple[Fraction, Fraction]  # (Buchholz, Sonneborn-Berger), Art. 1.7
+    colours: tuple[Colour, ...]  # colours of played games, in order (squeezed, C.04.2 Art. 3.4)
+    preference: Colour | None
+    strength: Strength
+    pab_ok: bool  # C2
+    played: int  # games played over the board (Art. 3.1.4)
+    met: frozenset[int]  # opponents of played games (C1)
+
+
+def rank_key(p: Entrant) -> tuple[Fraction, Fraction, int]:
+    """Art. 1.8: the higher Index ranks higher (Buchholz, then Sonneborn-Berger), then the
+    smaller TPN; scores are not used.  Sorting by this key puts the highest-ranked first."""
+    return (-p.index[0], -p.index[1], p.tpn)
+
+
+def seeding_rounds(total: int) -> int:
+    """Art. 1.6.2: the number of seeding rounds, paired by the Dutch system: half the rounds
+    (rounded down), at most four."""
+    return min(total // 2, 4)
+
+
+def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Strength]:
+    """Art. 1.5: absolute if the colour difference is beyond +-1 or the last two played games
+    had the same colour; strong if it is +-1; mild if 0 (alternate); none before a first game."""
+    if not colours:
+        return None, Strength.NONE
+    cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    fewer = Colour.WHITE if cd < 0 else Colour.BLACK
+    if abs(cd) > 1:
+        return fewer, Strength.ABSOLUTE
+    if len(colours) >= 2 and colours[-1] is colours[-2]:
+        return colours[-1].opposite, Strength.ABSOLUTE
+    if cd != 0:
+        return fewer, Strength.STRONG
+    return colours[-1].opposite, Strength.MILD
+
+
+def _zero_bye_run(t: Tournament, pid: int, prev: int) -> int:
+    """How many rounds, counted back from ``prev``, the player spent in a row on zero-point byes
+    (no opponent, no point: ``Z``, an absence, a blank block)."""
+    p = t.player(pid)
+    run = 0
+    for r in range(prev, 0, -1):
+        e = p.entry(r)
+        if (e is None or e.opponent is None) and t.round_points(pid, r) == 0:
+            run += 1
+        else:
+            break
+    return run
+
+
+def seen_score(t: Tournament, pid: int, prev: int) -> Fraction:
+    """A player's score as their over-the-board opponents use it in their Index (Art. 1.7.2.2):
+    the current score, plus a draw for each zero-point bye of a run reaching up to the current
+    round (a player absent since, or withdrawn)."""
+    return t.score(pid, through=prev) + t.scoring.draw_white * _zero_bye_run(t, pid, prev)
+
+
+def index_of(t: Tournament, pid: int, prev: int, seen: dict[int, Fraction] | None = None
+             ) -> tuple[Fraction, Fraction]:
+    """Art. 1.7.1: Buchholz (the opponents' scores) and Sonneborn-Berger (the points scored
+    against each opponent times that opponent's score) over rounds 1..``prev``; an unplayed
+    round is a game against oneself with the points registered for it (Art. 1.7.2.1).  Real
+    points only (Art. 1.7.2.3).  ``seen``: the opponents' scores by start rank, when known."""
+    own = t.score(pid, through=prev)
+    p = t.player(pid)
+    bh = sb = Fraction(0)
+    for r in range(1, prev + 1):
+        e = p.entry(r)
+        got = t.round_points(pid, r)
+        if e is not None and e.is_played and e.opponent is not None:
+            opp = seen[e.opponent] if seen is not None and e.opponent in seen else seen_score(t, e.opponent, prev)
+        else:
+            opp = own
+        bh += opp
+        sb += got * opp
+    return bh, sb
+
+
+def pab_eligible(t: Tournament, pid: int, rnd: int) -> bool:
+    """C2 (Art. 2.1.2, C.04.1 Art. 4): no PAB for a player who already had one or scored a win's
+    points in a round without playing (forfeit win, full-point bye).  Art. 3.1.1 says "(forfeit)
+    win" only; C2 is the wider bar and is absolute."""
+    p = t.player(pid)
+    win = t.scoring.win_white
+    for r in range(1, rnd):
+        e = p.entry(r)
+        if e is None or e.is_played:
+            continue
+        if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
+            return False
+        if t.round_points(pid, r) >= win:
+            return False
+    return True
+
+
+def entrants(t: Tournament, rnd: int) -> list[Entrant]:
+    """The players to pair in round ``rnd`` (everyone not declared absent for it, C.04.2 Art.
+    3.2-3.3), by start rank."""
+    prev = rnd - 1
+    absent = t.declared_absences(rnd)
+    seen = {p.start_rank: seen_score(t, p.start_rank, prev) for p in t.players}
+    out: list[Entrant] = []
+    tpn = 0
+    for p in sorted(t.players, key=lambda q: q.start_rank):
+        here = p.start_rank not in absent
+        ever = any((e := p.entry(r)) is not None and e.is_paired for r in range(1, rnd))
+        if not ever and not here:
+            continue
+        tpn += 1
+        if not here:
+            continue
+        colours = p.colour_history(through=prev)
+        pref, strength = colour_preference(colours)
+        points = t.score(p.start_rank, through=prev)
+        out.append(Entrant(
+            id=p.start_rank, tpn=tpn, score=points + t.acceleration(p.start_rank, rnd), points=points,
+            index=index_of(t, p.start_rank, prev, seen), colours=colours, preference=pref, strength=strength,
+            pab_ok=pab_eligible(t, p.start_rank, rnd),
+            played=sum(1 for r in range(1, rnd) if (e := p.entry(r)) is not None and e.is_played),
+            met=frozenset(p.opponents(through=prev))))
+    return out

@@ -1,0 +1,188 @@
+"""The Burstein system, C.04.4.2 (2026 text), behind the door: the engine (:mod:`pairing.burstein`)
+and the checker's independent reading (:mod:`checker.burstein`) bound as the system ``burstein``.
+
+A file names it in ``192`` (``FIDE_BURSTEIN``, with ``_BAKU`` for Baku acceleration) or in
+``092`` (any text with ``BURSTEIN``).  One edition: the text applied from 1 February 2026 (the
+older texts are not paired; ``192`` names no edition).
+
+The seeding rounds (Art. 1.6: the first min(rounds/2, 4) rounds) are paired and checked by the
+Dutch system, reached through the registry (the system of a file that names none,
+:data:`systems.DEFAULT`) in the edition in force: the whole round (PAB, colours, boards) is the
+Dutch system's.  The later rounds are the Burstein engine's and checker's.
+
+Baku acceleration (C.04.7 applies to any system where a win is worth two draws): the virtual
+points are written as records, as for the Dutch system; they form the scoregroups (and the
+seeding rounds' Dutch pairing) and never enter the Index (Art. 1.7.2.3).
+
+Every module here imports the engine and the checker inside the calls, so that a command loads
+only what it runs.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, Any, Callable
+
+from systems.base import CheckRequest, Code, Edition, PairingSystem, PairRequest, Rule, Selection
+
+if TYPE_CHECKING:  # pragma: no cover
+    from checker.report import EngineCandidate, WhyNot
+    from pairing.result import Pairing
+    from pairing.rounds import Acceleration, NextRound
+    from trf.model import Colour, Tournament
+
+__all__ = ["BursteinSystem", "SYSTEM"]
+
+
+def _table() -> tuple[Rule, ...]:
+    """The rules as rows (:data:`pairing.burstein.rules.RULES`)."""
+    from pairing.burstein.rules import RULES
+
+    return tuple(Rule(name, article, words, kind) for name, article, words, kind in RULES)
+
+
+def _seeding_system() -> tuple[PairingSystem, Selection]:
+    """The system that pairs the seeding rounds (Art. 1.6.1: the FIDE (Dutch) System, C.04.3) and
+    its selection: the edition in force."""
+    import systems
+
+    dutch = systems.get(systems.DEFAULT)
+    return dutch, Selection(dutch, dutch.editions[0], "the seeding rounds of the Burstein system (C.04.4.2 Art. 1.6)")
+
+
+class BursteinSystem(PairingSystem):
+    """The Burstein system (module docstring)."""
+
+    name = "burstein"
+    title = "Burstein System (C.04.4.2)"
+    words = "the Burstein system"
+    editions = (Edition("2026", "C.04.4.2 (2026)", _table, "Art. {article}", "Burstein rules of 2026"),)
+    codes = (Code(r"BURSTEIN", example="FIDE_BURSTEIN, FIDE_BURSTEIN_BAKU, Swiss-System (Burstein)"),)
+    accelerations = True
+    packages = ("pairing.burstein", "checker.burstein")
+
+    def edition_for(self, t: Tournament, code: str, source: str | None) -> tuple[Edition, str]:
+        return self.editions[0], (f"named by {source}" if source else "chosen by the caller") + \
+            " (the rules in force since 1 February 2026)"
+
+    def describe(self, edition: Edition, code: str = "") -> str:
+        return "Burstein (C.04.4.2, 2026 rules)" + (" with Baku acceleration" if "BAKU" in code else "")
+
+    def code_words(self, edition: Edition) -> str:
+        return "FIDE Burstein"
+
+    def event_codes(self, edition: Edition, start: date | None) -> tuple[str, str, str]:
+        return ("FIDE_BURSTEIN", "Individual: Swiss-System (FIDE Burstein System)",
+                "Burstein system (C.04.4.2, 2026 rules, 192 FIDE_BURSTEIN)")
+
+    # ---- pairing
+
+    def accelerate(self, t: Tournament, sel: Selection, *, baku: bool | None = None, baku_group: str = "handbook",
+                   total_rounds: int | None = None) -> tuple[Tournament, Acceleration]:
+        """Baku acceleration (C.04.7) as records, as the file's code or the caller asks."""
+        from pairing.rounds import Acceleration
+        from trf.acceleration import acceleration_records, baku_plan, dialect, has_explicit_acceleration
+
+        named = sel.source if "BAKU" in sel.code else None
+        if has_explicit_acceleration(t):
+            return t, Acceleration("records", source=named)
+        if not (baku if baku is not None else named is not None):
+            return t, Acceleration("none", baku is not None)
+        plan = baku_plan(t, baku_group, total_rounds=total_rounds, standard_only=None)
+        asked = baku is not None
+        return (t.replace_records(t.records + acceleration_records(plan, dialect(t))),
+                Acceleration("baku", asked, None if asked else named, plan))
+
+    def next_round(self, t: Tournament, sel: Selection, request: PairRequest) -> NextRound:
+        from pairing.result import PairingInputError
+        from pairing.rounds import NextRound, target_round
+        from trf.acceleration import AccelerationRefused
+
+        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
+        target = target_round(t, request.round, total)
+        try:
+            before, accel = self.accelerate(target.before, sel, baku=request.baku, baku_group=request.baku_group,
+                                            total_rounds=request.total_rounds)
+        except AccelerationRefused as exc:
+            if exc.reason != "total-rounds":
+                raise
+            raise PairingInputError("total-rounds", f"{exc} and the file has no XXR or 142 record") from None
+        pairing = self.pair(before, target.round, sel, initial_colour=request.initial_colour,
+                            total_rounds=request.total_rounds)
+        return NextRound(target.round, before, target.cut, pairing, self.name, edition=sel.edition.name,
+                         edition_reason=sel.reason, acceleration=accel, note=self._note(before, target.round,
+                                                                                         request.total_rounds))
+
+    def _note(self, t: Tournament, rnd: int, total_rounds: int | None) -> str:
+        from pairing.burstein import seeding_rounds
+        from pairing.burstein.engine import total_rounds_of
+
+        seeding = seeding_rounds(total_rounds_of(t, total_rounds))
+        if rnd <= seeding:
+            return f"round {rnd} is one of the {seeding} seeding rounds (Art. 1.6): paired by the Dutch system"
+        return f"paired by the Burstein rules after {seeding} seeding round(s) (Art. 1.6-1.8, 2-5)"
+
+    def pair(self, t: Tournament, rnd: int, sel: Selection, *, initial_colour: Colour | None = None,
+             total_rounds: int | None = None) -> Pairing:
+        """A seeding round by the Dutch system (through the registry), any later round by the
+        Burstein engine."""
+        from pairing.burstein import pair_round, seeding_rounds
+        from pairing.burstein.engine import total_rounds_of
+
+        total = total_rounds_of(t, total_rounds)
+        if rnd <= seeding_rounds(total):
+            dutch, dsel = _seeding_system()
+            return dutch.pair(t, rnd, dsel, initial_colour=initial_colour, total_rounds=total)
+        return pair_round(t, rnd, initial_colour=initial_colour, total_rounds=total)
+
+    def _candidate(self, t: Tournament, sel: Selection) -> EngineCandidate:
+        """The engine's pairing of a round of ``t`` (cut back before it) as the checker's candidate."""
+        def candidate(rnd: int, initial: Colour | None, total: int) -> tuple[tuple[tuple[int, int], ...], int | None]:
+            from checker.report import NoCandidate
+            from pairing.result import NoLegalPairing, PairingInputError
+            from pairing.rounds import round_to_pair
+
+            try:
+                target = round_to_pair(t, rnd)
+                p = self.pair(target.before, target.round, sel, initial_colour=initial, total_rounds=total)
+            except (NoLegalPairing, PairingInputError) as exc:
+                raise NoCandidate(str(exc)) from None
+            return p.boards, p.bye
+        return candidate
+
+    # ---- checking
+
+    def check(self, t: Tournament, rounds: list[int], sel: Selection, request: CheckRequest,
+              progress: Callable[[int], None] | None = None) -> Any:
+        """The seeding rounds checked by the Dutch system's reading (through the registry), the
+        later ones by the checker's reading of C.04.4.2 (:func:`checker.burstein.check_round`)."""
+        from checker.burstein import check_round, seeding_count
+
+        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
+        seeding = seeding_count(t, total)
+        engine = None if request.engine is False else self._candidate(t, sel)
+        reports = []
+        for r in rounds:
+            if r <= seeding:
+                dutch, dsel = _seeding_system()
+                got = dutch.check(t, [r], dsel, request)[0]
+                got.notes.append(f"seeding round (C.04.4.2 Art. 1.6): checked by {dutch.words}")
+                reports.append(got)
+            else:
+                reports.append(check_round(t, r, engine=engine, total_rounds=total, rules_reason=sel.reason))
+            if progress is not None:
+                progress(r)
+        return reports
+
+    def why_not(self, t: Tournament, rnd: int, a: int, b: int, sel: Selection) -> WhyNot:
+        """Why ``a`` and ``b`` are not paired in round ``rnd``: a seeding round by the Dutch
+        system's reading, a later one by :func:`checker.burstein.why_not`."""
+        from checker.burstein import seeding_count, why_not
+
+        if rnd <= seeding_count(t, None):
+            dutch, dsel = _seeding_system()
+            return dutch.why_not(t, rnd, a, b, dsel)
+        return why_not(t, rnd, a, b)
+
+
+SYSTEM = BursteinSystem()
