@@ -37,7 +37,8 @@ __all__ = ["PairingSystem", "Edition", "Rule", "Code", "Selection", "PairRequest
 DEFAULT = "dutch"
 
 #: The built-in systems: name -> the module that defines ``SYSTEM``, imported when first needed.
-_BUILT_IN = {"dutch": "systems.dutch", "berger": "systems.berger", "team-swiss": "systems.team"}
+_BUILT_IN = {"dutch": "systems.dutch", "berger": "systems.berger", "team-swiss": "systems.team",
+             "double-swiss": "systems.double_swiss"}
 
 #: The system of a team event that names no system the toolkit pairs team events with.
 TEAM = "team-swiss"
@@ -46,7 +47,6 @@ _registered: dict[str, PairingSystem] = {}
 
 #: FIDE systems a file may name that the toolkit does not pair, with their name in words.
 _OTHERS: tuple[tuple[Code, str], ...] = (
-    (Code(r"DOUBLE[\s_-]*SWISS"), "Double-Swiss"),
     (Code(r"SCHEVENINGEN"), "Scheveningen"),
     (Code(r"SCHILLER"), "Schiller"),
     (Code(r"KNOCK[\s_-]*OUT"), "knockout"),

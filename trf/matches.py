@@ -10,9 +10,13 @@ points; the folding below is the only thing that knows they are pairs.
 * A match: the same opponent in both columns, the colours reversed (the game-1 colour is the
   match's colour, C.04.5 Art. 1.6), each column with its own result code (``1 = 0`` played,
   ``+ -`` forfeited, ``W D L`` played and not rated, ``?`` adjourned, blank pending).
-* A bye (C.04.5 Preface: byes exist for whole matches only): the same bye code in both columns
-  (``U`` the PAB, ``H``, ``F``, ``Z``), so its value is twice the ``162`` value of that code; the
-  1½-point PAB of Art. 1.4 is written ``162 P 0.75`` (each column: ¾).
+* The PAB (Art. 1.4: the points of a match with one game won and the other drawn): ``U`` in
+  game 1's column (a game won without playing: the ``162`` value ``P``, by default the win's)
+  and ``H`` in game 2's (a game drawn without playing: the value ``H``, by default the draw's),
+  so that every reader of the format counts 1½ points, and the points of a won and a drawn game
+  under any ``162`` scoring.
+* A requested bye or an absence (Preface: byes exist for whole matches only): the same code in
+  both columns (``H``: two drawn games, 1 point; ``F``: 2; ``Z``: 0).
 * Every round number of the file is a column number: ``142``/``XXR`` count columns (twice the
   matches), ``240``/``260`` name columns.
 
@@ -127,6 +131,8 @@ def _fold(t: Tournament, player: int, match: int) -> MatchEntry:
     if g1 is None and g2 is None:
         return MatchEntry(match, None, Colour.NONE, (None, None), "none", points)
     opp = next((g.opponent for g in (g1, g2) if g is not None and g.opponent is not None), None)
+    if g1 is not None and g1.code is Result.PAIRING_ALLOCATED_BYE:
+        return MatchEntry(match, None, Colour.NONE, (g1, g2), "pab", points)
     if opp is not None:
         colour = g1.colour if g1 is not None else (g2.colour.opposite if g2 is not None else Colour.NONE)
         return MatchEntry(match, opp, colour, (g1, g2), "match", points)
@@ -160,6 +166,9 @@ def layout_problems(t: Tournament) -> list[MatchLayoutError]:
                                                     f"({g1.opponent if g1.opponent is not None else '0000'})"))
             elif g1.opponent is not None and g2.colour is not g1.colour.opposite and g1.colour is not Colour.NONE:
                 out.append(MatchLayoutError(*where, f"game 2 with the colour reversed ('{g1.colour.opposite.value}')"))
+            elif g1.opponent is None and g1.code is Result.PAIRING_ALLOCATED_BYE:
+                if g2.code is not Result.HALF_POINT_BYE:
+                    out.append(MatchLayoutError(*where, "the PAB written 'U' in game 1 and 'H' in game 2"))
             elif g1.opponent is None and g1.code is not g2.code:
                 shown = g1.code.value if g1.code is not None else " "
                 out.append(MatchLayoutError(*where, f"the same bye in both games ('{shown}')"))

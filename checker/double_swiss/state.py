@@ -107,7 +107,9 @@ def round_state(t: Tournament, rnd: int, total: Optional[int] = None) -> RoundSt
     if total is None:
         total = (t.total_rounds or 2 * rnd) // 2
     c1, c2 = 2 * rnd - 1, 2 * rnd
-    away = set(t.declared_absences(c1)) | set(t.declared_absences(c2))
+    pab = {p.start_rank for p in t.players
+           if (e := _cell(t, p.start_rank, c1)) is not None and e.code is Result.PAIRING_ALLOCATED_BYE}
+    away = set(t.declared_absences(c1)) | (set(t.declared_absences(c2)) - pab)
     # a bye written in the round's own columns: not paired by the system (the PAB is)
     for p in t.players:
         g = _cell(t, p.start_rank, c1)

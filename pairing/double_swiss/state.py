@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from trf.codes import Colour
+from trf.codes import Colour, Result
 from trf.matches import MatchEntry, match_columns, player_matches
 from trf.model import Tournament
 
@@ -53,9 +53,12 @@ class PlayerState:
 
 def not_paired(t: Tournament, rnd: int) -> frozenset[int]:
     """Players with a bye or absence declared for match ``rnd`` (in either of its columns, or by
-    ``240`` for either column): not paired (C.04.2 Art. 3.3)."""
+    ``240`` for either column): not paired (C.04.2 Art. 3.3).  Game 2's ``H`` of a PAB (``U`` in
+    game 1's column) is the PAB's, not a bye of its own."""
     c1, c2 = match_columns(rnd)
-    return frozenset(t.declared_absences(c1)) | frozenset(t.declared_absences(c2))
+    pab = {p.start_rank for p in t.players
+           if (e := p.entry(c1)) is not None and e.code is Result.PAIRING_ALLOCATED_BYE}
+    return frozenset(t.declared_absences(c1)) | (frozenset(t.declared_absences(c2)) - pab)
 
 
 def _bars_pab(m: MatchEntry) -> bool:

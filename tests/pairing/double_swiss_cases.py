@@ -17,16 +17,16 @@ _OTHER = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", 
 
 
 def build(n: int, rounds: Sequence[Sequence[Match | Bye]], *, total: int = 5, initial: str = "W",
-          pab: str = "0.75", extra: Sequence[str] = ()) -> Tournament:
+          extra: Sequence[str] = ()) -> Tournament:
     """A tournament of ``n`` players (TPN 1..n, ratings descending) with the matches of ``rounds``.
-    ``total``: match rounds (``142`` is twice that); ``pab``: the ``162 P`` value of a PAB column."""
+    ``total``: match rounds (``142`` is twice that);  A PAB is written ``U`` then ``H``."""
     blocks: dict[int, list[str]] = {p: [] for p in range(1, n + 1)}
     for matches in rounds:
         seen = set()
         for m in matches:
             if len(m) == 2:
                 code, p = m  # type: ignore[misc]
-                blocks[p] += [f"0000 - {code}", f"0000 - {code}"]
+                blocks[p] += [f"0000 - {code}", "0000 - H" if code == "U" else f"0000 - {code}"]
                 seen.add(p)
                 continue
             w, b, r1, r2 = m  # type: ignore[misc]
@@ -38,7 +38,7 @@ def build(n: int, rounds: Sequence[Sequence[Match | Bye]], *, total: int = 5, in
             if p not in seen:
                 blocks[p] += ["0000 - Z", "0000 - Z"]
     lines = ["012 Double-Swiss case", f"062 {n}", f"142 {2 * total}", f"152 {initial}",
-             f"162  W 1.0    D 0.5    P {pab}", "192 FIDE_DOUBLESWISS", *extra]
+             "192 FIDE_DOUBLESWISS", *extra]
     for p in range(1, n + 1):
         rating = 2400 - 10 * p
         name = f"Player {p}"
