@@ -172,6 +172,9 @@ def _candidate_sets(st: RoundState, lower: list[int], k: int) -> Iterator[tuple[
     group is every set drawn from the players with at least that score that reaches it (a set of
     an earlier group beats every set of a later one on [C5]).  The flag: the group was cut at
     :data:`SET_LIMIT`."""
+    if k == 0:
+        yield [()], False
+        return
     levels = sorted({st.facts[p].score for p in lower}, reverse=True)
     for lam in levels:
         pool = [p for p in lower if st.facts[p].score >= lam]
@@ -180,15 +183,13 @@ def _candidate_sets(st: RoundState, lower: list[int], k: int) -> Iterator[tuple[
         out = []
         cut = False
         for c in combinations(pool, k):
-            if k and min(st.facts[p].score for p in c) != lam:
+            if min(st.facts[p].score for p in c) != lam:
                 continue
             out.append(c)
             if len(out) >= SET_LIMIT:
                 cut = True
                 break
         yield out, cut
-        if k == 0:
-            return
 
 
 def rules_set(st: RoundState, g: _Graph, residents: frozenset[int], remaining: frozenset[int]
@@ -350,7 +351,8 @@ def _walk(st: RoundState, pairs: Sequence[Pair], bye: Optional[int]) -> Judged:
                                    "upfloaters": list(ups)}
         out.brackets.append(view)
         if chosen is None:
-            out.notes.append(f"bracket {number}: no set of upfloaters gives a legal pairing (Art. 3.3.3)")
+            out.findings.append(_finding("completion", "C3", f"bracket {number}: no set of upfloaters gives a legal "
+                                                              "pairing (Art. 3.3.3)", bracket_boards, number))
             return out
         best_set, best_key = chosen
         if given_key is None:
@@ -457,4 +459,11 @@ def rules_pairing(t: Tournament, rnd: int, *, total_rounds: Optional[int] = None
         assert pairs is not None
         out += [colour_of(st, a, b)[:2] for a, b in pairs]
         remaining = remaining - frozenset(members)
-    return tuple(out), bye
+    return tuple(sorted(out, key=lambda p: _board_key(st, *p))), bye
+
+
+def _board_key(st: RoundState, a: int, b: int) -> tuple[Fraction, Fraction, int]:
+    """C.04.2 Art. 3.6: the higher-ranked player's score (higher first), the pair's total, its TPN."""
+    fa, fb = st.facts[a], st.facts[b]
+    h = a if (-fa.score, a) < (-fb.score, b) else b
+    return (-st.facts[h].score, -(fa.score + fb.score), h)

@@ -72,8 +72,8 @@ def _cell(t: Tournament, pid: int, column: int) -> Optional[RoundEntry]:
 
 
 def _score(t: Tournament, pid: int, matches: int) -> Fraction:
-    cells = [c for c in t.player(pid).rounds[: 2 * matches] if c is not None]
-    return sum((t.scoring.value(c) for c in cells), Fraction(0))
+    """Game points of the first ``matches`` matches (their columns), ``299`` adjustments included."""
+    return t.score(pid, through=2 * matches)
 
 
 def _match(t: Tournament, pid: int, m: int) -> tuple[Optional[RoundEntry], Optional[RoundEntry]]:
