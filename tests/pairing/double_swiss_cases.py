@@ -26,6 +26,11 @@ def _other(r: str) -> str:
     return "-" if r == "--" else _OTHER[r]
 
 
+def _own(r: str) -> str:
+    """White's code of a game written ``r``."""
+    return "=" if ":" in r else r[0]
+
+
 def _unusual(r: str, column: int, w: int, b: int) -> list[str]:
     """``299`` adjustments (a penalty from that column on) for an unusual result ``"=:0"`` or
     ``"0:="``: the game is written as a draw and the side that scored 0 loses the half point
@@ -37,7 +42,7 @@ def _unusual(r: str, column: int, w: int, b: int) -> list[str]:
     return [f"299 {'':9}-0.5  {column:3d} {loser:4d}"]
 
 
-def build(n: int, rounds: Sequence[Sequence[Match | Bye]], *, total: int = 5, initial: str = "W",
+def build(n: int, rounds: Sequence[Sequence[Match | Bye]], *, total: int = 5, initial: str | None = "W",
           extra: Sequence[str] = (), ahead: Sequence[Bye] = ()) -> Tournament:
     """A tournament of ``n`` players (TPN 1..n, ratings descending) with the matches of ``rounds``.
     Players missing from a round are absent (``Z`` in both columns).  ``ahead``: byes declared
@@ -56,7 +61,7 @@ def build(n: int, rounds: Sequence[Sequence[Match | Bye]], *, total: int = 5, in
             o1 = _other(r1)
             o2 = _other(r2)
             adjustments += _unusual(r1, 2 * k - 1, w, b) + _unusual(r2, 2 * k, w, b)
-            blocks[w] += [f"{b:4d} w {r1[0]}", f"{b:4d} b {r2[0]}"]
+            blocks[w] += [f"{b:4d} w {_own(r1)}", f"{b:4d} b {_own(r2)}"]
             blocks[b] += [f"{w:4d} b {o1}", f"{w:4d} w {o2}"]
             seen |= {w, b}
         for p in blocks:
@@ -64,7 +69,7 @@ def build(n: int, rounds: Sequence[Sequence[Match | Bye]], *, total: int = 5, in
                 blocks[p] += ["0000 - Z", "0000 - Z"]
     for code, p in ahead:
         blocks[p] += [f"0000 - {code}", f"0000 - {code}"]
-    lines = ["012 Double-Swiss case", f"062 {n}", f"142 {2 * total}", f"152 {initial}",
+    lines = ["012 Double-Swiss case", f"062 {n}", f"142 {2 * total}", *([f"152 {initial}"] if initial else []),
              "192 FIDE_DOUBLESWISS", *extra, *adjustments]
     for p in range(1, n + 1):
         rating = 2400 - 10 * p

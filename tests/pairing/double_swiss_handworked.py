@@ -252,3 +252,92 @@ def _unusual() -> Tournament:
 @case("a second bracket with an upfloater", 2, ((1, 3), (2, 5), (6, 4)), None, "C5")
 def _second_bracket() -> Tournament:
     return build(6, [[(1, 2, "=", "="), (3, 4, "1", "="), (5, 6, "=", "=")]])
+
+
+def _c8_history(total: int) -> Tournament:
+    # R1: 1-4 0-2, 5-2 0-2, 3-6 ½-1½, PAB 7.  R2: 2-4 2-0, 6-7 1½-½, 1-3 2-0, PAB 5.
+    return build(7, [[(1, 4, "0", "0"), (5, 2, "0", "0"), (3, 6, "=", "0"), ("U", 7)],
+                     [(2, 4, "1", "1"), (6, 7, "=", "1"), (1, 3, "1", "1"), ("U", 5)]], total=total)
+
+
+# 18. C8 decides the bracket (round 3 of 5).  Scores: 2: 4; 6: 3; 1, 4, 7: 2; 5: 1½; 3: ½.  Floats
+# in R2 (Art. 1.5): 1-3 (0 against ½) -> 1 and 3; 2-4 and 6-7 equal scores; 5 had the PAB (no
+# float).  PAB: 5 and 7 barred (C2); lowest 3 (½); the rest pairs (2-6, 1-7, 4-5) -> 3.
+# Top {2} (4): upfloater {6} (C5: 3 points), 2-6 never met, rest {1 4 5 7} pairs, {6} emptied
+# (C6) -> 2-6.  Next {1 4 7} (2), odd: one upfloater, the only lower player left, 5.  Bracket
+# {1 4 5 7} (1-4 met): identifiers 1 4 5 7 (1-5, 4-7) and 1 4 7 5 (1-7, 4-5).  C8 (Art. 2.3.5):
+# in 1-5 the upfloater's opponent 1 floated in R2 -> 1; in 4-5, 4 did not -> 0.  C8 before the
+# identifier -> 1-7, 4-5.
+# Colours: 2-6: HRP 2 [B W], 6 [B W]: Whites 1-1, no difference; HRP 2 had White -> 6-2 (4.3.4).
+# 1-7: HRP 1 (2, TPN 1) [W W], 7 [B] -> Whites 2 vs 0 -> 7-1 (4.3.2).  4-5: HRP 4 [B B], 5 [W]
+# -> 4-5 (4.3.2).  Boards: 6-2 (HRP 4), 7-1 (HRP 2, sum 4), 4-5 (HRP 2, sum 3½).
+@case("C8: the upfloater's opponent did not float", 3, ((6, 2), (7, 1), (4, 5)), 3, "C8")
+def _c8() -> Tournament:
+    return _c8_history(5)
+
+
+# 19. The same in the last round (3 of 3): C8 does not apply -> the first identifier, 1-5, 4-7.
+# Colours: 1-5: HRP 1 [W W], 5 [W] -> Whites 2 vs 1 -> 5-1 (4.3.2).  4-7: HRP 4 [B B], 7 [B]:
+# Whites 0-0; the latest colours equal (B, B), 7 has no earlier one; HRP 4 had Black -> 4-7
+# (4.3.4).  Boards: 6-2, then 4-7 (HRP 2, sum 4) before 5-1 (HRP 2, sum 3½).
+@case("C8 lapses in the last round", 3, ((6, 2), (4, 7), (5, 1)), 3, "3.6.4")
+def _c8_last() -> Tournament:
+    return _c8_history(3)
+
+
+# 20. Round 1 with a forbidden pair (XXP 1 5).  Eight players on 0: the first identifier
+# 1 2 3 4 5 6 7 8 pairs 1-5 (forbidden).  Identifiers compare the top members first: {1 2 3 4}
+# stays possible, then 1's smallest allowed partner, 6, leaving 2-5, 3-7, 4-8: 1 2 3 4 6 5 7 8.
+# Colours 4.3.1: HRP 1 odd White (1-6), 2 even Black (5-2), 3 White (3-7), 4 Black (8-4).
+@case("round 1 with a forbidden pair", 1, ((1, 6), (5, 2), (3, 7), (8, 4)), None, "3.6.4")
+def _forbidden() -> Tournament:
+    return build(8, [], extra=["XXP 1 5"])
+
+
+# 21. Two upfloaters (C4) of the best scores (C5).  R1: 1-2 1-1; 3-4 two unusual games (3 ½-0,
+# then 0-½: 3 ½, 4 ½); 5 and 6 absent.  Scores: 1, 2: 1; 3, 4: ½; 5, 6: 0.  Top {1 2}: met ->
+# no legal bracket without upfloaters; two (C4): the best profile is ½ ½ (C5) -> {3 4}: bracket
+# {1 2 3 4} (1-2 and 3-4 met): 1-3, 2-4 (identifier 1 2 3 4), rest {5 6} legal; C6: the ½ group
+# emptied.  Then 5-6.  Colours: 1-3: HRP 1 [W], 3 [W] -> HRP 1 had White -> 3-1 (4.3.4).  2-4:
+# HRP 2 [B], 4 [B] -> 2-4 (4.3.4).  5-6: neither played: HRP 5 odd gets White (4.3.1).
+# Boards: 3-1 and 2-4 (HRP on 1, sums 1½; TPN 1 then 2), 5-6.
+@case("two upfloaters", 2, ((3, 1), (2, 4), (5, 6)), None, "C4")
+def _two_upfloaters() -> Tournament:
+    return build(6, [[(1, 2, "=", "="), (3, 4, "=:0", "0:=")]])
+
+
+# 22. The lowest score before the matches played (3.4.2 before 3.4.3).  R1: 5 absent, 1-3 1½-½,
+# 2-4 1½-½.  PAB: 5 (0 points, no match) before 3 and 4 (½, one match) -> 5; the rest pairs.
+# Top {1 2} (1½): 1-2.  Then {3 4}: 3-4.  Colours: 1-2: HRP 1 [W], 2 [W] -> 1 had White ->
+# 2-1 (4.3.4).  3-4: HRP 3 [B], 4 [B] -> 3 had Black -> 3-4 (4.3.4).
+@case("the PAB by score before matches played", 2, ((2, 1), (3, 4)), 5, "3.4.2")
+def _pab_score_first() -> Tournament:
+    return build(5, [[(1, 3, "1", "="), (2, 4, "1", "=")]])
+
+
+# 23. No 152: the initial-colour is what round 1 shows (Art. 4.3.1 read backwards: 1, odd and the
+# HRP of 1-3, had White -> White).  R1: 1-3 1-1, 2-4 1-1, 5 and 6 absent.  Top {1 2 3 4} (1):
+# 1-3, 2-4 met -> 1 2 4 3 (1-4, 2-3).  Then 5-6.  Colours: 1-4: HRP 1 [W], 4 [B] -> 4-1 (4.3.2).
+# 2-3: HRP 2 [W], 3 [B] -> 3-2 (4.3.2).  5-6: neither played: HRP 5 odd -> White (4.3.1).
+@case("the initial colour read from round 1", 2, ((4, 1), (3, 2), (5, 6)), None, "4.3.1")
+def _initial_inferred() -> Tournament:
+    return build(6, [[(1, 3, "=", "="), (2, 4, "=", "=")]], initial=None)
+
+
+# 24. Round 2, everybody equal: R1 1-4, 2-5, 3-6 all 1-1.  One scoregroup of six; met 1-4, 2-5,
+# 3-6.  First identifier 1 2 3 4 5 6 has 1-4: the top set {1 2 3} stays, 1's smallest allowed
+# partner 5, then 2's: 4, leaving 3-6 (met) -> 2-6, 3-4: identifier 1 2 3 5 6 4.  Colours: 1-5:
+# HRP 1 [W], 5 [W] -> 1 had White -> 5-1 (4.3.4).  2-6: HRP 2 [B], 6 [B] -> 2-6 (4.3.4).  3-4:
+# HRP 3 [W], 4 [B] -> Whites 1 vs 0 -> 4-3 (4.3.2).  Boards by HRP TPN: 1, 2, 3.
+@case("round 2, one scoregroup, rematches avoided", 2, ((5, 1), (2, 6), (4, 3)), None, "3.6.4")
+def _all_equal() -> Tournament:
+    return build(6, [[(1, 4, "=", "="), (5, 2, "=", "="), (3, 6, "=", "=")]])
+
+
+# 25. A requested full-point bye (F in both columns: 2 points) is not paired, and bars the PAB
+# later (C2).  R1: 3 full-point bye; 1-2 1-1.  R2: players 1 (1), 2 (1), 3 (2): odd -> PAB: 3
+# barred; 1 and 2 (1 point, one match each) -> 2 (3.4.4); {1 3} never met.  1-3: HRP 3 (2),
+# never played; 1 [W] -> Whites 0 vs 1 -> 3-1 (4.3.2).
+@case("a full-point bye bars the PAB", 2, ((3, 1),), 2, "C2")
+def _full_bye() -> Tournament:
+    return build(3, [[("F", 3), (1, 2, "=", "=")]])
