@@ -32,7 +32,7 @@ from checker.report import Finding, RoundReport
 from trf.codes import Colour
 from trf.model import Tournament
 
-__all__ = ["check_round", "check_pairing", "rules_pairing", "SET_LIMIT", "ARTICLES", "colour_of", "Judged"]
+__all__ = ["check_round", "check_pairing", "rules_pairing", "SET_LIMIT", "ARTICLES", "colour_of", "Judged", "SetKey", "SET_ROWS"]
 
 #: sets of upfloaters examined at most for one lowest score (beyond: a note in the report)
 SET_LIMIT = 50000

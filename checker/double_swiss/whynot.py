@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Optional
 
-from checker.double_swiss.check import (ARTICLES, SET_ROWS, _Graph, _in_order, _set_value, c8_of, colour_of,
+from checker.double_swiss.check import (ARTICLES, SET_ROWS, SetKey, _Graph, _in_order, _set_value, c8_of, colour_of,
                                         identifier, pab_order, rules_bracket, set_key)
 from checker.double_swiss.state import RoundState, given_round, round_state
 from checker.report import WhyNot
@@ -88,7 +88,7 @@ def _in_round(st: RoundState, g: _Graph, residents: frozenset[int], remaining: f
         return st.may_meet(x, y)
 
     given_key = set_key(st, g, residents, remaining, ups)
-    best: Optional[tuple[object, tuple[int, ...]]] = None
+    best: Optional[tuple[SetKey, tuple[int, ...]]] = None
     for k in range(len(residents) % 2, len(lower) + 1, 2):
         if k < len(need):
             continue
@@ -97,22 +97,22 @@ def _in_round(st: RoundState, g: _Graph, residents: frozenset[int], remaining: f
             key = set_key(st, g, residents, remaining, s)
             if key is None or rules_bracket(st, sorted(residents | set(s)), top, forced) is None:
                 continue
-            if best is None or key < best[0]:  # type: ignore[operator]
+            if best is None or key < best[0]:
                 best = (key, s)
         if best is not None:
             break
     if best is None:
         return WhyNot(rnd, pair, "incomplete", "C3", f"C3 (Art. {ARTICLES['C3']}): no bracket of the "
                                                      f"top-scoregroup holding {a}-{b} leaves a legal pairing")
-    key, s = best
+    found, s = best
     assert given_key is not None
-    if key != given_key:
-        i = next(i for i in range(len(SET_ROWS)) if key[i] != given_key[i])  # type: ignore[index]
+    if found != given_key:
+        i = next(i for i in range(len(SET_ROWS)) if found[i] != given_key[i])
         row = SET_ROWS[i]
-        return WhyNot(rnd, pair, "worse" if given_key < key else "better", row,  # type: ignore[operator]
+        return WhyNot(rnd, pair, "worse" if given_key < found else "better", row,
                       f"{a}-{b} needs the upfloaters {' '.join(map(str, s))} instead of "
                       f"{' '.join(map(str, ups)) or 'none'}: {row} (Art. {ARTICLES[row]}) gives "
-                      f"{_set_value(row, key)} against {_set_value(row, given_key)}")  # type: ignore[arg-type]
+                      f"{_set_value(row, found)} against {_set_value(row, given_key)}")
     members = sorted(residents | set(s))
     with_pair = rules_bracket(st, members, top, forced)
     chosen = rules_bracket(st, members, top)

@@ -53,11 +53,11 @@ def build(n: int, rounds: Sequence[Sequence[Match | Bye]], *, total: int = 5, in
         seen = set()
         for m in matches:
             if len(m) == 2:
-                code, p = m  # type: ignore[misc]
+                code, p = m
                 blocks[p] += [f"0000 - {code}", "0000 - H" if code == "U" else f"0000 - {code}"]
                 seen.add(p)
                 continue
-            w, b, r1, r2 = m  # type: ignore[misc]
+            w, b, r1, r2 = m
             o1 = _other(r1)
             o2 = _other(r2)
             adjustments += _unusual(r1, 2 * k - 1, w, b) + _unusual(r2, 2 * k, w, b)
