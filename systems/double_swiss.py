@@ -40,6 +40,7 @@ class DoubleSwissSystem(PairingSystem):
     title = "Double-Swiss Pairing System (C.04.5)"
     words = "the Double-Swiss system"
     editions = (Edition("2026", "C.04.5 (2026)", _table, "Art. {article}", "Double-Swiss rules of 2026"),)
+    #: the same pattern as :data:`trf.matches.TWO_GAME_MATCHES` (the files read as two-game matches)
     codes = (Code(r"DOUBLE[\s_-]*SWISS", example="FIDE_DOUBLESWISS, CUSTOM_DOUBLESWISS"),)
     scoring = "game"
     packages = ("pairing.double_swiss", "checker.double_swiss")

@@ -27,15 +27,21 @@ was forfeited.  A player "had" a colour in a match when at least one of its game
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional
 
 from trf.codes import Colour, Result
-from trf.model import RoundEntry, Tournament
+from trf.diagnostics import Diagnostic, Severity
+from trf.model import RoundCount, RoundEntry, Tournament
 
 __all__ = ["MatchEntry", "MatchLayoutError", "player_matches", "matches_paired", "match_columns",
-           "layout_problems", "FORFEIT_CODES"]
+           "layout_problems", "FORFEIT_CODES", "TWO_GAME_MATCHES", "writes_matches", "match_diagnostics"]
+
+#: How ``192``/``092`` name a system whose rounds are matches of two games (the ETT codes
+#: ``FIDE_DOUBLESWISS``, ``CUSTOM_DOUBLESWISS``, and free text): the files read in this layout.
+TWO_GAME_MATCHES = r"DOUBLE[\s_-]*SWISS"
 
 FORFEIT_CODES = frozenset({Result.FORFEIT_WIN, Result.FORFEIT_LOSS})
 
@@ -110,7 +116,7 @@ class MatchLayoutError(ValueError):
     1-based; ``expected``: what the layout needs there)."""
 
     def __init__(self, line: int, column: int, player: int, match: int, expected: str) -> None:
-        super().__init__(f"line {line}, column {column}: player {player}, match {match}: {expected}")
+        super().__init__(f"line {line}, column {column}: player {player}, match {match}: expected {expected}")
         self.line = line
         self.column = column
         self.player = player
@@ -185,3 +191,25 @@ def player_matches(t: Tournament, player: int, through: Optional[int] = None) ->
 def matches_paired(t: Tournament) -> int:
     """The last match round in which anybody was paired (the columns' rounds, halved up)."""
     return (t.rounds_paired + 1) // 2
+
+
+def writes_matches(t: Tournament) -> bool:
+    """Whether the file names a system of two-game matches (:data:`TWO_GAME_MATCHES`) in ``192``
+    or ``092``: its columns are read in pairs."""
+    return any(re.search(TWO_GAME_MATCHES, value.upper()) for _, value in t.system_code.named)
+
+
+def match_diagnostics(t: Tournament) -> list[Diagnostic]:
+    """What :func:`trf.validate.validate` reports of a file of two-game matches: each pair of
+    columns that is not one match or one bye (an error: the matches cannot be read), and a number
+    of rounds (``142``/``XXR``) that is not even (it counts game columns)."""
+    if not writes_matches(t):
+        return []
+    out = [Diagnostic(Severity.ERROR, "match-layout", "expected " + e.expected + f" (player {e.player}, match {e.match})",
+                      e.line, e.column) for e in layout_problems(t)]
+    for rec in t.records:
+        if isinstance(rec, RoundCount) and rec.rounds % 2:
+            out.append(Diagnostic(Severity.WARNING, "match-rounds", f"{rec.code} says {rec.rounds} rounds, an odd "
+                                  "number: in a file of two-game matches it counts game columns, twice the matches",
+                                  rec.line, 5))
+    return out

@@ -145,3 +145,15 @@ def test_d10_whites_counted_not_colour_difference() -> None:
     h, o = _p(1, "3", "WW"), _p(2, "2", "BWBW"[::-1])
     got = allocate(h, o, Colour.WHITE)
     assert (got.white, got.black, got.step) == (2, 1, "4.3.3")
+
+
+def test_validate_reports_the_layout() -> None:
+    from trf.matches import TWO_GAME_MATCHES
+    from trf.validate import validate
+
+    assert systems.get("double-swiss").codes[0].pattern == TWO_GAME_MATCHES
+    text = _text(build(4, [[(1, 2, "1", "1"), (3, 4, "1", "1")]]))
+    assert [d for d in validate(trf.parse_text(text).tournament) if d.code.startswith("match-")] == []
+    bad = trf.parse_text(text.replace("   2 b 1", "   3 b 1", 1).replace("142 10", "142 9")).tournament
+    found = [(d.code, d.line, d.column) for d in validate(bad) if d.code.startswith("match-")]
+    assert found == [("match-layout", 6, 102), ("match-rounds", 3, 5)]
