@@ -17,7 +17,7 @@ from typing import Optional
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import trf  # noqa: E402
-from pairing.double_swiss import pair_match_round  # noqa: E402
+from pairing.double_swiss import NoLegalPairing, pair_match_round  # noqa: E402
 from trf.model import Tournament  # noqa: E402
 
 _OTHER = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
@@ -58,7 +58,9 @@ def text_of(n: int, ratings: list[int], blocks: dict[int, list[str]], total: int
 
 def generate(s: GenSettings, until: Optional[int] = None) -> tuple[Tournament, list[str]]:
     """An event with ``s.rounds`` (or ``until``) match rounds played, and the text of the file
-    before each round (for the differential and agreement runs)."""
+    before each round (for the differential and agreement runs).  A round that has no legal
+    pairing (Art. 3.3.3: a small field late in the event) ends the event early; its text is the
+    last of the list."""
     rng = random.Random(s.seed)
     n = s.players
     ratings = sorted((rng.randint(1400, 2700) for _ in range(n)), reverse=True)
@@ -72,7 +74,10 @@ def generate(s: GenSettings, until: Optional[int] = None) -> tuple[Tournament, l
         text = text_of(n, ratings, blocks, s.total)
         before.append(text)
         t = trf.parse_text(text).tournament
-        got = pair_match_round(t, r).pairing
+        try:
+            got = pair_match_round(t, r).pairing
+        except NoLegalPairing:
+            break
         for w, b in got.boards:
             x = rng.random()
             if x < s.forfeit_match:

@@ -138,13 +138,35 @@ def test_d3_c8_counts_an_upfloater_meeting_an_upfloater() -> None:
 
 
 def test_d10_whites_counted_not_colour_difference() -> None:
-    # 4.3.2 "fewer Whites": HRP 1 had White in both of its two matches, 2 White in two of four.
-    # Counts equal (2-2) -> 4.3.3: latest colours W (1) and B (2) differ -> 1 gets Black.
-    # (By colour difference, +2 against 0, 2 would get White by 4.3.2 too: the same here; the
-    # step named differs.)
-    h, o = _p(1, "3", "WW"), _p(2, "2", "BWBW"[::-1])
+    # 4.3.2 "fewer Whites": HRP 1 [W B] and 2 [B B W] had one White each -> 4.3.2 does not decide;
+    # 4.3.3: the latest matches, 1 Black and 2 White, differ -> 1 White.  (By colour difference,
+    # 0 against -1, 2 would have White by 4.3.2.)
+    h, o = _p(1, "3", "WB"), _p(2, "2", "BBW")
     got = allocate(h, o, Colour.WHITE)
-    assert (got.white, got.black, got.step) == (2, 1, "4.3.3")
+    assert (got.white, got.black, got.step) == (1, 2, "4.3.3")
+
+
+def test_d6_forfeited_match_not_played() -> None:
+    # Preface: a match forfeited on both games is not played: not a meeting, not a match played
+    # (3.4.3), no colour; a partly forfeited match is all three.
+    from pairing.double_swiss.state import player_states
+
+    t = build(4, [[(1, 2, "+", "+"), (3, 4, "+", "0")]])
+    st = player_states(t, RoundSettings(2, 5))
+    assert (st[1].played, st[1].met, st[1].colours, st[1].pab_barred) == (0, frozenset(), (), True)
+    assert (st[2].played, st[2].pab_barred) == (0, False)
+    assert (st[3].played, st[3].met, st[3].colours) == (1, frozenset({4}), (Colour.WHITE,))
+
+
+def test_the_docs_layout_example() -> None:
+    # docs/double-swiss.md, "How a match is written": the three lines read as documented
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "double-swiss.md").read_text(encoding="utf-8")
+    block = doc.split("```")[1].strip("\n")
+    t = trf.parse_text(block + "\n").tournament
+    assert player_matches(t, 1)[0].points == Fraction(3, 2) and player_matches(t, 4)[0].points == Fraction(1, 2)
+    pab = player_matches(t, 7)[0]
+    assert (pab.kind, pab.points) == ("pab", Fraction(3, 2))
+    assert [p.points for p in t.players] == [t.score(p.start_rank) for p in t.players]
 
 
 def test_validate_reports_the_layout() -> None:
