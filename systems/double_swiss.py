@@ -89,9 +89,13 @@ class DoubleSwissSystem(PairingSystem):
     def check(self, t: Tournament, rounds: list[int], sel: Selection, request: CheckRequest,
               progress: Callable[[int], None] | None = None) -> Any:
         """Each match round judged by the checker's reading of C.04.5
-        (:func:`checker.double_swiss.check_round`), independent of the engine."""
+        (:func:`checker.double_swiss.check_round`), independent of the engine.  ``rounds`` are
+        match rounds; those the file does not hold are left out (a caller counting the file's
+        round columns asks for twice as many)."""
         from checker.double_swiss import check_round
+        from trf.matches import matches_paired
 
+        rounds = [r for r in dict.fromkeys(rounds) if 1 <= r <= matches_paired(t)]
         reports = []
         total = request.total_rounds
         for r in rounds:
@@ -102,10 +106,12 @@ class DoubleSwissSystem(PairingSystem):
 
     def why_not(self, t: Tournament, rnd: int, a: int, b: int, sel: Selection) -> WhyNot:
         """Why players ``a`` and ``b`` were not paired in match round ``rnd``
-        (:func:`checker.double_swiss.whynot.why_not`)."""
+        (:func:`checker.double_swiss.whynot.why_not`); a round after the last match the file
+        holds (a caller counting round columns) is the last match."""
         from checker.double_swiss.whynot import why_not
+        from trf.matches import matches_paired
 
-        return why_not(t, rnd, a, b)
+        return why_not(t, min(rnd, max(matches_paired(t), 1)), a, b)
 
 
 SYSTEM = DoubleSwissSystem()

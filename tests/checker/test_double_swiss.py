@@ -125,3 +125,17 @@ def test_why_not() -> None:
     assert (got.verdict, got.criterion, got.candidate_bye) == ("worse", "3.4.2", 5)
     got = why_not(t, 2, 1, 5)                                # 5 instead of 2 as the upfloater
     assert (got.verdict, got.criterion) == ("worse", "3.5.4")
+
+
+def test_the_door_reads_match_rounds() -> None:
+    # a caller that counts the file's round columns (4 for two matches) asks for rounds 1-4:
+    # the matches the file holds are checked, --why-not goes to the last match
+    import trf
+
+    c = CASES[4]
+    t = trf.parse_text(_played(c)).tournament
+    sel = systems.select(t)
+    reports = sel.system.check(t, [1, 2, 3, 4], sel, CheckRequest())
+    assert [r.round for r in reports] == [1, 2] and all(r.ok for r in reports)
+    got = sel.system.why_not(t, 4, 1, 7, sel)
+    assert (got.round, got.criterion) == (2, "3.6.4")
