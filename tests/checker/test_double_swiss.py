@@ -97,10 +97,14 @@ def _played(c: Case) -> str:
     for line in lines:
         if line.startswith("001"):
             pid = int(line[4:8])
-            width = 91 + 10 * 2 * (c.round - 1)
+            width = 89 + 10 * 2 * (c.round - 1)
             line = line.ljust(width)[:width] + blocks.get(pid, "  0000 - Z  0000 - Z")
         out.append(line)
-    return "\n".join(out) + "\n"
+    text = "\n".join(out) + "\n"
+    got = trf.parse_text(text)
+    assert not [d for d in got.diagnostics if d.severity.name == "ERROR"]
+    assert got.tournament.rounds_paired == 2 * c.round
+    return text
 
 
 @pytest.mark.parametrize("c", [x for x in CASES if x.round > 1][:6], ids=[x.name for x in CASES if x.round > 1][:6])
