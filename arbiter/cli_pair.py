@@ -140,6 +140,11 @@ def pair(
         if t.is_team_event:
             fail(exitcodes.USAGE, "--format trf: writing a team round into the file is not implemented; "
                                   "use table, bbp or json")
+        from trf.matches import writes_matches
+
+        if writes_matches(t):
+            fail(exitcodes.USAGE, "--format trf: writing a round of two-game matches into the file is not "
+                                  "implemented; use table, bbp or json")
 
         paired = with_pairing(t, rnd, pairing.boards, pairing.bye, keep_results=table)
         if nxt.rests is not None:

@@ -14,7 +14,7 @@ paired by the team system unless the caller chooses another or the file names an
 than a Swiss one (a team round robin names Berger: refused, as it pairs no team events).  Each system declares its own codes
 (:class:`~systems.base.Code`); the longest match decides, a generic word (``SWISS``) only when
 nothing more specific matches.  A file that names a FIDE system the toolkit does not pair (Dubov,
-Burstein, Double-Swiss, ...) is refused by that system's name (:class:`UnsupportedSystem`).
+Lim, Scheveningen, ...) is refused by that system's name (:class:`UnsupportedSystem`).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ DEFAULT = "dutch"
 
 #: The built-in systems: name -> the module that defines ``SYSTEM``, imported when first needed.
 _BUILT_IN = {"dutch": "systems.dutch", "berger": "systems.berger", "team-swiss": "systems.team",
-             "burstein": "systems.burstein"}
+             "burstein": "systems.burstein", "double-swiss": "systems.double_swiss"}
 
 #: The system of a team event that names no system the toolkit pairs team events with.
 TEAM = "team-swiss"
@@ -47,7 +47,6 @@ _registered: dict[str, PairingSystem] = {}
 
 #: FIDE systems a file may name that the toolkit does not pair, with their name in words.
 _OTHERS: tuple[tuple[Code, str], ...] = (
-    (Code(r"DOUBLE[\s_-]*SWISS"), "Double-Swiss"),
     (Code(r"SCHEVENINGEN"), "Scheveningen"),
     (Code(r"SCHILLER"), "Schiller"),
     (Code(r"KNOCK[\s_-]*OUT"), "knockout"),

@@ -88,6 +88,8 @@ CODES: dict[str, str] = {
     "control-character": "a line holds a control character or a bidirectional override (TRF text is printable)",
     "bad-date": "a date field (042, 052, 132, a birth date) that is no date in a form TRF allows",
     "empty-round": "a round nobody played (no game, no bye) before the last round paired",
+    "match-layout": "in a file of two-game matches (C.04.5), two round columns that are not one match or one bye",
+    "match-rounds": "in a file of two-game matches, an odd number of rounds (142/XXR count game columns)",
 }
 
 #: The codes of findings that compare a record with others (a game with the opponent's line,
@@ -97,6 +99,7 @@ CODES: dict[str, str] = {
 CONSEQUENCES = frozenset({
     "duplicate-player", "missing-player", "unknown-opponent", "not-mirrored", "colour-mismatch", "result-mismatch",
     "multiple-pab", "round-beyond-total", "points-mismatch", "bad-record", "duplicate-record", "empty-round",
+    "match-layout",
 })
 
 

@@ -40,7 +40,15 @@ def validate(t: Tournament) -> list[Diagnostic]:
     out += _check_scoring(t)
     out += _check_dates(t)
     out += _check_teams(t)
+    out += _check_matches(t)
     return out
+
+
+def _check_matches(t: Tournament) -> list[Diagnostic]:
+    """A file of two-game matches (C.04.5): its pairs of columns (:mod:`trf.matches`)."""
+    from trf.matches import match_diagnostics
+
+    return match_diagnostics(t)
 
 
 def _check_teams(t: Tournament) -> list[Diagnostic]:
