@@ -14,7 +14,7 @@ paired by the team system unless the caller chooses another or the file names an
 than a Swiss one (a team round robin names Berger: refused, as it pairs no team events).  Each system declares its own codes
 (:class:`~systems.base.Code`); the longest match decides, a generic word (``SWISS``) only when
 nothing more specific matches.  A file that names a FIDE system the toolkit does not pair (Dubov,
-Lim, Scheveningen, ...) is refused by that system's name (:class:`UnsupportedSystem`).
+Schiller, Scheveningen, ...) is refused by that system's name (:class:`UnsupportedSystem`).
 """
 
 from __future__ import annotations
