@@ -23,6 +23,30 @@ if TYPE_CHECKING:  # pragma: no cover
     from pairing.rounds import NextRound
     from trf.model import Colour, Tournament
 
+#: Each rule as an arbiter says it to a player (``Rule.plain``), by its name.
+PLAIN: dict[str, str] = {
+    'C1': 'two players may not play each other twice (a match lost by forfeit on both games does not count)',
+    'C2': 'nobody gets the bye who already had one, won a match by forfeit or had a full-point bye',
+    'C3': 'the players still to be paired must always be able to play each other',
+    '3.4.1': 'the bye goes to a player whose bye leaves everybody else able to play',
+    '3.4.2': 'the bye goes to a player with as low a score as possible',
+    '3.4.3': 'then to the player who has played the most matches',
+    '3.4.4': 'then to the player with the highest starting number',
+    'C4': 'as few players as possible are moved up to play a higher score',
+    'C5': 'the players moved up have scores as high as possible',
+    'C6': 'the next score group can still be paired with as few players moved up as possible',
+    'C7': 'except in the last round, as few as possible of the players moved up were moved up in the previous round too',
+    '3.5.4': 'when several choices of players moved up are equally good, the higher scores and then the lower starting numbers are taken',
+    'C8': 'except in the last round, as few as possible of their opponents were moved in the previous round',
+    '3.6.4': 'when several pairings are equally good, the top players meet the lowest starting numbers available, in order',
+    '1.2': 'the higher-ranked player is the one with the higher score, then the lower starting number',
+    '4.3.1': 'before anybody has played, the colours follow the lot drawn before the first round',
+    '4.3.2': 'White in the first game goes to the player who has had fewer Whites',
+    '4.3.3': 'otherwise both alternate from the last match in which they had different colours',
+    '4.3.4': 'otherwise the higher-ranked player alternates from their last match',
+    '4.3.5': 'otherwise the other player alternates from their last match',
+}
+
 __all__ = ["DoubleSwissSystem", "SYSTEM"]
 
 
@@ -30,7 +54,7 @@ def _table() -> tuple[Rule, ...]:
     """The rules as rows (:data:`pairing.double_swiss.rules.RULES`)."""
     from pairing.double_swiss.rules import RULES
 
-    return tuple(Rule(name, article, words, kind) for name, article, words, kind in RULES)
+    return tuple(Rule(name, article, words, kind, PLAIN[name]) for name, article, words, kind in RULES)
 
 
 class DoubleSwissSystem(PairingSystem):
