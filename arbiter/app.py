@@ -251,7 +251,7 @@ def select_system(t: Tournament, file: Path, system: Optional[str], rules: Optio
 
 FileArg = typer.Argument(..., help="A TRF file (TRF-16, TRF-2026, with or without XX?/BB? records).", show_default=False)
 EncodingOpt = typer.Option(None, "--encoding", help="Text encoding of the file (default UTF-8; e.g. latin-1, cp1252).")
-JsonOpt = typer.Option(False, "--json", help="Machine-readable output (stable shape, see README).")
+JsonOpt = typer.Option(False, "--json", help="Machine-readable output (stable shape, see docs/json.md).")
 
 
 class TrfFormat(str, Enum):

@@ -186,7 +186,7 @@ def roundrobin(
                                  help="Slots per day (e.g. 4), daily windows (\"09:00-13:00,15:00-19:00\") or unlimited."),
     seed: str = typer.Option("0", "--seed", help="Seed of the Varma drawing of lots (same seed, same draw)."),
     name: str = typer.Option("Round robin", "--name", help="Tournament name for --trf."),
-    json_out: bool = typer.Option(False, "--json", help="Machine-readable output (stable shape, see README)."),
+    json_out: bool = typer.Option(False, "--json", help="Machine-readable output (stable shape, see docs/json.md)."),
     csv_out: bool = typer.Option(False, "--csv", help="One CSV row per board."),
     trf_out: Optional[Path] = typer.Option(None, "--trf", metavar="OUT",
                                            help="Write a TRF-2026 file with every round paired, results pending "

@@ -1,4 +1,4 @@
-"""Exit codes shared by every ``arbiter`` command (documented in the README)."""
+"""Exit codes shared by every ``arbiter`` command (documented in docs/exit-codes.md)."""
 
 OK = 0
 NO_PAIRING = 1  # no legal pairing exists
