@@ -55,7 +55,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from fractions import Fraction
-from typing import Callable, Iterator, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Protocol, Sequence
 
 from pairing.result import NoLegalPairing
 from ratings.change import counted_difference
@@ -69,9 +69,12 @@ from trf.model import (
     Colour, Comment, Header, InitialColour, Player, Record, Result, RoundCount, RoundEntry, ScoringRecord, Tournament,
 )
 
+if TYPE_CHECKING:  # pragma: no cover
+    from verify.matchgen import MatchResult
+
 __all__ = ["Share", "Schedule", "GeneratorSettings", "parse_points", "parse_schedule", "parse_range",
            "generate", "expected_score", "result_probabilities", "derived_seed", "GeneratedTournament",
-           "generate_many", "DEFAULT_TIEBREAKS", "default_tiebreaks", "game_result", "rtg_comment", "RTG_COMMENT", "decimal_text", "generator_version", "count_text",
+           "generate_many", "DEFAULT_TIEBREAKS", "default_tiebreaks", "game_result", "game_outcome", "match_result", "rtg_comment", "RTG_COMMENT", "decimal_text", "generator_version", "count_text",
            "settings_for", "drawn_size", "vary_settings", "VARY_RANGES", "VARY_TIEBREAKS"]
 
 #: The tie-break list written when none is given (the standings' default for a Swiss).
@@ -445,6 +448,23 @@ _UNUSUAL = {Result.WIN: Result.WIN_UNRATED, Result.DRAW: Result.DRAW_UNRATED, Re
 _OTHER = {Result.WIN: Result.LOSS, Result.DRAW: Result.DRAW, Result.LOSS: Result.WIN}
 
 
+def game_outcome(rng: random.Random, s: GeneratorSettings, white: int, black: int) -> Result:
+    """White's result (``1 = 0``) of a game played between players rated ``white`` and
+    ``black``: drawn from :func:`result_probabilities` with White's :func:`expected_score` (one
+    draw of ``rng``, as :func:`game_result` draws a played game)."""
+    win, draw, _ = result_probabilities(expected_score(white, black, s.start_date), s.draw_rate)
+    y = rng.random()
+    return Result.WIN if y < win else Result.DRAW if y < win + draw else Result.LOSS
+
+
+def match_result(rng: random.Random, s: GeneratorSettings, first: int, second: int) -> MatchResult:
+    """The result of a two-game match between players rated ``first`` (White in game 1) and
+    ``second`` (:func:`verify.matchgen.match_result`, each game by :func:`game_outcome`)."""
+    from verify.matchgen import match_result as drawn
+
+    return drawn(rng, s, first, second, lambda r, white, black: game_outcome(r, s, white, black))
+
+
 def game_result(rng: random.Random, s: GeneratorSettings, white: int, black: int) -> tuple[Result, Result]:
     """The result of a game between players rated ``white`` and ``black`` (White's, Black's):
     a double forfeit at ``s.double_forfeit_rate``, a forfeit by either side at
@@ -666,7 +686,7 @@ def generate(s: GeneratorSettings, progress: Callable[[int], None] | None = None
 def _match_round(t: Tournament, rnd: int, rng: random.Random, s: GeneratorSettings,
                  boards: Sequence[tuple[int, int]], bye: int | None) -> Tournament:
     """Match round ``rnd`` written with each match's two games drawn (:mod:`verify.matchgen`)."""
-    from verify.matchgen import match_result, with_match_round
+    from verify.matchgen import with_match_round
 
     results = [match_result(rng, s, t.player(white).rating or 0, t.player(black).rating or 0)
                for white, black in boards]

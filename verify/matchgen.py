@@ -5,10 +5,9 @@ colours of game 1 reversed (C.04.5, the Double-Swiss system), in the layout of
 
 * Match ``k`` is written in round columns ``2k-1`` (game 1) and ``2k`` (game 2); ``XXR`` counts
   the columns (twice the matches).
-* Each game's result is drawn from the ratings as a single game's is
-  (:func:`verify.generate.expected_score`, the draw model of
-  :func:`verify.generate.result_probabilities`), with the game's own White: the game-1 Black is
-  White in game 2.
+* Each game's result is drawn from the ratings as a single game's is (the caller's
+  :data:`Outcome`: :func:`verify.generate.game_outcome`, B.02's expected score and the draw
+  model), with the game's own White: the game-1 Black is White in game 2.
 * The PAB is ``U`` in game 1's column and ``H`` in game 2's (Art. 1.4: the points of a won and a
   drawn game); a requested bye, a late entry's missed match and a withdrawal are the same code in
   both columns (Preface: byes exist for whole matches only).
@@ -28,9 +27,8 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, replace
-from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from trf.codes import Colour, Result
 from trf.matches import TWO_GAME_MATCHES, match_columns
@@ -39,7 +37,7 @@ from trf.model import AbnormalPoints, Player, Record, RoundEntry, Tournament
 if TYPE_CHECKING:  # pragma: no cover
     from verify.generate import GeneratorSettings
 
-__all__ = ["names_matches", "Game", "MatchResult", "match_result", "with_match_round", "bye_entries",
+__all__ = ["names_matches", "Outcome", "Game", "MatchResult", "match_result", "with_match_round", "bye_entries",
            "MATCH_TIEBREAKS", "MATCH_VARY_TIEBREAKS"]
 
 #: The tie-break list written for an event of two-game matches when none is given: the
@@ -85,14 +83,17 @@ _UNRATED = {Result.WIN: Result.WIN_UNRATED, Result.DRAW: Result.DRAW_UNRATED, Re
 _FORFEITED = (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)
 
 
-def _played(rng: random.Random, s: GeneratorSettings, white: int, black: int, when: date) -> tuple[Result, Result, bool, bool]:
+#: White's result (``1 = 0``) of a game between players rated White's and Black's, drawn with
+#: the generator given (:func:`verify.generate.game_outcome`: B.02's expected score and the
+#: draw model).
+Outcome = Callable[[random.Random, int, int], Result]
+
+
+def _played(rng: random.Random, s: GeneratorSettings, white: int, black: int, outcome: Outcome
+            ) -> tuple[Result, Result, bool, bool]:
     """A game played between players rated ``white`` and ``black``: White's result, Black's,
     and who scored nothing in a game written as a draw (module docstring)."""
-    from verify.generate import expected_score, result_probabilities
-
-    win, draw, _ = result_probabilities(expected_score(white, black, when), s.draw_rate)
-    y = rng.random()
-    rw = Result.WIN if y < win else Result.DRAW if y < win + draw else Result.LOSS
+    rw = outcome(rng, white, black)
     if s.unusual_rate and rng.random() < s.unusual_rate:
         if rng.random() < 0.5:
             return _UNRATED[rw], _UNRATED[_OTHER[rw]], False, False
@@ -106,16 +107,16 @@ def _forfeit(loser: int) -> Game:
     return Game(_FORFEITED[loser], _FORFEITED[1 - loser])
 
 
-def match_result(rng: random.Random, s: GeneratorSettings, first: int, second: int) -> MatchResult:
+def match_result(rng: random.Random, s: GeneratorSettings, first: int, second: int, outcome: Outcome) -> MatchResult:
     """The result of a match between players rated ``first`` (White in game 1) and ``second``
     (White in game 2): forfeits at ``s.double_forfeit_rate`` and ``s.forfeit_rate`` (module
-    docstring), else two games drawn from the ratings."""
+    docstring), else two games drawn by ``outcome`` from the ratings, each with its own White."""
 
     def game(n: int) -> Game:
         if n == 1:
-            rw, rb, zw, zb = _played(rng, s, first, second, s.start_date)
+            rw, rb, zw, zb = _played(rng, s, first, second, outcome)
             return Game(rw, rb, zw, zb)
-        rw, rb, zw, zb = _played(rng, s, second, first, s.start_date)
+        rw, rb, zw, zb = _played(rng, s, second, first, outcome)
         return Game(rb, rw, zb, zw)
 
     x = rng.random()
@@ -161,6 +162,7 @@ def with_match_round(t: Tournament, rnd: int, boards: Sequence[tuple[int, int]],
                     penalties.append(AbnormalPoints("", None, -draw, column, (pid,)))
     if bye is not None:
         entries[bye] = bye_entries(Result.PAIRING_ALLOCATED_BYE)
+    penalties.sort(key=lambda p: (p.round or 0, p.players))
     records: list[Record] = []
     last_player = max((k for k, r in enumerate(t.records) if isinstance(r, Player)), default=len(t.records) - 1)
     previous = sum(1 for r in t.records if isinstance(r, AbnormalPoints))
@@ -171,5 +173,5 @@ def with_match_round(t: Tournament, rnd: int, boards: Sequence[tuple[int, int]],
             rec = replace(rec, rounds=tuple(rounds))
         records.append(rec)
         if k == last_player + previous:
-            records.extend(sorted(penalties, key=lambda p: (p.round or 0, p.players)))
+            records.extend(penalties)
     return t.replace_records(tuple(records))
