@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import trf  # noqa: E402
 from trf.model import Tournament  # noqa: E402
-from verify.generate import GeneratorSettings, Schedule, Share, generate as rtg  # noqa: E402
+from verify.generate import GeneratorSettings, generate as rtg  # noqa: E402
 
 #: The registry's name of the system (:mod:`systems`).
 SYSTEM = "double-swiss"
@@ -31,15 +31,16 @@ class GenSettings:
     rounds: int = 7               # match rounds played
     total: int = 9                # match rounds of the event (``XXR``: twice as many columns)
     seed: int = 1
-    forfeit_rate: float = 0.02    # matches with a forfeit (one game, both games, or one each)
-    double_forfeit_rate: float = 0.005  # matches both players forfeit
+    forfeit_game: float = 0.01    # \ together the generator's forfeit rate: matches with a forfeit
+    forfeit_match: float = 0.005  # / (one game, both games by one player, or one game each)
     bye_rate: float = 0.01        # a half-point bye requested for a match
 
     def settings(self) -> GeneratorSettings:
-        """The generator's settings for the whole event (``total`` matches)."""
+        """The generator's settings for the whole event (``total`` matches; the forfeits as
+        :func:`verify.matchgen.match_result` draws them, at ``forfeit_game + forfeit_match``)."""
         return GeneratorSettings(players=self.players, rounds=self.total, seed=self.seed, system=SYSTEM,
-                                 forfeit_rate=self.forfeit_rate, double_forfeit_rate=self.double_forfeit_rate,
-                                 half_bye_rate=Schedule(Share(rate=self.bye_rate)), zero_bye_rate=0.0,
+                                 forfeit_rate=self.forfeit_game + self.forfeit_match, double_forfeit_rate=0.0,
+                                 half_bye_rate=self.bye_rate, zero_bye_rate=0.0,
                                  tiebreaks=None)
 
 
