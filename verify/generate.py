@@ -40,7 +40,10 @@ with a generator of its own, so that the file's line makes the same file without
 The rounds are paired by the engine of a pairing system of the registry (``system``, the Dutch
 system by default; :meth:`systems.base.PairingSystem.pair`), by the edition ``rules`` of its
 rules (for the Dutch system the 2026 text, or the 2017 one in force until 31 January 2026),
-named in record ``092`` in the system's words.  Baku acceleration (``baku``, C.04.7) is decided before round 1, as the
+named in record ``092`` in the system's words.  A system whose rounds are matches of two games
+(C.04.5, the Double-Swiss system: its ``092`` words are read so, :mod:`trf.matches`) has each
+round written as a match in two round columns by :mod:`verify.matchgen`; ``rounds`` then counts
+matches.  Baku acceleration (``baku``, C.04.7) is decided before round 1, as the
 rule wants: the virtual points are written as ``XXA`` records
 (:func:`trf.acceleration.with_baku`, the planned late entries left out of group A's count), so
 the file says what every round was paired with and any engine reproduces it.
