@@ -206,8 +206,12 @@ def _generate_players(ctx: typer.Context, given: frozenset[str], master: int, se
     try:
         settings = replace(settings, rules=rules, baku=opts["baku"], baku_group=opts["baku_group"].value,
                            system=system or systems.DEFAULT)
-    except ValueError as exc:
-        fail(exitcodes.USAGE, f"--baku: {exc}")
+    except ValueError as exc:  # the system refuses Baku, or (two-game matches) a PAB not a won and a drawn game
+        fail(exitcodes.USAGE, f"--baku: {exc}" if opts["baku"] else str(exc))
+    if "tiebreaks" not in given:  # the system's own default list (two-game matches: no BWG)
+        from verify.generate import default_tiebreaks
+
+        settings = replace(settings, tiebreaks=default_tiebreaks(settings.system, settings.rules))
     names = _vary_names(vary, given | set_by_file | ({"half_byes"} if "half_bye_rate" in given else set()) |
                         ({"zero_byes"} if "zero_bye_rate" in given else set()), VARY_RANGES)
     output = standard_output(output)  # -o -

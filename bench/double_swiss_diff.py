@@ -2,7 +2,7 @@
 corpus, every disagreement classified; and the engine against the checker on random events.
 
     python bench/double_swiss_diff.py corpus [--corpus DIR]     # the corpus library's pairings
-    python bench/double_swiss_diff.py agree --events 1000       # engine vs checker, mutations
+    python bench/double_swiss_diff.py agree --events 1000 --seed 2026   # engine vs checker on RTG events
 
 ``corpus``: each ``rRR.trf`` (two columns per match; its ``142`` counts matches, so the number of
 rounds is taken from ``rRR.json``'s ``expectedRounds``) is paired by the engine and compared with
@@ -13,26 +13,32 @@ finding with another pairing would be our bug (counted as ``ours``).  The corpus
 far to trust the library (echecsjs/swiss ``double``: upfloater = the highest TPN of the next
 group, no C6-C8, colours 4.3.1-4.3.5).
 
-``agree``: random events (:mod:`bench.double_swiss_gen`, 6-40 players, 4-9 rounds, forfeits and
-byes); every round the engine pairs is checked (it must be accepted) and mutated (colours of a
-board reversed; two boards' partners exchanged; the PAB moved): every mutation must be flagged.
+``agree``: the tournaments ``arbiter generate --system double-swiss --players 6-60 --rounds 3-9
+--vary --count N --seed S`` writes (:mod:`verify.generate`, the project's one generator: forfeits
+of one game and of whole matches, requested byes, late entries, withdrawals, unusual scores, each
+drawn per event from ``--vary``'s ranges); each file read back and validated, every match round
+the engine paired judged by the checker (it must be accepted) and mutated (colours of a board
+reversed; two boards' partners exchanged; the PAB moved): every mutation must be flagged.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import trf  # noqa: E402
-from bench.double_swiss_gen import GenSettings, generate  # noqa: E402
-from checker.double_swiss import check_pairing, rules_pairing  # noqa: E402
+from bench.double_swiss_gen import SYSTEM  # noqa: E402
+from checker.double_swiss import check_pairing, check_round, rules_pairing  # noqa: E402
 from pairing.double_swiss import NoLegalPairing, pair_match_round  # noqa: E402
+from trf.matches import layout_problems, match_columns, matches_paired  # noqa: E402
+from trf.model import Colour, Result, Tournament  # noqa: E402
+from verify.generate import VARY_RANGES, GeneratorSettings, default_tiebreaks, generate, parse_range, settings_for  # noqa: E402
 
 CORPUS = Path("/work/shared/corpus/double-swiss")
 
@@ -83,54 +89,114 @@ def corpus(folder: Path) -> None:
         print(f"        e.g. {examples[kind]}")
 
 
-def agree(events: int, seed: int) -> None:
-    rng = random.Random(seed)
-    rounds = accepted = mutations = flagged = none = 0
+#: ``--vary``'s options drawn per event in ``agree``: all but the size (drawn from the ranges).
+AGREE_VARY = frozenset(VARY_RANGES) - {"players", "rounds"}
+
+
+def _mutations(boards: list[tuple[int, int]], bye: Optional[int]) -> list[tuple[tuple[tuple[int, int], ...], Optional[int]]]:
+    """Three departures from a round: board 1's colours reversed; the first and the last
+    board's partners exchanged; the PAB moved to a player of the last board."""
+    muts = []
+    if boards:
+        w, b = boards[0]
+        muts.append((tuple([(b, w)] + boards[1:]), bye))
+    if len(boards) > 1:
+        (a, b), (x, y) = boards[0], boards[-1]
+        muts.append((tuple([(a, y)] + boards[1:-1] + [(x, b)]), bye))
+    if bye is not None and boards:
+        w, b = boards[-1]
+        muts.append((tuple(boards[:-1] + [(w, bye)]), b))
+    return muts
+
+
+def agree(events: int, seed: int, players: tuple[int, int], rounds: tuple[int, int]) -> None:
+    """``events`` tournaments of ``arbiter generate --system double-swiss --players LO-HI --rounds
+    LO-HI --vary --count EVENTS --seed SEED``: each file read back, validated (no error, no
+    warning), each match round the engine paired judged by the checker (it must be accepted) and
+    mutated (each mutation must be flagged); a round the engine cannot pair must have no legal
+    pairing for the checker either."""
+    from trf.validate import validate
+
+    template = GeneratorSettings(players=players[0], rounds=rounds[0], seed=seed, system=SYSTEM,
+                                 tiebreaks=default_tiebreaks(SYSTEM))
+    made = rounds_seen = accepted = mutations = flagged = none = unclean = 0
+    kinds: Counter[str] = Counter()
     failures: list[str] = []
-    for e in range(events):
-        s = GenSettings(players=rng.randint(6, 40), rounds=0, total=rng.randint(4, 9), seed=rng.randrange(10 ** 9),
-                        forfeit_game=0.02, forfeit_match=0.01, bye_rate=0.02)
-        played = rng.randint(1, s.total)
-        _, before = generate(s, until=played)
-        for r, text in enumerate(before, 1):
-            t = trf.parse_text(text).tournament
+    for i in range(1, events + 1):
+        s = settings_for(template, seed, i, players, rounds, AGREE_VARY)
+        inputs: list[Tournament] = []
+        try:
+            t = generate(s, observe=lambda t, rnd: inputs.append(t))
+        except NoLegalPairing:
+            none += 1
             try:
-                got = pair_match_round(t, r).pairing
-            except NoLegalPairing:
-                none += 1
-                try:
-                    rules_pairing(t, r)
-                    failures.append(f"event {e} (seed {s.seed}) round {r}: the checker pairs a round the engine cannot")
-                except ValueError:
-                    pass
-                continue
-            rounds += 1
-            rep = check_pairing(t, r, got.boards, got.bye)
+                rules_pairing(inputs[-1], len(inputs))
+                failures.append(f"event {i} (seed {s.seed}) round {len(inputs)}: the checker pairs a round the "
+                                f"engine cannot")
+            except ValueError:
+                pass
+            continue
+        made += 1
+        text = trf.dumps(t)
+        back = trf.parse_text(text).tournament
+        problems = [d for d in validate(back) if d.severity.name in ("ERROR", "WARNING")]
+        if problems or layout_problems(back) or trf.dumps(back) != text:
+            unclean += 1
+            failures.append(f"event {i} (seed {s.seed}): not clean: {problems[:1] or layout_problems(back)[:1]}")
+        for r in range(1, matches_paired(back) + 1):
+            rounds_seen += 1
+            c1, c2 = match_columns(r)
+            for p in back.players:
+                e1, e2 = p.entry(c1), p.entry(c2)
+                if e1 is None or e2 is None:
+                    continue
+                if e1.opponent is None:
+                    kinds[f"bye {e1.code.value if e1.code else ' '} {e2.code.value if e2.code else ' '}"] += 1
+                elif p.start_rank < e1.opponent:
+                    codes = (e1.result, e2.result)
+                    if all(c is Result.FORFEIT_LOSS for c in codes) or all(c is Result.FORFEIT_WIN for c in codes):
+                        kinds["match forfeited on both games (no meeting)"] += 1
+                    elif any(c in (Result.FORFEIT_LOSS, Result.FORFEIT_WIN) for c in codes):
+                        kinds["match with one forfeited game (or one each)"] += 1
+                    if any(c in (Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED) for c in codes):
+                        kinds["match with a game of less than one move"] += 1
+            pairs, bye = given_pairing(back, r)
+            rep = check_round(back, r)
             if rep.ok:
                 accepted += 1
             else:
-                failures.append(f"event {e} (seed {s.seed}, {s.players} players) round {r}: {rep.findings[0].message}")
-            boards = list(got.boards)
-            muts = []
-            if boards:
-                w, b = boards[0]
-                muts.append((tuple([(b, w)] + boards[1:]), got.bye))
-            if len(boards) > 1:
-                (a, b), (x, y) = boards[0], boards[-1]
-                muts.append((tuple([(a, y)] + boards[1:-1] + [(x, b)]), got.bye))
-            if got.bye is not None and boards:
-                w, b = boards[-1]
-                muts.append((tuple(boards[:-1] + [(w, got.bye)]), b))
-            for mb, mbye in muts:
+                failures.append(f"event {i} (seed {s.seed}, {s.players} players) round {r}: {rep.findings[0].message}")
+            for mb, mbye in _mutations(pairs, bye):
                 mutations += 1
-                if check_pairing(t, r, mb, mbye).findings:
+                if check_pairing(back, r, mb, mbye).findings:
                     flagged += 1
                 else:
-                    failures.append(f"event {e} (seed {s.seed}) round {r}: a mutation not flagged {mb} {mbye}")
-    print(f"{events} events, {rounds} rounds: the checker accepts {accepted} of the engine's rounds; "
-          f"{flagged} of {mutations} mutated rounds flagged; {none} rounds without a legal pairing (both agree)")
+                    failures.append(f"event {i} (seed {s.seed}) round {r}: a mutation not flagged {mb} {mbye}")
+        kinds["299 adjustment (a game scored 0 written as a draw)"] += len(back.abnormal_points)
+    print(f"{events} tournaments ({players[0]}-{players[1]} players, {rounds[0]}-{rounds[1]} matches, --vary, "
+          f"seed {seed}): {made} generated, {none} stopped at a round without a legal pairing (the checker agrees "
+          f"on {none - sum('checker pairs' in f for f in failures)}); {unclean} not clean (validate, layout, "
+          f"byte-stable)")
+    print(f"{rounds_seen} match rounds: the checker accepts {accepted}; {flagged} of {mutations} mutated rounds flagged")
+    for kind, n in sorted(kinds.items()):
+        print(f"  {n:6d}  {kind}")
     for line in failures[:20]:
         print("  " + line)
+
+
+def given_pairing(t: Tournament, rnd: int) -> tuple[list[tuple[int, int]], Optional[int]]:
+    """Match round ``rnd`` as the file holds it: (White, Black) of game 1 by board, and the PAB."""
+    c1, _ = match_columns(rnd)
+    pairs, bye = [], None
+    for p in t.players:
+        e = p.entry(c1)
+        if e is None:
+            continue
+        if e.opponent is not None and e.colour is Colour.WHITE:
+            pairs.append((p.start_rank, e.opponent))
+        elif e.opponent is None and e.result is Result.PAIRING_ALLOCATED_BYE:
+            bye = p.start_rank
+    return pairs, bye
 
 
 def main() -> None:
@@ -141,11 +207,13 @@ def main() -> None:
     g = sub.add_parser("agree")
     g.add_argument("--events", type=int, default=1000)
     g.add_argument("--seed", type=int, default=2026)
+    g.add_argument("--players", default="6-60", help="players per event, LO-HI")
+    g.add_argument("--rounds", default="3-9", help="matches per event, LO-HI")
     a = ap.parse_args()
     if a.mode == "corpus":
         corpus(a.corpus)
     else:
-        agree(a.events, a.seed)
+        agree(a.events, a.seed, parse_range(a.players, "players"), parse_range(a.rounds, "rounds"))
 
 
 if __name__ == "__main__":

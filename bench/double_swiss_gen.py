@@ -1,6 +1,8 @@
-"""Random Double-Swiss (C.04.5) events for the benches: each round paired by the engine
-(:mod:`pairing.double_swiss`), each game's result drawn from the ratings, written in the
-two-column layout of :mod:`trf.matches` (``docs/double-swiss.md``).
+"""Double-Swiss (C.04.5) events for the benches, made by the project's random tournament
+generator (:mod:`verify.generate`, ``arbiter generate --system double-swiss``): each round paired
+by the engine, each game's result drawn from the ratings, written in the two-column layout of
+:mod:`trf.matches` (``docs/double-swiss.md``).  There is one generator; this module only adapts
+its settings to the benches' (a number of matches played out of a longer event).
 
     python bench/double_swiss_gen.py --players 40 --rounds 7 --seed 3 > event.trf
 """
@@ -8,7 +10,6 @@ two-column layout of :mod:`trf.matches` (``docs/double-swiss.md``).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,84 +18,62 @@ from typing import Optional
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import trf  # noqa: E402
-from pairing.double_swiss import NoLegalPairing, pair_match_round  # noqa: E402
 from trf.model import Tournament  # noqa: E402
+from verify.generate import GeneratorSettings, generate as rtg  # noqa: E402
 
-_OTHER = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
+#: The registry's name of the system (:mod:`systems`).
+SYSTEM = "double-swiss"
 
 
 @dataclass(frozen=True)
 class GenSettings:
     players: int = 30
-    rounds: int = 7           # match rounds played
-    total: int = 9            # match rounds of the event
+    rounds: int = 7               # match rounds played
+    total: int = 9                # match rounds of the event (``XXR``: twice as many columns)
     seed: int = 1
-    forfeit_game: float = 0.01    # a single game forfeited
-    forfeit_match: float = 0.005  # a player forfeits both games
-    bye_rate: float = 0.01        # a half-point bye requested for a round
+    forfeit_game: float = 0.01    # \ together the generator's forfeit rate: matches with a forfeit
+    forfeit_match: float = 0.005  # / (one game, both games by one player, or one game each)
+    bye_rate: float = 0.01        # a half-point bye requested for a match
+
+    def settings(self) -> GeneratorSettings:
+        """The generator's settings for the whole event (``total`` matches; the forfeits as
+        :func:`verify.matchgen.match_result` draws them, at ``forfeit_game + forfeit_match``)."""
+        return GeneratorSettings(players=self.players, rounds=self.total, seed=self.seed, system=SYSTEM,
+                                 forfeit_rate=self.forfeit_game + self.forfeit_match, double_forfeit_rate=0.0,
+                                 half_bye_rate=self.bye_rate, zero_bye_rate=0.0,
+                                 tiebreaks=None)
 
 
-def _game(rng: random.Random, rw: int, rb: int) -> str:
-    """White's result of one game from the ratings (1 / = / 0)."""
-    e = 1 / (1 + 10 ** ((rb - rw - 35) / 400))
-    draw = 0.3
-    x = rng.random()
-    if x < e - draw / 2:
-        return "1"
-    if x < e + draw / 2:
-        return "="
-    return "0"
+class _Enough(Exception):
+    """Stops the generator before the first match that is not to be played."""
 
-
-def text_of(n: int, ratings: list[int], blocks: dict[int, list[str]], total: int) -> str:
-    lines = ["012 Random Double-Swiss event", f"062 {n}", f"142 {2 * total}", "152 W", "192 FIDE_DOUBLESWISS"]
-    for p in range(1, n + 1):
-        line = f"001 {p:4d}      {'Player ' + str(p):<33} {ratings[p - 1]:4d} FID {'':<22} {0.0:4.1f} {p:4d}"
-        for b in blocks[p]:
-            line += "  " + b
-        lines.append(line)
-    return "\n".join(lines) + "\n"
+    def __init__(self, t: Tournament) -> None:
+        super().__init__()
+        self.t = t
 
 
 def generate(s: GenSettings, until: Optional[int] = None) -> tuple[Tournament, list[str]]:
-    """An event with ``s.rounds`` (or ``until``) match rounds played, and the text of the file
-    before each round (for the differential and agreement runs).  A round that has no legal
-    pairing (Art. 3.3.3: a small field late in the event) ends the event early; its text is the
-    last of the list."""
-    rng = random.Random(s.seed)
-    n = s.players
-    ratings = sorted((rng.randint(1400, 2700) for _ in range(n)), reverse=True)
-    blocks: dict[int, list[str]] = {p: [] for p in range(1, n + 1)}
-    before: list[str] = []
+    """An event with ``s.rounds`` (or ``until``) match rounds played out of ``s.total`` (the byes
+    declared for the next match written), and the text of the file before each round (the input
+    the engine paired it from).  A round that has no legal pairing (Art. 3.3.3: a small field
+    late in the event) ends the event early; its text is the last of the list."""
+    from pairing.result import NoLegalPairing
+
     last = until if until is not None else s.rounds
-    for r in range(1, last + 1):
-        byes = {p for p in range(1, n + 1) if rng.random() < s.bye_rate}
-        for p in byes:
-            blocks[p] += ["0000 - H", "0000 - H"]
-        text = text_of(n, ratings, blocks, s.total)
-        before.append(text)
-        t = trf.parse_text(text).tournament
-        try:
-            got = pair_match_round(t, r).pairing
-        except NoLegalPairing:
-            break
-        for w, b in got.boards:
-            x = rng.random()
-            if x < s.forfeit_match:
-                loser = rng.choice((w, b))
-                g = ["-", "-"] if loser == w else ["+", "+"]
-            else:
-                g = [_game(rng, ratings[w - 1], ratings[b - 1]), _game(rng, ratings[b - 1], ratings[w - 1])]
-                g[1] = _OTHER[g[1]]  # White-of-game-1's result in game 2
-                for i in range(2):
-                    if rng.random() < s.forfeit_game:
-                        g[i] = rng.choice("+-")
-            blocks[w] += [f"{b:4d} w {g[0]}", f"{b:4d} b {g[1]}"]
-            blocks[b] += [f"{w:4d} b {_OTHER[g[0]]}", f"{w:4d} w {_OTHER[g[1]]}"]
-        if got.bye is not None:
-            blocks[got.bye] += ["0000 - U", "0000 - H"]
-    text = text_of(n, ratings, blocks, s.total)
-    return trf.parse_text(text).tournament, before
+    before: list[str] = []
+
+    def observe(t: Tournament, rnd: int) -> None:
+        if rnd > last:
+            raise _Enough(t)
+        before.append(trf.dumps(t))
+
+    try:
+        t = rtg(s.settings(), observe=observe)
+    except _Enough as stop:
+        t = stop.t
+    except NoLegalPairing:
+        t = trf.parse_text(before[-1]).tournament
+    return t, before
 
 
 def main() -> None:

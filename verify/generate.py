@@ -40,7 +40,10 @@ with a generator of its own, so that the file's line makes the same file without
 The rounds are paired by the engine of a pairing system of the registry (``system``, the Dutch
 system by default; :meth:`systems.base.PairingSystem.pair`), by the edition ``rules`` of its
 rules (for the Dutch system the 2026 text, or the 2017 one in force until 31 January 2026),
-named in record ``092`` in the system's words.  Baku acceleration (``baku``, C.04.7) is decided before round 1, as the
+named in record ``092`` in the system's words.  A system whose rounds are matches of two games
+(C.04.5, the Double-Swiss system: its ``092`` words are read so, :mod:`trf.matches`) has each
+round written as a match in two round columns by :mod:`verify.matchgen`; ``rounds`` then counts
+matches.  Baku acceleration (``baku``, C.04.7) is decided before round 1, as the
 rule wants: the virtual points are written as ``XXA`` records
 (:func:`trf.acceleration.with_baku`, the planned late entries left out of group A's count), so
 the file says what every round was paired with and any engine reproduces it.
@@ -55,7 +58,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from fractions import Fraction
-from typing import Callable, Iterator, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Protocol, Sequence
 
 from pairing.result import NoLegalPairing
 from ratings.change import counted_difference
@@ -64,13 +67,17 @@ from ratings.tables import expected as table_expected
 from systems import DEFAULT, Selection, get
 from trf.acceleration import GROUPS, with_baku
 from trf.edit import with_pairing
+from trf.matches import match_columns
 from trf.model import (
     Colour, Comment, Header, InitialColour, Player, Record, Result, RoundCount, RoundEntry, ScoringRecord, Tournament,
 )
 
+if TYPE_CHECKING:  # pragma: no cover
+    from verify.matchgen import MatchResult
+
 __all__ = ["Share", "Schedule", "GeneratorSettings", "parse_points", "parse_schedule", "parse_range",
            "generate", "expected_score", "result_probabilities", "derived_seed", "GeneratedTournament",
-           "generate_many", "DEFAULT_TIEBREAKS", "game_result", "rtg_comment", "RTG_COMMENT", "decimal_text", "generator_version", "count_text",
+           "generate_many", "DEFAULT_TIEBREAKS", "default_tiebreaks", "game_result", "game_outcome", "match_result", "rtg_comment", "RTG_COMMENT", "decimal_text", "generator_version", "count_text",
            "settings_for", "drawn_size", "vary_settings", "VARY_RANGES", "VARY_TIEBREAKS"]
 
 #: The tie-break list written when none is given (the standings' default for a Swiss).
@@ -285,7 +292,9 @@ class GeneratorSettings:
         if self.baku:
             win, draw, loss = self.points
             if not systems.get(self.system).accelerations:
-                raise ValueError(f"{systems.get(self.system).words} take no Baku acceleration")
+                why = (" (C.04.7 is not offered for two-game matches: whether a win's points are a game's or a "
+                       "match's is open; docs/double-swiss.md, D4/D5)" if self.two_game_matches else "")
+                raise ValueError(f"{systems.get(self.system).words} take no Baku acceleration{why}")
             if edition.baku_standard_only and self.points != (Fraction(1), Fraction(1, 2), Fraction(0)):
                 raise ValueError(f"Baku acceleration {edition.baku_standard_only} needs the standard scoring 1/0.5/0")
             if loss != 0 or win != 2 * draw or win <= 0:
@@ -315,10 +324,22 @@ class GeneratorSettings:
                 raise ValueError(f"{what}: a number of players cannot be negative")
         if self.pab is not None and (self.pab < 0 or (self.pab * 10).denominator != 1):
             raise ValueError("the PAB's value must be at least 0 with at most one decimal")
+        if self.two_game_matches and self.pab is not None and self.pab != self.points[0]:
+            raise ValueError(f"the PAB of {get(self.system).words} is a won and a drawn game (C.04.5 Art. 1.4: "
+                             f"'U' then 'H'): --pab must be a win's points ({_points_text(self.points[0])})")
         if self.tiebreaks is not None:
             from tiebreaks.codes import parse_list
 
             parse_list(self.tiebreaks)  # raises ValueError naming the bad code
+
+    @property
+    def two_game_matches(self) -> bool:
+        """Whether each round is a match of two games (C.04.5): the system's words in record
+        ``092`` make the file read so (:func:`verify.matchgen.names_matches`), and the rounds
+        are written in that layout (:mod:`verify.matchgen`)."""
+        from verify.matchgen import names_matches
+
+        return names_matches(_words(self))
 
     @property
     def pab_value(self) -> Fraction:
@@ -428,6 +449,23 @@ def result_probabilities(e: Fraction, draw_rate: float) -> tuple[float, float, f
 
 _UNUSUAL = {Result.WIN: Result.WIN_UNRATED, Result.DRAW: Result.DRAW_UNRATED, Result.LOSS: Result.LOSS_UNRATED}
 _OTHER = {Result.WIN: Result.LOSS, Result.DRAW: Result.DRAW, Result.LOSS: Result.WIN}
+
+
+def game_outcome(rng: random.Random, s: GeneratorSettings, white: int, black: int) -> Result:
+    """White's result (``1 = 0``) of a game played between players rated ``white`` and
+    ``black``: drawn from :func:`result_probabilities` with White's :func:`expected_score` (one
+    draw of ``rng``, as :func:`game_result` draws a played game)."""
+    win, draw, _ = result_probabilities(expected_score(white, black, s.start_date), s.draw_rate)
+    y = rng.random()
+    return Result.WIN if y < win else Result.DRAW if y < win + draw else Result.LOSS
+
+
+def match_result(rng: random.Random, s: GeneratorSettings, first: int, second: int) -> MatchResult:
+    """The result of a two-game match between players rated ``first`` (White in game 1) and
+    ``second`` (:func:`verify.matchgen.match_result`, each game by :func:`game_outcome`)."""
+    from verify.matchgen import match_result as drawn
+
+    return drawn(rng, s, first, second, lambda r, white, black: game_outcome(r, s, white, black))
 
 
 def game_result(rng: random.Random, s: GeneratorSettings, white: int, black: int) -> tuple[Result, Result]:
@@ -550,7 +588,8 @@ def _start(s: GeneratorSettings, rng: random.Random) -> Tournament:
     ]
     players = [Player(start_rank=i, name=f"Player {i:04d}", rating=r, birth_date=b, points=Fraction(0), rank=i)
                for i, (r, b) in enumerate(zip(ratings, births), 1)]
-    tail: list[Record] = [RoundCount(s.rounds, "XXR"), InitialColour(initial, "XXC")]
+    columns = 2 * s.rounds if s.two_game_matches else s.rounds  # two games a match: XXR counts the columns
+    tail: list[Record] = [RoundCount(columns, "XXR"), InitialColour(initial, "XXC")]
     if s.tiebreaks:
         text = s.tiebreaks if s.tiebreak_record == "202" else "PTS," + s.tiebreaks
         tail.append(Header(s.tiebreak_record, text))
@@ -574,7 +613,8 @@ def _before_round(t: Tournament, rnd: int, rng: random.Random, s: GeneratorSetti
                   schedules: tuple[Schedule, Schedule, Schedule]) -> Tournament:
     """Round ``rnd``'s input as the arbiter declares it before pairing: late entries' missed
     rounds and withdrawals, then the requested byes (full, half, zero) among the players still
-    present, written as ``0000 - F/H/Z`` in the round's column (C.04.3 Art. 1.1.4: not paired).
+    present, written as ``0000 - F/H/Z`` in the round's column (C.04.3 Art. 1.1.4: not paired),
+    or in both columns of a two-game match (C.04.5 Preface: byes for whole matches only).
     Byes that would leave fewer than two players to pair are dropped."""
     absent: dict[int, RoundEntry] = {}
     ids = [p.start_rank for p in t.players]
@@ -593,11 +633,25 @@ def _before_round(t: Tournament, rnd: int, rng: random.Random, s: GeneratorSetti
             absent[pid] = RoundEntry(None, Colour.NONE, kind)
     if len(ids) - len(absent) < 2:
         absent = fixed
-    return _set_entry(t, rnd, absent) if absent else t
+    if not absent:
+        return t
+    if s.two_game_matches:
+        from verify.matchgen import bye_entries
+
+        first, second = match_columns(rnd)
+        codes = {pid: e.result for pid, e in absent.items() if e.result is not None}
+        t = _set_entry(t, first, {pid: bye_entries(code)[0] for pid, code in codes.items()})
+        return _set_entry(t, second, {pid: bye_entries(code)[1] for pid, code in codes.items()})
+    return _set_entry(t, rnd, absent)
 
 
-def generate(s: GeneratorSettings, progress: Callable[[int], None] | None = None) -> Tournament:
-    """Generate and pair a whole tournament.  ``progress(round)`` is called after each round.
+def generate(s: GeneratorSettings, progress: Callable[[int], None] | None = None,
+             observe: Callable[[Tournament, int], None] | None = None) -> Tournament:
+    """Generate and pair a whole tournament.  ``progress(round)`` is called after each round;
+    ``observe(t, round)`` before each round is paired, with the file the engine pairs it from
+    (the byes declared; a differential run checks the engine's round against that input).  A
+    system of two-game matches (:attr:`GeneratorSettings.two_game_matches`) has its rounds
+    written by :mod:`verify.matchgen`; ``s.rounds`` then counts matches.
 
     Raises :class:`pairing.result.NoLegalPairing` when a round cannot be paired (a small field
     that has run out of opponents)."""
@@ -610,7 +664,14 @@ def generate(s: GeneratorSettings, progress: Callable[[int], None] | None = None
     schedules = (Schedule.of(s.full_bye_rate), Schedule.of(s.half_bye_rate), Schedule.of(s.zero_bye_rate))
     for rnd in range(1, s.rounds + 1):
         t = _before_round(t, rnd, rng, s, plan, schedules)
+        if observe is not None:
+            observe(t, rnd)
         pairing = sel.system.pair(t, rnd, sel)
+        if s.two_game_matches:
+            t = _with_points(_match_round(t, rnd, rng, s, pairing.boards, pairing.bye))
+            if progress is not None:
+                progress(rnd)
+            continue
         t = with_pairing(t, rnd, pairing.boards, pairing.bye)
         results: dict[int, RoundEntry] = {}
         for white, black in pairing.boards:
@@ -623,6 +684,16 @@ def generate(s: GeneratorSettings, progress: Callable[[int], None] | None = None
     if s.tiebreaks:
         t = _with_ranks(t, s.tiebreaks)
     return _with_comment(t, s)
+
+
+def _match_round(t: Tournament, rnd: int, rng: random.Random, s: GeneratorSettings,
+                 boards: Sequence[tuple[int, int]], bye: int | None) -> Tournament:
+    """Match round ``rnd`` written with each match's two games drawn (:mod:`verify.matchgen`)."""
+    from verify.matchgen import with_match_round
+
+    results = [match_result(rng, s, t.player(white).rating or 0, t.player(black).rating or 0)
+               for white, black in boards]
+    return with_match_round(t, rnd, boards, bye, results, s.points[1])
 
 
 # --------------------------------------------------------------------------- many tournaments
@@ -698,10 +769,10 @@ VARY_RANGES: dict[str, str] = {
     "late_entries": "0-5% of the field",
     "late_missed": "zero (three times in four) or half",
     "withdrawals": "0-5% of the field",
-    "tiebreaks": "one of VARY_TIEBREAKS",
+    "tiebreaks": "one of VARY_TIEBREAKS (two-game matches: of verify.matchgen.MATCH_VARY_TIEBREAKS)",
     "tiebreak_record": "202 (three times in four) or 212",
     "points": "1/0.5/0 (four times in five) or 3/1/0",
-    "pab": "a win's points (four times in five) or a draw's",
+    "pab": "a win's points (four times in five) or a draw's (two-game matches: a win's)",
     "baku": "on or off, even odds (off unless the system takes it and a win is worth two draws)",
 }
 
@@ -711,6 +782,23 @@ VARY_RANGES: dict[str, str] = {
 VARY_TIEBREAKS: tuple[str, ...] = (
     DEFAULT_TIEBREAKS, "ARO/C1,BH/C1,BH,DE", "BH/C1,BH,SB,DE,WIN", "DE,BH/C1,BH,PS", "BH,SB,DE,BWG",
 )
+
+
+def _vary_tiebreaks(matches: bool) -> tuple[str, ...]:
+    """The lists ``--vary`` chooses from: :data:`VARY_TIEBREAKS`, or for two-game matches
+    :data:`verify.matchgen.MATCH_VARY_TIEBREAKS`."""
+    from verify.matchgen import MATCH_VARY_TIEBREAKS
+
+    return MATCH_VARY_TIEBREAKS if matches else VARY_TIEBREAKS
+
+
+def default_tiebreaks(system: str, rules: str | None = None) -> str:
+    """The tie-break list written when none is given: :data:`DEFAULT_TIEBREAKS`, or for a system
+    of two-game matches :data:`verify.matchgen.MATCH_TIEBREAKS`."""
+    from verify.matchgen import MATCH_TIEBREAKS, names_matches
+
+    sel = get(system)
+    return MATCH_TIEBREAKS if names_matches(sel.code_words(sel.edition(rules))) else DEFAULT_TIEBREAKS
 
 
 def _rate(rng: random.Random, hi: int) -> float:
@@ -749,16 +837,17 @@ def vary_settings(s: GeneratorSettings, names: frozenset[str]) -> GeneratorSetti
             c[name] = _rate(rng, 50)
     if "late_missed" in names:
         c["late_missed"] = Result.HALF_POINT_BYE if rng.random() < 0.25 else Result.ZERO_POINT_BYE
+    matches = s.two_game_matches
     if "tiebreaks" in names:
-        c["tiebreaks"] = rng.choice(VARY_TIEBREAKS)
+        c["tiebreaks"] = rng.choice(_vary_tiebreaks(matches))
     if "tiebreak_record" in names:
         c["tiebreak_record"] = "212" if rng.random() < 0.25 else "202"
     points = s.points
     if "points" in names and not s.baku:
         points = standard if rng.random() < 0.8 else (Fraction(3), Fraction(1), Fraction(0))
         c["points"] = points
-    if "pab" in names:
-        c["pab"] = points[0] if rng.random() < 0.8 else points[1]
+    if "pab" in names:  # a two-game match's PAB is a won and a drawn game (C.04.5 Art. 1.4)
+        c["pab"] = points[0] if rng.random() < 0.8 or matches else points[1]
     if "baku" in names:
         takes = get(s.system).accelerations and points == standard
         c["baku"] = takes and rng.random() < 0.5
