@@ -320,7 +320,7 @@ def parse_match_items(values: Sequence[str]) -> list[tuple[int, str, str]]:
         if board is None:
             shown = values[i] if len(values[i]) <= 20 else values[i][:20] + "..."
             raise MatchResultExpected(None, repr(shown), "a board number (at most 4 digits), then " + _BOTH)
-        games = []
+        games: list[str] = []
         j = i + 1
         while j < len(values) and len(games) < 2 and _board_number(values[j]) is None:
             games.append(_game(board, values[j]))
@@ -389,7 +389,7 @@ def enter_match_results(t: Tournament, items: Sequence[tuple[int, str, str]], ma
                                                 f"{matches_paired(t)} were paired with the old result; the change "
                                                 "affects pairings still to be made (C.04.2 Art. 4)",
                                {"round": k, "last_paired": matches_paired(t)}))
-    entered = []
+    entered: list[dict[str, Any]] = []
     for bd, *games in parsed:
         for game, (column, (codes, unusual)) in enumerate(zip(match_columns(k), games), 1):
             old = bd.game_text(game)
@@ -572,4 +572,5 @@ def match_status(t: Tournament) -> Any:
         nxt = paired + 1
         state, step = "ready", f"pair round {nxt}"
     return replace(s, total_rounds=total, rounds_paired=paired, state=state, next_step=step, next_round=nxt,
-                   pending=pending, declared=declared, withdrawals=gone, adjourned=())
+                   pending=pending, declared=declared,  # type: ignore[arg-type]  # a MatchBoard reads as a Board
+                   withdrawals=gone, adjourned=())

@@ -264,8 +264,8 @@ def _explain(t: Tournament, rnd: int, report: Any, st: Any, edition: Edition) ->
                        f"({_cite(edition, 'C4', 'C5')}); among the sets that do so, the next score group must "
                        f"still pair, the fewest of them may have floated in the previous round, then the higher "
                        f"scores and lower starting numbers are taken ({_cite(edition, 'C6', 'C7', '3.5.4')})")
-                sentence = (f"{_name(t, x)} ({points_text(score(x))}) was moved up to play {_name(t, y)} "
-                            f"({points_text(score(y))}): {why}.")
+                sentence = (f"{_name(t, x)}, on {points_text(score(x))}, was moved up to play {_name(t, y)}, on "
+                            f"{points_text(score(y))}: {why}.")
                 floats.append(FloatReason(x, "up", score_text(score(x)), score_text(score(y)), "C4", why, None,
                                           edition.article("C4"), sentence))
         step = steps.get((w, b), "")
