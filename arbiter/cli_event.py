@@ -818,7 +818,14 @@ def forbid(
 def _show_assessment(a: Any, t: Any) -> None:
     rnd = a.round
     given = set(a.given)
-    render.pairing_table(out, a.after, rnd, list(a.boards), a.bye)
+    from event.matches import is_match_event
+
+    if is_match_event(a.after):
+        from arbiter.render_matches import match_table
+
+        match_table(out, a.after, rnd)
+    else:
+        render.pairing_table(out, a.after, rnd, list(a.boards), a.bye)
     added = [f"{w}-{b}" for w, b in a.boards if (w, b) not in given]
     if added:
         out.print(f"paired by the engine: {' '.join(added)}", markup=False)
@@ -838,7 +845,9 @@ def _show_assessment(a: Any, t: Any) -> None:
         out.print(f"the engine's pairing differs: {' '.join(engine)} => {' '.join(mine)}", markup=False)
     findings = a.findings
     if a.conforms:
-        out.print("checker: the round conforms to C.04.3 (2026)", markup=False)
+        from systems import select
+
+        out.print(f"checker: the round conforms to {select(a.after).edition.title}", markup=False)
     elif findings:  # every finding, as check reports them once the round is written
         out.print(f"checker: loses on {findings[0]['criterion']}: {findings[0]['message']}", markup=False)
         for finding in findings[1:]:
@@ -869,7 +878,9 @@ def manual(
     t = loaded.tournament
     boards_given = tuple(_call(file, lambda: [parse_board(g, t) for g in given]))
     bye_player = _call(file, lambda: _player(t, bye)) if bye is not None else None
-    a = _call(file, lambda: assess(t, boards_given, bye_player))
+    from event.matches import assess_match, is_match_event
+
+    a = _call(file, lambda: (assess_match if is_match_event(t) else assess)(t, boards_given, bye_player))
     if not accept_:
         if json_out:
             emit_json({"file": str(file), "accepted": False, **a.as_dict()})

@@ -41,7 +41,7 @@ from trf.model import Colour, Player, Record, Result, Tournament
 __all__ = ["is_match_event", "total_matches", "MatchBoard", "match_boards", "write_match", "pair_match",
            "undo_match", "parse_match_items", "enter_match_results", "request_match_bye", "cancel_match_bye",
            "withdraw_from_match", "MatchResultExpected", "NotForMatches", "MatchAlreadyPaired", "match_status", "GAME_EXPECTED",
-           "points_text"]
+           "points_text", "assess_match"]
 
 #: The result of one game, from the first-named player's side.
 GAME_EXPECTED = ("each game from the first-named player's side: 1-0, 0-1, ½-½ (or =), +- -+ --, W-L L-W D-D, "
@@ -574,3 +574,103 @@ def match_status(t: Tournament) -> Any:
     return replace(s, total_rounds=total, rounds_paired=paired, state=state, next_step=step, next_round=nxt,
                    pending=pending, declared=declared,  # type: ignore[arg-type]  # a MatchBoard reads as a Board
                    withdrawals=gone, adjourned=())
+
+
+# --------------------------------------------------------------------------- manual pairing
+
+
+def _match_warnings(t: Tournament, k: int, pairs: Sequence[tuple[int, int]], bye: int | None) -> list[Notice]:
+    """What the arbiter breaks on purpose: a rematch (C1: a match forfeited on both games does not
+    count, Preface), a forbidden pair (C1), the PAB to a player C2 bars (a PAB, a full-point bye
+    or a match won by forfeit)."""
+    from trf.matches import player_matches
+
+    out: list[Notice] = []
+    c1, c2 = match_columns(k)
+    banned = t.forbidden(c1) | t.forbidden(c2)
+    for w, b in pairs:
+        met = [m.round for m in player_matches(t, w, k - 1) if m.meeting and m.opponent == b]
+        if met:
+            out.append(Notice("rematch", f"{player_label(t, w)} and {player_label(t, b)} already met in round {met[0]} "
+                                         "(C1, C.04.5 Art. 2.1.1)", {"players": [w, b], "round": met[0]}))
+        if frozenset((w, b)) in banned:
+            out.append(Notice("forbidden-pair", f"{player_label(t, w)} and {player_label(t, b)} may not meet: a "
+                                                "forbidden pair of the event (C1)", {"players": [w, b]}))
+    if bye is not None:
+        for m in player_matches(t, bye, k - 1):
+            if m.kind in ("pab", "full-bye") or m.won_by_forfeit:
+                what = {"pab": "had the pairing-allocated bye", "full-bye": "had a full-point bye"}.get(
+                    m.kind, "won a match by forfeit")
+                out.append(Notice("pab-ineligible", f"{player_label(t, bye)} may not get the pairing-allocated bye: "
+                                                    f"{what} in round {m.round} (C2, C.04.5 Art. 2.1.2)",
+                                  {"player": bye, "round": m.round}))
+                break
+    return out
+
+
+def assess_match(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = None) -> Any:
+    """A manual pairing of the next match round judged (:func:`event.manual.assess` for matches):
+    the boards given (game 1's White first), the engine's pairing of the players left (the others
+    as absent from both columns), the engine's own pairing of the round and the checker's verdict
+    on the round as written (:func:`write_match`, then the system's ``check``: what ``arbiter
+    check`` says once it is accepted).  Raises :class:`event.manual.ManualPairingError`."""
+    import systems
+    from event.manual import Assessment, ManualPairingError
+    from pairing.result import NoLegalPairing
+    from trf.edit import with_byes
+
+    refuse_team_event(t, "the manual pairing of team rounds is not implemented")
+    engine_none: str | None = None
+    k = matches_paired(t) + 1
+    try:
+        nxt = next_match(t)
+    except NoLegalPairing as exc:
+        _refuse_next(t, k)
+        engine_none, engine_boards, engine_bye = str(exc), (), None
+    else:
+        engine_boards, engine_bye, k = nxt.pairing.boards, nxt.pairing.bye, nxt.round
+    sel = systems.select(t)
+    absent = _declared(t, k)
+    placed: dict[int, int] = {}
+    for w, b in given:
+        if w == b:
+            raise ManualPairingError(f"player {w} cannot play against himself", (w,))
+        for pid in (w, b):
+            check_player(t, pid)
+            placed[pid] = placed.get(pid, 0) + 1
+    if bye is not None:
+        check_player(t, bye)
+        placed[bye] = placed.get(bye, 0) + 1
+    twice = sorted(p for p, n in placed.items() if n > 1)
+    if twice:
+        raise ManualPairingError(f"player(s) {', '.join(map(str, twice))} are given more than one board or the bye",
+                                 tuple(twice))
+    away = sorted(p for p in placed if p in absent)
+    if away:
+        raise ManualPairingError("player(s) " + ", ".join(f"{p} ({absent[p].value})" for p in away)
+                                 + f" are declared absent in round {k}: cancel the bye first", tuple(away))
+    left = sorted(p.start_rank for p in t.players if p.start_rank not in absent and p.start_rank not in placed)
+    notes: list[str] = []
+    added: tuple[tuple[int, int], ...] = ()
+    added_bye: int | None = None
+    if left:
+        if bye is not None and len(left) % 2:
+            raise ManualPairingError(f"{len(left)} players are left for the engine and the bye is already given: "
+                                     "give one more board, or no bye", tuple(left))
+        rest = t
+        for c in match_columns(k):
+            rest = with_byes(rest, c, {p: Result.ZERO_POINT_BYE for p in placed})
+        try:
+            part = sel.system.pair(rest, k, sel)
+        except NoLegalPairing as exc:
+            raise ManualPairingError(f"the engine cannot pair the {len(left)} players not given a board ({exc}): "
+                                     "give their boards too", tuple(left)) from None
+        added, added_bye = part.boards, part.bye
+        notes.append(f"{len(added)} board(s) paired by the engine among the {len(left)} players not given a board")
+    pairs = tuple(given) + tuple(added)
+    final_bye = bye if bye is not None else added_bye
+    after = write_match(t, k, pairs, final_bye)
+    ordered = tuple((b.white, b.black) for b in match_boards(after, k))
+    report = sel.system.check(after, [k], sel, systems.CheckRequest())[0].as_dict()
+    return Assessment(k, tuple(given), bye, added, ordered, final_bye, tuple(_match_warnings(t, k, pairs, final_bye)),
+                      tuple(engine_boards), engine_bye, report, after, tuple(notes), engine_none)
