@@ -400,7 +400,10 @@ def register(
         people = [Registrant(name, title, rating, fide_id, federation, birth, sex)]
         source = ""
     kind = Result.HALF_POINT_BYE if missed is Missed.half else Result.ZERO_POINT_BYE
-    _commit(file, lambda t: run(t, people, first_round=from_round, missed=kind, source=source), json_out)
+    from event.matches import is_match_event, register_players
+
+    _commit(file, lambda t: register_players(t, people, first_match=from_round, missed=kind, source=source)
+            if is_match_event(t) else run(t, people, first_round=from_round, missed=kind, source=source), json_out)
 
 
 # ---------------------------------------------------------------------------------- pair / undo

@@ -41,7 +41,7 @@ from trf.model import Colour, Player, Record, Result, Tournament
 __all__ = ["is_match_event", "total_matches", "MatchBoard", "match_boards", "write_match", "pair_match",
            "undo_match", "parse_match_items", "enter_match_results", "request_match_bye", "cancel_match_bye",
            "withdraw_from_match", "MatchResultExpected", "NotForMatches", "MatchAlreadyPaired", "match_status", "GAME_EXPECTED",
-           "points_text", "assess_match"]
+           "points_text", "assess_match", "register_players"]
 
 #: The result of one game, from the first-named player's side.
 GAME_EXPECTED = ("each game from the first-named player's side: 1-0, 0-1, ½-½ (or =), +- -+ --, W-L L-W D-D, "
@@ -674,3 +674,28 @@ def assess_match(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | N
     report = sel.system.check(after, [k], sel, systems.CheckRequest())[0].as_dict()
     return Assessment(k, tuple(given), bye, added, ordered, final_bye, tuple(_match_warnings(t, k, pairs, final_bye)),
                       tuple(engine_boards), engine_bye, report, after, tuple(notes), engine_none)
+
+
+# --------------------------------------------------------------------------- registration
+
+
+def register_players(t: Tournament, people: Any, *, first_match: int | None = None, missed: Result = Result.ZERO_POINT_BYE,
+                     source: str = "") -> Change:
+    """:func:`event.registration.register` in match rounds: ``first_match`` (default: the next)
+    is the first match the players play; each match missed before it is the same bye in both of
+    its columns (``Z Z``, or ``H H`` with ``missed``: two drawn games)."""
+    from event.registration import register
+
+    first = match_columns(first_match)[0] if first_match is not None else None
+    change = register(t, people, first_round=first, missed=missed, source=source)
+    column = change.data.get("first_round") or 1
+    details = change.details
+    if column > 1:
+        k = (column + 1) // 2
+        said = f"; plays from round {column}, rounds 1-{column - 1} {missed.value}" if column > 2 else \
+            f"; plays from round 2, round 1 {missed.value}"
+        now = (f"; plays from round {k}, round 1 {missed.value} {missed.value}" if k == 2 else
+               f"; plays from round {k}, rounds 1-{k - 1} {missed.value} {missed.value}")
+        details = details.replace(said, now)
+    data = {**change.data, "first_round": (column + 1) // 2}
+    return Change(change.after, change.action, details, change.warnings, data)
