@@ -132,9 +132,11 @@ def _entry_words(m: MatchEntry) -> str:
 
 
 def match_player_rounds(t: Tournament, pid: int, rounds: int, people: dict[int, dict[str, Any]],
-                        explanations: dict[int, Any], first: dict[int, int], float_of: Any) -> list[dict[str, Any]]:
+                        explanations: dict[int, Any], first: dict[int, int], float_of: Any,
+                        not_entered: str) -> list[dict[str, Any]]:
     """A player's page, one row per match round: the opponent, the game-1 colour, both games and
-    the match score, the points after the match, the float (Art. 1.5), the board."""
+    the match score, the points after the match, the float (Art. 1.5), the board;
+    ``not_entered``: what a match before the player's first reads."""
     out = []
     for m in player_matches(t, pid, rounds):
         k = m.round
@@ -144,9 +146,7 @@ def match_player_rounds(t: Tournament, pid: int, rounds: int, people: dict[int, 
         kind = ""
         g1 = m.games[0]
         if k < first.get(pid, 1):
-            from arbiter.publish.site import NOT_ENTERED
-
-            kind = NOT_ENTERED
+            kind = not_entered
         elif opp is None and g1 is not None and g1.code is not None:
             kind = MATCH_BYE_WORDS.get(g1.code, g1.code.value)
         colour = "W" if m.had_colour and m.colour.value == "w" else "B" if m.had_colour else ""

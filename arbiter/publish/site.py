@@ -310,7 +310,7 @@ def _player_page(c: _Context, pid: int, people: dict[int, dict[str, Any]]) -> di
             if known is not None and pid in known:
                 return known[pid]
             return sel.system.float_of(t, pid, k, sel) if sel is not None else None
-        rounds = match_player_rounds(t, pid, c.rounds, people, c.explanations, c.first, float_of)
+        rounds = match_player_rounds(t, pid, c.rounds, people, c.explanations, c.first, float_of, NOT_ENTERED)
         floats = ["↓" if r["float"] == "down" else "↑" if r["float"] == "up" else "·" for r in rounds]
         colours = [r["colour"] or "·" for r in rounds]
     for rnd in range(1, c.rounds + 1 if c.per == 1 else 1):
