@@ -810,9 +810,16 @@ def forbid(
     """Forbid pairings (260): announced before round 1 is paired; later FIDE mode asks to confirm it and it is
     recorded (### Prohibition)."""
     from event.absences import forbid as run
+    from event.matches import is_match_event
 
-    _commit(file, lambda t: run(t, tuple(_player(t, p) for p in players), from_round, to_round, acknowledged=confirm),
-            json_out)
+    def act(t: Any) -> Any:
+        first, last = from_round, to_round
+        if is_match_event(t):  # match rounds: the ban covers both columns of each match
+            first = 2 * first - 1 if first is not None else None
+            last = 2 * last if last is not None else None
+        return run(t, tuple(_player(t, p) for p in players), first, last, acknowledged=confirm)
+
+    _commit(file, act, json_out)
 
 
 # ---------------------------------------------------------------------------------- manual pairing
@@ -968,7 +975,10 @@ def rounds_(
     changed)."""
     from event.settings import change_rounds
 
-    _commit(file, lambda t: change_rounds(t, rounds, acknowledged=confirm), json_out)
+    from event.matches import change_match_rounds, is_match_event
+
+    _commit(file, lambda t: (change_match_rounds if is_match_event(t) else change_rounds)(t, rounds,
+                                                                                         acknowledged=confirm), json_out)
 
 
 @event_app.command("tiebreaks")

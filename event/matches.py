@@ -41,7 +41,8 @@ from trf.model import Colour, Player, Record, Result, Tournament
 __all__ = ["is_match_event", "total_matches", "MatchBoard", "match_boards", "write_match", "pair_match",
            "undo_match", "parse_match_items", "enter_match_results", "request_match_bye", "cancel_match_bye",
            "withdraw_from_match", "MatchResultExpected", "NotForMatches", "MatchAlreadyPaired", "match_status", "GAME_EXPECTED",
-           "points_text", "assess_match", "register_players"]
+           "points_text", "assess_match", "register_players",
+           "change_match_rounds"]
 
 #: The result of one game, from the first-named player's side.
 GAME_EXPECTED = ("each game from the first-named player's side: 1-0, 0-1, ½-½ (or =), +- -+ --, W-L L-W D-D, "
@@ -699,3 +700,24 @@ def register_players(t: Tournament, people: Any, *, first_match: int | None = No
         details = details.replace(said, now)
     data = {**change.data, "first_round": (column + 1) // 2}
     return Change(change.after, change.action, details, change.warnings, data)
+
+
+def change_match_rounds(t: Tournament, rounds: int, *, acknowledged: bool = False) -> Change:
+    """The number of match rounds set to ``rounds`` (:func:`event.settings.change_rounds` on the
+    columns: ``142`` becomes twice ``rounds``); fewer than the matches paired is refused."""
+    from event.create import InvalidSetting
+    from event.settings import change_rounds
+    from trf.limits import MAX_ROUNDS
+
+    if not 1 <= rounds <= MAX_ROUNDS // 2:
+        raise InvalidSetting("number of rounds", rounds, f"1-{MAX_ROUNDS // 2} (each round takes two of the "
+                                                         f"{MAX_ROUNDS} round columns of TRF)")
+    if rounds < matches_paired(t):
+        raise InvalidSetting("number of rounds", rounds, f"at least {matches_paired(t)}: rounds "
+                                                         f"1-{matches_paired(t)} are paired")
+    old = total_matches(t)
+    change = change_rounds(t, 2 * rounds, acknowledged=acknowledged)
+    details = (f"{old} => {rounds}" if old is not None else str(rounds)) + f" (two-game matches: 142 {2 * rounds})"
+    return Change(change.after, change.action, details, change.warnings,
+                  {**change.data, "was": old, "rounds": rounds, "columns": 2 * rounds,
+                   "rounds_paired": matches_paired(t)})
