@@ -255,3 +255,23 @@ def test_manual_is_judged_by_the_double_swiss_checker(event: Path, tmp_path: Pat
     assert "### MPA @ Round 4: 5-9 => 9-5" in path.read_text(encoding="utf-8")
     code, out, _ = cli("check", path)
     assert "Round 4: PAIRED BY HAND, recorded" in out
+
+
+def test_late_entry_rounds_and_forbid_take_matches(tmp_path: Path) -> None:
+    """A late entry after match 1 misses a whole match (Z in both columns); ``rounds 3`` writes
+    ``142 6``; ``forbid --from-round 2`` bans the pair from column 3 (match 2's game 1) on."""
+    path = tmp_path / "l.trf"
+    (tmp_path / "players.csv").write_text(PLAYERS, encoding="utf-8")
+    _ok("event", "new", path, "--name", "L", "--rounds", "2", "--system", "double-swiss", "--initial-colour", "white")
+    _ok("event", "register", path, "--csv", tmp_path / "players.csv")
+    _ok("event", "pair", path)
+    out = _ok("event", "register", path, "--name", "Kvam, Kari", "--rating", "1600")
+    assert "plays from round 2, round 1 Z Z" in out
+    late = next(p for p in _read(path).players if p.name == "Kvam, Kari")
+    assert [e.code.value for e in late.rounds] == ["Z", "Z"]  # type: ignore[union-attr]
+    assert "number of rounds: 2 => 3 (two-game matches: 142 6)" in _ok("event", "rounds", path, "3", "--confirm")
+    assert _read(path).total_rounds == 6
+    _ok("event", "forbid", path, "1", "2", "--from-round", "2", "--to-round", "3", "--confirm")
+    t = _read(path)
+    assert frozenset((1, 2)) in t.forbidden(3) and frozenset((1, 2)) in t.forbidden(6)
+    assert frozenset((1, 2)) not in t.forbidden(2)
