@@ -400,7 +400,10 @@ def register(
         people = [Registrant(name, title, rating, fide_id, federation, birth, sex)]
         source = ""
     kind = Result.HALF_POINT_BYE if missed is Missed.half else Result.ZERO_POINT_BYE
-    _commit(file, lambda t: run(t, people, first_round=from_round, missed=kind, source=source), json_out)
+    from event.matches import is_match_event, register_players
+
+    _commit(file, lambda t: register_players(t, people, first_match=from_round, missed=kind, source=source)
+            if is_match_event(t) else run(t, people, first_round=from_round, missed=kind, source=source), json_out)
 
 
 # ---------------------------------------------------------------------------------- pair / undo
@@ -413,6 +416,11 @@ def _show_round(change: Any) -> None:
     rnd = change.data["round"]
     if change.data.get("team"):
         _show_team_round(t, rnd)
+        return
+    if change.data.get("columns"):  # a round of two-game matches (event.matches)
+        from arbiter.render_matches import match_table
+
+        match_table(out, t, rnd)
         return
     pairs = [(b["white"], b["black"]) for b in change.data["boards"]]
     render.pairing_table(out, t, rnd, pairs, change.data.get("bye"))
@@ -430,8 +438,11 @@ def pair(
     from event.team import is_team_event
     from event.team.rounds import pair_into as pair_team_round
 
+    from event.matches import is_match_event, pair_match
+
     when = _date(day, "--date")
-    _commit(file, lambda t: (pair_team_round if is_team_event(t) else pair_into)(t, day=when), json_out, _show_round)
+    _commit(file, lambda t: (pair_team_round if is_team_event(t) else pair_match if is_match_event(t) else pair_into)(
+        t, day=when), json_out, _show_round)
 
 
 def _show_team_round(t: Any, rnd: int) -> None:
@@ -450,7 +461,10 @@ def undo(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
     from event.team import is_team_event
     from event.team.rounds import undo_pairing as undo_team_pairing
 
-    _commit(file, lambda t: (undo_team_pairing if is_team_event(t) else undo_pairing)(t), json_out)
+    from event.matches import is_match_event, undo_match
+
+    _commit(file, lambda t: (undo_team_pairing if is_team_event(t) else undo_match if is_match_event(t)
+                             else undo_pairing)(t), json_out)
 
 
 # ---------------------------------------------------------------------------------- results
@@ -489,7 +503,18 @@ def result(
     from event.team import results as team
     from trf.limits import RESULTS
 
+    from event import matches, store
+
     values = list(items or [])
+    loaded = _call(file, lambda: store.load(file))
+    if matches.is_match_event(loaded.tournament):
+        if csv_file is not None or by_player:
+            _refuse(matches.NotForMatches("enter each board's two games by board: BOARD GAME1 GAME2 (e.g. 3 1-0 ½-½); "
+                                          + ("--csv" if csv_file is not None else "--by-player")
+                                          + " is not offered for such a round"), file)
+        parsed = _call(file, lambda: matches.parse_match_items(values))
+        _commit(file, lambda t: matches.enter_match_results(t, parsed, round_), json_out, _show_results)
+        return
     if csv_file is not None:
         if values:
             fail(exitcodes.USAGE, "give either --csv FILE or BOARD RESULT pairs, not both")
@@ -628,6 +653,11 @@ def boards(
     if is_team_event(t):
         _team_boards(file, t, rnd, json_out, csv_out)
         return
+    from event.matches import is_match_event
+
+    if is_match_event(t):
+        _match_boards(file, t, round_, json_out, csv_out)
+        return
     if csv_out:
         fail(exitcodes.USAGE, "--csv writes a team event's result sheet; this event is individual")
     rows = board_list(t, rnd)
@@ -649,6 +679,28 @@ def boards(
         table.caption = "Byes: " + ", ".join(f"{b.player} ({b.kind.value})" for b in byes)
     width = None if out.is_terminal else max(out.width, out.measure(table).maximum)
     out.print(table, width=width)
+
+
+def _match_boards(file: Path, t: Any, round_: Optional[int], json_out: bool, csv_out: bool) -> None:
+    """``event boards`` of an event of two-game matches: the match round's boards with both games."""
+    from event.matches import match_boards
+    from event.results import RoundNotPaired
+    from trf.matches import matches_paired
+
+    from arbiter.render_matches import match_table
+
+    if csv_out:
+        fail(exitcodes.USAGE, "--csv writes a team event's result sheet; this event is individual")
+    k = round_ if round_ is not None else matches_paired(t)
+    if not 1 <= k <= matches_paired(t):
+        _refuse(RoundNotPaired(k, matches_paired(t)), file)
+    if json_out:
+        emit_json({"file": str(file), "round": k, "boards": [
+            {"board": b.number, "white": b.white, "black": b.black, "games": [b.game_text(1) or None,
+                                                                              b.game_text(2) or None],
+             "score": None if b.pending else [str(b.points[0]), str(b.points[1])]} for b in match_boards(t, k)]})
+        return
+    match_table(out, t, k)
 
 
 def _team_boards(file: Path, t: Any, rnd: int, json_out: bool, csv_out: bool) -> None:
@@ -696,6 +748,10 @@ def withdraw(
     def act(t: Any) -> Any:
         if is_team_event(t):
             return run_team(t, _team_number(player), from_round)
+        from event.matches import is_match_event, withdraw_from_match
+
+        if is_match_event(t):
+            return withdraw_from_match(t, _player(t, player), from_round)
         return run(t, _player(t, player), from_round)
 
     _commit(file, act, json_out)
@@ -723,6 +779,14 @@ def bye(
             ByeKind.full: Result.FULL_POINT_BYE}[kind]
 
     def run(t: Any) -> Any:
+        from event import matches
+        from trf.matches import matches_paired
+
+        if matches.is_match_event(t):
+            k = round_ if round_ is not None else matches_paired(t) + 1
+            pid = _player(t, player)
+            return matches.cancel_match_bye(t, pid, k) if cancel else matches.request_match_bye(
+                t, pid, k, code, acknowledged=confirm)
         rnd = round_ if round_ is not None else t.rounds_paired + 1
         if is_team_event(t):
             tpn = _team_number(player)
@@ -746,9 +810,16 @@ def forbid(
     """Forbid pairings (260): announced before round 1 is paired; later FIDE mode asks to confirm it and it is
     recorded (### Prohibition)."""
     from event.absences import forbid as run
+    from event.matches import is_match_event
 
-    _commit(file, lambda t: run(t, tuple(_player(t, p) for p in players), from_round, to_round, acknowledged=confirm),
-            json_out)
+    def act(t: Any) -> Any:
+        first, last = from_round, to_round
+        if is_match_event(t):  # match rounds: the ban covers both columns of each match
+            first = 2 * first - 1 if first is not None else None
+            last = 2 * last if last is not None else None
+        return run(t, tuple(_player(t, p) for p in players), first, last, acknowledged=confirm)
+
+    _commit(file, act, json_out)
 
 
 # ---------------------------------------------------------------------------------- manual pairing
@@ -757,7 +828,14 @@ def forbid(
 def _show_assessment(a: Any, t: Any) -> None:
     rnd = a.round
     given = set(a.given)
-    render.pairing_table(out, a.after, rnd, list(a.boards), a.bye)
+    from event.matches import is_match_event
+
+    if is_match_event(a.after):
+        from arbiter.render_matches import match_table
+
+        match_table(out, a.after, rnd)
+    else:
+        render.pairing_table(out, a.after, rnd, list(a.boards), a.bye)
     added = [f"{w}-{b}" for w, b in a.boards if (w, b) not in given]
     if added:
         out.print(f"paired by the engine: {' '.join(added)}", markup=False)
@@ -777,7 +855,9 @@ def _show_assessment(a: Any, t: Any) -> None:
         out.print(f"the engine's pairing differs: {' '.join(engine)} => {' '.join(mine)}", markup=False)
     findings = a.findings
     if a.conforms:
-        out.print("checker: the round conforms to C.04.3 (2026)", markup=False)
+        from systems import select
+
+        out.print(f"checker: the round conforms to {select(a.after).edition.title}", markup=False)
     elif findings:  # every finding, as check reports them once the round is written
         out.print(f"checker: loses on {findings[0]['criterion']}: {findings[0]['message']}", markup=False)
         for finding in findings[1:]:
@@ -808,7 +888,9 @@ def manual(
     t = loaded.tournament
     boards_given = tuple(_call(file, lambda: [parse_board(g, t) for g in given]))
     bye_player = _call(file, lambda: _player(t, bye)) if bye is not None else None
-    a = _call(file, lambda: assess(t, boards_given, bye_player))
+    from event.matches import assess_match, is_match_event
+
+    a = _call(file, lambda: (assess_match if is_match_event(t) else assess)(t, boards_given, bye_player))
     if not accept_:
         if json_out:
             emit_json({"file": str(file), "accepted": False, **a.as_dict()})
@@ -893,7 +975,10 @@ def rounds_(
     changed)."""
     from event.settings import change_rounds
 
-    _commit(file, lambda t: change_rounds(t, rounds, acknowledged=confirm), json_out)
+    from event.matches import change_match_rounds, is_match_event
+
+    _commit(file, lambda t: (change_match_rounds if is_match_event(t) else change_rounds)(t, rounds,
+                                                                                         acknowledged=confirm), json_out)
 
 
 @event_app.command("tiebreaks")
@@ -998,18 +1083,26 @@ def status(file: Path = EventFile, json_out: bool = JsonOpt) -> None:
     if is_team_event(t):
         _team_status(file, t, json_out)
         return
-    s = run(t)
+    from event.matches import is_match_event, match_status
+
+    match_event = is_match_event(t)
+    s = match_status(t) if match_event else run(t)
     if json_out:
         emit_json({"file": str(file), **s.as_dict()})
         return
     rounds = f"{s.rounds_paired} of {s.total_rounds} rounds paired" if s.total_rounds else f"{s.rounds_paired} rounds paired"
+    if match_event:
+        rounds += " (each a match of two games)"
     out.print(f"{s.name}: {s.players} players, {rounds}; {s.system}", markup=False)
     out.print(_mode_words(s.mode), markup=False)
     if s.withdrawals:
         out.print("withdrawn: " + ", ".join(f"{p} from round {r}" for p, r in s.withdrawals.items()), markup=False)
     for rnd, who in s.declared.items():
         out.print(f"round {rnd} byes declared: " + ", ".join(f"{p} ({k})" for p, k in who.items()), markup=False)
-    if s.pending:
+    if s.pending and match_event:
+        out.print("boards with a game without a result: " + ", ".join(
+            f"{b.number} ({b.white}-{b.black}: {b.result or 'no result'})" for b in s.pending), markup=False)
+    elif s.pending:
         out.print("boards without a result: " + ", ".join(f"{b.number} ({b.white}-{b.black})" for b in s.pending),
                   markup=False)
     if s.adjourned:

@@ -94,7 +94,7 @@ def publish(
         return
     for r, _ok, msgs in disputed:
         err.print(f"arbiter: round {r}: the checker disputes the pairing: {msgs[0] if msgs else ''}", markup=False)
-    out.print(f"wrote {str(output).rstrip('/')}/ ({len(site)} files: index, {t.rounds_paired} round(s) and their standings, "
+    out.print(f"wrote {str(output).rstrip('/')}/ ({len(site)} files: index, {_published_rounds(t)} round(s) and their standings, "
               f"cross-table, {len(t.players)} player pages, the TRF)", markup=False)
 
 
@@ -152,5 +152,12 @@ def _publish_team(file: Path, output: Path, t: object, json_out: bool, started: 
     for r, ok, msgs in site.verdicts:
         if not ok:
             err.print(f"arbiter: round {r}: the checker disputes the pairing: {msgs[0] if msgs else ''}", markup=False)
-    out.print(f"wrote {str(output).rstrip('/')}/ ({len(site)} files: index, {t.rounds_paired} round(s) and their "
+    out.print(f"wrote {str(output).rstrip('/')}/ ({len(site)} files: index, {_published_rounds(t)} round(s) and their "
               f"standings, {teams} team cards, the TRF)", markup=False)
+
+
+def _published_rounds(t: Any) -> int:
+    """The rounds the site has: match rounds when each is a match of two games (two columns)."""
+    from arbiter.publish.matches import is_match_file, match_rounds
+
+    return match_rounds(t) if is_match_file(t) else t.rounds_paired

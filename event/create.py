@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from event.change import Change, EventError, Notice
 from trf.limits import MAX_POINTS, MAX_ROUNDS
+from trf.matches import TWO_GAME_MATCHES
 from trf.model import Colour, Header, InitialColour, Record, RoundCount, ScoringRecord, Tournament
 from trf.scoring import ScoringSystem
 from trf.text import control_in
@@ -206,7 +207,15 @@ def new_event(s: EventSettings) -> Change:
     except systems.UnknownEdition as exc:
         raise InvalidSetting("edition of the rules", s.rules, f"one of {', '.join(exc.editions)}") from None
     except systems.NotOffered as exc:
-        raise InvalidSetting("pairing system", s.system, f"a system that runs events here ({exc})") from None
+        raise InvalidSetting("pairing system", s.system, f"a system that runs events here ({exc.system} offers no "
+                                                         f"{exc.what})") from None
+    # a system of two-game matches (C.04.5) writes each match in two round columns
+    # (trf.matches): 142 counts the columns, 132 gives each column its match's date
+    per_round = 2 if re.search(TWO_GAME_MATCHES, system.upper()) else 1
+    if s.rounds * per_round > MAX_ROUNDS:
+        raise InvalidSetting("number of rounds", s.rounds, f"at most {MAX_ROUNDS // per_round} (each round takes "
+                                                           f"{per_round} of the {MAX_ROUNDS} round columns of TRF)")
+    require_points_fit(s.scoring, s.rounds * per_round)
     records: list[Record] = [Header("012", s.name.strip())]
     if s.city:
         records.append(Header("022", s.city))
@@ -223,15 +232,16 @@ def new_event(s: EventSettings) -> Change:
     if s.time_control:
         records.append(Header("122", s.time_control))
     if s.round_dates:
-        records.append(Header("132", round_dates_value(s.round_dates)))
-    records += [RoundCount(s.rounds), InitialColour(colour)]
+        records.append(Header("132", round_dates_value(tuple(d for d in s.round_dates for _ in range(per_round)))))
+    records += [RoundCount(s.rounds * per_round), InitialColour(colour)]
     pairs = s.scoring.system().as_162()
     if pairs:
         records.append(ScoringRecord("162", pairs))
     records += [Header("192", system), Header("202", tiebreaks)]
     t = Tournament(tuple(records))
     colour_word = "White" if colour is Colour.WHITE else "Black"
-    details = (f"{s.name.strip()}, {s.rounds} rounds, {words}, "
+    unit = "rounds" if per_round == 1 else "rounds of two-game matches"
+    details = (f"{s.name.strip()}, {s.rounds} {unit}, {words}, "
                f"scoring {s.scoring.text}, initial colour {colour_word} ({how}), tie-breaks {tiebreaks}")
     data = {"name": s.name.strip(), "rounds": s.rounds, "system": system, "scoring": s.scoring.text,
             "initial_colour": colour_word.lower(), "initial_colour_drawn": s.initial_colour is None,

@@ -193,6 +193,7 @@ class _Context:
     floats: dict[int, dict[int, str]]  # round -> player -> "down"/"up", games over the board (the checker's)
     selection: Any = None  # the tournament's system (systems.Selection), None: one the toolkit does not pair
     first: dict[int, int] = field(default_factory=dict)  # player -> first round (first_rounds)
+    per: int = 1  # round columns per published round: 2 when each round is a match of two games (trf.matches)
 
 
 def _people(t: Tournament) -> dict[int, dict[str, Any]]:
@@ -268,7 +269,11 @@ def _crosstable(c: _Context, people: dict[int, dict[str, Any]]) -> dict[str, Any
     for pid in order:
         p = t.player(pid)
         cells = []
-        for rnd in range(1, c.rounds + 1):
+        if c.per == 2:
+            from arbiter.publish.matches import match_cells
+
+            cells = match_cells(t, pid, c.rounds, people, pos)
+        for rnd in range(1, c.rounds + 1 if c.per == 1 else 1):
             e = p.entry(rnd)
             opp = e.opponent if e is not None else None
             cells.append({"opponent": opp, "colour": _colour_letter(e), "result": _own_result(e),
@@ -280,7 +285,7 @@ def _crosstable(c: _Context, people: dict[int, dict[str, Any]]) -> dict[str, Any
 
             row = next(x for x in last.rows if x.pid == pid)
             values = [fmt_value(v, tb.code) for tb, v in zip(last.tiebreaks, row.values)]
-        rows.append({"place": place.get(pid, ""), "player": people[pid], "points": fmt_points(t.score(pid, c.rounds)),
+        rows.append({"place": place.get(pid, ""), "player": people[pid], "points": fmt_points(t.score(pid, c.rounds * c.per)),
                      "cells": cells, "values": values})
     return {"rows": rows}
 
@@ -295,7 +300,20 @@ def _player_page(c: _Context, pid: int, people: dict[int, dict[str, Any]]) -> di
     running = Fraction(0)
     colours = []
     floats = []
-    for rnd in range(1, c.rounds + 1):
+    if c.per == 2:
+        from arbiter.publish.matches import match_player_rounds
+
+        sel = c.selection
+
+        def float_of(k: int) -> str | None:
+            known = c.floats.get(k)
+            if known is not None and pid in known:
+                return known[pid]
+            return sel.system.float_of(t, pid, k, sel) if sel is not None else None
+        rounds = match_player_rounds(t, pid, c.rounds, people, c.explanations, c.first, float_of, NOT_ENTERED)
+        floats = ["↓" if r["float"] == "down" else "↑" if r["float"] == "up" else "·" for r in rounds]
+        colours = [r["colour"] or "·" for r in rounds]
+    for rnd in range(1, c.rounds + 1 if c.per == 1 else 1):
         e = p.entry(rnd)
         running = t.score(pid, rnd)  # the score after the round (TRF-2026 299 records included)
         opp = e.opponent if e is not None else None
@@ -347,8 +365,8 @@ def _player_page(c: _Context, pid: int, people: dict[int, dict[str, Any]]) -> di
                 "notes": list(pr.notes), "rules": c.ratings.rules.name,
             }
     return {"person": people[pid], "rounds": rounds, "place": row.place if row is not None else "",
-            "points": fmt_points(t.score(pid, c.rounds)), "tiebreaks": tbs,
-            "tpr": TPR(t, pid, after_round=c.rounds) if c.rounds else None,
+            "points": fmt_points(t.score(pid, c.rounds * c.per)), "tiebreaks": tbs,
+            "tpr": TPR(t, pid, after_round=c.rounds * c.per) if c.rounds else None,
             "colours": " ".join(colours), "floats": " ".join(floats), "rating": rating}
 
 
@@ -397,7 +415,8 @@ def _standings_task(rnd: int) -> Any:
     from tiebreaks.standings import standings
 
     tbs = _SHARED["tbs"]
-    s = standings(_SHARED["t"], tbs if tbs is not None else [], after_round=rnd, default_list=tbs is None)
+    after = rnd * int(_SHARED.get("per", 1))  # a round of two-game matches ends with its second column
+    s = standings(_SHARED["t"], tbs if tbs is not None else [], after_round=after, default_list=tbs is None)
     return replace(s, ctx=None)
 
 
@@ -408,12 +427,13 @@ def _explain_task(rnd: int) -> RoundExplanation | None:
     return sel.system.explain(_SHARED["t"], rnd, sel, CheckRequest(engine=_SHARED["engine"]))  # type: ignore[no-any-return]
 
 
-def _start(t: Tournament, tbs: Any, engine: bool | None, sel: Any) -> None:
-    _SHARED.update(t=t, tbs=tbs, engine=engine, sel=sel)
+def _start(t: Tournament, tbs: Any, engine: bool | None, sel: Any, per: int = 1) -> None:
+    _SHARED.update(t=t, tbs=tbs, engine=engine, sel=sel, per=per)
 
 
 def _compute(t: Tournament, rounds: int, tbs: Any, sel: Any, options: SiteOptions,
-             progress: Callable[[str], None] | None) -> tuple[dict[int, RoundExplanation], dict[int, Any]]:
+             progress: Callable[[str], None] | None, per: int = 1
+             ) -> tuple[dict[int, RoundExplanation], dict[int, Any]]:
     """The checker's explanation of every round and the standings after every round: independent
     tasks, run in ``options.jobs`` processes (forked: the tournament is not sent through a pipe),
     the explanations, which cost the most, first; explanations kept from an earlier publication
@@ -453,7 +473,7 @@ def _compute(t: Tournament, rounds: int, tbs: Any, sel: Any, options: SiteOption
         else:
             st[rnd] = value
 
-    _start(t, tbs, options.engine, sel)
+    _start(t, tbs, options.engine, sel, per)
     jobs = min(options.jobs, len(tasks))
     if jobs <= 1:
         for kind, rnd in tasks:
@@ -465,7 +485,7 @@ def _compute(t: Tournament, rounds: int, tbs: Any, sel: Any, options: SiteOption
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start,
-                             initargs=(t, tbs, options.engine, sel)) as pool:
+                             initargs=(t, tbs, options.engine, sel, per)) as pool:
         futures = {pool.submit(_explain_task if kind == "explain" else _standings_task, rnd): (kind, rnd)
                    for kind, rnd in tasks}
         for f in as_completed(futures):
@@ -511,12 +531,15 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
 
     from systems import find, name_of
 
-    rounds = t.rounds_paired
+    from arbiter.publish.matches import is_match_file, match_round_page, match_rounds, round_pending
+
+    per = 2 if is_match_file(t) else 1  # each published round a match of two games (C.04.5)
+    rounds = match_rounds(t) if per == 2 else t.rounds_paired
     sel = find(t)
     round_robin = sel is not None and sel.system.round_robin
     tbs = file_tiebreaks(t)
     explainer = sel if options.explain and sel is not None and sel.system.explains else None
-    computed, st = _compute(t, rounds, tbs, explainer, options, progress)
+    computed, st = _compute(t, rounds, tbs, explainer, options, progress, per)
     explanations = _recorded(t, computed)
     try:
         rt = tournament_ratings(t) if rounds else None
@@ -526,14 +549,16 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
     note = last.notes[0] if last is not None and last.notes else None
     floats = {r: {f.player: f.direction for b in e.boards for f in b.floats}
               for r, e in explanations.items() if e.boards}
-    first = first_rounds(t, rounds)
-    c = _Context(t, rounds, explanations, st, rt, trf_name(source), round_robin, note, floats, sel, first)
+    first = first_rounds(t, rounds) if per == 1 else {
+        pid: (c + 1) // 2 for pid, c in first_rounds(t, per * rounds).items()}  # the match of the first column
+    c = _Context(t, rounds, explanations, st, rt, trf_name(source), round_robin, note, floats, sel, first, per)
     people = _people(t)
     env = environment()
     common: Mapping[str, Any] = {
-        "event": t.name or "Tournament", "rounds": rounds, "total_rounds": t.total_rounds or rounds,
+        "event": t.name or "Tournament", "rounds": rounds, "total_rounds": (t.total_rounds + per - 1) // per if t.total_rounds else rounds,
         "trf_file": c.trf_file, "style": STYLE, "round_robin": round_robin,
         "tiebreaks": [{"code": tb.text, "name": tb.description} for tb in (last.tiebreaks if last else [])],
+        **({"checker_rules": sel.edition.title} if per == 2 and sel is not None else {}),
     }
     pages: list[Page] = []
 
@@ -544,10 +569,11 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
     verdicts = {r: explanations[r] for r in explanations}
     # the index says "paired by hand" for a round its ### MPA line describes (the round page's banner too)
     pending = {r for r in range(1, rounds + 1)
-               if any(g.white_result is None or g.white_result.is_adjourned for g in t.games(r))}
+               if (round_pending(t, r) if per == 2 else
+                   any(g.white_result is None or g.white_result.is_adjourned for g in t.games(r)))}
     index_rounds = []
     for r in range(1, rounds + 1):
-        date = t.round_dates[r - 1] if r - 1 < len(t.round_dates) else None
+        date = t.round_dates[per * r - per] if per * r - per < len(t.round_dates) else None
         ex = verdicts.get(r)
         index_rounds.append({"round": r, "date": date.isoformat() if date else "", "pending": r in pending,
                              "checked": ex is not None, "ok": ex.ok if ex is not None else None,
@@ -556,10 +582,14 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
            system=name_of(t), next_absent=[
                {"player": people[pid], "kind": NOT_ENTERED if first.get(pid, 1) > rounds and kind in _NOTHING
                 else BYE_WORDS.get(kind, kind.value)}
-               for pid, kind in sorted(t.declared_absences(rounds + 1).items()) if pid in people]
-           if t.total_rounds is None or rounds < t.total_rounds else [])
+               for pid, kind in sorted(t.declared_absences(per * rounds + 1).items()) if pid in people]
+           if t.total_rounds is None or per * rounds < t.total_rounds else [])
     for r in range(1, rounds + 1):
-        render(f"round-{r}.html", "round.html", r=_round_page(c, r, people), people=people)
+        if per == 2:
+            render(f"round-{r}.html", "match_round.html", r=match_round_page(t, r, people, explanations.get(r), first),
+                   people=people, system=name_of(t))
+        else:
+            render(f"round-{r}.html", "round.html", r=_round_page(c, r, people), people=people)
         s = st[r]
         render(f"standings-{r}.html", "standings.html", round=r, rows=_standings_rows(c, r, people),
                tb=[{"code": tb.text, "name": tb.description} for tb in s.tiebreaks], notes=s.notes,
