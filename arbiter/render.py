@@ -422,7 +422,10 @@ def standings(console: Console, t: Tournament, s) -> None:  # type: ignore[no-un
 
     from tiebreaks.output import fmt_value
 
-    table = Table(title=f"{t.name or 'Standings'}: after round {s.rounds} (C.07, {s.edition} rules)")
+    from trf.matches import writes_matches
+
+    unit = "match" if writes_matches(t) else "round"  # two-game matches: C.07 over the matches
+    table = Table(title=f"{t.name or 'Standings'}: after {unit} {s.rounds} (C.07, {s.edition} rules)")
     for col in ("Pl", "No", "Name", "Rtg", "Pts"):
         table.add_column(col, justify="right" if col in ("No", "Rtg", "Pts") else "left", no_wrap=col != "Name")
     for tb in s.tiebreaks:
