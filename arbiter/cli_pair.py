@@ -140,13 +140,12 @@ def pair(
         if t.is_team_event:
             fail(exitcodes.USAGE, "--format trf: writing a team round into the file is not implemented; "
                                   "use table, bbp or json")
-        from trf.matches import writes_matches
+        from trf.matches import with_match_pairing, writes_matches
 
-        if writes_matches(t):
-            fail(exitcodes.USAGE, "--format trf: writing a round of two-game matches into the file is not "
-                                  "implemented; use table, bbp or json")
-
-        paired = with_pairing(t, rnd, pairing.boards, pairing.bye, keep_results=table)
+        if writes_matches(t):  # both columns of the match (docs/double-swiss.md)
+            paired = with_match_pairing(t, rnd, pairing.boards, pairing.bye)
+        else:
+            paired = with_pairing(t, rnd, pairing.boards, pairing.bye, keep_results=table)
         if nxt.rests is not None:
             paired = recompute_points(with_byes(paired, rnd, {nxt.rests: Result.ZERO_POINT_BYE}))
         try:

@@ -109,8 +109,11 @@ def standings(
         require_individual(t, "standings of a team event")
     except UnsupportedEvent as exc:  # pragma: no cover - a team event took the branch above
         fail(exitcodes.INVALID_INPUT, f"{file}: {exc}")
-    if after_round is not None and after_round > t.rounds_paired:
-        fail(exitcodes.USAGE, f"--after-round {after_round}: the file has rounds 1-{t.rounds_paired}")
+    from trf.matches import matches_paired, writes_matches
+
+    last, unit = (matches_paired(t), "matches") if writes_matches(t) else (t.rounds_paired, "rounds")
+    if after_round is not None and after_round > last:  # a file of two-game matches counts matches
+        fail(exitcodes.USAGE, f"--after-round {after_round}: the file has {unit} 1-{last}")
     try:
         require_individual_codes(tbs)
     except ValueError as exc:

@@ -286,14 +286,20 @@ def team_event(console: Console, data: dict[str, Any], title: str, through: int 
 
 def pairing_table(console: Console, t: Tournament, rnd: int, boards: list[tuple[int, int]], bye: int | None) -> None:
     """Board, White, Black with their points before the round; the PAB below (a team event: the
-    teams by TPN and name, their primary score)."""
+    teams by TPN and name, their primary score; a round of two-game matches: the match, its
+    columns, game 1's colours and the PAB's points)."""
     from rich.table import Table
 
-    from pairing.output import not_paired, participants
+    from pairing.output import match_dict, not_paired, participants
 
     who = participants(t, rnd)
     team = t.is_team_event
-    table = Table(title=f"{t.name or 'Tournament'}: round {rnd}", title_style="bold", header_style="bold")
+    match = match_dict(t, rnd)
+    title = f"{t.name or 'Tournament'}: round {rnd}"
+    if match is not None:
+        c1, c2 = match["columns"]
+        title = f"{t.name or 'Tournament'}: match {rnd} (games in round columns {c1} and {c2}; colours of game 1)"
+    table = Table(title=title, title_style="bold", header_style="bold")
     for head, justify in (("Bd", "right"), ("No", "right"), ("White", "left"), ("Pts", "right"),
                           ("Pts", "right"), ("Black", "left"), ("No", "right")):
         table.add_column(head, justify=justify, no_wrap=head not in ("White", "Black"),  # type: ignore[arg-type]
@@ -305,7 +311,8 @@ def pairing_table(console: Console, t: Tournament, rnd: int, boards: list[tuple[
     notes = []
     if bye is not None:
         p = who[bye]
-        notes.append(f"Pairing-allocated bye: {bye} {p.name} ({fmt_points(p.points)})")
+        worth = f"; the bye gives {match['pab_points']}" if match is not None else ""
+        notes.append(f"Pairing-allocated bye: {bye} {p.name} ({fmt_points(p.points)}{worth})")
     absent = not_paired(t, rnd)
     if absent:
         notes.append(("Teams not paired: " if team else "Not paired: ")
@@ -415,7 +422,10 @@ def standings(console: Console, t: Tournament, s) -> None:  # type: ignore[no-un
 
     from tiebreaks.output import fmt_value
 
-    table = Table(title=f"{t.name or 'Standings'}: after round {s.rounds} (C.07, {s.edition} rules)")
+    from trf.matches import writes_matches
+
+    unit = "match" if writes_matches(t) else "round"  # two-game matches: C.07 over the matches
+    table = Table(title=f"{t.name or 'Standings'}: after {unit} {s.rounds} (C.07, {s.edition} rules)")
     for col in ("Pl", "No", "Name", "Rtg", "Pts"):
         table.add_column(col, justify="right" if col in ("No", "Rtg", "Pts") else "left", no_wrap=col != "Name")
     for tb in s.tiebreaks:

@@ -22,7 +22,7 @@ events spanning two lists).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace, field
 from datetime import date
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
@@ -86,6 +86,38 @@ class SkippedGame:
     opponent: int | None
     code: str
     reason: str
+    match: int | None = None  # a file of two-game matches (C.04.5): the match and the game (1, 2)
+    game: int | None = None
+
+
+def _forfeits_both(t: Tournament, pid: int, match: int) -> bool:
+    """``pid`` forfeited both games of ``match`` (``-`` in both its columns)."""
+    p = t.player_by_rank.get(pid)
+    if p is None:
+        return False
+    return all((e := p.entry(c)) is not None and e.result is Result.FORFEIT_LOSS for c in (2 * match - 1, 2 * match))
+
+
+def _in_match(t: Tournament, skipped: SkippedGame, pid: int) -> SkippedGame:
+    """A game of a two-game match (C.04.5, :mod:`trf.matches`) not rated, said as such: its match and
+    game; a forfeited game of a match that counts as played (nobody forfeited both games, Preface)
+    says that the other game is rated on its own when it was played; a forfeited game of a match
+    forfeited on both games, and game 2's ``H`` of the PAB (``U H``), say so."""
+    rnd = skipped.round
+    match, game = (rnd + 1) // 2, 2 - rnd % 2
+    other = t.player_by_rank[pid].entry(rnd + 1 if game == 1 else rnd - 1)
+    reason = skipped.reason
+    if skipped.code in ("+", "-") and skipped.opponent is not None:
+        if _forfeits_both(t, pid, match) or _forfeits_both(t, skipped.opponent, match):
+            reason += f"; match {match} forfeited on both games (C.04.5 Preface)"
+        elif other is not None and other.result in SCORE:
+            reason += (f"; match {match} counts as played (C.04.5 Preface), its game {3 - game} is rated "
+                       "on its own")
+        else:
+            reason += f"; match {match} counts as played (C.04.5 Preface), no game of it was played"
+    elif skipped.code == "H" and game == 2 and other is not None and other.result is Result.PAIRING_ALLOCATED_BYE:
+        reason = f"pairing-allocated bye (U H: game 2 of match {match}, C.04.5 Art. 1.4): not rated"
+    return replace(skipped, reason=reason, match=match, game=game)
 
 
 @dataclass(frozen=True)
@@ -284,6 +316,9 @@ def tournament_ratings(t: Tournament, k_table: Mapping[str, int] | None = None, 
         notes.append("the file gives no date (042, 132, 052): the rules in force today were applied")
     players = []
     by_rank = t.player_by_rank
+    from trf.matches import writes_matches
+
+    matches = writes_matches(t)
     for p in sorted(by_rank.values(), key=lambda q: q.start_rank):
         own = p.rating or None
         played: list[tuple[int, int, Fraction]] = []  # round, opponent, score
@@ -304,6 +339,8 @@ def tournament_ratings(t: Tournament, k_table: Mapping[str, int] | None = None, 
                 played.append((rnd, e.opponent, SCORE[code]))
             else:
                 skipped.append(SkippedGame(rnd, e.opponent, code.value, _NOT_RATED.get(code, "not rated")))
+        if matches:  # C.04.5: each game rated on its own, the games not rated said with their match
+            skipped = [_in_match(t, g, p.start_rank) for g in skipped]
         pairs = [(by_rank[o].rating or 0, s) for _, o, s in played]
         rounds = [r for r, _, _ in played]
         opps = [o for _, o, _ in played]

@@ -61,7 +61,8 @@ def player_dict(p: PlayerRating) -> dict[str, Any]:
                    "counted_difference": g.counted if p.rating else None,
                    "expected": dec(g.expected) if p.rating else None,
                    "delta": dec(g.delta) if p.rating else None} for g in p.games],
-        "not_rated": [{"round": s.round, "opponent": s.opponent, "code": s.code, "reason": s.reason} for s in p.skipped],
+        "not_rated": [{"round": s.round, "opponent": s.opponent, "code": s.code, "reason": s.reason,
+                       **({"match": s.match, "game": s.game} if s.match is not None else {})} for s in p.skipped],
         "performance": None if perf is None else {
             "method": perf.method, "games": perf.games, "score": dec(perf.score), "ra": dec(perf.ra),
             "p": dec(perf.p), "dp": perf.dp, "rating": perf.value, "published": perf.published, "reason": perf.reason},

@@ -220,7 +220,11 @@ def check_players(t: Tournament) -> list[Problem]:
 
 def unrated_games(t: Tournament) -> list[dict[str, Any]]:
     """Every round entry FIDE does not rate, once per game (forfeits, games under one move,
-    byes), with its kind: ``{"round", "player", "opponent", "code", "kind"}``."""
+    byes), with its kind: ``{"round", "player", "opponent", "code", "kind"}``.  In a file of
+    two-game matches (C.04.5, :mod:`trf.matches`) game 2's ``H`` of a PAB (``U H``) is the PAB's."""
+    from trf.matches import writes_matches
+
+    matches = writes_matches(t)
     out = []
     kinds = {"+": "forfeit", "-": "forfeit", "W": "under one move", "D": "under one move", "L": "under one move",
              "H": "half-point bye", "F": "full-point bye", "U": "pairing-allocated bye", "Z": "zero-point bye",
@@ -238,8 +242,11 @@ def unrated_games(t: Tournament) -> list[dict[str, Any]]:
                 oe = opp.entry(r) if opp else None
                 if oe is not None and oe.opponent == p.start_rank and oe.code is not None and not oe.code.is_rated:
                     continue  # listed from the other side already
-            out.append({"round": r, "player": p.start_rank, "opponent": e.opponent, "code": code.value,
-                        "kind": kinds[code.value]})
+            kind = kinds[code.value]
+            if matches and code is Result.HALF_POINT_BYE and r % 2 == 0 and (g1 := p.entry(r - 1)) is not None \
+                    and g1.code is Result.PAIRING_ALLOCATED_BYE:
+                kind = "pairing-allocated bye (game 2)"
+            out.append({"round": r, "player": p.start_rank, "opponent": e.opponent, "code": code.value, "kind": kind})
     return out
 
 

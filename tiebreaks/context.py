@@ -351,6 +351,29 @@ def _adjusted(recs: tuple[RoundRecord, ...], draw: Fraction, edition: Edition, s
     return sum((draw if r.category == 5 else r.points for r in recs), ZERO)
 
 
+def context_of(t: Tournament, records: dict[int, tuple[RoundRecord, ...]], edition: Edition, rounds: int,
+               round_robin: bool, win: Fraction, draw: Fraction, total_rounds: int, *, loss: Fraction | None = None,
+               own: dict[int, Fraction] | None = None, final: dict[int, Fraction] | None = None,
+               fore: bool = True) -> TBContext:
+    """A :class:`TBContext` over records a view built (a team's matches, the two-game matches of a
+    Double-Swiss event): the art. 16 scores derived from them as :func:`build_context` derives them
+    from a file's columns.  ``own``: what a participant's own score adds to the rounds' points
+    (``299`` penalties and bonuses, not seen by the opponents, art. 16.3); ``final``: those of round
+    999; ``fore``: build the Fore Buchholz view (art. 8.3)."""
+    swiss = not round_robin
+    extra = own or {}
+    fore_records = {p: _fore(rs, draw, swiss) for p, rs in records.items()} if fore else dict(records)
+    return TBContext(
+        t=t, edition=edition, rounds=rounds, win=win, draw=draw, round_robin=round_robin, records=records,
+        score={p: sum((r.points for r in rs), ZERO) + extra.get(p, ZERO) for p, rs in records.items()},
+        adjusted={p: _adjusted(rs, draw, edition, swiss) for p, rs in records.items()},
+        fore_adjusted={p: _adjusted(rs, draw, edition, swiss) for p, rs in fore_records.items()},
+        fore_records=fore_records,
+        fore_score={p: sum((r.points for r in rs), ZERO) + extra.get(p, ZERO) for p, rs in fore_records.items()},
+        total_rounds=total_rounds, loss=loss, final_adjustments=dict(final or {}),
+    )
+
+
 def round_robin_by_system(t: Tournament) -> bool:
     """Whether the system that pairs ``t`` pre-determines its pairings (a round robin), as the
     registry of systems reads the file's code (:func:`systems.find`; a system the toolkit does
@@ -398,6 +421,6 @@ def build_context(t: Tournament, edition: Edition | str | None = None, after_rou
 
 
 __all__ = [
-    "Edition", "RoundRecord", "TBContext", "build_context", "categories", "classify", "default_edition",
+    "Edition", "RoundRecord", "TBContext", "build_context", "categories", "classify", "context_of", "default_edition",
     "default_rounds", "round_robin_by_system",
 ]

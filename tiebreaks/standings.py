@@ -187,7 +187,16 @@ def standings(t: Tournament, tiebreaks: list[TieBreak], edition: Any = None, aft
     from tiebreaks.context import build_context
     from tiebreaks.registry import value
 
-    ctx = build_context(t, edition=edition, after_round=after_round, round_robin=round_robin)
+    from trf.matches import writes_matches
+
+    view = None
+    if writes_matches(t):  # C.07 over the matches of two games (tiebreaks.matchview)
+        from tiebreaks.matchview import match_view
+
+        view = match_view(t, edition=edition, after_round=after_round)
+        ctx = view.matches
+    else:
+        ctx = build_context(t, edition=edition, after_round=after_round, round_robin=round_robin)
     notes = []
     if default_list:
         text = DEFAULT_ROUND_ROBIN if ctx.round_robin else DEFAULT_SWISS
@@ -207,10 +216,19 @@ def standings(t: Tournament, tiebreaks: list[TieBreak], edition: Any = None, aft
     def scalar(tb: TieBreak, p: int) -> Value:
         key = (tb.text, p)
         if key not in cache:
-            cache[key] = value(ctx, p, tb)
+            if view is not None:
+                from tiebreaks.matchview import match_value
+
+                cache[key] = match_value(view, p, tb)
+            else:
+                cache[key] = value(ctx, p, tb)
         return cache[key]
 
     def de(tb: TieBreak, group: list[int]) -> list[list[int]]:
+        if view is not None:
+            from tiebreaks.matchview import match_direct_encounter
+
+            return match_direct_encounter(view, group, tb.mods)
         return direct_encounter(t, group, ctx.rounds, tb.mods, ctx.round_robin)
 
     points = _standing_points(ctx)
@@ -225,4 +243,5 @@ def standings(t: Tournament, tiebreaks: list[TieBreak], edition: Any = None, aft
             rows.append(Row(pos, place, p, points[p], vals))
         pos += len(g)
     return Standings(tiebreaks, rows, ctx.rounds, str(getattr(ctx.edition, "value", ctx.edition)), notes=notes,
-                     separated_by=why, ctx=ctx, round_robin=ctx.round_robin, missing=missing_results(t, ctx.rounds))
+                     separated_by=why, ctx=ctx, round_robin=ctx.round_robin,
+                     missing=missing_results(t, view.games.rounds if view is not None else ctx.rounds))

@@ -39,10 +39,9 @@ from tiebreaks.context import (
     Edition,
     RoundRecord,
     TBContext,
-    _adjusted,
-    _fore,
     _with_categories,
     classify,
+    context_of,
     default_edition,
 )
 from trf.codes import Colour, Result
@@ -211,17 +210,9 @@ def board_points(event: TeamEvent, tpn: int, rounds: int) -> tuple[tuple[Fractio
 
 def _context(event: TeamEvent, records: dict[int, tuple[RoundRecord, ...]], edition: Edition, rounds: int,
              round_robin: bool, win: Fraction, draw: Fraction, loss: Fraction, fore: bool = True) -> TBContext:
-    swiss = not round_robin
-    fore_records = {p: _fore(rs, draw, swiss) for p, rs in records.items()} if fore else dict(records)
-    score = {p: sum((r.points for r in rs), ZERO) for p, rs in records.items()}
     t = event.tournament
-    return TBContext(
-        t=t, edition=edition, rounds=rounds, win=win, draw=draw, round_robin=round_robin, records=records,
-        score=score, adjusted={p: _adjusted(rs, draw, edition, swiss) for p, rs in records.items()},
-        fore_adjusted={p: _adjusted(rs, draw, edition, swiss) for p, rs in fore_records.items()},
-        fore_records=fore_records, fore_score={p: sum((r.points for r in rs), ZERO) for p, rs in fore_records.items()},
-        total_rounds=max(t.total_rounds or event.rounds, rounds), loss=loss,
-    )
+    return context_of(t, records, edition, rounds, round_robin, win, draw, max(t.total_rounds or event.rounds, rounds),
+                      loss=loss, fore=fore)
 
 
 def evaluated_rounds(event: TeamEvent, after_round: int | None = None) -> int:

@@ -30,14 +30,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
+from typing import Optional, Sequence
 
 from trf.codes import Colour, Result
 from trf.diagnostics import Diagnostic, Severity
+from trf.edit import recompute_points, with_byes, with_pairing
 from trf.model import RoundCount, RoundEntry, Tournament
 
 __all__ = ["MatchEntry", "MatchLayoutError", "player_matches", "matches_paired", "match_columns",
-           "layout_problems", "FORFEIT_CODES", "TWO_GAME_MATCHES", "writes_matches", "match_diagnostics"]
+           "layout_problems", "FORFEIT_CODES", "TWO_GAME_MATCHES", "writes_matches", "match_diagnostics",
+           "declared_for_match", "pab_points", "with_match_pairing"]
 
 #: How ``192``/``092`` name a system whose rounds are matches of two games (the ETT codes
 #: ``FIDE_DOUBLESWISS``, ``CUSTOM_DOUBLESWISS``, and free text): the files read in this layout.
@@ -213,3 +215,52 @@ def match_diagnostics(t: Tournament) -> list[Diagnostic]:
                                   "number: in a file of two-game matches it counts game columns, twice the matches",
                                   rec.line, 5))
     return out
+
+
+_DECLARED = (Result.ZERO_POINT_BYE, Result.HALF_POINT_BYE, Result.FULL_POINT_BYE)
+
+
+def declared_for_match(t: Tournament, match: int) -> dict[int, Result]:
+    """The byes and absences declared for match ``match`` (start rank -> ``Z``/``H``/``F``): in
+    either of its columns or by a ``240`` naming either (byes exist for whole matches only,
+    C.04.5 Preface).  Game 2's ``H`` of a PAB (``U`` in game 1's column) is the PAB's, not a
+    bye of its own."""
+    c1, c2 = match_columns(match)
+    pab = {p.start_rank for p in t.players
+           if (e := p.entry(c1)) is not None and e.code is Result.PAIRING_ALLOCATED_BYE}
+    out = {pid: kind for pid, kind in t.declared_absences(c2).items() if pid not in pab}
+    out.update(t.declared_absences(c1))
+    return out
+
+
+def pab_points(t: Tournament) -> Fraction:
+    """What the PAB of a match is worth under the file's scoring: game 1's ``U`` (the ``162``
+    value ``P``) and game 2's ``H`` (C.04.5 Art. 1.4: a won and a drawn game, 1½ by default)."""
+    return t.scoring.pab_value + t.scoring.half_point_bye
+
+
+def with_match_pairing(t: Tournament, match: int, boards: Sequence[tuple[int, int]], bye: Optional[int]) -> Tournament:
+    """Match ``match``'s pairing written in its two columns (module docstring): each board
+    ``opp w`` / ``opp b`` in game 1's column and the colours reversed in game 2's, results
+    pending; the PAB ``U`` then ``H``; a bye or absence declared in one column only of a player
+    not paired is written in both (the layout :func:`layout_problems` reads).  The listed
+    points are recomputed when the file has them."""
+    c1, c2 = match_columns(match)
+    game2 = [(b, w) for w, b in boards]
+    out = with_pairing(t, c1, boards, bye)
+    out = with_pairing(out, c2, game2, None)
+    if bye is not None:
+        out = with_byes(out, c2, {bye: Result.HALF_POINT_BYE})
+    paired = {p for pair in boards for p in pair} | ({bye} if bye is not None else set())
+    fill: dict[int, dict[int, Result]] = {c1: {}, c2: {}}
+    for p in out.players:
+        if p.start_rank in paired:
+            continue
+        g1, g2 = p.entry(c1), p.entry(c2)
+        for have, other, column in ((g1, g2, c2), (g2, g1, c1)):
+            if have is not None and have.opponent is None and have.code in _DECLARED and other is None:
+                fill[column][p.start_rank] = have.code
+    for column, byes in fill.items():
+        if byes:
+            out = with_byes(out, column, byes)
+    return recompute_points(out)

@@ -44,6 +44,12 @@ rotation      a rotation log as text events (first line the configuration's JSON
               ``TYPE JSON`` per event; ``@schema X`` sets the schema) or a raw SQLite
               file -> :func:`rotation.log.load`, ``state``, ``status``, ``why``,
               ``next_games``; ``arbiter rotation status`` and ``next``
+doubleswiss   a Double-Swiss file (two columns per match) -> the reader, ``validate``
+              and :mod:`trf.matches` (layout, matches); ``pair --system double-swiss
+              --format trf`` (its output validated and checked), ``pair --json``, and
+              one of ``check --json``, ``standings --json``, ``ratings --json``,
+              ``check --why-not``
+burstein      the same for a Burstein file (fixtures/burstein) and ``--system burstein``
 ============  ==========================================================================
 """
 
@@ -689,6 +695,103 @@ def fuzz_rotation(data: bytes) -> None:
     command("rotation", "next", "--session", path)
 
 
+# --------------------------------------------------------------------------- the alternative Swiss systems
+
+#: The systems of the two targets below (the registry's names: ``arbiter systems``).
+DOUBLE_SWISS = "double-swiss"
+BURSTEIN = "burstein"
+
+
+def _double_swiss_seeds() -> list[bytes]:
+    """The hand-worked Double-Swiss rounds (tests/pairing/double_swiss_handworked.py), each a file
+    of two-game matches (docs/double-swiss.md), and the same files with their next match paired
+    into them (the writer of ``pair --format trf``)."""
+    from tests.pairing.double_swiss_handworked import CASES
+    from trf.matches import with_match_pairing
+    from trf.writer import dumps
+
+    out = []
+    for c in CASES:
+        t = c.make()
+        out.append(dumps(t).encode("utf-8"))
+        if c.round == (t.rounds_paired + 1) // 2 + 1:
+            out.append(dumps(with_match_pairing(t, c.round, c.boards, c.bye)).encode("utf-8"))
+    return out
+
+
+def _burstein_seeds() -> list[bytes]:
+    """The Burstein samples of fixtures/burstein (their seeding rounds paired by the Dutch system)."""
+    return [p.read_bytes() for p in sorted((FIXTURES / "burstein").rglob("*.trf"))]
+
+
+SYSTEM_TOKENS = TRF_TOKENS + (
+    b"192 FIDE_DOUBLESWISS", b"192 CUSTOM_DOUBLESWISS", b"192 FIDE_DOUBLESWISS_BAKU", b"092 Double-Swiss",
+    b"192 FIDE_BURSTEIN", b"092 Individual: Swiss burstein", b"142 10", b"142 9", b"     1 b 1", b"     1 w =",
+    b"  0000 - U  0000 - H", b"  0000 - H  0000 - H", b"     2 w +     2 b -", b"299          -0.5    3    7",
+)
+
+
+def _match_reading(data: bytes) -> None:
+    """The reader and the folding of two columns into matches (:mod:`trf.matches`): on any file
+    that reads without errors they answer, never raise."""
+    from trf.matches import layout_problems, match_diagnostics, matches_paired, player_matches, writes_matches
+    from trf.parser import parse_bytes
+    from trf.validate import validate
+
+    result = parse_bytes(data)
+    if result.errors:
+        return
+    t = result.tournament
+    validate(t)
+    match_diagnostics(t)
+    layout_problems(t)
+    if writes_matches(t):
+        matches_paired(t)
+        for p in t.players:
+            player_matches(t, p.start_rank)
+
+
+def _fuzz_system(data: bytes, system: str) -> None:
+    """One input through a system's door at the command line: ``pair --format trf`` (the file it
+    writes validated and checked), ``pair --json``, and one of ``check --json``, ``standings
+    --json``, ``ratings --json``, ``check --why-not 1-2`` by the input's checksum."""
+    _match_reading(data)
+    path = _file(f"{system}.trf", data)
+    written = workdir() / f"{system}-next.trf"
+    _unlink(written.name)
+    code, _, _ = command("pair", path, "--system", system, "--format", "trf", "-o", written)
+    if code == 0 and written.exists():
+        _validate_file(written, f"pair --system {system} --format trf")
+        _match_reading(written.read_bytes())
+        command("check", written, "--system", system)
+    code, out, _ = command("pair", path, "--system", system, "--json")
+    if code == 0:
+        _json(out, "pair --json")
+    which = zlib.crc32(data) % 4
+    if which == 0:
+        code, out, _ = command("check", path, "--system", system, "--json")
+        if out.strip():
+            _json(out, "check --json")
+    elif which == 1:
+        code, out, _ = command("standings", path, "--json")
+        if out.strip():
+            _json(out, "standings --json")
+    elif which == 2:
+        code, out, _ = command("ratings", path, "--json")
+        if out.strip():
+            _json(out, "ratings --json")
+    else:
+        command("check", path, "--system", system, "--why-not", "1-2")
+
+
+def fuzz_double_swiss(data: bytes) -> None:
+    _fuzz_system(data, DOUBLE_SWISS)
+
+
+def fuzz_burstein(data: bytes) -> None:
+    _fuzz_system(data, BURSTEIN)
+
+
 # --------------------------------------------------------------------------- the targets
 
 
@@ -711,6 +814,8 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
     Target("names", fuzz_names, _names_seeds, NAMES_TOKENS, 4_096),
     Target("rtgconfig", fuzz_rtgconfig, _rtgconfig_seeds, RTGCONFIG_TOKENS, 2_048),
     Target("rotation", fuzz_rotation, _rotation_seeds, ROTATION_TOKENS, 16_384),
+    Target("doubleswiss", fuzz_double_swiss, _double_swiss_seeds, SYSTEM_TOKENS, 8_192),
+    Target("burstein", fuzz_burstein, _burstein_seeds, SYSTEM_TOKENS, 8_192),
 )}
 
 

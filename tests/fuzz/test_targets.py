@@ -34,7 +34,7 @@ RANDOM = os.environ.get("ARBITER_FUZZ_RANDOM") == "1"
 BOUND = 60.0
 #: Inputs per target in the slice: fewer for the targets that run many commands per input.
 EXAMPLES = {"trf": 60, "commands": 12, "entrants": 25, "results": 25, "kfactor": 30, "names": 25, "rtgconfig": 15,
-            "rotation": 25}
+            "rotation": 25, "doubleswiss": 10, "burstein": 8}
 REGRESSIONS = Path(__file__).parent / "regressions"
 
 #: Failures the targets find whose fix is other work's: name -> (target, the pattern of the
@@ -121,6 +121,8 @@ test_kfactor_target_keeps_its_contract = _slice("kfactor")
 test_names_target_keeps_its_contract = _slice("names")
 test_rtgconfig_target_keeps_its_contract = _slice("rtgconfig")
 test_rotation_target_keeps_its_contract = _slice("rotation")
+test_doubleswiss_target_keeps_its_contract = _slice("doubleswiss")
+test_burstein_target_keeps_its_contract = _slice("burstein")
 
 
 def test_every_target_has_its_slice() -> None:

@@ -179,16 +179,3 @@ def test_validate_reports_the_layout() -> None:
     bad = trf.parse_text(text.replace("   2 b 1", "   3 b 1", 1).replace("142 10", "142 9")).tournament
     found = [(d.code, d.line, d.column) for d in validate(bad) if d.code.startswith("match-")]
     assert found == [("match-layout", 6, 102), ("match-rounds", 3, 5)]
-
-
-def test_pair_refuses_to_write_a_match_round(tmp_path: Path) -> None:
-    # the command line would write one column per round: refused, nothing written (exit 2)
-    from typer.testing import CliRunner
-
-    from arbiter.cli import app
-
-    path = tmp_path / "ds.trf"
-    path.write_text(_text(CASES[4].make()), encoding="utf-8")
-    out = tmp_path / "out.trf"
-    got = CliRunner().invoke(app, ["pair", str(path), "--format", "trf", "-o", str(out)])
-    assert got.exit_code == 2 and "two-game matches" in got.output and not out.exists()
