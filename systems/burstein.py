@@ -231,27 +231,21 @@ class BursteinSystem(PairingSystem):
         return explain_round(t, rnd, PLAIN, engine=engine, total_rounds=total, rules_reason=sel.reason)
 
     def explanation_key(self, t: Tournament, rnd: int, sel: Selection, request: CheckRequest) -> str:
-        """A digest of what :meth:`explain` reads: the players' rounds up to ``rnd``, the number
-        of rounds, the initial colour, forbidden pairs, absences, acceleration and scoring, the
-        engine option, and the source of the checker's reading and of this binding."""
-        import hashlib
+        """A digest of what :meth:`explain` reads (:func:`checker.explanation.round_digest`: the
+        round's inputs, the engine option and the number of rounds, the source of the checker's
+        reading and of this binding); a seeding round's is the Dutch system's."""
         from pathlib import Path
 
         import checker.burstein
+        from checker.burstein import seeding_count
+        from checker.explanation import round_digest
 
-        h = hashlib.sha256()
-        here = Path(checker.burstein.__file__).parent
-        for src in sorted(here.glob("*.py")) + [here.parent / "explanation.py", here.parent / "report.py",
-                                                Path(__file__)]:
-            h.update(src.read_bytes())
         total = request.total_rounds if request.total_rounds is not None else t.total_rounds
-        h.update(repr((rnd, request.engine, total, t.initial_colour, t.scoring)).encode())
-        h.update(repr(sorted(tuple(sorted(p)) for p in t.forbidden(rnd))).encode())
-        h.update(repr(sorted((k, v.value) for k, v in t.declared_absences(rnd).items())).encode())
-        for p in sorted(t.players, key=lambda q: q.start_rank):
-            h.update(repr((p.start_rank, p.rounds[:rnd], [t.acceleration(p.start_rank, r) for r in range(1, rnd + 1)]))
-                     .encode())
-        return h.hexdigest()
+        if rnd <= seeding_count(t, total):
+            dutch, dsel = _seeding_system()
+            return "seeding:" + dutch.explanation_key(t, rnd, dsel, request)
+        here = Path(checker.burstein.__file__).parent
+        return round_digest(t, rnd, sorted(here.glob("*.py")) + [Path(__file__)], (request.engine, total))
 
     def float_of(self, t: Tournament, pid: int, rnd: int, sel: Selection) -> str | None:
         """A seeding round's float by the Dutch system's reading, a later one by the pairing
