@@ -80,13 +80,21 @@ def _alternative(f: RoundFacts, k: int, score: Fraction, members: list[int], nxt
         return None
     value, pairs, floaters = first
     rule = given.first_difference(value) or "order"
-    better = value < given
+    ranked = sorted(members, key=lambda p: f.seats[p].rank)  # BSN 1, 2, ...
+
+    def order_key(prs: list[tuple[int, int]]) -> tuple[int, ...]:
+        # Art. 4: BSN 1's opponent (its BSN, 0 for a floater) as large as possible, then BSN 2's, ...
+        opp = {x: ranked.index(y) + 1 for a, b in prs for x, y in ((a, b), (b, a))}
+        return tuple(opp.get(p, 0) for p in ranked)
+
+    better = value < given if rule != "order" else order_key(pairs) > order_key(given_pairs)
     mine = {frozenset(x) for x in given_pairs}
     changed = tuple(white_black(f, a, b, initial) for a, b in pairs if frozenset((a, b)) not in mine)
     if rule == "order":
-        text = f"equal on C5-C8, later in the order of Art. 4 ({_pairs_text(pairs, floaters, {})})"
-        sentence = (f"it is as good on everything else but comes later in the order the rules fix: "
-                    f"{_said(plain, 'order')}")
+        text = (f"equal on C5-C8, {'earlier' if better else 'later'} in the order of Art. 4 "
+                f"({_pairs_text(pairs, floaters, {})})")
+        sentence = (f"it is as good on everything else but comes {'earlier' if better else 'later'} in the order "
+                    f"the rules fix: {_said(plain, 'order')}")
         shown_given = shown_alt = None
     else:
         shown_given, shown_alt = given.show(rule), value.show(rule)

@@ -94,6 +94,7 @@ def test_a_whole_burstein_event_paired_checked_and_published(tmp_path: Path) -> 
     for r in range(SEEDING + 1, ROUNDS + 1):
         page = (site / f"round-{r}.html").read_text(encoding="utf-8")
         assert "conforms to the Burstein (C.04.4.2, 2026 rules)" in _text(page)
+        assert "found a better pairing" not in _text(page)  # every alternative shown loses, as the verdict says
         whys = re.findall(r'<details class="why" id="why-\d+">(.*?)</details>', page, re.S)
         assert len(whys) == N // 2
         for why in whys:
