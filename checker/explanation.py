@@ -17,12 +17,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
 
 from checker.report import Finding, RoundReport
 
+if TYPE_CHECKING:  # pragma: no cover
+    from trf.model import Tournament
+
 __all__ = ["Alternative", "FloatReason", "BoardExplanation", "ByeExplanation", "RoundExplanation",
-           "explanation_from_dict", "score_text", "points_text"]
+           "explanation_from_dict", "score_text", "points_text", "round_digest"]
 
 
 def score_text(x: Fraction) -> str:
@@ -210,3 +214,26 @@ def explanation_from_dict(d: dict[str, Any]) -> RoundExplanation:
         _alt(y["alternative"]), tuple(x.get("sentence", "") for x in y["reasons"]))
     return RoundExplanation(d["round"], report, boards, bye, _alt(d["best_alternative"]), d["alternatives"],
                             tuple(d["own_notes"]))
+
+
+def round_digest(t: Tournament, rnd: int, sources: Sequence[Path], options: tuple[object, ...]) -> str:
+    """A digest of everything a reading's explanation of round ``rnd`` reads, for stored
+    explanations (a publication reuses one while its digest stands): the reading's own source
+    (``sources``, with this module and :mod:`checker.report`: a new reading of the rules
+    invalidates every stored explanation), the caller's ``options`` (engine, number of rounds,
+    edition ...), the initial colour and scoring, the pairs forbidden and the absences declared
+    for the round, and every player's rounds up to ``rnd`` with their virtual points (scores,
+    colours, floats, the PAB bar and the given pairing come from them)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    here = Path(__file__).parent
+    for src in list(sources) + [here / "explanation.py", here / "report.py"]:
+        h.update(src.read_bytes())
+    h.update(repr((rnd, *options, t.initial_colour, t.scoring)).encode())
+    h.update(repr(sorted(tuple(sorted(p)) for p in t.forbidden(rnd))).encode())
+    h.update(repr(sorted((k, v.value) for k, v in t.declared_absences(rnd).items())).encode())
+    for p in sorted(t.players, key=lambda q: q.start_rank):
+        h.update(repr((p.start_rank, p.rounds[:rnd], [t.acceleration(p.start_rank, r) for r in range(1, rnd + 1)]))
+                 .encode())
+    return h.hexdigest()

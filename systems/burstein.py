@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from systems.base import CheckRequest, Code, Edition, PairingSystem, PairRequest, Rule, Selection
 
 if TYPE_CHECKING:  # pragma: no cover
+    from checker.explanation import RoundExplanation
     from checker.report import EngineCandidate, WhyNot
     from pairing.result import Pairing
     from pairing.rounds import Acceleration, NextRound
@@ -82,6 +83,7 @@ class BursteinSystem(PairingSystem):
     editions = (Edition("2026", "C.04.4.2 (2026)", _table, "Art. {article}", "Burstein rules of 2026"),)
     codes = (Code(r"BURSTEIN", example="FIDE_BURSTEIN, FIDE_BURSTEIN_BAKU, Swiss-System (Burstein)"),)
     accelerations = True
+    explains = True
     packages = ("pairing.burstein", "checker.burstein")
 
     def edition_for(self, t: Tournament, code: str, source: str | None) -> tuple[Edition, str]:
@@ -206,6 +208,55 @@ class BursteinSystem(PairingSystem):
             dutch, dsel = _seeding_system()
             return dutch.why_not(t, rnd, a, b, dsel)
         return why_not(t, rnd, a, b)
+
+
+    def explain(self, t: Tournament, rnd: int, sel: Selection, request: CheckRequest) -> RoundExplanation | None:
+        """Why each board of round ``rnd`` is paired as it is: a seeding round by the Dutch
+        system's reading (through the registry), a later one by
+        :func:`checker.burstein.explain.explain_round`, in the plain words of :data:`PLAIN`."""
+        from dataclasses import replace
+
+        from checker.burstein import seeding_count
+        from checker.burstein.explain import explain_round
+
+        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
+        if rnd <= seeding_count(t, total):
+            dutch, dsel = _seeding_system()
+            got = dutch.explain(t, rnd, dsel, request)
+            if got is None:
+                return None
+            return replace(got, notes=got.notes + (f"seeding round (C.04.4.2 Art. 1.6): paired and explained by "
+                                                   f"{dutch.words}",))
+        engine = None if request.engine is False else self._candidate(t, sel)
+        return explain_round(t, rnd, PLAIN, engine=engine, total_rounds=total, rules_reason=sel.reason)
+
+    def explanation_key(self, t: Tournament, rnd: int, sel: Selection, request: CheckRequest) -> str:
+        """A digest of what :meth:`explain` reads (:func:`checker.explanation.round_digest`: the
+        round's inputs, the engine option and the number of rounds, the source of the checker's
+        reading and of this binding); a seeding round's is the Dutch system's."""
+        from pathlib import Path
+
+        import checker.burstein
+        from checker.burstein import seeding_count
+        from checker.explanation import round_digest
+
+        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
+        if rnd <= seeding_count(t, total):
+            dutch, dsel = _seeding_system()
+            return "seeding:" + dutch.explanation_key(t, rnd, dsel, request)
+        here = Path(checker.burstein.__file__).parent
+        return round_digest(t, rnd, sorted(here.glob("*.py")) + [Path(__file__)], (request.engine, total))
+
+    def float_of(self, t: Tournament, pid: int, rnd: int, sel: Selection) -> str | None:
+        """A seeding round's float by the Dutch system's reading, a later one by the pairing
+        scores of the two players (:func:`checker.burstein.explain.float_of`)."""
+        from checker.burstein import seeding_count
+        from checker.burstein.explain import float_of
+
+        if rnd <= seeding_count(t, None):
+            dutch, dsel = _seeding_system()
+            return dutch.float_of(t, pid, rnd, dsel)
+        return float_of(t, pid, rnd)
 
 
 SYSTEM = BursteinSystem()

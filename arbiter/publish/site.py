@@ -241,6 +241,7 @@ def _round_page(c: _Context, rnd: int, people: dict[int, dict[str, Any]]) -> dic
             (entering if rnd < c.first.get(p.start_rank, 1) else not_listed).append(people[p.start_rank])
     date = t.round_dates[rnd - 1] if rnd - 1 < len(t.round_dates) else None
     return {"round": rnd, "boards": boards, "byes": byes, "absent": not_listed, "ex": ex,
+            "rules": c.selection.describe() if c.selection is not None else "",
             "not_entered": sorted(entering, key=lambda x: x["no"]),
             "date": date.isoformat() if date else "", "pending": any(not bd["result"] for bd in boards)}
 
@@ -557,6 +558,7 @@ def build_pages(t: Tournament, trf_bytes: bytes, source: str, options: SiteOptio
     common: Mapping[str, Any] = {
         "event": t.name or "Tournament", "rounds": rounds, "total_rounds": (t.total_rounds + per - 1) // per if t.total_rounds else rounds,
         "trf_file": c.trf_file, "style": STYLE, "round_robin": round_robin,
+        "checker_rules": explainer.describe() if explainer is not None else "",
         "tiebreaks": [{"code": tb.text, "name": tb.description} for tb in (last.tiebreaks if last else [])],
         **({"checker_rules": sel.edition.title} if per == 2 and sel is not None else {}),
     }

@@ -4,7 +4,8 @@ rounds (those are the Dutch system's, checked through the registry): independent
 
 Modules: ``state`` (the players as the articles describe them: Index, preferences, PAB bar),
 ``search`` (a bracket's best value on C5-C8 and the first candidate of Art. 4 order),
-``colours`` (Art. 5.2), ``check`` (a round's verdict), ``whynot`` (``--why-not``)."""
+``colours`` (Art. 5.2), ``check`` (a round's verdict), ``whynot`` (``--why-not``), ``explain`` (each
+board's "why this pairing?", for the published rounds)."""
 
 from checker.burstein.check import check_round
 from checker.burstein.state import seeding_count

@@ -456,17 +456,9 @@ def round_key(t: Tournament, rnd: int, *, engine: bool | None = None, total_roun
     number of rounds (topscorers), the initial colour, forbidden pairs, acceleration and scoring
     of the round, the engine option, the edition, and the checker's own source (a new reading of the rules
     invalidates every stored explanation)."""
-    import hashlib
     from pathlib import Path
 
-    h = hashlib.sha256()
-    here = Path(__file__).parent
-    for src in sorted(here.glob("*.py")) + [here.parent / "explanation.py", here.parent / "report.py"]:
-        h.update(src.read_bytes())
-    h.update(repr((rnd, engine, total_rounds or t.total_rounds, t.initial_colour, t.scoring, rules)).encode())
-    h.update(repr(sorted(tuple(sorted(p)) for p in t.forbidden(rnd))).encode())
-    h.update(repr(sorted((k, v.value) for k, v in t.declared_absences(rnd).items())).encode())
-    for p in sorted(t.players, key=lambda q: q.start_rank):
-        h.update(repr((p.start_rank, p.rounds[:rnd], [t.acceleration(p.start_rank, r) for r in range(1, rnd + 1)]))
-                 .encode())
-    return h.hexdigest()
+    from checker.explanation import round_digest
+
+    return round_digest(t, rnd, sorted(Path(__file__).parent.glob("*.py")),
+                        (engine, total_rounds or t.total_rounds, rules))

@@ -11,23 +11,14 @@ played games only, C.04.2 Art. 3.4) and the PAB bar (C2, C.04.1 Art. 4).
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pairing.preference import Strength, colour_preference  # Art. 1.5 (re-exported)
 from trf.model import Colour, Result, Tournament
 
 __all__ = ["Strength", "Entrant", "colour_preference", "seeding_rounds", "entrants", "index_of", "rank_key",
            "pab_eligible", "seen_score"]
-
-
-class Strength(enum.IntEnum):
-    """Strength of a colour preference (Art. 1.5)."""
-
-    NONE = 0
-    MILD = 1
-    STRONG = 2
-    ABSOLUTE = 3
 
 
 @dataclass(frozen=True)
@@ -57,22 +48,6 @@ def seeding_rounds(total: int) -> int:
     """Art. 1.6.2: the number of seeding rounds, paired by the Dutch system: half the rounds
     (rounded down), at most four."""
     return min(total // 2, 4)
-
-
-def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Strength]:
-    """Art. 1.5: absolute if the colour difference is beyond +-1 or the last two played games
-    had the same colour; strong if it is +-1; mild if 0 (alternate); none before a first game."""
-    if not colours:
-        return None, Strength.NONE
-    cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
-    fewer = Colour.WHITE if cd < 0 else Colour.BLACK
-    if abs(cd) > 1:
-        return fewer, Strength.ABSOLUTE
-    if len(colours) >= 2 and colours[-1] is colours[-2]:
-        return colours[-1].opposite, Strength.ABSOLUTE
-    if cd != 0:
-        return fewer, Strength.STRONG
-    return colours[-1].opposite, Strength.MILD
 
 
 def _zero_bye_run(t: Tournament, pid: int, prev: int) -> int:

@@ -25,19 +25,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Callable
 
 from pairing.result import PairingInputError
+from pairing.preference import Strength as Strength  # Art. 1.7, re-exported
+from pairing.preference import colour_preference as colour_preference
 from trf.model import Colour, Result, RoundEntry, Tournament
 
 if TYPE_CHECKING:
     from pairing.dutch.editions import Edition
-
-
-class Strength(enum.IntEnum):
-    """Strength of a colour preference (Art. 1.7)."""
-
-    NONE = 0
-    MILD = 1
-    STRONG = 2
-    ABSOLUTE = 3
 
 
 class Float(enum.Enum):
@@ -71,22 +64,6 @@ class PairingPlayer:
     def repeated(self) -> bool:
         """The same colour in the two latest played games."""
         return len(self.colours) >= 2 and self.colours[-1] is self.colours[-2]
-
-
-def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Strength]:
-    """Art. 1.7: absolute if |CD| > 1 or the last two played games had the same colour; strong
-    if |CD| = 1; mild if CD = 0 (alternate); none before the first played game."""
-    if not colours:
-        return None, Strength.NONE
-    cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
-    fewer = Colour.WHITE if cd < 0 else Colour.BLACK
-    if abs(cd) > 1:
-        return fewer, Strength.ABSOLUTE
-    if len(colours) >= 2 and colours[-1] is colours[-2]:
-        return colours[-1].opposite, Strength.ABSOLUTE
-    if cd != 0:
-        return fewer, Strength.STRONG
-    return colours[-1].opposite, Strength.MILD
 
 
 def available_players(t: Tournament, rnd: int) -> list[int]:
