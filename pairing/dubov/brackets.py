@@ -113,7 +113,7 @@ class _Levels:
         self.bound = (count + 1) * self.base ** self.top + 1
 
     def reward(self, key: int) -> int:
-        return self.base ** self.top - self.base ** self.levels[key]
+        return int(self.base ** self.top - self.base ** self.levels[key])
 
 
 class _Bracket:
@@ -121,7 +121,7 @@ class _Bracket:
     weights, removable edges and small rewards (the module docstring)."""
 
     def __init__(self, residents: list[Entrant], lower: list[Entrant], meet: Legal, last_round: bool,
-                 first_round: bool) -> None:
+                 first_round: bool, part: bool = False) -> None:
         self.verts = residents + lower
         self.nres = len(residents)
         n = len(self.verts)
@@ -130,8 +130,8 @@ class _Bracket:
         self.pos = pos
         # C6: an upfloater's penalty by its score, lower scores weigh more (Art. 2.3.2)
         lscores = sorted({p.score for p in lower}, reverse=True)
-        c6 = _Levels({i: k for i, k in enumerate(range(len(lscores)))}, n)
         c6_level = {s: i for i, s in enumerate(lscores)}
+        c6 = _Levels({i: i for i in range(len(lscores))}, n)
         # C9: a maximum upfloater's penalty by its upfloats, more upfloats weigh more (Art. 2.3.5)
         ups = sorted({p.upfloats for p in lower if p.maximum})
         c9 = _Levels({u: i for i, u in enumerate(ups)}, n)
@@ -151,7 +151,9 @@ class _Bracket:
                 b = self.verts[j]
                 if not row >> meet.index[b.id] & 1:
                     continue
-                v = scale[0]
+                if part and i >= self.nres:
+                    continue  # ``part``: only a part of the pool, whose own pairs do not count
+                v = scale[0] * (2 if part and j < self.nres else 1)
                 if j < self.nres:  # two residents
                     v += scale[1]
                     if a.preference is not b.preference:
@@ -167,11 +169,17 @@ class _Bracket:
                             v += scale[6] * (0 if b.upfloated_last else 1)
                 w[i][j] = w[j][i] = v
         self.w = w
-        self.mate = self.solve()
+        self.part = part
+        self.top = scale[0]
+        self.mate: list[int] = []
 
     def solve(self) -> list[int]:
         self.mate = max_weight_matching(self.w)
         return self.mate
+
+    def quality(self) -> int:
+        """The matching in hand's value on C4-C10 (its weight without the rewards)."""
+        return sum(self.w[i][j] // self.step for i, j in enumerate(self.mate) if i < j)
 
     def mate_of(self, p: Entrant) -> int:
         return self.mate[self.pos[p.id]]
@@ -190,6 +198,15 @@ class _Bracket:
         for q in others:
             j = self.pos[q.id]
             self.w[i][j] = self.w[j][i] = 0
+
+    def keep_up(self, p: Entrant, residents: Sequence[Entrant], lower: Sequence[Entrant]) -> None:
+        """Fix ``p`` as an upfloater: it meets a resident (its edges to the pool go; in a search of
+        a part of the pool, whose players may stay over, its edges to the residents count one
+        more resident covered, so that a best matching keeps it)."""
+        if self.part:
+            self.reward(p, residents, [self.top] * len(residents))
+        else:
+            self.cut(p, lower)
 
     def ask(self, p: Entrant, group: Sequence[Entrant], wanted: bool) -> None:
         """Re-solve with a reward for ``p`` meeting ``group`` unless it already does (``wanted``)."""
@@ -212,7 +229,47 @@ def _choose_upfloaters(m: _Bracket, residents: list[Entrant], lower: list[Entran
         m.ask(p, residents, m.mate_of(p) in res)
         if m.mate_of(p) in res:
             chosen.append(p)
-            m.cut(p, lower)
+            m.keep_up(p, residents, lower)
+    return chosen
+
+
+def _upfloaters_from_the_top(residents: list[Entrant], lower: list[Entrant], meet: Legal, last_round: bool,
+                             first_round: bool) -> list[Entrant] | None:
+    """The upfloaters of Art. 3.2.2 sought among the pool's highest scores only, when that is
+    sure to give the same set as the whole pool (else ``None``).
+
+    The search pairs every resident, with the fewest upfloaters, from the players scoring at
+    least some level.  Its set is the whole pool's when (a) it has as few upfloaters as the
+    residents' own best pairing leaves over (no set has fewer: C5), (b) the players left behind
+    still pair (C4): then any set as good on C6 has every score at least as high as this one's
+    lowest, so lies among the players searched, and so does the first of them in Art. 4.2 order.
+    """
+    n = len(residents)
+    mask = 0
+    for p in residents:
+        mask |= 1 << meet.index[p.id]
+    mate = maximum_matching(meet.adj, mask) if mask else []
+    fewest = len(exposed(mask, mate)) if mask else 0
+    scores = sorted({p.score for p in lower}, reverse=True)
+    part: list[Entrant] = []
+    for s in scores:
+        part += [p for p in lower if p.score == s]
+        if len(part) >= 2 * fewest + 4 or len(part) >= n:
+            break
+    if len(part) == len(lower):
+        return None
+    m = _Bracket(residents, part, meet, last_round, first_round, part=True)
+    mate_idx = m.solve()
+    if any(mate_idx[i] < 0 for i in range(m.nres)):
+        return None
+    res = set(range(m.nres))
+    need = sum(1 for i in range(m.nres, m.n) if mate_idx[i] in res)
+    if need != fewest:
+        return None
+    chosen = _choose_upfloaters(m, residents, part)
+    taken = {p.id for p in chosen}
+    if len(chosen) != need or not meet.completable([p for p in lower if p.id not in taken]):
+        return None
     return chosen
 
 
@@ -241,16 +298,23 @@ def pair_bracket(residents: list[Entrant], lower: list[Entrant], meet: Legal, *,
     """The pairs of the bracket of ``residents`` (the lower players: everyone still unpaired
     below them), each pair (G1 player, G2 player)."""
     everyone = residents + lower
-    m = _Bracket(residents, lower, meet, last_round, first_round=_unplayed(everyone))
-    if min(m.mate, default=0) < 0:
-        raise NoLegalPairing("the players left cannot all be paired (C4)", tuple(sorted(p.id for p in everyone)))
-    ups = _choose_upfloaters(m, residents, lower)
+    if meet.completable(residents) and meet.completable(lower):
+        ups: list[Entrant] = []  # C5 at its best: no upfloater, no set to choose
+    else:
+        got = _upfloaters_from_the_top(residents, lower, meet, last_round, _unplayed(everyone))
+        if got is not None:
+            ups = got
+        else:
+            m = _Bracket(residents, lower, meet, last_round, first_round=_unplayed(everyone))
+            if min(m.solve(), default=0) < 0:
+                raise NoLegalPairing("the players left cannot all be paired (C4)",
+                                     tuple(sorted(p.id for p in everyone)))
+            ups = _choose_upfloaters(m, residents, lower)
     bracket = residents + ups
     # the bracket alone from here (its pairing no longer touches the rest, which C4 keeps pairable)
     b = _Bracket(residents, ups, meet, last_round, first_round=_unplayed(everyone))
     for u in ups:
         b.cut(u, ups)
-    b.solve()
     if _unplayed(bracket):  # Art. 3.2.3.1: the first half by TPN
         by_tpn = sorted(bracket, key=lambda p: p.tpn)
         g1, g2 = by_tpn[:len(by_tpn) // 2], by_tpn[len(by_tpn) // 2:]
@@ -278,9 +342,13 @@ def pair_bracket(residents: list[Entrant], lower: list[Entrant], meet: Legal, *,
     # Art. 3.2.5-3.2.6, 4.4: S1 by ARO meets the first transposition of G2
     s1 = sorted(g1, key=aro_order)
     t2 = sorted(g2, key=lambda p: p.tpn)
+    best = b.quality()  # the best on C4-C10 (the rewards lie below it)
     for p in s1:
         for q in s1:
             b.cut(p, [q])
+    quick = _first_legal_transposition(b, s1, t2, best)
+    if quick is not None:
+        return quick
     pairs: list[tuple[Entrant, Entrant]] = []
     for p in s1:
         b.reward(p, t2, list(range(len(t2), 0, -1)))
@@ -294,6 +362,27 @@ def pair_bracket(residents: list[Entrant], lower: list[Entrant], meet: Legal, *,
         b.cut(q, [x for x in b.verts if x is not p])
         t2.remove(q)
     return pairs
+
+
+def _first_legal_transposition(b: _Bracket, s1: list[Entrant], t2: list[Entrant], best: int
+                               ) -> list[tuple[Entrant, Entrant]] | None:
+    """Art. 3.2.6 without a matching, when it can be had: each S1 player in turn takes the first
+    G2 player still free whom they may meet.  When that pairs everybody and is as good on C5-C10
+    as the best pairing (the quality of the matching in hand), no transposition before it is
+    (each S1 player got the first partner any complete pairing could give them), so it is T2;
+    else ``None`` (the matching decides player by player)."""
+    pos = b.pos
+    free = list(t2)
+    pairs = []
+    for p in s1:
+        i = pos[p.id]
+        q = next((x for x in free if b.w[i][pos[x.id]]), None)
+        if q is None:
+            return None
+        free.remove(q)
+        pairs.append((p, q))
+    got = sum(b.w[pos[p.id]][pos[q.id]] // b.step for p, q in pairs)
+    return pairs if got == best else None
 
 
 def _unplayed(players: Sequence[Entrant]) -> bool:
