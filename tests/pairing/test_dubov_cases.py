@@ -130,3 +130,36 @@ def test_a_mutation_is_flagged_by_the_rule(case: Case, mutant: tuple[tuple[tuple
     t = tournament(case.n, case.rounds, case.total, extra=case.extra)
     report = _check(t, len(case.rounds) + 1, boards, bye)
     assert report.findings and report.findings[0].criterion == rule, [f.message for f in report.findings]
+
+
+def test_upfloats_are_games_against_a_higher_score() -> None:
+    """Decision D1 (docs/dubov.md): "upfloated" (Art. 1.8.1) is a game played over the board
+    against an opponent paired on a higher score.  Case 5 with its round 2 played: 4 and 6
+    (score 0) met 5 and 2 (score 0.5); before round 3 each has one upfloat, in the previous
+    round (C10); nobody else has one (1-3 and the PAB-free round 1 are games between equals)."""
+    from checker.dubov.state import facts
+    from pairing.dubov.players import entrants
+
+    rounds = [[(1, 4, W), (5, 2, D), (3, 6, W)], [(3, 1, D), (2, 6, W), (4, 5, L)]]
+    t = tournament(6, rounds, 5)
+    ours = {p.id: (p.upfloats, p.upfloated_last) for p in entrants(t, 3, 5)}
+    theirs = {p: (s.ups, s.up_last) for p, s in facts(t, 3, 5).seats.items()}
+    want = {1: (0, False), 2: (0, False), 3: (0, False), 4: (1, True), 5: (0, False), 6: (1, True)}
+    assert ours == want and theirs == want
+
+
+def test_aro_rounds_a_half_up() -> None:
+    """Art. 1.7.1: the mean rounded to the nearest integer, x.5 upwards; 0 before a first game."""
+    from pairing.dubov.players import aro_of
+
+    assert aro_of([2001, 2000]) == 2001 and aro_of([2001, 2002]) == 2002 and aro_of([]) == 0
+    assert aro_of([2000, 2001, 2001]) == 2001
+
+
+def test_the_shifters_are_numbered_from_the_middle() -> None:
+    """Art. 4.3.3: A..G get D, C, E, B, F, A, G; of two middle players the upper first."""
+    from checker.dubov.search import middle_out as checker_order
+    from pairing.dubov.brackets import middle_out as engine_order
+
+    assert engine_order(7) == checker_order(7) == [3, 2, 4, 1, 5, 0, 6]
+    assert engine_order(4) == checker_order(4) == [1, 2, 0, 3]
