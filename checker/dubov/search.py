@@ -18,9 +18,9 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Callable, Optional, Sequence
 
-from algorithms.cardinality import maximum_matching
+from algorithms.cardinality import exposed, maximum_matching
 from algorithms.matching import max_weight_matching
-from checker.dubov.state import RoundFacts, complete
+from checker.dubov.state import RoundFacts
 from trf.model import Colour
 
 __all__ = ["Value", "BracketSearch", "TooLarge", "CRITERIA", "middle_out"]
@@ -107,6 +107,11 @@ class BracketSearch:
         self.residents = sorted(residents, key=lambda p: f.seats[p].tpn)
         self.pool = sorted(lower, key=lambda p: (-f.seats[p].score, f.seats[p].tpn))  # Art. 4.2.2
         self.levels = sorted({f.seats[p].ups for p in self.pool if f.seats[p].maximum}, reverse=True)
+        everyone = self.residents + self.pool
+        self.bit = {p: 1 << i for i, p in enumerate(everyone)}
+        self.adj = [sum(self.bit[q] for q in everyone if f.legal(p, q)) for p in everyone]
+        self.res_mask = sum(self.bit[p] for p in self.residents)
+        self.pool_mask = sum(self.bit[p] for p in self.pool)
 
     # ---- values
 
@@ -131,18 +136,16 @@ class BracketSearch:
     def admissible(self, ups: Sequence[int]) -> bool:
         """The residents and ``ups`` pair completely, no two upfloaters together, and the pool
         left behind pairs completely (C1, C3, C4)."""
-        members = self.residents + list(ups)
-        upset = set(ups)
-        n = len(members)
-        adj = [0] * n
-        for i in range(n):
-            for j in range(i + 1, n):
-                if not (members[i] in upset and members[j] in upset) and self.f.legal(members[i], members[j]):
-                    adj[i] |= 1 << j
-                    adj[j] |= 1 << i
-        if n and min(maximum_matching(adj, (1 << n) - 1)) < 0:
+        ups_mask = sum(self.bit[u] for u in ups)
+        adj = list(self.adj)
+        for u in ups:  # no two upfloaters together
+            i = self.bit[u].bit_length() - 1
+            adj[i] &= ~ups_mask
+        mask = self.res_mask | ups_mask
+        if mask and exposed(mask, maximum_matching(adj, mask)):
             return False
-        return complete(self.f, [p for p in self.pool if p not in upset])
+        rest = self.pool_mask & ~ups_mask
+        return not rest or not exposed(rest, maximum_matching(self.adj, rest))
 
     def first(self) -> Optional[tuple[Value, tuple[int, ...]]]:
         """The best value and the first upfloater set (Art. 4.1-4.2) that has it; ``None``: no
@@ -155,7 +158,9 @@ class BracketSearch:
                 if _count(len(sub), k) > LIMIT:
                     raise TooLarge(f"{_count(len(sub), k)} upfloater sets of {k} among {len(sub)} players")
                 found = [u for u in combinations(sub, k) if self.admissible(u)]
-                if found:
+                if found:  # C6 first (a property of the set), C7's matching only for the sets best on it
+                    top = min(self.set_value(u, 0).c6 for u in found)
+                    found = [u for u in found if self.set_value(u, 0).c6 == top]
                     valued = [(self.set_value(u, self.best_c7(u)), u) for u in found]
                     best = min(v for v, _ in valued)
                     return best, next(u for v, u in valued if v == best)
@@ -188,6 +193,27 @@ class BracketSearch:
             return -1, []
         pairs = [(members[i], members[m]) for i, m in enumerate(mate) if i < m]
         return sum(w[members.index(a)][members.index(b)] for a, b in pairs), pairs
+
+    def _first_free(self, s1: list[int], t2: list[int], allow: Callable[[int, int], bool]
+                    ) -> Optional[list[tuple[int, int]]]:
+        """Each S1 player in turn with the first G2 player still free whom they may meet (``None``:
+        somebody is left without one)."""
+        free = list(t2)
+        out = []
+        for p in s1:
+            q = next((x for x in free if self.f.legal(p, x) and allow(p, x)), None)
+            if q is None:
+                return None
+            free.remove(q)
+            out.append((p, q))
+        return out
+
+    def _weight(self, ups: Sequence[int], pairs: Sequence[tuple[int, int]]) -> int:
+        """The weight :meth:`_optimum` gives ``pairs`` (without the split's reward)."""
+        n = len(self.residents) + len(ups)
+        unit = n + 2
+        s = self.f.seats
+        return sum(unit * unit * unit + unit * (1 if s[a].want is not s[b].want else 0) + 1 for a, b in pairs)
 
     def best_c7(self, ups: Sequence[int]) -> int:
         return self.mismatches(self._optimum(ups, lambda a, b: True)[1])
@@ -242,6 +268,9 @@ class BracketSearch:
         t2 = sorted(g2, key=lambda p: s[p].tpn)  # Art. 4.4.2
         side = set(g1)
         best = self._optimum(ups, lambda a, b: allow(a, b) and (a in side) != (b in side))[0]
+        greedy = self._first_free(s1, t2, lambda a, b: allow(a, b))
+        if greedy is not None and self._weight(ups, greedy) == best:
+            return s1, t2, greedy  # each S1 player got the first G2 player any pairing could give them
         fixed: dict[int, int] = {}
         for p in s1:  # Art. 3.2.6: the first transposition that keeps a best pairing
             for q in t2:
