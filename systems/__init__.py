@@ -13,8 +13,8 @@ system its ``192`` record names (TRF-2026's ETT codes), else the one its ``092``
 paired by the team system unless the caller chooses another or the file names another system
 than a Swiss one (a team round robin names Berger: refused, as it pairs no team events).  Each system declares its own codes
 (:class:`~systems.base.Code`); the longest match decides, a generic word (``SWISS``) only when
-nothing more specific matches.  A file that names a FIDE system the toolkit does not pair (Dubov,
-Schiller, Scheveningen, ...) is refused by that system's name (:class:`UnsupportedSystem`).
+nothing more specific matches.  A file that names a FIDE system the toolkit does not pair
+(Schiller, Scheveningen, ...) is refused by that system's name (:class:`UnsupportedSystem`).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ DEFAULT = "dutch"
 
 #: The built-in systems: name -> the module that defines ``SYSTEM``, imported when first needed.
 _BUILT_IN = {"dutch": "systems.dutch", "berger": "systems.berger", "team-swiss": "systems.team",
-             "burstein": "systems.burstein", "double-swiss": "systems.double_swiss"}
+             "burstein": "systems.burstein", "double-swiss": "systems.double_swiss", "dubov": "systems.dubov"}
 
 #: The system of a team event that names no system the toolkit pairs team events with.
 TEAM = "team-swiss"
@@ -50,7 +50,6 @@ _OTHERS: tuple[tuple[Code, str], ...] = (
     (Code(r"SCHEVENINGEN"), "Scheveningen"),
     (Code(r"SCHILLER"), "Schiller"),
     (Code(r"KNOCK[\s_-]*OUT"), "knockout"),
-    (Code(r"DUBOV"), "Dubov"),
     (Code(r"CUSTOM_SWISS"), "custom Swiss"),
 )
 

@@ -105,10 +105,10 @@ def test_the_tec_team_sample_is_a_finished_team_event_whose_rounds_are_paired_ag
 
 
 def test_pair_refuses_a_system_it_does_not_run(tmp_path: Path) -> None:
-    path = tmp_path / "dubov.trf"
-    path.write_text(EXAMPLE.read_text().replace("XXR 5", "192 FIDE_DUBOV\nXXR 5"), encoding="utf-8")
+    path = tmp_path / "schiller.trf"
+    path.write_text(EXAMPLE.read_text().replace("XXR 5", "192 FIDE_SCHILLER\nXXR 5"), encoding="utf-8")
     code, out, err = cli("pair", path)
-    assert code == exitcodes.INVALID_INPUT and "Dubov" in err
+    assert code == exitcodes.INVALID_INPUT and "Schiller" in err
 
 
 def _berger(n: int, rnd: int) -> list[str]:
