@@ -90,8 +90,10 @@ class BracketSearch:
     """One bracket: ``members`` (any order; ranked here by Art. 1.8), the next scoregroup's
     residents ``nxt`` and everyone below them ``rest``."""
 
-    def __init__(self, f: RoundFacts, members: Sequence[int], nxt: Sequence[int], rest: Sequence[int]) -> None:
+    def __init__(self, f: RoundFacts, members: Sequence[int], nxt: Sequence[int], rest: Sequence[int],
+                 limit: int = LIMIT) -> None:
         self.f = f
+        self.limit = limit
         self.members = sorted(members, key=lambda p: f.seats[p].rank)  # BSN 1, 2, ...
         self.bsn = {p: i + 1 for i, p in enumerate(self.members)}
         self.nxt = list(nxt)
@@ -186,8 +188,8 @@ class BracketSearch:
             sets: list[frozenset[int]] = []
             for chosen in combinations(self.members, k):
                 tried += 1
-                if tried > LIMIT:
-                    raise TooLarge(f"bracket of {n} players: more than {LIMIT} floater sets")
+                if tried > self.limit:
+                    raise TooLarge(f"bracket of {n} players: more than {self.limit} floater sets")
                 fl = frozenset(chosen)
                 if forced is not None and fl & set(forced):
                     continue
