@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 from typing import Optional, Sequence
 
 from algorithms.cardinality import maximum_matching
@@ -186,10 +187,10 @@ class BracketSearch:
         for k in range(n % 2, n + 1, 2):
             best: Optional[Value] = None
             sets: list[frozenset[int]] = []
+            tried += comb(n, k)
+            if tried > self.limit:  # said before any is tried: each costs two matchings
+                raise TooLarge(f"bracket of {n} players: more than {self.limit} floater sets")
             for chosen in combinations(self.members, k):
-                tried += 1
-                if tried > self.limit:
-                    raise TooLarge(f"bracket of {n} players: more than {self.limit} floater sets")
                 fl = frozenset(chosen)
                 if forced is not None and fl & set(forced):
                     continue
