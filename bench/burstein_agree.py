@@ -215,7 +215,8 @@ def main() -> int:
     ap.add_argument("--keep", help="a folder where dissenting rounds and missed mutations are written")
     a = ap.parse_args()
     with ProcessPoolExecutor(a.workers) as ex:
-        futs = [ex.submit(agree_one, i, a.seed, a.min_players, a.max_players, a.keep, a.matching) for i in range(1, a.count + 1)]
+        futs = [ex.submit(agree_one, i, a.seed, a.min_players, a.max_players, a.keep, a.matching)
+                for i in range(1, a.count + 1)]
         results = []
         for k, fut in enumerate(futs, start=1):
             results.append(fut.result())
