@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from checker.burstein.colours import WORDS, white_of
+from checker.burstein.layered import LayeredBracket
 from checker.burstein.search import BracketSearch, TooLarge, complete
 from checker.burstein.state import RoundFacts, facts, seeding_count
 from checker.report import EngineCandidate, Finding, NoCandidate, RoundReport
@@ -175,22 +176,31 @@ def _pab_finding(f: RoundFacts, given: Optional[int], rules: Optional[int]) -> F
                     given=str(given), better=str(rules))
 
 
+#: Floater sets a bracket may have for the set-by-set search (:mod:`checker.burstein.search`,
+#: two matchings a set); a bracket with more is judged by one matching of everybody still to pair
+#: (:mod:`checker.burstein.layered`).  Read at each round (the tests set it to 0 to judge every
+#: bracket both ways).
+SEARCH_SETS = 64
+
+
 def _brackets(f: RoundFacts, opponent: dict[int, int], pab: Optional[int], report: RoundReport) -> None:
     for k, (score, members, nxt, rest) in enumerate(brackets_of(f, opponent, pab), start=1):
         inside = set(members)
         pairs = sorted({tuple(sorted((p, opponent[p]), key=lambda x: f.seats[x].rank)) for p in members
                         if opponent.get(p) in inside})
         floaters = frozenset(p for p in members if opponent.get(p) not in inside)
-        search = BracketSearch(f, members, nxt, rest)
+        search = BracketSearch(f, members, nxt, rest, limit=SEARCH_SETS)
         entry: dict[str, Any] = {"score": _show(score), "members": search.members,
                                  "pairs": [list(x) for x in pairs], "floaters": sorted(floaters)}
         report.brackets.append(entry)
         given = search.value(pairs, floaters)  # type: ignore[arg-type]
+        layered: Optional[LayeredBracket] = None
         try:
             first = search.first()
-        except TooLarge as exc:
-            report.notes.append(f"bracket {k} not searched: {exc}")
-            continue
+        except TooLarge:
+            layered = LayeredBracket(f, members, nxt, rest)
+            first = layered.best()
+        entry["method"] = "sets" if layered is None else "matching"
         if first is None:
             report.findings.append(_finding("completion", "C4", f"bracket {k} ({_show(score)}) cannot be paired",
                                             bracket=k))
@@ -208,9 +218,12 @@ def _brackets(f: RoundFacts, opponent: dict[int, int], pab: Optional[int], repor
                                             boards=tuple(pairs)))
             report.candidate = tuple(fpairs)
             return
+        if layered is not None:
+            got = layered.earlier(pairs, floaters)  # type: ignore[arg-type]
+            fpairs, ffloat = got if got is not None else (list(pairs), floaters)  # type: ignore[assignment]
         if {frozenset(x) for x in pairs} != {frozenset(x) for x in fpairs}:
             report.findings.append(_finding("order", "order", f"bracket {k} ({_show(score)}): equal on C1-C8, but "
-                                            f"{_pairs(fpairs, ffloat)} comes first in the order of Art. 4",
+                                            f"{_pairs(fpairs, ffloat)} comes before it in the order of Art. 4",
                                             bracket=k, boards=tuple(pairs)))
             report.candidate = tuple(fpairs)
             return

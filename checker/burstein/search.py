@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 from typing import Optional, Sequence
 
 from algorithms.cardinality import maximum_matching
@@ -90,8 +91,10 @@ class BracketSearch:
     """One bracket: ``members`` (any order; ranked here by Art. 1.8), the next scoregroup's
     residents ``nxt`` and everyone below them ``rest``."""
 
-    def __init__(self, f: RoundFacts, members: Sequence[int], nxt: Sequence[int], rest: Sequence[int]) -> None:
+    def __init__(self, f: RoundFacts, members: Sequence[int], nxt: Sequence[int], rest: Sequence[int],
+                 limit: int = LIMIT) -> None:
         self.f = f
+        self.limit = limit
         self.members = sorted(members, key=lambda p: f.seats[p].rank)  # BSN 1, 2, ...
         self.bsn = {p: i + 1 for i, p in enumerate(self.members)}
         self.nxt = list(nxt)
@@ -184,10 +187,10 @@ class BracketSearch:
         for k in range(n % 2, n + 1, 2):
             best: Optional[Value] = None
             sets: list[frozenset[int]] = []
+            tried += comb(n, k)
+            if tried > self.limit:  # said before any is tried: each costs two matchings
+                raise TooLarge(f"bracket of {n} players: more than {self.limit} floater sets")
             for chosen in combinations(self.members, k):
-                tried += 1
-                if tried > LIMIT:
-                    raise TooLarge(f"bracket of {n} players: more than {LIMIT} floater sets")
                 fl = frozenset(chosen)
                 if forced is not None and fl & set(forced):
                     continue

@@ -221,6 +221,124 @@ CASES = [
     # White, 5 has no preference -> 4-5.
     Case("PAB: a complete pairing of the others", 5, [[(1, 2, W), (3, 4, W), (5, "H")]], 3, ((3, 1), (4, 5)),
          bye=2, extra="XXP    2    3\nXXP    2    5"),
+    # 22. Art. 1.8: Buchholz equal, Sonneborn-Berger decides.  Six players, round 3 of 5.  R1:
+    # 6-3 0-1, 5-4 1-0, 1-2 1-0; R2: 2-5 1/2, 4-6 1/2, 1-3 0-1.  Scores 3: 2, 5: 3/2, 1: 1;
+    # 2, 4, 6: 1/2.  Colours: 1 WW absolute B, 3 BB absolute W, 2 BW and 4 BW mild B, 5 WB and
+    # 6 WB mild W.  Index (opponents' current scores): 1: 2 (1/2, won) + 3 (2, lost): BH 5/2,
+    # SB 1/2; 2: 1 (1, lost) + 5 (3/2, drew): BH 5/2, SB 3/4; 6: 3 (2, lost) + 4 (1/2, drew): BH
+    # 5/2, SB 1/4; 4: 5 (3/2, lost) + 6 (1/2, drew): BH 2, SB 1/4; 3: BH 1/2 + 1 = 3/2; 5: BH 1/2
+    # + 1/2 = 1.  No PAB (six players).
+    # Bracket 2 {3} floats alone; bracket 3/2 {3, 5}: never met, 3 absolute W, 5 mild -> 3-5
+    # (5.2.3), and {1, 2, 4, 6} below can be completed (1-4, 2-6).  Bracket 1 {1} floats.
+    # Bracket 1/2 {1, 2, 4, 6}: BH 5/2 for 1, 2, 6, SB 2 (3/4) > 1 (1/2) > 6 (1/4); 4 (BH 2) ->
+    # BSN 2, 1, 6, 4 (by TPN alone 1 would come first).  1-2 and 4-6 met.  {2-4, 1-6}: 2 and 4
+    # both want Black (one miss), 1 B and 6 W granted; {2-6, 1-4}: 1 and 4 both want Black (one
+    # miss).  C8 equal -> the first in the order (BSN 1 = 2 takes BSN 4 = 4): 2-4, 1-6.
+    # Colours: 2-4 both mild B, histories BW and BW alike (5.2.4 nothing) -> 5.2.5: 2 ranks
+    # higher (Sonneborn-Berger) and gets Black: 4-2; 6-1 (5.2.2).  Boards: 3-5, 6-1, 4-2.
+    # Wrong: 2-6, 1-4 (the fold of the TPN order): as good on C1-C8, later in the order.
+    Case("Art. 1.8: equal Buchholz, Sonneborn-Berger decides", 6,
+         [[(6, 3, L), (5, 4, W), (1, 2, W)], [(2, 5, D), (4, 6, D), (1, 3, L)]], 5,
+         ((3, 5), (6, 1), (4, 2)), wrong=(((3, 5), (6, 2), (4, 1)), None, "order")),
+    # 23. 3.1.5: the PAB to the lowest Index, not the largest TPN.  Five players, round 3 of 5.
+    # R1: 1-5 1-0, 2-4 1-0, 3 the PAB; R2: 5-3 0-1, 4-1 0-1, 2 a half-point bye.  Scores 1: 2,
+    # 3: 2, 2: 3/2, 4: 0, 5: 0.  PAB (Art. 3.1): 3 had one (C2); the lowest score (3.1.3): 4 and
+    # 5; both played two games (3.1.4); Index (3.1.5): 4: 2 (3/2) + 1 (2) = BH 7/2; 5: 1 (2) + 3
+    # (2) = BH 4 -> 4 is ranked lowest and gets the PAB although 5 has the larger TPN; the others
+    # complete (1-3, 2-5; 1-5, 3-5, 1-4, 2-4 met).  Bracket 2 {1, 3}: 1 (WB) mild W, 3 (one game,
+    # Black: colour difference -1) strong W -> 5.2.3: 3-1.  Bracket 3/2 {2} floats; bracket 0
+    # {2, 5}: 2 (W) strong B, 5 (BW) mild B -> 5.2.3: 5-2.  Boards: 3-1, 5-2.
+    # Wrong: the PAB to 5 (then 4 meets 3, 1-2): 3.1.5.
+    Case("PAB: the lowest Index, not the largest TPN", 5,
+         [[(1, 5, W), (2, 4, W), (3, "U")], [(5, 3, L), (4, 1, L), (2, "H")]], 5,
+         ((3, 1), (5, 2)), bye=4, wrong=(((4, 3), (1, 2)), 5, "3.1.5")),
+    # 24. The outgoing floater chosen by the Index (Art. 1.8, 4).  Eight players, round 3 of 5.
+    # R1: 4-8 1-0, 7-5 1/2, 1-6 1/2, 3-2 0-1; R2: 7-6 1/2, 5-2 1-0, 1-4 1-0, 8-3 1-0.  Scores
+    # 1, 5: 3/2; 2, 4, 6, 7, 8: 1; 3: 0.  Colours: 1 WW, 7 WW absolute B; 2 BB, 6 BB absolute W;
+    # 3 WB, 4 WB mild W; 5 BW, 8 BW mild B.  Index: 4: 8 (1, won) + 1 (3/2, lost): BH 5/2, SB 1;
+    # 6: 1 (3/2, drew) + 7 (1, drew): BH 5/2, SB 5/4; 7: 5 (3/2) + 6 (1), both drawn: BH 5/2, SB
+    # 5/4; 2: 3 (0, won) + 5 (3/2, lost): BH 3/2; 8: 4 (1, lost) + 3 (0, won): BH 1.
+    # Bracket 3/2 {1, 5}: never met, only 1 absolute -> 5-1 (5.2.3: 1 gets Black).
+    # Bracket 1 {6, 7, 4, 2, 8} (BSN in that order: 6 and 7 tie, TPN): one floats, who must meet
+    # 3 below (C4; 3 met 2 and 8): 6, 7 or 4.  C6, C7 equal (each floater can meet 3).  C8:
+    # float 6 -> 7-4, 2-8 (no miss) or 7-8, 4-2 (two); float 7 -> 6-4 or 4-2 (one miss each,
+    # 6-2 is C3, 6-7 and 4-8 met); float 4 -> 6-8, 7-2 (no miss).  Of the two without a miss,
+    # BSN 1 (6) takes BSN 5 (8) in {6-8, 7-2, 4 floats} and floats in the other -> 4, BSN 3,
+    # floats (by TPN alone the bracket would be 2, 4, 6, 7, 8).  6-8 (5.2.2), 2-7 (5.2.2).
+    # Bracket 0 {4, 3}: both mild W, histories WB alike -> 5.2.5: 4 (BH 5/2 against 3's 2)
+    # gets White: 4-3.  Boards: 5-1; 6-8 and 2-7 (a 1 each, the higher ranked 6 before 7); 4-3.
+    # Wrong: 7-4, 2-8 with 6 floating (no miss either): later in the order.
+    Case("the outgoing floater chosen by the Index", 8,
+         [[(4, 8, W), (7, 5, D), (1, 6, D), (3, 2, L)], [(7, 6, D), (5, 2, W), (1, 4, W), (8, 3, W)]], 5,
+         ((5, 1), (6, 8), (2, 7), (4, 3)), wrong=(((5, 1), (4, 7), (2, 8), (6, 3)), None, "order")),
+    # 25. 5.2.1: the higher ranked by Art. 1.8, not by TPN.  Six players, round 2 of 3; the file
+    # forbids 1-5 and 1-6.  R1: 2-5 1-0, 4-6 1-0, 1 absent (zero-point bye), 3 a half-point bye.
+    # Bracket 1 {2, 4}: both mild B, histories W and W -> 5.2.5: Index 2: 0, 4: 0 (their
+    # opponents' scores), the smaller TPN 2 gets Black: 4-2.  Bracket 1/2 {3} floats.
+    # Bracket 0 {3, 1, 5, 6}: Index 5: BH 1 (2's score), 6: BH 1 (4's), 3: BH 1/2 (his bye,
+    # a game against himself), SB 1/4; 1: BH 0 -> BSN 5, 6, 3, 1.  5-1 forbidden; 5-3 leaves
+    # 6-1 (forbidden) -> 5-6 and 3-1.  5-6: both want White after Black, equal Index -> 5.2.5
+    # the smaller TPN: 5-6.  3-1: neither has played -> 5.2.1: the higher ranked is 3 (Index
+    # 1/2 against 0), TPN 3 odd -> the initial colour (White): 3-1 (the higher TPN, 1, odd
+    # too, would have had White).  Boards: 4-2, 3-1, 5-6.  Wrong: 1-3: 5.2.1.
+    Case("5.2.1: the higher ranked by the Index", 6, [[(2, 5, W), (4, 6, W), (1, "Z"), (3, "H")]], 3,
+         ((4, 2), (3, 1), (5, 6)), extra="XXP    1    5\nXXP    1    6",
+         wrong=(((4, 2), (1, 3), (5, 6)), None, "5.2.1")),
+    # 26. A forfeit is an unplayed round: a game against oneself (Art. 1.7.2.1).  Six players,
+    # round 2 of 3.  R1: 1-4 forfeited by 4 (1 wins), 2-5 1-0, 3-6 1-0.  Index: 1: BH 1 (his
+    # own score), SB 1; 2, 3: BH 0; 4: BH 0 (his own score; not 1's), 5: BH 1 (2's score), 6: BH
+    # 1 (3's).  Colours: 1 and 4 have played nothing (no preference), 2, 3 mild B, 5, 6 mild W.
+    # Bracket 1 {1, 2, 3}: BSN 1, 2, 3; one floats (C5); C6 equal; C7: any floater pairs in
+    # {floater, 4, 5, 6} (1-4 was not played: no meeting, C.04.2 Art. 3.5).  C8: {1-3} and
+    # {1-2} no miss, {2-3} one -> the first, 1-3, 2 floats; 1-3 (1 no preference: 3 Black).
+    # Bracket 0 {2, 4, 5, 6}: BSN 5, 6 (BH 1), 2, 4 (BH 0, TPN) -> {5-4, 6-2}: 5 and 6 want
+    # White, 4 none, 2 Black: no miss -> 5-4, 6-2 (5-2 met; 5-6, 2-4 misses one).  (Had 4's
+    # forfeit counted 1's score, 4 would be BSN 1.)  Boards: 1-3, 6-2, 5-4.
+    # Wrong: 5-6, 4-2: C8.
+    Case("a forfeit counts as a game against oneself in the Index", 6,
+         [[(1, 4, "+-"), (2, 5, W), (3, 6, W)]], 3, ((1, 3), (6, 2), (5, 4)),
+         wrong=(((1, 3), (5, 6), (4, 2)), None, "C8")),
+    # 27. The last round (3 of 3): a heterogeneous bracket, C3 without a topscorer exception.
+    # Eight players.  R1: 2-1 0-1, 7-8 1/2, 5-3 0-1, 4-6 0-1; R2: 2-3 0-1, 7-6 0-1, 5-8 1/2,
+    # 1 and 4 half-point byes.  Scores 3, 6: 2; 1: 3/2; 8: 1; 4, 5, 7: 1/2; 2: 0.  Colours: 3,
+    # 6, 8 (BB) absolute W; 2, 5, 7 (WW) absolute B; 1 (B) strong W; 4 (W) strong B.
+    # Bracket 2 {3, 6}: both absolute W (C3): no pair, both float.
+    # Bracket 3/2 {3, 6, 1}: Index 1: 2 (0) + his bye against himself (3/2): BH 3/2; 6: 4 (1/2)
+    # + 7 (1/2): BH 1; 3: 5 (1/2) + 2 (0): BH 1/2 -> BSN 1, 6, 3.  3-6 C3, so one of 3, 6 floats
+    # (C6 equal: 2 either way); C7 equal (the floater and 8, all absolute W: no pair, floaters 2
+    # and 1 either way); C8: 1-3 and 1-6 each miss one (all want White) -> the first, 1-3
+    # (BSN 3), 6 floats; 5.2.3: 3 (absolute) White: 3-1.
+    # Bracket 1 {6, 8}: C3 -> both float.
+    # Bracket 1/2 {6, 8, 4, 5, 7}, incoming floaters of 2 and 1 points: legal pairs 5-4, 5-6,
+    # 7-4, 4-8 (4-6, 7-8, 5-8, 6-7 met; 6-8, 5-7 C3).  One floats to meet 2 below (C4; 2,
+    # absolute B, can meet only 4, 6 or 8): 7 meets only 4, so 7-4, then 5-6 and 8 floats (the
+    # only pairing with two pairs).  4-7 (5.2.3, 7 absolute B), 6-5 (5.2.2).  Bracket 0: 8-2.
+    # Boards: 3-1 (2, sum 7/2) before 6-5 (2, sum 5/2), 8-2, 4-7.
+    # Wrong: 6-1 with 3 floating (3-7, 4-5 below): as good on C1-C8, later in the order.
+    Case("the last round: a heterogeneous bracket", 8,
+         [[(2, 1, L), (7, 8, D), (5, 3, L), (4, 6, L)], [(2, 3, L), (7, 6, L), (5, 8, D), (1, "H"), (4, "H")]], 3,
+         ((3, 1), (6, 5), (8, 2), (4, 7)), wrong=(((6, 1), (3, 7), (4, 5), (8, 2)), None, "order")),
+    # 28. The zero-point-bye exception decides the PAB (Art. 1.7.2.2, 3.1.5).  Eight players,
+    # round 3 of 5; 8 withdrew after round 1 (absent in round 2, a zero-point bye, and in round 3,
+    # XXZ).  R1: 1-4 1-0, 2-6 1-0, 3-7 1-0, 5-8 0-1; R2: 1-2 1-0, 6-4 1-0, 3-5 1-0, 7 the PAB.
+    # Scores 1, 3: 2; 2, 6, 7, 8: 1; 4, 5: 0.  PAB: 7 had one (C2); the lowest score 4 and 5, two
+    # games each; Index: 4: 1 (2) + 6 (1) = BH 3; 5: 8 + 3 (2), and 8's zero-point bye up to the
+    # current round counts as a draw when his score is used by 5: 1 + 1/2 -> BH 7/2.  4 is ranked
+    # lowest and gets the PAB (without the exception 4 and 5 tie, BH 3, SB 0, and 5, the larger
+    # TPN, would have it).  Colours: 1, 3 (WW) absolute B; 2 (WB), 5 (WB) mild W; 6 (BW) mild B;
+    # 7 (B, then the PAB) strong W.
+    # Bracket 2 {1, 3}: C3 -> both float.  Bracket 1 {1, 3, 2, 6, 7}: Index 2: 6 (1) + 1 (2):
+    # BH 3, SB 1; 7: 3 (2) + his PAB against himself (1): BH 3, SB 1; 1: 4 (0) + 2 (1): BH 1, SB
+    # 1; 3: 7 (1) + 5 (0): BH 1, SB 1; 6: 2 (1) + 4 (0): BH 1, SB 0 -> BSN 2, 7, 1, 3, 6.  One
+    # floats to meet 5 below; C6: a 1-point floater (2, 6 or 7), since 1-3 is C3.  Float 2:
+    # 1-7, 3-6 (3, 6 both want Black: one miss); float 7: 1-6, 3-2 (one miss); float 6: 1-7,
+    # 3-2 (none); C7 equal (5 can meet 2, 6 or 7) -> C8: 2-3, 7-1, 6 floats.  Bracket 0 {6, 5}:
+    # 5-6 (5.2.2).  Boards: 7-1 and 2-3 (2 and 1 each; 1 before 3), 5-6.
+    # Wrong: the PAB to 5 (4-2, 7-1, 6-3 the others): 3.1.5.
+    Case("the zero-point-bye exception decides the PAB", 8,
+         [[(1, 4, W), (2, 6, W), (3, 7, W), (5, 8, L)], [(1, 2, W), (6, 4, W), (3, 5, W), (7, "U"), (8, "Z")]], 5,
+         ((7, 1), (2, 3), (5, 6)), bye=4, extra="XXZ 8",
+         wrong=(((7, 1), (6, 3), (4, 2)), 5, "3.1.5")),
 ]
 
 
