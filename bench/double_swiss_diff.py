@@ -340,6 +340,8 @@ def live(driver: Optional[str], events: int, seed: int, low: int, high: int, odd
                             bye_rate=0.0)
             _, before = generate(s, until=s.total)
             tournaments += 1
+            if tournaments % 50 == 0:
+                print(f"  ... {tournaments} tournaments, {rounds} rounds", file=sys.stderr, flush=True)
             for r, text in enumerate(before, 1):
                 t = trf.parse_text(text).tournament
                 try:
