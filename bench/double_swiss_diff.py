@@ -173,6 +173,15 @@ def agree(events: int, seed: int) -> None:
         print("  " + line)
 
 
+#: why the library's game-1 colours of a board differ from Art. 4.3's
+COLOUR_CAUSES = {
+    "rank": "its higher-ranked player is the other one (by its scores: game 1 only, Preface and Art. 1.2)",
+    "history": "its colour history counts game 1 of a match in which no game was played (Art. 1.6)",
+    "D15": "the same histories; 4.3.3 read by match index from the first (D15: C.04.2 Art. 3.4 reads back "
+           "from each one's latest)",
+    "unexplained": "neither: to be examined by hand",
+}
+
 _WON = {Result.WIN, Result.WIN_UNRATED, Result.FORFEIT_WIN}
 _DRAWN = {Result.DRAW, Result.DRAW_UNRATED, Result.ADJOURNED}
 
@@ -216,8 +225,8 @@ def history_of(t: Tournament, rnd: int) -> dict[str, Any]:
 def _game_one_first(games: list[dict[str, str]], t: Tournament, m: int) -> list[dict[str, str]]:
     """Each match's game 1, then its game 2 (the library reads a player's first game of a round)."""
     c1, _ = match_columns(m)
-    first = []
-    second = []
+    first: list[dict[str, str]] = []
+    second: list[dict[str, str]] = []
     for g in games:
         e = t.player(int(g["white"])).entry(c1)
         (first if e is not None and e.colour is Colour.WHITE and e.opponent == int(g["black"]) else second).append(g)
@@ -298,21 +307,64 @@ def classify(t: Tournament, rnd: int, total: int, answer: dict[str, Any],
     return ("colours " if same_pairs else "") + first.criterion, first.message
 
 
-def board_colours(t: Tournament, rnd: int, total: int, answer: dict[str, Any]) -> list[tuple[str, str]]:
+def _their_colours(history: dict[str, Any], pid: int) -> list[str]:
+    """The second implementation's match colours of ``pid``: game 1's colour of every round in
+    which it has a game, a forfeited one too (``"white"``/``"black"``)."""
+    out = []
+    for r in history["rounds"]:
+        g = next((g for g in r["games"] if str(pid) in (g["white"], g["black"])), None)
+        if g is not None:
+            out.append("white" if g["white"] == str(pid) else "black")
+    return out
+
+
+def _by_index(first: list[str], other: list[str]) -> Optional[str]:
+    """Art. 4.3.2-4.3.5 as the second implementation reads them, on its histories: the colour of
+    the higher-ranked ``first`` (None: 4.3.1, neither has a colour)."""
+    if not first and not other:
+        return None
+    if first.count("white") != other.count("white"):
+        return "white" if first.count("white") < other.count("white") else "black"
+    for i in range(min(len(first), len(other)) - 1, -1, -1):    # 4.3.3 by match index from the first
+        if first[i] != other[i]:
+            return "black" if first[i] == "white" else "white"
+    if first:
+        return "black" if first[-1] == "white" else "white"
+    return "white" if other[-1] == "white" else "black"
+
+
+def board_colours(t: Tournament, rnd: int, total: int, answer: dict[str, Any], history: dict[str, Any],
+                  per_game: bool) -> list[tuple[str, str]]:
     """Each board of the library's answer whose game-1 colours differ from Art. 4.3's (the checker's
-    :func:`colour_of`; the colours depend only on the two players' histories, not on the rest of the
-    pairing): (the step that decides, a line to show)."""
+    :func:`colour_of`; the colours depend only on the two players, not on the rest of the
+    pairing): (the step that decides and the cause, a line to show).  The cause, when its reading
+    of Art. 4.3 on its facts gives its colours: ``rank`` when its higher-ranked player (by its
+    scores, :func:`library_scores`) is the other one, else ``history`` when its colour histories
+    differ from Art. 1.6's (it counts the game-1 colour of a match in which no game was played),
+    else ``D15`` (its reading of 4.3.3 by match index); ``unexplained`` when its reading does not
+    give its colours."""
     st = round_state(t, rnd, total)
+    scores = library_scores(history, per_game)
     out = []
     for w, b in answer.get("games", ()):
         a, c = int(w), int(b)
         if a not in st.facts or c not in st.facts:
             continue
         white, black, step = colour_of(st, a, c)
-        if (white, black) != (a, c):
-            fa, fc = st.facts[a], st.facts[c]
-            out.append((step, f"{a}-{c}: Art. {step} gives White to {white} (histories {a}: "
-                              f"{''.join(x.value for x in fa.colours)}, {c}: {''.join(x.value for x in fc.colours)})"))
+        if (white, black) == (a, c):
+            continue
+        fa, fc = st.facts[a], st.facts[c]
+        h, o = (fa, fc) if (-fa.score, a) < (-fc.score, c) else (fc, fa)
+        ours = {p.tpn: ["white" if x is Colour.WHITE else "black" for x in p.colours] for p in (h, o)}
+        theirs = {p.tpn: _their_colours(history, p.tpn) for p in (h, o)}
+        th, to = (a, c) if (-scores[a], a) < (-scores[c], c) else (c, a)
+        got = _by_index(theirs[th], theirs[to])
+        reproduced = got is not None and (got == "white") == (a == th)
+        cause = ("unexplained" if not reproduced else "rank" if th != h.tpn else "history" if ours != theirs
+                 else "D15")
+        out.append((f"{step} {cause}", f"{a}-{c}: Art. {step} gives White to {white} (histories {a}: "
+                                       f"{''.join(x.value for x in fa.colours)}, {c}: "
+                                       f"{''.join(x.value for x in fc.colours)})"))
     return out
 
 
@@ -354,7 +406,7 @@ def live(driver: Optional[str], events: int, seed: int, low: int, high: int, odd
                 kind, line = classify(t, r, s.total, answer, ours)
                 rounds += 1
                 boards += len(answer.get("games", ()))
-                for step, what in board_colours(t, r, s.total, answer):
+                for step, what in board_colours(t, r, s.total, answer, history, per_game):
                     colour_steps[step] += 1
                     colour_examples.setdefault(step, []).append(f"event {e} (seed {s.seed}) round {r}: {what}")
                 kinds[kind] += 1
@@ -381,7 +433,7 @@ def live(driver: Optional[str], events: int, seed: int, low: int, high: int, odd
     print(f"the game-1 colours of the library's {boards} boards: {boards - sum(colour_steps.values())} as Art. 4.3 "
           f"gives them" + (", the others by the step:" if colour_steps else ""))
     for step, k in colour_steps.most_common():
-        print(f"  {k:5d}  {step}")
+        print(f"  {k:5d}  {step:<18} {COLOUR_CAUSES[step.split()[-1]]}")
         for ex in colour_examples[step][:show]:
             print(f"         e.g. {ex}")
     if kinds["ours"]:
