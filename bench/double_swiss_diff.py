@@ -24,7 +24,8 @@ the library scores a PAB 1 point and reads byes per game), each round paired by 
 the same history given to the second implementation; each disagreement classified as above, and
 besides: ``incomplete`` (the library leaves players unpaired without a bye: its bracket has no
 legal pairing and it has no look-ahead, C3), ``skipped`` (the library declined: it enumerates every
-pairing of a bracket, so its driver refuses brackets of more than 14 players), ``ours`` (the
+pairing of a bracket, so its driver refuses brackets above a size: 12 in the runs of
+``docs/double-swiss.md``), ``ours`` (the
 checker finds nothing in a different pairing: to be examined by hand).  For each disagreement
 it also notes whether the library's scores differ from the game points (Preface).
 
