@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from pairing.double_swiss.state import PlayerState
+from pairing.lexicographic import Allocation, given, initial_step
 from trf.codes import Colour
 
 __all__ = ["ColourStep", "STEPS", "Allocation", "allocate", "higher_ranked"]
@@ -38,15 +39,6 @@ STEPS: tuple[ColourStep, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Allocation:
-    """A pair's game-1 colours: ``white`` and ``black`` TPNs and the step of Art. 4.3 that decided."""
-
-    white: int
-    black: int
-    step: str
-
-
 def higher_ranked(a: PlayerState, b: PlayerState) -> bool:
     """Whether ``a`` ranks above ``b`` (C.04.5 Art. 1.2: score, then TPN)."""
     return (-a.score, a.tpn) < (-b.score, b.tpn)
@@ -61,14 +53,10 @@ def allocate(a: PlayerState, b: PlayerState, initial: Optional[Colour]) -> Alloc
     hrp, other = (a, b) if higher_ranked(a, b) else (b, a)
 
     def give(colour: Colour, step: str) -> Allocation:
-        if colour is Colour.WHITE:
-            return Allocation(hrp.tpn, other.tpn, step)
-        return Allocation(other.tpn, hrp.tpn, step)
+        return given(hrp.tpn, other.tpn, colour, step)
 
     if not hrp.colours and not other.colours:                                    # 4.3.1
-        if initial is None:
-            raise ValueError("the initial-colour is needed (C.04.5 Art. 4.1)")
-        return give(initial if hrp.tpn % 2 else initial.opposite, "4.3.1")
+        return initial_step(hrp.tpn, other.tpn, initial, "C.04.5")
     if hrp.whites != other.whites:                                               # 4.3.2
         return give(Colour.WHITE if hrp.whites < other.whites else Colour.BLACK, "4.3.2")
     for x, y in zip(reversed(hrp.colours), reversed(other.colours)):             # 4.3.3

@@ -10,6 +10,7 @@ from typing import Optional
 from pairing.double_swiss.brackets import RoundPlan, pair_players
 from pairing.double_swiss.colours import Allocation, allocate
 from pairing.double_swiss.state import PlayerState, RoundSettings, player_states
+from pairing.lexicographic import allocate_plan
 from pairing.result import Pairing, PairingInputError
 from trf.codes import Colour
 from trf.matches import match_columns, matches_paired
@@ -81,17 +82,9 @@ def pair_match_round(t: Tournament, rnd: Optional[int] = None, *, initial_colour
     c1, c2 = match_columns(rnd)
     forbidden = t.forbidden(c1) | t.forbidden(c2)
     plan = pair_players(players, settings, forbidden)
-    initial = initial_colour or t.initial_colour
-    allocations = []
-    for bracket in plan.brackets:
-        for a, b in bracket.pairs:
-            pa, pb = players[a], players[b]
-            if not pa.colours and not pb.colours and initial is None:
-                initial = infer_initial_colour(t)
-                if initial is None:
-                    raise PairingInputError("initial-colour", "the initial colour is unknown: the file needs '152 W' "
-                                                              "or '152 B' (C.04.5 Art. 4.1)")
-            allocations.append(allocate(pa, pb, initial))
+    allocations = allocate_plan(plan, lambda a, b, initial: allocate(players[a], players[b], initial),
+                                lambda a, b: not players[a].colours and not players[b].colours,
+                                initial_colour or t.initial_colour, lambda: infer_initial_colour(t), "C.04.5")
     allocations.sort(key=lambda x: board_key(players[x.white], players[x.black]))
     pairing = Pairing(rnd, tuple((x.white, x.black) for x in allocations), plan.pab)
     return DoubleSwissPairing(pairing, plan, tuple(allocations), settings, players)

@@ -25,44 +25,21 @@ and C10 (Art. 2.3.7, not in the last two rounds), then the first identifier (top
 smaller TPN, Art. 3.6.1-3.6.2) - :func:`algorithms.lexicographic.first_best_pairing`.  As the
 colours always grant every preference a pair allows (Art. 4.3.2-4.3.4), a pair costs C8 when both
 teams prefer the same colour and C9 when both preferences are strong.
+
+The procedure is the one C.04.5 shares word for word (:mod:`pairing.lexicographic`); this module
+brings the teams' facts, the bracket criteria C8-C10 (:func:`pair_cost`), the lapse of C7 and C10
+in the last two rounds, and C6's next scoregroup: the next lower pairing score among all the
+teams of the round (a scoregroup emptied by an earlier bracket has been emptied).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Iterator, Optional
 
-from algorithms.cardinality import bits_of, maximum_matching
-from algorithms.lexicographic import first_best, first_best_pairing, ordered_choices, total_cost
-from pairing.result import NoLegalPairing
+from pairing.lexicographic import Bracket, Entrant, Procedure, RoundPlan, pair_round_plan, profiles
 from pairing.team.state import RoundSettings, TeamState
 
 __all__ = ["Bracket", "RoundPlan", "pair_teams", "pair_cost", "profiles"]
-
-
-@dataclass(frozen=True)
-class Bracket:
-    """One bracket as paired: the top-scoregroup's pairing ``score``, its ``residents`` and
-    ``upfloaters`` (TPNs), the ``pairs`` (top member, bottom member) in identifier order, the
-    totals of C8, C9 and C10, and whether C6 held and the C7 count of the set chosen."""
-
-    score: Fraction
-    residents: tuple[int, ...]
-    upfloaters: tuple[int, ...]
-    pairs: tuple[tuple[int, int], ...]
-    cost: tuple[int, int, int]
-    c6: bool
-    c7: int
-
-
-@dataclass(frozen=True)
-class RoundPlan:
-    """The round as the procedure of Art. 3 pairs it (before colours): the PAB and the brackets
-    in the order they were paired."""
-
-    pab: Optional[int]
-    brackets: tuple[Bracket, ...]
 
 
 def pair_cost(a: TeamState, b: TeamState, bracket_score: Fraction, settings: RoundSettings) -> tuple[int, int, int]:
@@ -77,180 +54,15 @@ def pair_cost(a: TeamState, b: TeamState, bracket_score: Fraction, settings: Rou
     return c8, c9, c10
 
 
-def profiles(levels: list[tuple[Fraction, int]], k: int) -> Iterator[tuple[Fraction, ...]]:
-    """The score profiles of ``k`` upfloaters (their scores in ascending order) that the lower
-    scoregroups ``levels`` (score, number of teams) allow, best first by C5 (C.04.6 Art.
-    2.3.2: the scores taken in ascending order, maximised lexicographically: the lowest
-    upfloater's score as high as it can be, then the next one's, ...)."""
-    desc = sorted(levels, key=lambda x: -x[0])
-    sizes = [n for _, n in desc]
-
-    def rec(k: int, last: int, used: int) -> Iterator[tuple[Fraction, ...]]:
-        # the next score at or above the previous one (index <= last), the highest first
-        if k == 0:
-            yield ()
-            return
-        for i in range(last + 1):
-            taken = used if i == last else 0
-            if taken >= sizes[i] or sum(sizes[:i]) + sizes[i] - taken - 1 < k - 1:
-                continue
-            for tail in rec(k - 1, i, taken + 1):
-                yield (desc[i][0],) + tail
-
-    yield from rec(k, len(desc) - 1, 0)
-
-
-class _Field:
-    """The teams of the round as bitsets: who may meet whom (C1 and forbidden pairs) and whether a
-    set of them can all be paired (one maximum matching, remembered)."""
-
-    def __init__(self, teams: dict[int, TeamState], forbidden: frozenset[frozenset[int]]) -> None:
-        self.tpns = sorted(teams)
-        self.index = {tpn: i for i, tpn in enumerate(self.tpns)}
-        n = len(self.tpns)
-        self.adj = [0] * n
-        for i, a in enumerate(self.tpns):
-            for j in range(i + 1, n):
-                b = self.tpns[j]
-                if self.may_meet(teams[a], teams[b], forbidden):
-                    self.adj[i] |= 1 << j
-                    self.adj[j] |= 1 << i
-        self._pairable: dict[int, bool] = {0: True}
-
-    @staticmethod
-    def may_meet(a: TeamState, b: TeamState, forbidden: frozenset[frozenset[int]]) -> bool:
-        """C1 (Art. 2.1.1): not met in a played match; and not a forbidden pair (``260``)."""
-        return b.tpn not in a.met and frozenset((a.tpn, b.tpn)) not in forbidden
-
-    def mask(self, tpns: Iterable[int]) -> int:
-        """The bitset of the teams ``tpns``."""
-        out = 0
-        for tpn in tpns:
-            out |= 1 << self.index[tpn]
-        return out
-
-    def members(self, mask: int) -> list[int]:
-        """The TPNs of the bitset ``mask``, ascending."""
-        return [self.tpns[i] for i in bits_of(mask)]
-
-    def pairable(self, mask: int) -> bool:
-        """Whether the teams of ``mask`` can all be paired among themselves (C1)."""
-        got = self._pairable.get(mask)
-        if got is None:
-            if bin(mask).count("1") % 2:
-                got = False
-            else:
-                mate = maximum_matching(self.adj, mask)
-                got = all(mate[v] >= 0 for v in bits_of(mask))
-            self._pairable[mask] = got
-        return got
-
-
 def pair_teams(teams: dict[int, TeamState], settings: RoundSettings,
                forbidden: frozenset[frozenset[int]] = frozenset()) -> RoundPlan:
-    """Pair the teams (C.04.6 Art. 3.3.2 steps 1-3; module docstring).  Raises
-    :class:`~pairing.result.NoLegalPairing` when no complete legal pairing exists (Art. 3.3.3:
-    the Chief Arbiter decides)."""
-    field = _Field(teams, forbidden)
-    everyone = field.mask(teams)
-    pab = None
-    if len(teams) % 2:
-        pab = _choose_pab(teams, field, everyone)
-        remaining = everyone & ~field.mask([pab])
-    else:
-        remaining = everyone
-        if not field.pairable(remaining):
-            raise NoLegalPairing("no pairing of all the teams avoids a rematch (C.04.6 Art. 2.1.1, 3.3.3)",
-                                 tuple(sorted(teams)))
-    scores = sorted({t.pairing_score for t in teams.values()}, reverse=True)
-    brackets = []
-    while remaining:
-        bracket = _pair_top_scoregroup(teams, field, remaining, scores, settings)
-        brackets.append(bracket)
-        remaining &= ~field.mask(bracket.residents + bracket.upfloaters)
-    return RoundPlan(pab, tuple(brackets))
-
-
-def _choose_pab(teams: dict[int, TeamState], field: _Field, everyone: int) -> int:
-    """The PAB (C.04.6 Art. 3.4): among the teams C2 does not bar, the first that leaves a legal
-    pairing of all the others (3.4.1), by the lowest score (3.4.2), the most matches played
-    (3.4.3), the largest TPN (3.4.4)."""
-    candidates = sorted((t for t in teams.values() if not t.pab_barred),
-                        key=lambda t: (t.pairing_score, -t.played, -t.tpn))
-    for t in candidates:
-        if field.pairable(everyone & ~field.mask([t.tpn])):
-            return t.tpn
-    raise NoLegalPairing("no team can receive the pairing-allocated bye and leave a legal pairing of the others "
-                         "(C.04.6 Art. 2.1.2, 3.4.1, 3.3.3)", tuple(sorted(teams)))
-
-
-def _pair_top_scoregroup(teams: dict[int, TeamState], field: _Field, remaining: int, scores: list[Fraction],
-                         settings: RoundSettings) -> Bracket:
-    """The top-scoregroup of ``remaining``, its upfloaters (Art. 3.5) and its pairing (Art. 3.6)."""
-    left = field.members(remaining)
-    top = max(teams[x].pairing_score for x in left)
-    residents = [x for x in left if teams[x].pairing_score == top]
-    lower: dict[Fraction, list[int]] = {}
-    for x in left:
-        if teams[x].pairing_score < top:
-            lower.setdefault(teams[x].pairing_score, []).append(x)
-    below = [s for s in scores if s < top]
-    following = below[0] if below else None
-    res_mask = field.mask(residents)
-    n_lower = sum(len(v) for v in lower.values())
-
-    def c6(rest: int) -> bool:
-        """C6 (Art. 2.3.3): the next scoregroup (what is left of it) pairable with the fewest
-        upfloaters, the rest completed; true when it has been emptied."""
-        if following is None:
-            return True
-        group = [x for x in field.members(rest) if teams[x].pairing_score == following]
-        if not group:
-            return True
-        gmask = field.mask(group)
-        options = [0] if len(group) % 2 == 0 else [1 << field.index[x] for x in field.members(rest)
-                                                   if teams[x].pairing_score < following]
-        return any(field.pairable(gmask | up) and field.pairable(rest & ~(gmask | up)) for up in options)
-
-    def judge(chosen: tuple[int, ...]) -> Optional[tuple[int, int]]:
-        bmask = res_mask | field.mask(chosen)
-        if not field.pairable(bmask):
-            return None                                  # no legal pairing of the bracket (C1)
-        rest = remaining & ~bmask
-        if not field.pairable(rest):
-            return None                                  # C3
-        c7 = 0 if settings.last_two_rounds else sum(teams[x].floated for x in chosen)
-        return (0 if c6(rest) else 1, c7)
-
-    for k in range(len(residents) % 2, n_lower + 1, 2):                              # C4
-        for profile in profiles([(s, len(v)) for s, v in lower.items()], k):         # C5
-            counts: dict[Fraction, int] = {}
-            for s in profile:
-                counts[s] = counts.get(s, 0) + 1
-            groups = [(tuple(lower[s]), counts[s]) for s in sorted(counts, reverse=True)]  # 3.5.3
-            floor = 0 if settings.last_two_rounds else sum(
-                max(0, c - sum(1 for x in lower[s] if not teams[x].floated)) for s, c in counts.items())
-            best = first_best(ordered_choices(groups), judge, (0, floor))            # 3.5.4-3.5.5
-            if best is None:
-                continue
-            chosen, (c6_fails, c7) = best
-            return _bracket(teams, residents, chosen, top, settings, field, c6=not c6_fails, c7=c7)
-    raise NoLegalPairing(f"the top-scoregroup {' '.join(map(str, residents))} cannot be paired with any set of "
-                         f"upfloaters (C.04.6 Art. 3.5, 3.3.3)", tuple(residents))
-
-
-def _bracket(teams: dict[int, TeamState], residents: list[int], upfloaters: tuple[int, ...], score: Fraction,
-             settings: RoundSettings, field: _Field, *, c6: bool, c7: int) -> Bracket:
-    """The bracket paired by Art. 3.6 (module docstring)."""
-    members = sorted(residents + list(upfloaters))
-
-    def may_meet(a: int, b: int) -> bool:
-        return field.adj[field.index[a]] >> field.index[b] & 1 == 1
-
-    def cost(a: int, b: int) -> tuple[int, int, int]:
-        return pair_cost(teams[a], teams[b], score, settings)
-
-    pairs = first_best_pairing(members, may_meet, cost)
-    assert pairs is not None, "the set was chosen for a legal pairing"
-    c = total_cost(pairs, cost, 3)
-    return Bracket(score, tuple(residents), tuple(upfloaters), pairs, (c[0], c[1], c[2]), c6, c7)
+    """Pair the teams (C.04.6 Art. 3.3.2 steps 1-3; module docstring): scoregroups by pairing
+    score (C.04.7 Art. 1.5).  Raises :class:`~pairing.result.NoLegalPairing` when no complete
+    legal pairing exists (Art. 3.3.3: the Chief Arbiter decides)."""
+    entrants = {tpn: Entrant(tpn, t.pairing_score, t.played, t.met, t.pab_barred, t.floated)
+                for tpn, t in teams.items()}
+    procedure = Procedure(handbook="C.04.6", one="team", many="teams", rematch="a rematch",
+                          floats=not settings.last_two_rounds,
+                          cost=lambda a, b, score: pair_cost(teams[a], teams[b], score, settings), width=3,
+                          next_of_field=True)
+    return pair_round_plan(entrants, procedure, forbidden)

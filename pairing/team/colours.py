@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from pairing.lexicographic import Allocation, given, initial_step
 from pairing.team.state import RoundSettings, TeamState
 from trf.codes import Colour
 
@@ -55,15 +56,6 @@ STEPS: tuple[ColourStep, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Allocation:
-    """A pair's colours: ``white`` and ``black`` TPNs and the step of Art. 4.3 that decided."""
-
-    white: int
-    black: int
-    step: str
-
-
 def first_team(a: TeamState, b: TeamState, use_secondary: bool) -> bool:
     """Whether ``a`` is the first-team of the pair (C.04.6 Art. 4.2)."""
     if a.score != b.score:
@@ -79,14 +71,10 @@ def allocate(a: TeamState, b: TeamState, settings: RoundSettings, initial: Optio
     first, other = (a, b) if first_team(a, b, settings.use_secondary) else (b, a)
 
     def give(colour: Colour, step: str) -> Allocation:
-        if colour is Colour.WHITE:
-            return Allocation(first.tpn, other.tpn, step)
-        return Allocation(other.tpn, first.tpn, step)
+        return given(first.tpn, other.tpn, colour, step)
 
     if not first.colours and not other.colours:                                    # 4.3.1
-        if initial is None:
-            raise ValueError("the initial-colour is needed (C.04.6 Art. 4.1)")
-        return give(initial if first.tpn % 2 else initial.opposite, "4.3.1")
+        return initial_step(first.tpn, other.tpn, initial, "C.04.6")
     fp, op = first.preference, other.preference
     if fp is not None and op is None:                                              # 4.3.2
         return give(fp, "4.3.2")

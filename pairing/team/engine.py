@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional
 
+from pairing.lexicographic import allocate_plan
 from pairing.result import Pairing, PairingInputError
 from pairing.team.acceleration import team_acceleration
 from pairing.team.brackets import RoundPlan, pair_teams
@@ -95,16 +96,9 @@ def pair_team_round(t: Tournament, rnd: Optional[int] = None, *, initial_colour:
     virtual, kind, plan_baku = team_acceleration(t, ev, total, baku)
     teams = team_states(ev, settings, virtual)
     plan = pair_teams(teams, settings, t.forbidden(rnd))
-    allocations = []
-    for bracket in plan.brackets:
-        for a, b in bracket.pairs:
-            ta, tb = teams[a], teams[b]
-            if not ta.colours and not tb.colours and initial is None:
-                initial = infer_initial_colour(ev)
-                if initial is None:
-                    raise PairingInputError("initial-colour", "the initial colour is unknown: the file needs '152 W' "
-                                                              "or '152 B' (C.04.6 Art. 4.1)")
-            allocations.append(allocate(ta, tb, settings, initial))
+    allocations = allocate_plan(plan, lambda a, b, initial: allocate(teams[a], teams[b], settings, initial),
+                                lambda a, b: not teams[a].colours and not teams[b].colours,
+                                initial, lambda: infer_initial_colour(ev), "C.04.6")
     allocations.sort(key=lambda x: board_key(teams[x.white], teams[x.black]))
     pairing = Pairing(rnd, tuple((x.white, x.black) for x in allocations), plan.pab)
     return TeamRoundPairing(pairing, plan, tuple(allocations), settings, teams, kind, plan_baku)

@@ -146,6 +146,23 @@ def test_d10_whites_counted_not_colour_difference() -> None:
     assert (got.white, got.black, got.step) == (1, 2, "4.3.3")
 
 
+def test_d21_latest_colours_compared_from_each_players_last_match() -> None:
+    # 4.3.3 with histories of different lengths (player 2 missed a match): HRP 1 [B W B] and 2
+    # [W B] had one White each (4.3.2 does not decide).  Going back from each one's latest match
+    # (C.04.2 Art. 3.4: the rounds without a colour are moved to the front): B-B, W-W, then 2 has
+    # no more -> no match with different colours; 4.3.4: HRP 1 had Black last -> 1 White.  Read
+    # by match index from the first (the second implementation's reading) the second matches, W
+    # and B, would differ and 1 would get Black.  The checker reads it alike.
+    from checker.double_swiss.check import colour_of
+    from checker.double_swiss.state import Facts, RoundState
+
+    h, o = _p(1, "3", "BWB"), _p(2, "2", "WB")
+    got = allocate(h, o, Colour.WHITE)
+    assert (got.white, got.black, got.step) == (1, 2, "4.3.4")
+    facts = {p.tpn: Facts(p.tpn, p.score, p.colours, p.played, frozenset(), False, False) for p in (h, o)}
+    assert colour_of(RoundState(4, 5, Colour.WHITE, facts, frozenset()), 2, 1) == (1, 2, "4.3.4")
+
+
 def test_d6_forfeited_match_not_played() -> None:
     # Preface: a match forfeited on both games is not played: not a meeting, not a match played
     # (3.4.3), no colour; a partly forfeited match is all three.
