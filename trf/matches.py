@@ -68,6 +68,10 @@ class MatchEntry:
     games: tuple[Optional[RoundEntry], Optional[RoundEntry]]
     kind: str
     points: Fraction
+    #: the opponent forfeited both games (read from the opponent's line: this line's ``+ -`` is
+    #: one forfeit each when the opponent's is ``- +``, but the opponent's two forfeits when it is
+    #: ``- -``, the game of this player's ``-`` forfeited by both)
+    opponent_forfeited_both: bool = False
 
     @property
     def forfeited_by(self) -> bool:
@@ -82,10 +86,11 @@ class MatchEntry:
 
     @property
     def forfeited(self) -> bool:
-        """A forfeited match (C.04.5 Preface): a player forfeited both games.  Only the codes
-        of this player's line are read: a player who forfeits both games has ``-`` in both
-        columns, the opponent ``+`` (or ``-``: a double forfeit) in both."""
-        return self.kind == "match" and all(g is not None and g.result in FORFEIT_CODES for g in self.games)
+        """A forfeited match (C.04.5 Preface): a player forfeited both games, this one (``-`` in
+        both columns) or the opponent (``-`` in both of its columns).  A match in which each
+        player forfeited one game (``+ -`` against ``- +``) is not forfeited: it counts as a
+        meeting without a colour (decision D7)."""
+        return self.kind == "match" and (self.forfeited_by or self.opponent_forfeited_both)
 
     @property
     def pending(self) -> bool:
@@ -131,6 +136,16 @@ def _block_column(round_column: int) -> int:
     return 92 + 10 * (round_column - 1)
 
 
+def _forfeited_both(t: Tournament, player: int, match: int) -> bool:
+    """``player`` forfeited both games of ``match`` (``-`` in both its columns; a player the file
+    does not list forfeited nothing)."""
+    p = t.player_by_rank.get(player)
+    if p is None:
+        return False
+    games = [p.entry(c) for c in match_columns(match)]
+    return all(g is not None and g.result is Result.FORFEIT_LOSS for g in games)
+
+
 def _fold(t: Tournament, player: int, match: int) -> MatchEntry:
     p = t.player(player)
     c1, c2 = match_columns(match)
@@ -143,7 +158,7 @@ def _fold(t: Tournament, player: int, match: int) -> MatchEntry:
         return MatchEntry(match, None, Colour.NONE, (g1, g2), "pab", points)
     if opp is not None:
         colour = g1.colour if g1 is not None else (g2.colour.opposite if g2 is not None else Colour.NONE)
-        return MatchEntry(match, opp, colour, (g1, g2), "match", points)
+        return MatchEntry(match, opp, colour, (g1, g2), "match", points, _forfeited_both(t, opp, match))
     code = (g1.code if g1 is not None else None) or (g2.code if g2 is not None else None)
     kind = _BYE_KINDS.get(code, "zero-bye") if code is not None else "zero-bye"
     return MatchEntry(match, None, Colour.NONE, (g1, g2), kind, points)

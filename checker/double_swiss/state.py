@@ -7,7 +7,8 @@ Definitions applied:
 * score: the game points of every column before the match (Preface: a player's score is the sum
   of its game points), under the file's ``162``;
 * a match is a meeting unless a player forfeited both of its games (Preface; C.04.2 Art. 3.5):
-  this player's two columns both carry a forfeit code (``+`` or ``-``);
+  this player's two columns or the opponent's both carry ``-`` (each forfeiting one game, ``+ -``
+  against ``- +``, is a meeting without a colour: decision D7);
 * a match gives its game-1 colour when at least one of its games was played (Art. 1.6);
 * matches played (Art. 3.4.3): the meetings;
 * floated in the previous round (Art. 1.5): met an opponent whose score differed before that
@@ -27,7 +28,6 @@ from trf.model import RoundEntry, Tournament
 
 __all__ = ["Facts", "RoundState", "round_state", "given_round"]
 
-_FORFEITS = (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)
 _PLAYED_CODES = frozenset({Result.WIN, Result.DRAW, Result.LOSS, Result.WIN_UNRATED, Result.DRAW_UNRATED,
                            Result.LOSS_UNRATED, Result.ADJOURNED})
 
@@ -80,11 +80,19 @@ def _match(t: Tournament, pid: int, m: int) -> tuple[Optional[RoundEntry], Optio
     return _cell(t, pid, 2 * m - 1), _cell(t, pid, 2 * m)
 
 
-def _is_meeting(g1: Optional[RoundEntry], g2: Optional[RoundEntry]) -> Optional[int]:
-    """The opponent of a match that counts as a meeting, else ``None``."""
+def _lost_both_by_forfeit(t: Tournament, pid: int, m: int) -> bool:
+    if pid not in t.player_by_rank:
+        return False
+    return all(g is not None and g.result is Result.FORFEIT_LOSS for g in _match(t, pid, m))
+
+
+def _is_meeting(t: Tournament, pid: int, m: int) -> Optional[int]:
+    """The opponent of match ``m`` of ``pid`` when it counts as a meeting, else ``None``: paired in
+    both games and neither player forfeited both (Preface)."""
+    g1, g2 = _match(t, pid, m)
     if g1 is None or g2 is None or g1.opponent is None:
         return None
-    if g1.result in _FORFEITS and g2.result in _FORFEITS:
+    if _lost_both_by_forfeit(t, pid, m) or _lost_both_by_forfeit(t, g1.opponent, m):
         return None
     return g1.opponent
 
@@ -127,7 +135,7 @@ def round_state(t: Tournament, rnd: int, total: Optional[int] = None) -> RoundSt
         barred = False
         for m in range(1, rnd):
             g1, g2 = _match(t, pid, m)
-            opp = _is_meeting(g1, g2)
+            opp = _is_meeting(t, pid, m)
             if opp is not None:
                 n += 1
                 met.add(opp)
@@ -140,8 +148,7 @@ def round_state(t: Tournament, rnd: int, total: Optional[int] = None) -> RoundSt
                 barred = True
         floated = False
         if rnd > 1:
-            g1, g2 = _match(t, pid, rnd - 1)
-            opp = _is_meeting(g1, g2)
+            opp = _is_meeting(t, pid, rnd - 1)
             if opp is not None:
                 floated = _score(t, pid, rnd - 2) != _score(t, opp, rnd - 2)
         facts[pid] = Facts(pid, _score(t, pid, rnd - 1), tuple(colours), n, frozenset(met), barred, floated)

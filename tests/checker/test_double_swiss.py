@@ -143,3 +143,16 @@ def test_the_door_reads_match_rounds() -> None:
     assert [r.round for r in reports] == [1, 2] and all(r.ok for r in reports)
     got = sel.system.why_not(t, 4, 1, 7, sel)
     assert (got.round, got.criterion) == (2, "3.6.4")
+
+
+def test_d7_the_checker_reads_forfeits_from_both_lines() -> None:
+    # The checker's own reading of the case of tests/pairing/test_double_swiss.py (D7): "+ -"
+    # against "- +" is a meeting (1 and 2 may not meet again); "+ -" against "- -" is not (4
+    # forfeited both games), so 3 and 4 may meet again.
+    from checker.double_swiss.state import round_state
+
+    t = build(4, [[(1, 2, "+", "-"), (3, 4, "+", "--")]])
+    facts = round_state(t, 2).facts
+    assert (facts[1].met, facts[1].matches, facts[1].colours) == (frozenset({2}), 1, ())
+    assert (facts[3].met, facts[3].matches) == (frozenset(), 0)
+    assert (facts[4].met, facts[4].matches) == (frozenset(), 0)

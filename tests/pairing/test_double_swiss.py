@@ -175,6 +175,24 @@ def test_d6_forfeited_match_not_played() -> None:
     assert (st[3].played, st[3].met, st[3].colours) == (1, frozenset({4}), (Colour.WHITE,))
 
 
+def test_d7_each_forfeiting_one_game_is_a_meeting_but_one_forfeiting_both_is_not() -> None:
+    # Preface: only a match in which a player forfeited BOTH games is not played.  Match 1 of 1-2:
+    # 1 wins game 1 by forfeit and forfeits game 2 ("+ -" against "- +"): nobody forfeited both,
+    # so 1 and 2 met (C1 bars a rematch) and each played a match (3.4.3), without a colour (no
+    # game played, Art. 1.6).  Match 1 of 3-4: 3 wins game 1 by forfeit, game 2 forfeited by both
+    # ("+ -" against "- -"): 4 forfeited both games, so no meeting and no match played -- although
+    # 3's own line reads "+ -" exactly as 1's does (the opponent's line decides).
+    from pairing.double_swiss.state import player_states
+
+    t = build(4, [[(1, 2, "+", "-"), (3, 4, "+", "--")]])
+    st = player_states(t, RoundSettings(2, 5))
+    assert (st[1].played, st[1].met, st[1].colours) == (1, frozenset({2}), ())
+    assert (st[2].played, st[2].met) == (1, frozenset({1}))
+    assert (st[3].played, st[3].met) == (0, frozenset())
+    assert (st[4].played, st[4].met) == (0, frozenset())
+    assert [m.forfeited for m in (player_matches(t, 1)[0], player_matches(t, 3)[0])] == [False, True]
+
+
 def test_the_docs_layout_example() -> None:
     # docs/double-swiss.md, "How a match is written": the three lines read as documented
     doc = (Path(__file__).resolve().parents[2] / "docs" / "double-swiss.md").read_text(encoding="utf-8")
