@@ -196,6 +196,33 @@ def _warnings(t: Tournament, rnd: int, pairs: tuple[tuple[int, int], ...], bye: 
     return out
 
 
+def placed_and_left(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None,
+                    absent: dict[int, Result], rnd: int) -> tuple[set[int], list[int]]:
+    """The players a manual pairing places (its boards and its bye) and those it leaves to the
+    engine, by start rank.  Refuses (:class:`ManualPairingError`) a player paired against himself,
+    unknown, placed twice (one board or the bye a round), or declared absent for round ``rnd``."""
+    placed: dict[int, int] = {}
+    for w, b in given:
+        if w == b:
+            raise ManualPairingError(f"player {w} cannot play against himself", (w,))
+        for pid in (w, b):
+            check_player(t, pid)
+            placed[pid] = placed.get(pid, 0) + 1
+    if bye is not None:
+        check_player(t, bye)
+        placed[bye] = placed.get(bye, 0) + 1
+    twice = sorted(p for p, n in placed.items() if n > 1)
+    if twice:
+        raise ManualPairingError(f"player(s) {', '.join(map(str, twice))} are given more than one board or the bye",
+                                 tuple(twice))
+    away = sorted(p for p in placed if p in absent)
+    if away:
+        raise ManualPairingError("player(s) " + ", ".join(f"{p} ({absent[p].value})" for p in away)
+                                 + f" are declared absent in round {rnd}: cancel the bye first", tuple(away))
+    left = sorted(p.start_rank for p in t.players if p.start_rank not in absent and p.start_rank not in placed)
+    return set(placed), left
+
+
 def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = None) -> Assessment:
     """Judge a manual pairing of the next round (the refusals of :func:`event.next_round.next_round`
     apply).  Raises :class:`ManualPairingError` when the boards cannot make a round."""
@@ -216,25 +243,7 @@ def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = 
         engine_boards, engine_bye, rnd = nxt.pairing.boards, nxt.pairing.bye, nxt.round
     sel = select(t)
     absent = t.declared_absences(rnd)
-    placed: dict[int, int] = {}
-    for w, b in given:
-        if w == b:
-            raise ManualPairingError(f"player {w} cannot play against himself", (w,))
-        for pid in (w, b):
-            check_player(t, pid)
-            placed[pid] = placed.get(pid, 0) + 1
-    if bye is not None:
-        check_player(t, bye)
-        placed[bye] = placed.get(bye, 0) + 1
-    twice = sorted(p for p, n in placed.items() if n > 1)
-    if twice:
-        raise ManualPairingError(f"player(s) {', '.join(map(str, twice))} are given more than one board or the bye",
-                                 tuple(twice))
-    away = sorted(p for p in placed if p in absent)
-    if away:
-        raise ManualPairingError("player(s) " + ", ".join(f"{p} ({absent[p].value})" for p in away)
-                                 + f" are declared absent in round {rnd}: cancel the bye first", tuple(away))
-    left = sorted(p.start_rank for p in t.players if p.start_rank not in absent and p.start_rank not in placed)
+    placed, left = placed_and_left(t, given, bye, absent, rnd)
     notes: list[str] = []
     added: tuple[tuple[int, int], ...] = ()
     added_bye: int | None = None

@@ -616,7 +616,7 @@ def assess_match(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | N
     on the round as written (:func:`write_match`, then the system's ``check``: what ``arbiter
     check`` says once it is accepted).  Raises :class:`event.manual.ManualPairingError`."""
     import systems
-    from event.manual import Assessment, ManualPairingError
+    from event.manual import Assessment, ManualPairingError, placed_and_left
     from pairing.result import NoLegalPairing
     from trf.edit import with_byes
 
@@ -632,25 +632,7 @@ def assess_match(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | N
         engine_boards, engine_bye, k = nxt.pairing.boards, nxt.pairing.bye, nxt.round
     sel = systems.select(t)
     absent = _declared(t, k)
-    placed: dict[int, int] = {}
-    for w, b in given:
-        if w == b:
-            raise ManualPairingError(f"player {w} cannot play against himself", (w,))
-        for pid in (w, b):
-            check_player(t, pid)
-            placed[pid] = placed.get(pid, 0) + 1
-    if bye is not None:
-        check_player(t, bye)
-        placed[bye] = placed.get(bye, 0) + 1
-    twice = sorted(p for p, n in placed.items() if n > 1)
-    if twice:
-        raise ManualPairingError(f"player(s) {', '.join(map(str, twice))} are given more than one board or the bye",
-                                 tuple(twice))
-    away = sorted(p for p in placed if p in absent)
-    if away:
-        raise ManualPairingError("player(s) " + ", ".join(f"{p} ({absent[p].value})" for p in away)
-                                 + f" are declared absent in round {k}: cancel the bye first", tuple(away))
-    left = sorted(p.start_rank for p in t.players if p.start_rank not in absent and p.start_rank not in placed)
+    placed, left = placed_and_left(t, given, bye, absent, k)
     notes: list[str] = []
     added: tuple[tuple[int, int], ...] = ()
     added_bye: int | None = None
