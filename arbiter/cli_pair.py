@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from pairing.rounds import Reading
 
 from arbiter import exitcodes, render
 from arbiter.app import (BAKU_GROUP_HELP, BakuGroupOpt, EncodingOpt, FileArg, RulesOpt, SystemOpt, app, fail, format_choice,
@@ -65,6 +68,12 @@ def _rules_words(nxt: object, heading: str) -> tuple[dict[str, object], dict[str
         accel["reason"] = "--no-baku" if acc.asked else "the file names none"
         words = "acceleration: none"
     return rules, accel, f"{heading}: {reason}\n{words}"
+
+
+def reading_line(r: Reading) -> str:
+    """One line naming an open point of the rules that decided the round (``nxt.readings``)."""
+    other = ", ".join(f"{w}-{b}" for w, b in r.other_boards) + (f", bye {r.other_bye}" if r.other_bye is not None else "")
+    return f"Reading {r.decision} ({r.page}, {r.article}): {r.taken}; the other reading pairs {other}."
 
 
 @app.command()
@@ -128,6 +137,9 @@ def pair(
         data["system"] = nxt.system
         data["rules"] = rules_data
         data["acceleration"] = accel_data
+        data["readings"] = [{"decision": r.decision, "page": r.page, "article": r.article, "taken": r.taken,
+                             "other": {"boards": [list(b) for b in r.other_boards], "bye": r.other_bye}}
+                            for r in nxt.readings]
         if table:
             data["rests"] = nxt.rests
             data["in_file"] = nxt.in_file
@@ -153,7 +165,7 @@ def pair(
         except WriteError as exc:
             fail(exitcodes.INVALID_INPUT, f"cannot write the TRF: {exc}")
     else:
-        note: str | None = rules_line or None
+        note: str | None = "\n".join([rules_line] * bool(rules_line) + [reading_line(r) for r in nxt.readings]) or None
         if output is None:
             render.pairing_table(out, t, rnd, list(pairing.boards), pairing.bye)
             if note:  # wrapped to a terminal's width, whole lines to a pipe

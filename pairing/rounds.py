@@ -30,7 +30,7 @@ from trf.edit import cut_to_round
 from trf.model import Game, Tournament
 
 __all__ = ["RoundOutOfRange", "RoundToPair", "round_to_pair", "target_round", "refuse", "pending_games",
-           "PreviousRoundIncomplete", "PastLastRound", "EventFinished", "NextRound", "is_finished", "Acceleration"]
+           "PreviousRoundIncomplete", "PastLastRound", "EventFinished", "NextRound", "Reading", "is_finished", "Acceleration"]
 
 
 class RoundOutOfRange(ValueError):
@@ -138,6 +138,22 @@ def is_finished(t: Tournament, total_rounds: int | None = None) -> bool:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A point the rules text leaves open that decided this round: ``decision`` (its name in the
+    system's decisions page, e.g. ``D7``), ``page`` (that page, ``docs/double-swiss.md``),
+    ``article``, ``taken`` (the reading applied, in plain words) and the pairing the other
+    reading gives (``other_boards``, ``other_bye``).  A system names a reading only when the
+    other one pairs the round differently."""
+
+    decision: str
+    page: str
+    article: str
+    taken: str
+    other_boards: tuple[tuple[int, int], ...]
+    other_bye: int | None = None
+
+
+@dataclass(frozen=True)
 class NextRound:
     """A round paired for the arbiter: ``pairing`` (boards in board order, the PAB), the
     tournament ``before`` it, whether the file was ``cut`` back, the ``system`` that paired it
@@ -159,6 +175,7 @@ class NextRound:
     acceleration: Acceleration = Acceleration("none")
     round_robin: bool = False  # pre-determined pairings (a table's round)
     note: str = ""
+    readings: tuple[Reading, ...] = ()  # the open points that decided the pairing (:class:`Reading`)
 
 
 def refuse(t: Tournament, rnd: int, total: int | None, *, requested: bool) -> None:
