@@ -96,6 +96,7 @@ class DoubleSwissSystem(PairingSystem):
         :mod:`pairing.rounds` applied to its game-1 column; a file that holds the round is cut
         back before it."""
         from pairing.double_swiss import pair_round
+        from pairing.double_swiss import readings as ds_readings
         from pairing.rounds import NextRound, target_round
         from trf.matches import match_columns
 
@@ -110,7 +111,10 @@ class DoubleSwissSystem(PairingSystem):
         pairing = pair_round(target.before, rnd, initial_colour=request.initial_colour,
                              total_rounds=columns // 2 if columns is not None else None)
         return NextRound(rnd, target.before, target.cut, pairing, self.name, edition=sel.edition.name,
-                         edition_reason=sel.reason, note="each board a match of two games; colours of game 1")
+                         edition_reason=sel.reason, note="each board a match of two games; colours of game 1",
+                         readings=ds_readings(
+                             target.before, rnd, pairing, initial_colour=request.initial_colour,
+                             total_rounds=columns // 2 if columns is not None else None))
 
     def pair(self, t: Tournament, rnd: int, sel: Selection, *, initial_colour: Colour | None = None,
              total_rounds: int | None = None) -> Pairing:

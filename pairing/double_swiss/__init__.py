@@ -13,6 +13,7 @@ Modules: ``state`` (what each player brings to the round), ``brackets`` (Art. 3)
 """
 
 from pairing.double_swiss.engine import DoubleSwissPairing, pair_match_round, pair_round
+from pairing.double_swiss.readings import readings
 from pairing.result import NoLegalPairing, Pairing
 
-__all__ = ["NoLegalPairing", "Pairing", "DoubleSwissPairing", "pair_round", "pair_match_round"]
+__all__ = ["NoLegalPairing", "Pairing", "DoubleSwissPairing", "pair_round", "pair_match_round", "readings"]

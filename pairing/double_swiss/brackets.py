@@ -36,29 +36,31 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pairing.double_swiss.state import PlayerState, RoundSettings
+from pairing.double_swiss.state import TAKEN, PlayerState, RoundSettings, Switches
 from pairing.lexicographic import Bracket, Entrant, Procedure, RoundPlan, pair_round_plan, profiles
 
 __all__ = ["Bracket", "RoundPlan", "pair_players", "pair_cost", "profiles"]
 
 
-def pair_cost(a: PlayerState, b: PlayerState, bracket_score: Fraction, settings: RoundSettings) -> int:
+def pair_cost(a: PlayerState, b: PlayerState, bracket_score: Fraction, settings: RoundSettings,
+              switches: Switches = TAKEN) -> int:
     """C8 (Art. 2.3.5) of the pair ``a``-``b`` in a bracket of ``bracket_score``: for each
     upfloater of the pair, whether its opponent floated in the previous round (not in the last
-    round)."""
+    round); an opponent that is an upfloater itself counts (D3; ``switches.d3``: residents only)."""
     if settings.last_round:
         return 0
-    return sum(int(opp.floated) for p, opp in ((a, b), (b, a)) if p.score < bracket_score)
+    return sum(int(opp.floated) for p, opp in ((a, b), (b, a))
+               if p.score < bracket_score and not (switches.d3 and opp.score < bracket_score))
 
 
 def pair_players(players: dict[int, PlayerState], settings: RoundSettings,
-                 forbidden: frozenset[frozenset[int]] = frozenset()) -> RoundPlan:
+                 forbidden: frozenset[frozenset[int]] = frozenset(), switches: Switches = TAKEN) -> RoundPlan:
     """Pair the players (C.04.5 Art. 3.3.2 steps 1-3; module docstring).  Raises
     :class:`~pairing.result.NoLegalPairing` when no complete legal pairing exists (Art. 3.3.3:
     the Chief Arbiter decides)."""
     entrants = {tpn: Entrant(tpn, p.score, p.played, p.met, p.pab_barred, p.floated) for tpn, p in players.items()}
     procedure = Procedure(handbook="C.04.5", one="player", many="players", rematch="a second meeting",
                           floats=not settings.last_round,
-                          cost=lambda a, b, score: (pair_cost(players[a], players[b], score, settings),), width=1,
+                          cost=lambda a, b, score: (pair_cost(players[a], players[b], score, settings, switches),), width=1,
                           next_of_field=False)
     return pair_round_plan(entrants, procedure, forbidden)

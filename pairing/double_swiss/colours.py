@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from pairing.double_swiss.state import PlayerState
+from pairing.double_swiss.state import TAKEN, PlayerState, Switches
 from pairing.lexicographic import Allocation, given, initial_step
 from trf.codes import Colour
 
@@ -44,12 +44,13 @@ def higher_ranked(a: PlayerState, b: PlayerState) -> bool:
     return (-a.score, a.tpn) < (-b.score, b.tpn)
 
 
-def allocate(a: PlayerState, b: PlayerState, initial: Optional[Colour]) -> Allocation:
+def allocate(a: PlayerState, b: PlayerState, initial: Optional[Colour], switches: Switches = TAKEN) -> Allocation:
     """The game-1 colours of the pair ``a``-``b`` (C.04.5 Art. 4.3; ``initial``: the
     initial-colour of Art. 4.1, needed only when neither player has played a match).
 
     Art. 4.3.2 compares the numbers of Whites as counted (not colour differences): the text
-    speaks of fewer Whites (``docs/double-swiss.md``, D10)."""
+    speaks of fewer Whites (``docs/double-swiss.md``, D10).  Art. 4.3.3 goes back from each
+    player's latest match (D21).  ``switches``: the other readings (``d10``, ``d21``)."""
     hrp, other = (a, b) if higher_ranked(a, b) else (b, a)
 
     def give(colour: Colour, step: str) -> Allocation:
@@ -57,9 +58,14 @@ def allocate(a: PlayerState, b: PlayerState, initial: Optional[Colour]) -> Alloc
 
     if not hrp.colours and not other.colours:                                    # 4.3.1
         return initial_step(hrp.tpn, other.tpn, initial, "C.04.5")
-    if hrp.whites != other.whites:                                               # 4.3.2
-        return give(Colour.WHITE if hrp.whites < other.whites else Colour.BLACK, "4.3.2")
-    for x, y in zip(reversed(hrp.colours), reversed(other.colours)):             # 4.3.3
+    if switches.d10:                                                             # 4.3.2, D10 other
+        h, o = (2 * p.whites - len(p.colours) for p in (hrp, other))
+    else:
+        h, o = hrp.whites, other.whites
+    if h != o:                                                                   # 4.3.2
+        return give(Colour.WHITE if h < o else Colour.BLACK, "4.3.2")
+    n = min(len(hrp.colours), len(other.colours)) if switches.d21 else None      # D21 other: k-th matches
+    for x, y in zip(reversed(hrp.colours[:n]), reversed(other.colours[:n])):     # 4.3.3
         if x is not y:
             return give(x.opposite, "4.3.3")
     if hrp.colours:                                                              # 4.3.4

@@ -9,7 +9,7 @@ from typing import Optional
 
 from pairing.double_swiss.brackets import RoundPlan, pair_players
 from pairing.double_swiss.colours import Allocation, allocate
-from pairing.double_swiss.state import PlayerState, RoundSettings, player_states
+from pairing.double_swiss.state import TAKEN, PlayerState, RoundSettings, Switches, player_states
 from pairing.lexicographic import allocate_plan
 from pairing.result import Pairing, PairingInputError
 from trf.codes import Colour
@@ -59,14 +59,15 @@ def pair_round(t: Tournament, rnd: Optional[int] = None, *, initial_colour: Opti
 
 
 def pair_match_round(t: Tournament, rnd: Optional[int] = None, *, initial_colour: Optional[Colour] = None,
-                     total_rounds: Optional[int] = None) -> DoubleSwissPairing:
+                     total_rounds: Optional[int] = None, switches: Switches = TAKEN) -> DoubleSwissPairing:
     """Pair match round ``rnd`` (default: the next one) of ``t`` by C.04.5 (Art. 3.3.2: the PAB,
     the brackets from the top, then the colours), from the matches of rounds 1..``rnd - 1``.
 
     ``total_rounds``: the number of match rounds (default: ``142``/``XXR`` halved, as the file
     counts game columns); it is required (C7 and C8 lapse in the last round).  The initial colour
     (``152``, ``initial_colour``, else what match 1 shows) only when a pair of players that have
-    not played is coloured.
+    not played is coloured.  ``switches``: the readings of the open points (default: the
+    decisions taken, :class:`~pairing.double_swiss.state.Switches`).
 
     Raises :class:`~pairing.result.PairingInputError` and :class:`~pairing.result.NoLegalPairing`."""
     if rnd is None:
@@ -78,11 +79,11 @@ def pair_match_round(t: Tournament, rnd: Optional[int] = None, *, initial_colour
                                                     "twice the matches; C.04.5 Art. 2.3.4-2.3.5 read the last round)")
         total_rounds = columns // 2
     settings = RoundSettings(rnd, max(total_rounds, rnd))
-    players = player_states(t, settings)
+    players = player_states(t, settings, switches)
     c1, c2 = match_columns(rnd)
     forbidden = t.forbidden(c1) | t.forbidden(c2)
-    plan = pair_players(players, settings, forbidden)
-    allocations = allocate_plan(plan, lambda a, b, initial: allocate(players[a], players[b], initial),
+    plan = pair_players(players, settings, forbidden, switches)
+    allocations = allocate_plan(plan, lambda a, b, initial: allocate(players[a], players[b], initial, switches),
                                 lambda a, b: not players[a].colours and not players[b].colours,
                                 initial_colour or t.initial_colour, lambda: infer_initial_colour(t), "C.04.5")
     allocations.sort(key=lambda x: board_key(players[x.white], players[x.black]))

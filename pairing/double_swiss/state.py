@@ -17,7 +17,7 @@ from trf.codes import Colour, Result
 from trf.matches import MatchEntry, match_columns, player_matches
 from trf.model import Tournament
 
-__all__ = ["RoundSettings", "PlayerState", "player_states", "not_paired"]
+__all__ = ["RoundSettings", "PlayerState", "Switches", "TAKEN", "player_states", "not_paired"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,33 @@ class RoundSettings:
     @property
     def last_round(self) -> bool:
         return self.round >= self.total
+
+
+@dataclass(frozen=True)
+class Switches:
+    """The reading applied of each open point of C.04.5 that can change a pairing
+    (``docs/double-swiss.md``): every switch off is the decision taken; a switch on is the
+    other reading, for naming a reading that decided a round (:mod:`pairing.double_swiss.readings`).
+
+    ``d3``: C8 (Art. 2.3.5) counts an upfloater's opponent only when it is a resident;
+    ``d6``: every paired match is a "match played" (Art. 3.4.3), also one forfeited on both games;
+    ``d9``: the PAB's receiver floated (Art. 1.5);
+    ``d10``: Art. 4.3.2 compares colour differences (Whites less Blacks), not Whites;
+    ``d11``: one game won by forfeit bars the PAB (Art. 2.1.2);
+    ``d12``: a float is read from the player's last match played, not the previous match round (Art. 1.5);
+    ``d21``: Art. 4.3.3 compares the players' k-th matches, from the latest both have."""
+
+    d3: bool = False
+    d6: bool = False
+    d9: bool = False
+    d10: bool = False
+    d11: bool = False
+    d12: bool = False
+    d21: bool = False
+
+
+#: The decisions taken (``docs/double-swiss.md``).
+TAKEN = Switches()
 
 
 @dataclass(frozen=True)
@@ -61,13 +88,17 @@ def not_paired(t: Tournament, rnd: int) -> frozenset[int]:
     return frozenset(t.declared_absences(c1)) | (frozenset(t.declared_absences(c2)) - pab)
 
 
-def _bars_pab(m: MatchEntry) -> bool:
-    """C.04.5 Art. 2.1.2 [C2]: a PAB, a match won by forfeit, a full-point bye."""
+def _bars_pab(m: MatchEntry, one_game: bool = False) -> bool:
+    """C.04.5 Art. 2.1.2 [C2]: a PAB, a match won by forfeit, a full-point bye (``one_game``:
+    the other reading of D11, a single game won by forfeit bars it too)."""
+    if one_game and m.kind == "match" and any(g is not None and g.result is Result.FORFEIT_WIN for g in m.games):
+        return True
     return m.kind in ("pab", "full-bye") or m.won_by_forfeit
 
 
-def player_states(t: Tournament, settings: RoundSettings) -> dict[int, PlayerState]:
-    """The players to pair in ``settings.round`` (all but those :func:`not_paired`), by TPN."""
+def player_states(t: Tournament, settings: RoundSettings, switches: Switches = TAKEN) -> dict[int, PlayerState]:
+    """The players to pair in ``settings.round`` (all but those :func:`not_paired`), by TPN
+    (``switches``: the readings of D6, D9, D11, D12, :class:`Switches`)."""
     rnd = settings.round
     absent = not_paired(t, rnd)
     history = {p.start_rank: player_matches(t, p.start_rank, rnd - 1) for p in t.players}
@@ -85,15 +116,19 @@ def player_states(t: Tournament, settings: RoundSettings) -> dict[int, PlayerSta
         floated = False
         if before >= 1:
             last = ms[before - 1]
+            if switches.d12:                               # D12 other reading: the last match played
+                last = next((m for m in reversed(ms) if m.meeting), last)
             if last.meeting and last.opponent is not None:
-                floated = score(tpn, before - 1) != score(last.opponent, before - 1)
+                floated = score(tpn, last.round - 1) != score(last.opponent, last.round - 1)
+            elif switches.d9 and last.kind == "pab":         # D9 other reading: the PAB floats
+                floated = True
         out[tpn] = PlayerState(
             tpn=tpn,
             score=score(tpn, before),
             colours=tuple(m.colour for m in ms if m.had_colour),
-            played=sum(1 for m in ms if m.meeting),
+            played=sum(1 for m in ms if ((m.kind == "match" and not m.pending) if switches.d6 else m.meeting)),
             met=frozenset(m.opponent for m in ms if m.meeting and m.opponent is not None),
-            pab_barred=any(_bars_pab(m) for m in ms),
+            pab_barred=any(_bars_pab(m, switches.d11) for m in ms),
             floated=floated,
         )
     return out
