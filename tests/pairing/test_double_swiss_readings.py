@@ -6,6 +6,7 @@ pair alike names nothing.  Each round is worked by hand from the articles beside
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,11 @@ import trf
 from arbiter import exitcodes
 from arbiter.cli import app
 from pairing.double_swiss import pair_match_round, readings
+from pairing.double_swiss.brackets import pair_cost
+from pairing.double_swiss.colours import allocate
+from pairing.double_swiss.state import PlayerState, RoundSettings, Switches, player_states
 from tests.pairing.double_swiss_cases import build
+from trf.codes import Colour
 from trf.model import Tournament
 
 pytestmark = pytest.mark.fast
@@ -121,3 +126,55 @@ def test_readings_of_the_engine_alone() -> None:
     assert [(r.decision, r.other_boards, r.other_bye) for r in got] == [("D6", ((1, 3),), 2)]
     fresh = build(4, [])
     assert readings(fresh, 1, pair_match_round(fresh, 1).pairing) == ()
+
+
+# ---- the other readings, one switch at a time (the decisions taken: tests/pairing/test_double_swiss.py)
+
+def _p(tpn: int, score: str, colours: str, floated: bool = False) -> PlayerState:
+    cs = tuple(Colour.WHITE if c == "W" else Colour.BLACK for c in colours)
+    return PlayerState(tpn, Fraction(score), cs, len(cs), frozenset(), False, floated)
+
+
+def test_d3_other_reading_counts_residents_only() -> None:
+    # two upfloaters (1 point, bracket of 2) paired together, both floated before: the decision
+    # counts each one's opponent (2); counting residents only, neither counts
+    a, b = _p(3, "1", "W", floated=True), _p(4, "1", "B", floated=True)
+    assert pair_cost(a, b, Fraction(2), RoundSettings(3, 5), Switches(d3=True)) == 0
+    r = _p(1, "2", "W", floated=True)
+    assert pair_cost(a, r, Fraction(2), RoundSettings(3, 5), Switches(d3=True)) == 1
+
+
+def test_d10_other_reading_compares_colour_differences() -> None:
+    # HRP 1 [W B] (difference 0) and 2 [B B W] (difference -1): 2 has the lower difference -> 2
+    # White by 4.3.2 (the decision: one White each, 4.3.3 gives 1 White)
+    got = allocate(_p(1, "3", "WB"), _p(2, "2", "BBW"), Colour.WHITE, Switches(d10=True))
+    assert (got.white, got.black, got.step) == (2, 1, "4.3.2")
+
+
+def test_d21_other_reading_compares_kth_matches() -> None:
+    # HRP 1 [B W B], 2 [W B]: the second matches W and B differ -> 1 alternates W: Black
+    got = allocate(_p(1, "3", "BWB"), _p(2, "2", "WB"), Colour.WHITE, Switches(d21=True))
+    assert (got.white, got.black, got.step) == (2, 1, "4.3.3")
+
+
+def test_d11_other_reading_one_game_won_by_forfeit_bars_the_pab() -> None:
+    # match 1: 1 wins game 1 by forfeit, game 2 over the board: no match won by forfeit (D11)
+    t = build(4, [[(1, 2, "+", "1"), (3, 4, "1", "1")]])
+    assert player_states(t, RoundSettings(2, 5))[1].pab_barred is False
+    assert player_states(t, RoundSettings(2, 5), Switches(d11=True))[1].pab_barred is True
+
+
+def test_d12_other_reading_floats_from_the_last_match_played() -> None:
+    # match 1: 1 beats 2 twice, 3-4 drawn; match 2: 1 (2 points) - 3 (1 point): both floated;
+    # match 3: 1 absent.  Match 4: by the previous match round 1 did not float (D12); by its last
+    # match played it did
+    t = build(4, [[(1, 2, "1", "1"), (3, 4, "=", "=")], [(1, 3, "=", "="), (2, 4, "=", "=")],
+                  [(2, 3, "=", "=")]])
+    assert player_states(t, RoundSettings(4, 5))[1].floated is False
+    assert player_states(t, RoundSettings(4, 5), Switches(d12=True))[1].floated is True
+
+
+def test_d9_other_reading_the_pab_floats() -> None:
+    t = build(3, [[(1, 2, "1", "1"), ("U", 3)]])
+    assert player_states(t, RoundSettings(2, 5))[3].floated is False
+    assert player_states(t, RoundSettings(2, 5), Switches(d9=True))[3].floated is True
