@@ -104,6 +104,25 @@ def test_d21_colours_going_back_from_each_players_latest_match(tmp_path: Path) -
                                  "other": {"boards": [[2, 1], [4, 3], [6, 5]], "bye": None}}]
 
 
+def test_d11_a_game_won_by_forfeit_does_not_bar_the_pab(tmp_path: Path) -> None:
+    # Match 1: 5-4, 5 wins game 1 by forfeit and loses game 2 over the board; 1-2 two draws; 3 a
+    # half-point bye (H H).  Everyone has 1 point.  Match 2, five players: a PAB (Art. 3.4).  C2
+    # (Art. 2.1.2): 5 won a game, not the match, by forfeit -> not barred (D11).  3.4.2: all tie;
+    # 3.4.3: 1, 2, 4, 5 played a match, 3 none (a bye) -> 3.4.4 the largest TPN: 5.  The rest
+    # {1, 2, 3, 4}, one scoregroup: 1-2 met -> the first identifier 1-3, 2-4.  Colours: 1-3: HRP 1
+    # [W], 3 none -> 4.3.2: 3 fewer Whites -> 3 White; 2-4: [B] and [B] -> 4.3.4: 2 had Black -> 2
+    # White.  Boards (both 1 point, sums 2): HRP 1 first: 3-1, 2-4, PAB 5.
+    # The other reading (one game won by forfeit bars the PAB): 5 barred -> PAB 4; 1-3, 2-5; 2-5:
+    # 2 [B] and 5 [W] -> 4.3.2: 2 White: 3-1, 2-5, PAB 4.
+    data = _pair_json(tmp_path, build(5, [[(5, 4, "+", "0"), (1, 2, "=", "="), ("H", 3)]]))
+    assert _boards(data) == [(3, 1), (2, 4)]
+    bye = data["bye"]
+    assert isinstance(bye, dict) and bye["start_rank"] == 5
+    assert data["readings"] == [{"decision": "D11", "page": "docs/double-swiss.md", "article": "Art. 2.1.2",
+                                 "taken": "only a match won by forfeit (both games) bars the PAB",
+                                 "other": {"boards": [[3, 1], [2, 5]], "bye": 4}}]
+
+
 def test_a_reading_that_pairs_alike_is_not_named(tmp_path: Path) -> None:
     # Match 1: 2 forfeits both games against 1; 3-4 with 3 winning both; 5 absent.  Match 2, five
     # players: a PAB.  The D6 situation is present (a match forfeited on both games, a PAB to give),
