@@ -60,6 +60,12 @@ def board_key(pair: tuple[Entrant, Entrant]) -> tuple[Fraction, Fraction, int]:
     return (-x.score, -(x.score + y.score), x.tpn)
 
 
+def _real_board_key(pair: tuple[Entrant, Entrant]) -> tuple[Fraction, Fraction, int]:
+    """:func:`board_key` on the real scores, without virtual points (the other reading of B6)."""
+    x, y = sorted(pair, key=lambda q: (-q.points, rank_key(q)))
+    return (-x.points, -(x.points + y.points), x.tpn)
+
+
 def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour | None = None,
                total_rounds: int | None = None, switches: Switches = TAKEN) -> Pairing:
     """Pair round ``rnd`` (default: the next one) of ``t`` by the Burstein rules proper (Art. 2-5).
@@ -83,5 +89,5 @@ def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour 
         return Pairing(rnd, (), None)
     pairs, bye = pair_brackets(players, Legal(players, t.forbidden(rnd)))
     boards = [allocate(a, b, initial, switches)[0] for a, b in pairs]
-    boards.sort(key=board_key)
+    boards.sort(key=board_key if switches.boards_by_pairing_score else _real_board_key)
     return Pairing(rnd, tuple((w.id, b.id) for w, b in boards), bye.id if bye is not None else None)

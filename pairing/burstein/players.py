@@ -32,12 +32,15 @@ class Switches:
     Art. 3.1.1's "(forfeit) win" alone).  ``forfeits_are_games`` (B13, Art. 3.1.4): a forfeit
     counts as a game played (default ``False``: games over the board only).
     ``colour_rank_by_index`` (B15, Art. 5.2): "higher ranked" is Art. 1.8's ranking (``False``:
-    the smaller TPN, as py4swiss reads it)."""
+    the smaller TPN, as py4swiss reads it).  ``boards_by_pairing_score`` (B6, C.04.2 Art. 3.6
+    under C.04.7 Art. 1.5): boards are ordered by the pairing scores (``False``: the real scores,
+    as bbpPairings)."""
 
     zero_bye_draws: bool = True
     full_bye_bars_pab: bool = True
     forfeits_are_games: bool = False
     colour_rank_by_index: bool = True
+    boards_by_pairing_score: bool = True
 
 
 #: The decisions taken (docs/burstein.md).

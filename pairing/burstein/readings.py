@@ -3,8 +3,8 @@ with the pairing its other reading gives.
 
 For each decision that can change a pairing, a cheap look at the round says whether its
 situation is present (an absent opponent with zero-point byes, a full-point bye or a forfeit when
-a PAB is due, a pair whose Index order and TPN order differ); only then is the round paired again
-with that one switch flipped (:class:`~pairing.burstein.players.Switches`), and a
+a PAB is due, players whose Index order and TPN order differ, virtual points); only then is
+the round paired again with that one switch flipped (:class:`~pairing.burstein.players.Switches`), and a
 :class:`~pairing.rounds.Reading` returned when the pairing differs.  The seeding rounds are the
 Dutch system's (Art. 1.6): no Burstein reading applies there."""
 
@@ -56,10 +56,18 @@ def _rank_differs(here: list[Entrant]) -> bool:
     return [p.tpn for p in by_index] != sorted(p.tpn for p in here)
 
 
+def _accelerated(here: list[Entrant]) -> bool:
+    """B6's situation (C.04.2 Art. 3.6, C.04.7 Art. 1.5): a player to pair has virtual points, and
+    there are two boards to order."""
+    return len(here) > 3 and any(p.score != p.points for p in here)
+
+
 #: (decision, article, the reading taken, the switch that flips it, the cheap situation test).
 _POINTS: tuple[tuple[str, str, str, Switches, Callable[[Tournament, int, list[Entrant]], bool]], ...] = (
     ("B2", "Art. 1.7.2.2", "an opponent's zero-point byes up to the current round count as draws in the Index",
      replace(TAKEN, zero_bye_draws=False), _zero_byes_used),
+    ("B6", "C.04.2 Art. 3.6, C.04.7 Art. 1.5", "boards are ordered by the pairing scores (virtual points included)",
+     replace(TAKEN, boards_by_pairing_score=False), lambda t, r, h: _accelerated(h)),
     ("B8", "Art. 3.1.1, C2", "a full-point bye bars the PAB like a forfeit win (C2)",
      replace(TAKEN, full_bye_bars_pab=False), lambda t, r, h: _unplayed_win_and_pab(t, r, h, False)),
     ("B13", "Art. 3.1.4", "only games played over the board count for the PAB (a forfeit is none)",

@@ -20,9 +20,9 @@ from pairing.burstein.readings import readings
 from tests.pairing.burstein_build import Round, text, tournament
 
 
-def _pair_json(tmp_path: Path, n: int, rounds: list[Round], total: int) -> dict[str, Any]:
+def _pair_json(tmp_path: Path, n: int, rounds: list[Round], total: int, extra: str = "") -> dict[str, Any]:
     src = tmp_path / "event.trf"
-    src.write_text(text(n, rounds, total))
+    src.write_text(text(n, rounds, total, extra=extra))
     res = CliRunner().invoke(app, ["pair", str(src), "--json"])
     assert res.exit_code == 0, res.output
     got: dict[str, Any] = json.loads(res.output)
@@ -86,6 +86,20 @@ def test_b8_a_full_point_bye_bars_the_pab(tmp_path: Path) -> None:
     data = _pair_json(tmp_path, 3, rounds, 5)
     assert (_boards(data), data["bye"]["start_rank"]) == ([[3, 1]], 2)
     assert [(r["decision"], r["other"]) for r in data["readings"]] == [("B8", {"boards": [[1, 2]], "bye": 3})]
+
+
+def test_b6_boards_by_the_pairing_score(tmp_path: Path) -> None:
+    """4 players, XXR 3; round 1: 2-3 and 4-1 drawn (all on 1/2); XXA gives 4 one virtual point
+    in round 2 (C.04.7), so 4's pairing score is 3/2 (B5) and he floats into the 1/2 bracket
+    {1, 2, 3, 4} (4 met 1, 2 met 3).  C8: 4-2 and 1-3 miss two preferences (2 and 4 had White,
+    1 and 3 Black), 4-3 and 1-2 none: 3-4, 1-2 (5.2.2).  The Index (real points, Art. 1.7.2.3)
+    is 1/2, 1/4 for everyone, so TPN ranks.
+    B6 taken (C.04.2 Art. 3.6 on pairing scores, C.04.7 Art. 1.5): 3-4 has the higher score,
+    3/2, so board 1.  The other reading (real scores): both boards 1/2 + 1/2, so the smaller TPN
+    of the higher-ranked player: 1 before 3: 1-2, 3-4."""
+    data = _pair_json(tmp_path, 4, [[(2, 3, "="), (4, 1, "=")]], 3, extra="XXA    4  0.0  1.0")
+    assert (_boards(data), data["bye"]) == ([[3, 4], [1, 2]], None)
+    assert [(r["decision"], r["other"]) for r in data["readings"]] == [("B6", {"boards": [[1, 2], [3, 4]], "bye": None})]
 
 
 def test_the_table_names_each_reading(tmp_path: Path) -> None:
