@@ -3,9 +3,10 @@ with the pairing its other reading gives.
 
 For each decision that can change a pairing, a cheap look at the round says whether its
 situation is present (an absent opponent with zero-point byes, a full-point bye or a forfeit when
-a PAB is due, players whose Index order and TPN order differ, virtual points); only then is
-the round paired again with that one switch flipped (:class:`~pairing.burstein.players.Switches`), and a
-:class:`~pairing.rounds.Reading` returned when the pairing differs.  The seeding rounds are the
+a PAB is due, a pair whose colours the higher-ranked player decides and whose Index order is not
+its TPN order, virtual points); only then is the round paired again with that one switch flipped
+(:class:`~pairing.burstein.players.Switches`), and a :class:`~pairing.rounds.Reading` returned
+when the pairing differs.  The seeding rounds are the
 Dutch system's (Art. 1.6): no Burstein reading applies there."""
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
+from pairing.burstein.colours import allocate
 from pairing.burstein.engine import pair_round, total_rounds_of
-from pairing.burstein.players import TAKEN, Entrant, Switches, _zero_bye_run, entrants, seeding_rounds
+from pairing.burstein.players import TAKEN, Entrant, Switches, _zero_bye_run, entrants, rank_key, seeding_rounds
 from pairing.result import NoLegalPairing, Pairing
 from pairing.rounds import Reading
 from trf.model import Colour, Tournament
@@ -49,11 +51,15 @@ def _unplayed_win_and_pab(t: Tournament, rnd: int, here: list[Entrant], forfeit:
     return False
 
 
-def _rank_differs(here: list[Entrant]) -> bool:
-    """B15's situation (Art. 5.2): two players whose order by Art. 1.8 (the Index) is not their
-    order by TPN, so that "higher ranked" can name either."""
-    by_index = sorted(here, key=lambda p: (-p.index[0], -p.index[1], p.tpn))
-    return [p.tpn for p in by_index] != sorted(p.tpn for p in here)
+def _rank_decides(here: list[Entrant], pairing: Pairing) -> bool:
+    """B15's situation (Art. 5.2): a board whose colours the higher-ranked player decided (5.2.1,
+    5.2.5) where the higher by Art. 1.8 (the Index) is not the smaller TPN."""
+    by_id = {p.id: p for p in here}
+    for w, b in pairing.boards:
+        x, y = by_id[w], by_id[b]
+        if (rank_key(x) < rank_key(y)) != (x.tpn < y.tpn) and allocate(x, y, Colour.WHITE)[1] in ("5.2.1", "5.2.5"):
+            return True
+    return False
 
 
 def _accelerated(here: list[Entrant]) -> bool:
@@ -63,17 +69,17 @@ def _accelerated(here: list[Entrant]) -> bool:
 
 
 #: (decision, article, the reading taken, the switch that flips it, the cheap situation test).
-_POINTS: tuple[tuple[str, str, str, Switches, Callable[[Tournament, int, list[Entrant]], bool]], ...] = (
+_POINTS: tuple[tuple[str, str, str, Switches, Callable[[Tournament, int, list[Entrant], Pairing], bool]], ...] = (
     ("B2", "Art. 1.7.2.2", "an opponent's zero-point byes up to the current round count as draws in the Index",
-     replace(TAKEN, zero_bye_draws=False), _zero_byes_used),
+     replace(TAKEN, zero_bye_draws=False), lambda t, r, h, _: _zero_byes_used(t, r, h)),
     ("B6", "C.04.2 Art. 3.6, C.04.7 Art. 1.5", "boards are ordered by the pairing scores (virtual points included)",
-     replace(TAKEN, boards_by_pairing_score=False), lambda t, r, h: _accelerated(h)),
+     replace(TAKEN, boards_by_pairing_score=False), lambda t, r, h, _: _accelerated(h)),
     ("B8", "Art. 3.1.1, C2", "a full-point bye bars the PAB like a forfeit win (C2)",
-     replace(TAKEN, full_bye_bars_pab=False), lambda t, r, h: _unplayed_win_and_pab(t, r, h, False)),
+     replace(TAKEN, full_bye_bars_pab=False), lambda t, r, h, _: _unplayed_win_and_pab(t, r, h, False)),
     ("B13", "Art. 3.1.4", "only games played over the board count for the PAB (a forfeit is none)",
-     replace(TAKEN, forfeits_are_games=True), lambda t, r, h: _unplayed_win_and_pab(t, r, h, True)),
+     replace(TAKEN, forfeits_are_games=True), lambda t, r, h, _: _unplayed_win_and_pab(t, r, h, True)),
     ("B15", "Art. 5.2", "the higher-ranked player of the colour rules is the higher by Art. 1.8 (Index, then TPN)",
-     replace(TAKEN, colour_rank_by_index=False), lambda t, r, h: _rank_differs(h)),
+     replace(TAKEN, colour_rank_by_index=False), lambda t, r, h, p: _rank_decides(h, p)),
 )
 
 
@@ -88,7 +94,7 @@ def readings(t: Tournament, rnd: int, pairing: Pairing, *, initial_colour: Colou
     out: list[Reading] = []
     given = (pairing.boards, pairing.bye)
     for decision, article, taken, switches, present in _POINTS:
-        if not present(t, rnd, here):
+        if not present(t, rnd, here, pairing):
             continue
         try:
             other = pair_round(t, rnd, initial_colour=initial_colour, total_rounds=total_rounds, switches=switches)
