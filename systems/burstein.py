@@ -119,6 +119,7 @@ class BursteinSystem(PairingSystem):
                 Acceleration("baku", asked, None if asked else named, plan))
 
     def next_round(self, t: Tournament, sel: Selection, request: PairRequest) -> NextRound:
+        from pairing.burstein.readings import readings
         from pairing.result import PairingInputError
         from pairing.rounds import NextRound, target_round
         from trf.acceleration import AccelerationRefused
@@ -136,7 +137,9 @@ class BursteinSystem(PairingSystem):
                             total_rounds=request.total_rounds)
         return NextRound(target.round, before, target.cut, pairing, self.name, edition=sel.edition.name,
                          edition_reason=sel.reason, acceleration=accel, note=self._note(before, target.round,
-                                                                                         request.total_rounds))
+                                                                                         request.total_rounds),
+                         readings=readings(before, target.round, pairing, initial_colour=request.initial_colour,
+                                           total_rounds=request.total_rounds))
 
     def _note(self, t: Tournament, rnd: int, total_rounds: int | None) -> str:
         from pairing.burstein import seeding_rounds

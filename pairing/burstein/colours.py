@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from pairing.burstein.players import Entrant, rank_key
+from pairing.burstein.players import TAKEN, Entrant, Switches, rank_key
 from trf.model import Colour
 
 __all__ = ["allocate", "STEPS"]
@@ -20,10 +20,14 @@ STEPS: tuple[tuple[str, str], ...] = (
 )
 
 
-def allocate(a: Entrant, b: Entrant, initial: Colour) -> tuple[tuple[Entrant, Entrant], str]:
+def allocate(a: Entrant, b: Entrant, initial: Colour, sw: Switches = TAKEN) -> tuple[tuple[Entrant, Entrant], str]:
     """``((white, black), article)``: the colours of the pair ``a``-``b`` and the rule of Art.
-    5.2 that decided them."""
-    hi, lo = (a, b) if rank_key(a) < rank_key(b) else (b, a)
+    5.2 that decided them; "higher ranked" by Art. 1.8 (``sw.colour_rank_by_index``, decision
+    B15) or, the other reading, by the smaller TPN."""
+    if sw.colour_rank_by_index:
+        hi, lo = (a, b) if rank_key(a) < rank_key(b) else (b, a)
+    else:
+        hi, lo = (a, b) if a.tpn < b.tpn else (b, a)
 
     def hi_gets(c: Colour, why: str) -> tuple[tuple[Entrant, Entrant], str]:
         return ((hi, lo) if c is Colour.WHITE else (lo, hi)), why

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from pairing.burstein.brackets import Legal, pair_brackets
 from pairing.burstein.colours import allocate
-from pairing.burstein.players import Entrant, entrants, rank_key, seeding_rounds
+from pairing.burstein.players import TAKEN, Entrant, Switches, entrants, rank_key, seeding_rounds
 from pairing.result import Pairing, PairingInputError
 from trf.model import Colour, Tournament
 
@@ -60,13 +60,20 @@ def board_key(pair: tuple[Entrant, Entrant]) -> tuple[Fraction, Fraction, int]:
     return (-x.score, -(x.score + y.score), x.tpn)
 
 
+def _real_board_key(pair: tuple[Entrant, Entrant]) -> tuple[Fraction, Fraction, int]:
+    """:func:`board_key` on the real scores, without virtual points (the other reading of B6)."""
+    x, y = sorted(pair, key=lambda q: (-q.points, rank_key(q)))
+    return (-x.points, -(x.points + y.points), x.tpn)
+
+
 def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour | None = None,
-               total_rounds: int | None = None) -> Pairing:
+               total_rounds: int | None = None, switches: Switches = TAKEN) -> Pairing:
     """Pair round ``rnd`` (default: the next one) of ``t`` by the Burstein rules proper (Art. 2-5).
 
     Raises :class:`SeedingRound` for a seeding round, :class:`~pairing.result.NoLegalPairing`
     when no pairing satisfies C1-C4, :class:`~pairing.result.PairingInputError` when the file
-    lacks the number of rounds or the initial colour."""
+    lacks the number of rounds or the initial colour.  ``switches``: the readings of the open
+    points (default: the decisions taken, docs/burstein.md)."""
     rnd = rnd if rnd is not None else t.rounds_paired + 1
     total = total_rounds_of(t, total_rounds)
     seeding = seeding_rounds(total)
@@ -77,10 +84,10 @@ def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour 
         raise PairingInputError(
             "initial-colour", "the initial colour is unknown: the file needs 'XXC white1' / 'XXC black1' (TRF-16) "
             "or '152 W' / '152 B' (TRF-2026) (C.04.4.2 Art. 5.1)")
-    players = entrants(t, rnd)
+    players = entrants(t, rnd, switches)
     if not players:
         return Pairing(rnd, (), None)
     pairs, bye = pair_brackets(players, Legal(players, t.forbidden(rnd)))
-    boards = [allocate(a, b, initial)[0] for a, b in pairs]
-    boards.sort(key=board_key)
+    boards = [allocate(a, b, initial, switches)[0] for a, b in pairs]
+    boards.sort(key=board_key if switches.boards_by_pairing_score else _real_board_key)
     return Pairing(rnd, tuple((w.id, b.id) for w, b in boards), bye.id if bye is not None else None)

@@ -17,8 +17,34 @@ from fractions import Fraction
 from pairing.preference import Strength, colour_preference  # Art. 1.5 (re-exported)
 from trf.model import Colour, Result, Tournament
 
-__all__ = ["Strength", "Entrant", "colour_preference", "seeding_rounds", "entrants", "index_of", "rank_key",
-           "pab_eligible", "seen_score"]
+__all__ = ["Strength", "Entrant", "Switches", "TAKEN", "colour_preference", "seeding_rounds", "entrants", "index_of",
+           "rank_key", "pab_eligible", "seen_score"]
+
+
+@dataclass(frozen=True)
+class Switches:
+    """The readings of the open points of C.04.4.2 that can change a pairing (docs/burstein.md);
+    the defaults are the decisions taken, each field says what ``False``/``True`` departs to.
+
+    ``zero_bye_draws`` (B2, Art. 1.7.2.2): an absent opponent's run of zero-point byes counts as
+    draws in the Index (``False``: the score as it stands, as py4swiss in effect reads it).
+    ``full_bye_bars_pab`` (B8, Art. 3.1.1 with C2): a full-point bye bars the PAB (``False``:
+    Art. 3.1.1's "(forfeit) win" alone).  ``forfeits_are_games`` (B13, Art. 3.1.4): a forfeit
+    counts as a game played (default ``False``: games over the board only).
+    ``colour_rank_by_index`` (B15, Art. 5.2): "higher ranked" is Art. 1.8's ranking (``False``:
+    the smaller TPN, as py4swiss reads it).  ``boards_by_pairing_score`` (B6, C.04.2 Art. 3.6
+    under C.04.7 Art. 1.5): boards are ordered by the pairing scores (``False``: the real scores,
+    as bbpPairings)."""
+
+    zero_bye_draws: bool = True
+    full_bye_bars_pab: bool = True
+    forfeits_are_games: bool = False
+    colour_rank_by_index: bool = True
+    boards_by_pairing_score: bool = True
+
+
+#: The decisions taken (docs/burstein.md).
+TAKEN = Switches()
 
 
 @dataclass(frozen=True)
@@ -64,10 +90,12 @@ def _zero_bye_run(t: Tournament, pid: int, prev: int) -> int:
     return run
 
 
-def seen_score(t: Tournament, pid: int, prev: int) -> Fraction:
+def seen_score(t: Tournament, pid: int, prev: int, sw: Switches = TAKEN) -> Fraction:
     """A player's score as their over-the-board opponents use it in their Index (Art. 1.7.2.2):
     the current score, plus a draw for each zero-point bye of a run reaching up to the current
     round (a player absent since, or withdrawn)."""
+    if not sw.zero_bye_draws:
+        return t.score(pid, through=prev)
     return t.score(pid, through=prev) + t.scoring.draw_white * _zero_bye_run(t, pid, prev)
 
 
@@ -92,7 +120,7 @@ def index_of(t: Tournament, pid: int, prev: int, seen: dict[int, Fraction] | Non
     return bh, sb
 
 
-def pab_eligible(t: Tournament, pid: int, rnd: int) -> bool:
+def pab_eligible(t: Tournament, pid: int, rnd: int, sw: Switches = TAKEN) -> bool:
     """C2 (Art. 2.1.2, C.04.1 Art. 4): no PAB for a player who already had one or scored a win's
     points in a round without playing (forfeit win, full-point bye).  Art. 3.1.1 says "(forfeit)
     win" only; C2 is the wider bar and is absolute."""
@@ -104,17 +132,17 @@ def pab_eligible(t: Tournament, pid: int, rnd: int) -> bool:
             continue
         if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
             return False
-        if t.round_points(pid, r) >= win:
+        if t.round_points(pid, r) >= win and (sw.full_bye_bars_pab or e.opponent is not None):
             return False
     return True
 
 
-def entrants(t: Tournament, rnd: int) -> list[Entrant]:
+def entrants(t: Tournament, rnd: int, sw: Switches = TAKEN) -> list[Entrant]:
     """The players to pair in round ``rnd`` (everyone not declared absent for it, C.04.2 Art.
-    3.2-3.3), by start rank."""
+    3.2-3.3), by start rank; ``sw``: the readings of the open points (:class:`Switches`)."""
     prev = rnd - 1
     absent = t.declared_absences(rnd)
-    seen = {p.start_rank: seen_score(t, p.start_rank, prev) for p in t.players}
+    seen = {p.start_rank: seen_score(t, p.start_rank, prev, sw) for p in t.players}
     out: list[Entrant] = []
     tpn = 0
     for p in sorted(t.players, key=lambda q: q.start_rank):
@@ -131,7 +159,8 @@ def entrants(t: Tournament, rnd: int) -> list[Entrant]:
         out.append(Entrant(
             id=p.start_rank, tpn=tpn, score=points + t.acceleration(p.start_rank, rnd), points=points,
             index=index_of(t, p.start_rank, prev, seen), colours=colours, preference=pref, strength=strength,
-            pab_ok=pab_eligible(t, p.start_rank, rnd),
-            played=sum(1 for r in range(1, rnd) if (e := p.entry(r)) is not None and e.is_played),
+            pab_ok=pab_eligible(t, p.start_rank, rnd, sw),
+            played=sum(1 for r in range(1, rnd) if (e := p.entry(r)) is not None
+                       and (e.is_played or (sw.forfeits_are_games and e.opponent is not None))),
             met=frozenset(p.opponents(through=prev))))
     return out
