@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pairing.pab import pab_eligible  # C2 (re-exported)
 from pairing.preference import Strength, colour_preference  # Art. 1.5 (re-exported)
-from trf.model import Colour, Result, Tournament
+from trf.model import Colour, Tournament
 
 __all__ = ["Strength", "Entrant", "colour_preference", "seeding_rounds", "entrants", "index_of", "rank_key",
            "pab_eligible", "seen_score"]
@@ -90,23 +91,6 @@ def index_of(t: Tournament, pid: int, prev: int, seen: dict[int, Fraction] | Non
         bh += opp
         sb += got * opp
     return bh, sb
-
-
-def pab_eligible(t: Tournament, pid: int, rnd: int) -> bool:
-    """C2 (Art. 2.1.2, C.04.1 Art. 4): no PAB for a player who already had one or scored a win's
-    points in a round without playing (forfeit win, full-point bye).  Art. 3.1.1 says "(forfeit)
-    win" only; C2 is the wider bar and is absolute."""
-    p = t.player(pid)
-    win = t.scoring.win_white
-    for r in range(1, rnd):
-        e = p.entry(r)
-        if e is None or e.is_played:
-            continue
-        if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
-            return False
-        if t.round_points(pid, r) >= win:
-            return False
-    return True
 
 
 def entrants(t: Tournament, rnd: int) -> list[Entrant]:
