@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from trf.model import Colour, Tournament
 
 __all__ = ["Rule", "Edition", "Code", "PairingSystem", "IndividualSwiss", "Selection", "PairRequest", "CheckRequest",
-           "NotOffered", "UnknownEdition", "rule_rows"]
+           "NotOffered", "UnknownEdition", "rule_rows", "SHARED_PLAIN"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,25 @@ class Rule:
     words: str
     kind: str
     plain: str = ""
+
+
+#: The rules that C.04.4.1 and C.04.4.2 (2026) state alike (the absolute criteria of Art. 2.1-2.2,
+#: the PAB's first steps of Art. 3.1.2-3.1.4, the colour rules of Art. 5.2) as an arbiter says them
+#: to a player (``Rule.plain``), by name: each of those systems adds its own.
+SHARED_PLAIN: dict[str, str] = {
+    'C1': 'two players may not play each other twice',
+    'C2': 'nobody gets the bye who already had one or already won a point without playing',
+    'C3': 'two players who must both have the same colour may not play each other',
+    'C4': 'the players still to be paired must always be able to play each other',
+    '3.1.2': 'the bye goes to a player whose bye leaves everybody else able to play',
+    '3.1.3': 'the bye goes to a player with as low a score as possible',
+    '3.1.4': 'then to the player who has played the most games',
+    '5.2.1': 'before anybody has played, the colours follow the lot drawn before the first round',
+    '5.2.2': 'both players get the colour they are due when possible',
+    '5.2.3': 'otherwise the player with the stronger need for a colour gets it',
+    '5.2.4': 'otherwise both alternate from the last round in which they had different colours',
+    '5.2.5': 'otherwise the higher-ranked player gets the colour they are due',
+}
 
 
 def rule_rows(rows: tuple[tuple[str, str, str, str], ...], plain: dict[str, str]) -> tuple[Rule, ...]:

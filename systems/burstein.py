@@ -23,7 +23,8 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from systems.base import CheckRequest, Code, Edition, IndividualSwiss, PairingSystem, Rule, Selection, rule_rows
+from systems.base import (SHARED_PLAIN, CheckRequest, Code, Edition, IndividualSwiss, PairingSystem, Rule, Selection,
+                          rule_rows)
 
 if TYPE_CHECKING:  # pragma: no cover
     from checker.explanation import RoundExplanation
@@ -33,25 +34,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Each rule as an arbiter says it to a player (``Rule.plain``), by its name.
 PLAIN: dict[str, str] = {
+    **SHARED_PLAIN,
     '1.6': 'the first rounds (half the rounds, at most four) are paired by the Dutch system',
-    'C1': 'two players may not play each other twice',
-    'C2': 'nobody gets the bye who already had one or already won a point without playing',
-    'C3': 'two players who must both have the same colour may not play each other',
-    'C4': 'the players still to be paired must always be able to play each other',
-    '3.1.2': 'the bye goes to a player whose bye leaves everybody else able to play',
-    '3.1.3': 'the bye goes to a player with as low a score as possible',
-    '3.1.4': 'then to the player who has played the most games',
     '3.1.5': 'then to the player ranked lowest by strength of opposition (then the higher starting number)',
     'C5': 'as many players as possible play someone on their own score',
     'C6': 'the players moved down to a lower score have scores as low as possible',
     'C7': 'the players moved down are chosen so that the next score group pairs as well as possible',
     'C8': 'as many players as possible get the colour they are due',
     'order': 'when several pairings are equally good, the strongest-ranked player meets the lowest-ranked opponent available, then the next, and so on',
-    '5.2.1': 'before anybody has played, the colours follow the lot drawn before the first round',
-    '5.2.2': 'both players get the colour they are due when possible',
-    '5.2.3': 'otherwise the player with the stronger need for a colour gets it',
-    '5.2.4': 'otherwise both alternate from the last round in which they had different colours',
-    '5.2.5': 'otherwise the higher-ranked player gets the colour they are due',
 }
 
 __all__ = ["BursteinSystem", "SYSTEM"]

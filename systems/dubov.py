@@ -18,7 +18,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from systems.base import CheckRequest, Code, Edition, IndividualSwiss, Rule, Selection, rule_rows
+from systems.base import SHARED_PLAIN, CheckRequest, Code, Edition, IndividualSwiss, Rule, Selection, rule_rows
 
 if TYPE_CHECKING:  # pragma: no cover
     from checker.report import EngineCandidate, RoundReport, WhyNot
@@ -27,13 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Each rule as an arbiter says it to a player (``Rule.plain``), by its name.
 PLAIN: dict[str, str] = {
-    'C1': 'two players may not play each other twice',
-    'C2': 'nobody gets the bye who already had one or already won a point without playing',
-    'C3': 'two players who must both have the same colour may not play each other',
-    'C4': 'the players still to be paired must always be able to play each other',
-    '3.1.2': 'the bye goes to a player whose bye leaves everybody else able to play',
-    '3.1.3': 'the bye goes to a player with as low a score as possible',
-    '3.1.4': 'then to the player who has played the most games',
+    **SHARED_PLAIN,
     '3.1.5': 'then to the player with the highest starting number',
     'C5': 'as few players as possible are moved up to play someone on a higher score',
     'C6': 'the players moved up come from scores as close as possible',
@@ -45,11 +39,6 @@ PLAIN: dict[str, str] = {
     '4.3': 'players moved between those due White and those due Black are taken from the middle of the list',
     'order': 'the player due White whose opponents were rated lowest meets the highest-ranked player due Black '
              'available, and so on',
-    '5.2.1': 'before anybody has played, the colours follow the lot drawn before the first round',
-    '5.2.2': 'both players get the colour they are due when possible',
-    '5.2.3': 'otherwise the player with the stronger need for a colour gets it',
-    '5.2.4': 'otherwise both alternate from the last round in which they had different colours',
-    '5.2.5': 'otherwise the higher-ranked player gets the colour they are due',
 }
 
 __all__ = ["DubovSystem", "SYSTEM"]

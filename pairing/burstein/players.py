@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from pairing.pab import pab_eligible  # C2 (re-exported)
 from pairing.preference import Strength, colour_preference  # Art. 1.5 (re-exported)
+from pairing.tpn import to_pair
 from trf.model import Colour, Tournament
 
 __all__ = ["Strength", "Entrant", "colour_preference", "seeding_rounds", "entrants", "index_of", "rank_key",
@@ -97,18 +98,9 @@ def entrants(t: Tournament, rnd: int) -> list[Entrant]:
     """The players to pair in round ``rnd`` (everyone not declared absent for it, C.04.2 Art.
     3.2-3.3), by start rank."""
     prev = rnd - 1
-    absent = t.declared_absences(rnd)
     seen = {p.start_rank: seen_score(t, p.start_rank, prev) for p in t.players}
     out: list[Entrant] = []
-    tpn = 0
-    for p in sorted(t.players, key=lambda q: q.start_rank):
-        here = p.start_rank not in absent
-        ever = any((e := p.entry(r)) is not None and e.is_paired for r in range(1, rnd))
-        if not ever and not here:
-            continue
-        tpn += 1
-        if not here:
-            continue
+    for p, tpn in to_pair(t, rnd):
         colours = p.colour_history(through=prev)
         pref, strength = colour_preference(colours)
         points = t.score(p.start_rank, through=prev)

@@ -16,6 +16,7 @@ from pairing.pab import pab_eligible  # C2 (re-exported)
 from pairing.preference import Strength  # Art. 1.6 (re-exported)
 from pairing.preference import colour_preference as shared_preference
 from pairing.result import PairingInputError
+from pairing.tpn import to_pair
 from trf.model import Colour, Tournament
 
 __all__ = ["Strength", "Entrant", "colour_preference", "aro_of", "max_upfloats", "entrants", "pab_eligible",
@@ -98,19 +99,10 @@ def entrants(t: Tournament, rnd: int, total_rounds: int) -> list[Entrant]:
     3.2-3.3), by start rank.  Raises :class:`PairingInputError` for a player without a rating
     (Art. 1.1: the Chief Arbiter gives a provisional one)."""
     prev = rnd - 1
-    absent = t.declared_absences(rnd)
     maxt = max_upfloats(total_rounds)
     ratings = {p.start_rank: p.rating for p in t.players}
     out: list[Entrant] = []
-    tpn = 0
-    for p in sorted(t.players, key=lambda q: q.start_rank):
-        here = p.start_rank not in absent
-        ever = any((e := p.entry(r)) is not None and e.is_paired for r in range(1, rnd))
-        if not ever and not here:
-            continue
-        tpn += 1
-        if not here:
-            continue
+    for p, tpn in to_pair(t, rnd):
         if not p.rating:
             raise PairingInputError(
                 "rating", f"player {p.start_rank} has no rating: the Dubov system pairs by rating (C.04.4.1 Art. "
