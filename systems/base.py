@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 if TYPE_CHECKING:  # pragma: no cover
     from checker.explanation import RoundExplanation
     from checker.judgement import Judgement, RoundPairing
-    from checker.report import RoundReport, WhyNot
+    from checker.report import EngineCandidate, RoundReport, WhyNot
     from pairing.result import Pairing
-    from pairing.rounds import Acceleration, NextRound
+    from pairing.rounds import Acceleration, NextRound, Reading
     from trf.model import Colour, Tournament
 
-__all__ = ["Rule", "Edition", "Code", "PairingSystem", "Selection", "PairRequest", "CheckRequest", "NotOffered",
-           "UnknownEdition"]
+__all__ = ["Rule", "Edition", "Code", "PairingSystem", "IndividualSwiss", "Selection", "PairRequest", "CheckRequest",
+           "NotOffered", "UnknownEdition", "rule_rows", "SHARED_PLAIN"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,31 @@ class Rule:
     words: str
     kind: str
     plain: str = ""
+
+
+#: The rules that C.04.4.1 and C.04.4.2 (2026) state alike (the absolute criteria of Art. 2.1-2.2,
+#: the PAB's first steps of Art. 3.1.2-3.1.4, the colour rules of Art. 5.2) as an arbiter says them
+#: to a player (``Rule.plain``), by name: each of those systems adds its own.
+SHARED_PLAIN: dict[str, str] = {
+    'C1': 'two players may not play each other twice',
+    'C2': 'nobody gets the bye who already had one or already won a point without playing',
+    'C3': 'two players who must both have the same colour may not play each other',
+    'C4': 'the players still to be paired must always be able to play each other',
+    '3.1.2': 'the bye goes to a player whose bye leaves everybody else able to play',
+    '3.1.3': 'the bye goes to a player with as low a score as possible',
+    '3.1.4': 'then to the player who has played the most games',
+    '5.2.1': 'before anybody has played, the colours follow the lot drawn before the first round',
+    '5.2.2': 'both players get the colour they are due when possible',
+    '5.2.3': 'otherwise the player with the stronger need for a colour gets it',
+    '5.2.4': 'otherwise both alternate from the last round in which they had different colours',
+    '5.2.5': 'otherwise the higher-ranked player gets the colour they are due',
+}
+
+
+def rule_rows(rows: tuple[tuple[str, str, str, str], ...], plain: dict[str, str]) -> tuple[Rule, ...]:
+    """An engine's table of rules (name, article, words, kind; in priority order) as :class:`Rule`
+    rows, each with the words an arbiter says it in (``plain``, by name: every rule has them)."""
+    return tuple(Rule(name, article, words, kind, plain[name]) for name, article, words, kind in rows)
 
 
 @dataclass(frozen=True)
@@ -276,6 +301,106 @@ class PairingSystem:
               ) -> Judgement:
         """Which of two pairings of round ``rnd`` follows the rules better, and by which rule."""
         raise NotOffered(self.words, "judge of two pairings")
+
+
+class IndividualSwiss(PairingSystem):
+    """An individual Swiss system whose engine pairs one round of the file as it stands, with Baku
+    acceleration (C.04.7) written into the file as records before the round is paired, and whose
+    checker reads each round with the engine's pairing offered as one more candidate.  A system
+    keeps what is its own: :meth:`pair` (its engine), :meth:`check_one` and :meth:`why_not` (its
+    checker), :meth:`round_note` (what the pairing says of the round)."""
+
+    accelerations = True
+
+    # ---- pairing
+
+    def accelerate(self, t: Tournament, sel: Selection, *, baku: bool | None = None, baku_group: str = "handbook",
+                   total_rounds: int | None = None) -> tuple[Tournament, Acceleration]:
+        """Baku acceleration (C.04.7; C.04.5.1 for an edition allowing the standard scoring only) as
+        records, as the file's code (``BAKU``) or the caller asks; records the file already holds
+        are its acceleration."""
+        from pairing.rounds import Acceleration
+        from trf.acceleration import acceleration_records, baku_plan, dialect, has_explicit_acceleration
+
+        named = sel.source if "BAKU" in sel.code else None
+        if has_explicit_acceleration(t):
+            return t, Acceleration("records", source=named)
+        if not (baku if baku is not None else named is not None):
+            return t, Acceleration("none", baku is not None)
+        plan = baku_plan(t, baku_group, total_rounds=total_rounds, standard_only=sel.edition.baku_standard_only)
+        asked = baku is not None
+        return (t.replace_records(t.records + acceleration_records(plan, dialect(t))),
+                Acceleration("baku", asked, None if asked else named, plan))
+
+    def round_note(self, t: Tournament, rnd: int, total_rounds: int | None) -> str:
+        """What the pairing of round ``rnd`` of ``t`` says of how it was paired (``""``: nothing)."""
+        return ""
+
+    def round_readings(self, t: Tournament, rnd: int, pairing: Pairing, request: PairRequest) -> tuple[Reading, ...]:
+        """The open points of the rules whose other reading pairs round ``rnd`` differently
+        (:class:`pairing.rounds.Reading`; none by default)."""
+        return ()
+
+    def next_round(self, t: Tournament, sel: Selection, request: PairRequest) -> NextRound:
+        """The round asked for, after the refusals of :mod:`pairing.rounds`, on the file cut back
+        before it and accelerated (:meth:`accelerate`); Baku acceleration without a number of
+        rounds is refused as the input's fault (``total-rounds``)."""
+        from pairing.result import PairingInputError
+        from pairing.rounds import NextRound, target_round
+        from trf.acceleration import AccelerationRefused
+
+        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
+        target = target_round(t, request.round, total)
+        try:
+            before, accel = self.accelerate(target.before, sel, baku=request.baku, baku_group=request.baku_group,
+                                            total_rounds=request.total_rounds)
+        except AccelerationRefused as exc:
+            if exc.reason != "total-rounds":
+                raise
+            raise PairingInputError("total-rounds", f"{exc} and the file has no XXR or 142 record") from None
+        pairing = self.pair(before, target.round, sel, initial_colour=request.initial_colour,
+                            total_rounds=request.total_rounds)
+        return NextRound(target.round, before, target.cut, pairing, self.name, edition=sel.edition.name,
+                         edition_reason=sel.reason, acceleration=accel,
+                         note=self.round_note(before, target.round, request.total_rounds),
+                         readings=self.round_readings(before, target.round, pairing, request))
+
+    def engine_candidate(self, t: Tournament, sel: Selection) -> EngineCandidate:
+        """The engine's pairing of a round of ``t`` (cut back before it) as the checker's
+        candidate; a round the engine cannot pair offers none (:class:`checker.report.NoCandidate`)."""
+        def candidate(rnd: int, initial: Colour | None, total: int) -> tuple[tuple[tuple[int, int], ...], int | None]:
+            from checker.report import NoCandidate
+            from pairing.result import NoLegalPairing, PairingInputError
+            from pairing.rounds import round_to_pair
+            from trf.acceleration import AccelerationRefused
+
+            try:
+                target = round_to_pair(t, rnd)
+                p = self.pair(target.before, target.round, sel, initial_colour=initial, total_rounds=total)
+            except (NoLegalPairing, PairingInputError, AccelerationRefused) as exc:
+                raise NoCandidate(str(exc)) from None
+            return p.boards, p.bye
+        return candidate
+
+    # ---- checking
+
+    def check_one(self, t: Tournament, rnd: int, engine: EngineCandidate | None, sel: Selection,
+                  request: CheckRequest) -> RoundReport:
+        """The checker's verdict on round ``rnd`` (``engine``: the engine's candidate, ``None``
+        when the caller declined it)."""
+        raise NotOffered(self.words, "checker")
+
+    def check(self, t: Tournament, rounds: list[int], sel: Selection, request: CheckRequest,
+              progress: Callable[[int], None] | None = None) -> Any:
+        """Each round's verdict (:meth:`check_one`), the engine's pairing offered as a candidate
+        unless the caller declines it (``request.engine`` is ``False``)."""
+        engine = None if request.engine is False else self.engine_candidate(t, sel)
+        reports = []
+        for r in rounds:
+            reports.append(self.check_one(t, r, engine, sel, request))
+            if progress is not None:
+                progress(r)
+        return reports
 
 
 @dataclass(frozen=True)

@@ -21,38 +21,28 @@ only what it runs.
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING
 
-from systems.base import CheckRequest, Code, Edition, PairingSystem, PairRequest, Rule, Selection
+from systems.base import (SHARED_PLAIN, CheckRequest, Code, Edition, IndividualSwiss, PairingSystem, PairRequest, Rule,
+                          Selection, rule_rows)
 
 if TYPE_CHECKING:  # pragma: no cover
     from checker.explanation import RoundExplanation
-    from checker.report import EngineCandidate, WhyNot
+    from checker.report import EngineCandidate, RoundReport, WhyNot
     from pairing.result import Pairing
-    from pairing.rounds import Acceleration, NextRound
+    from pairing.rounds import Reading
     from trf.model import Colour, Tournament
 
 #: Each rule as an arbiter says it to a player (``Rule.plain``), by its name.
 PLAIN: dict[str, str] = {
+    **SHARED_PLAIN,
     '1.6': 'the first rounds (half the rounds, at most four) are paired by the Dutch system',
-    'C1': 'two players may not play each other twice',
-    'C2': 'nobody gets the bye who already had one or already won a point without playing',
-    'C3': 'two players who must both have the same colour may not play each other',
-    'C4': 'the players still to be paired must always be able to play each other',
-    '3.1.2': 'the bye goes to a player whose bye leaves everybody else able to play',
-    '3.1.3': 'the bye goes to a player with as low a score as possible',
-    '3.1.4': 'then to the player who has played the most games',
     '3.1.5': 'then to the player ranked lowest by strength of opposition (then the higher starting number)',
     'C5': 'as many players as possible play someone on their own score',
     'C6': 'the players moved down to a lower score have scores as low as possible',
     'C7': 'the players moved down are chosen so that the next score group pairs as well as possible',
     'C8': 'as many players as possible get the colour they are due',
     'order': 'when several pairings are equally good, the strongest-ranked player meets the lowest-ranked opponent available, then the next, and so on',
-    '5.2.1': 'before anybody has played, the colours follow the lot drawn before the first round',
-    '5.2.2': 'both players get the colour they are due when possible',
-    '5.2.3': 'otherwise the player with the stronger need for a colour gets it',
-    '5.2.4': 'otherwise both alternate from the last round in which they had different colours',
-    '5.2.5': 'otherwise the higher-ranked player gets the colour they are due',
 }
 
 __all__ = ["BursteinSystem", "SYSTEM"]
@@ -62,7 +52,7 @@ def _table() -> tuple[Rule, ...]:
     """The rules as rows (:data:`pairing.burstein.rules.RULES`)."""
     from pairing.burstein.rules import RULES
 
-    return tuple(Rule(name, article, words, kind, PLAIN[name]) for name, article, words, kind in RULES)
+    return rule_rows(RULES, PLAIN)
 
 
 def _seeding_system() -> tuple[PairingSystem, Selection]:
@@ -74,7 +64,7 @@ def _seeding_system() -> tuple[PairingSystem, Selection]:
     return dutch, Selection(dutch, dutch.editions[0], "the seeding rounds of the Burstein system (C.04.4.2 Art. 1.6)")
 
 
-class BursteinSystem(PairingSystem):
+class BursteinSystem(IndividualSwiss):
     """The Burstein system (module docstring)."""
 
     name = "burstein"
@@ -82,7 +72,6 @@ class BursteinSystem(PairingSystem):
     words = "the Burstein system"
     editions = (Edition("2026", "C.04.4.2 (2026)", _table, "Art. {article}", "Burstein rules of 2026"),)
     codes = (Code(r"BURSTEIN", example="FIDE_BURSTEIN, FIDE_BURSTEIN_BAKU, Swiss-System (Burstein)"),)
-    accelerations = True
     explains = True
     packages = ("pairing.burstein", "checker.burstein")
 
@@ -102,46 +91,13 @@ class BursteinSystem(PairingSystem):
 
     # ---- pairing
 
-    def accelerate(self, t: Tournament, sel: Selection, *, baku: bool | None = None, baku_group: str = "handbook",
-                   total_rounds: int | None = None) -> tuple[Tournament, Acceleration]:
-        """Baku acceleration (C.04.7) as records, as the file's code or the caller asks."""
-        from pairing.rounds import Acceleration
-        from trf.acceleration import acceleration_records, baku_plan, dialect, has_explicit_acceleration
-
-        named = sel.source if "BAKU" in sel.code else None
-        if has_explicit_acceleration(t):
-            return t, Acceleration("records", source=named)
-        if not (baku if baku is not None else named is not None):
-            return t, Acceleration("none", baku is not None)
-        plan = baku_plan(t, baku_group, total_rounds=total_rounds, standard_only=None)
-        asked = baku is not None
-        return (t.replace_records(t.records + acceleration_records(plan, dialect(t))),
-                Acceleration("baku", asked, None if asked else named, plan))
-
-    def next_round(self, t: Tournament, sel: Selection, request: PairRequest) -> NextRound:
+    def round_readings(self, t: Tournament, rnd: int, pairing: Pairing, request: PairRequest) -> tuple[Reading, ...]:
+        """The decisions of docs/burstein.md whose other reading pairs the round differently."""
         from pairing.burstein.readings import readings
-        from pairing.result import PairingInputError
-        from pairing.rounds import NextRound, target_round
-        from trf.acceleration import AccelerationRefused
 
-        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
-        target = target_round(t, request.round, total)
-        try:
-            before, accel = self.accelerate(target.before, sel, baku=request.baku, baku_group=request.baku_group,
-                                            total_rounds=request.total_rounds)
-        except AccelerationRefused as exc:
-            if exc.reason != "total-rounds":
-                raise
-            raise PairingInputError("total-rounds", f"{exc} and the file has no XXR or 142 record") from None
-        pairing = self.pair(before, target.round, sel, initial_colour=request.initial_colour,
-                            total_rounds=request.total_rounds)
-        return NextRound(target.round, before, target.cut, pairing, self.name, edition=sel.edition.name,
-                         edition_reason=sel.reason, acceleration=accel, note=self._note(before, target.round,
-                                                                                         request.total_rounds),
-                         readings=readings(before, target.round, pairing, initial_colour=request.initial_colour,
-                                           total_rounds=request.total_rounds))
+        return readings(t, rnd, pairing, initial_colour=request.initial_colour, total_rounds=request.total_rounds)
 
-    def _note(self, t: Tournament, rnd: int, total_rounds: int | None) -> str:
+    def round_note(self, t: Tournament, rnd: int, total_rounds: int | None) -> str:
         from pairing.burstein import seeding_rounds
         from pairing.burstein.engine import total_rounds_of
 
@@ -163,44 +119,21 @@ class BursteinSystem(PairingSystem):
             return dutch.pair(t, rnd, dsel, initial_colour=initial_colour, total_rounds=total)
         return pair_round(t, rnd, initial_colour=initial_colour, total_rounds=total)
 
-    def _candidate(self, t: Tournament, sel: Selection) -> EngineCandidate:
-        """The engine's pairing of a round of ``t`` (cut back before it) as the checker's candidate."""
-        def candidate(rnd: int, initial: Colour | None, total: int) -> tuple[tuple[tuple[int, int], ...], int | None]:
-            from checker.report import NoCandidate
-            from pairing.result import NoLegalPairing, PairingInputError
-            from pairing.rounds import round_to_pair
-
-            try:
-                target = round_to_pair(t, rnd)
-                p = self.pair(target.before, target.round, sel, initial_colour=initial, total_rounds=total)
-            except (NoLegalPairing, PairingInputError) as exc:
-                raise NoCandidate(str(exc)) from None
-            return p.boards, p.bye
-        return candidate
-
     # ---- checking
 
-    def check(self, t: Tournament, rounds: list[int], sel: Selection, request: CheckRequest,
-              progress: Callable[[int], None] | None = None) -> Any:
-        """The seeding rounds checked by the Dutch system's reading (through the registry), the
-        later ones by the checker's reading of C.04.4.2 (:func:`checker.burstein.check_round`)."""
+    def check_one(self, t: Tournament, rnd: int, engine: EngineCandidate | None, sel: Selection,
+                  request: CheckRequest) -> RoundReport:
+        """A seeding round checked by the Dutch system's reading (through the registry), a later
+        one by the checker's reading of C.04.4.2 (:func:`checker.burstein.check_round`)."""
         from checker.burstein import check_round, seeding_count
 
         total = request.total_rounds if request.total_rounds is not None else t.total_rounds
-        seeding = seeding_count(t, total)
-        engine = None if request.engine is False else self._candidate(t, sel)
-        reports = []
-        for r in rounds:
-            if r <= seeding:
-                dutch, dsel = _seeding_system()
-                got = dutch.check(t, [r], dsel, request)[0]
-                got.notes.append(f"seeding round (C.04.4.2 Art. 1.6): checked by {dutch.words}")
-                reports.append(got)
-            else:
-                reports.append(check_round(t, r, engine=engine, total_rounds=total, rules_reason=sel.reason))
-            if progress is not None:
-                progress(r)
-        return reports
+        if rnd <= seeding_count(t, total):
+            dutch, dsel = _seeding_system()
+            got: RoundReport = dutch.check(t, [rnd], dsel, request)[0]
+            got.notes.append(f"seeding round (C.04.4.2 Art. 1.6): checked by {dutch.words}")
+            return got
+        return check_round(t, rnd, engine=engine, total_rounds=total, rules_reason=sel.reason)
 
     def why_not(self, t: Tournament, rnd: int, a: int, b: int, sel: Selection) -> WhyNot:
         """Why ``a`` and ``b`` are not paired in round ``rnd``: a seeding round by the Dutch
@@ -230,7 +163,7 @@ class BursteinSystem(PairingSystem):
                 return None
             return replace(got, notes=got.notes + (f"seeding round (C.04.4.2 Art. 1.6): paired and explained by "
                                                    f"{dutch.words}",))
-        engine = None if request.engine is False else self._candidate(t, sel)
+        engine = None if request.engine is False else self.engine_candidate(t, sel)
         return explain_round(t, rnd, PLAIN, engine=engine, total_rounds=total, rules_reason=sel.reason)
 
     def explanation_key(self, t: Tournament, rnd: int, sel: Selection, request: CheckRequest) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from systems.base import CheckRequest, Code, Edition, PairingSystem, PairRequest, Rule, Selection
+from systems.base import CheckRequest, Code, Edition, PairingSystem, PairRequest, Rule, Selection, rule_rows
 
 if TYPE_CHECKING:  # pragma: no cover
     from datetime import date
@@ -57,7 +57,7 @@ def _table() -> tuple[Rule, ...]:
     """The rules as rows (:data:`pairing.double_swiss.rules.RULES`)."""
     from pairing.double_swiss.rules import RULES
 
-    return tuple(Rule(name, article, words, kind, PLAIN[name]) for name, article, words, kind in RULES)
+    return rule_rows(RULES, PLAIN)
 
 
 class DoubleSwissSystem(PairingSystem):

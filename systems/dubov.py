@@ -16,25 +16,18 @@ only what it runs.
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING
 
-from systems.base import CheckRequest, Code, Edition, PairingSystem, PairRequest, Rule, Selection
+from systems.base import SHARED_PLAIN, CheckRequest, Code, Edition, IndividualSwiss, Rule, Selection, rule_rows
 
 if TYPE_CHECKING:  # pragma: no cover
-    from checker.report import EngineCandidate, WhyNot
+    from checker.report import EngineCandidate, RoundReport, WhyNot
     from pairing.result import Pairing
-    from pairing.rounds import Acceleration, NextRound
     from trf.model import Colour, Tournament
 
 #: Each rule as an arbiter says it to a player (``Rule.plain``), by its name.
 PLAIN: dict[str, str] = {
-    'C1': 'two players may not play each other twice',
-    'C2': 'nobody gets the bye who already had one or already won a point without playing',
-    'C3': 'two players who must both have the same colour may not play each other',
-    'C4': 'the players still to be paired must always be able to play each other',
-    '3.1.2': 'the bye goes to a player whose bye leaves everybody else able to play',
-    '3.1.3': 'the bye goes to a player with as low a score as possible',
-    '3.1.4': 'then to the player who has played the most games',
+    **SHARED_PLAIN,
     '3.1.5': 'then to the player with the highest starting number',
     'C5': 'as few players as possible are moved up to play someone on a higher score',
     'C6': 'the players moved up come from scores as close as possible',
@@ -46,11 +39,6 @@ PLAIN: dict[str, str] = {
     '4.3': 'players moved between those due White and those due Black are taken from the middle of the list',
     'order': 'the player due White whose opponents were rated lowest meets the highest-ranked player due Black '
              'available, and so on',
-    '5.2.1': 'before anybody has played, the colours follow the lot drawn before the first round',
-    '5.2.2': 'both players get the colour they are due when possible',
-    '5.2.3': 'otherwise the player with the stronger need for a colour gets it',
-    '5.2.4': 'otherwise both alternate from the last round in which they had different colours',
-    '5.2.5': 'otherwise the higher-ranked player gets the colour they are due',
 }
 
 __all__ = ["DubovSystem", "SYSTEM"]
@@ -60,10 +48,10 @@ def _table() -> tuple[Rule, ...]:
     """The rules as rows (:data:`pairing.dubov.rules.RULES`)."""
     from pairing.dubov.rules import RULES
 
-    return tuple(Rule(name, article, words, kind, PLAIN[name]) for name, article, words, kind in RULES)
+    return rule_rows(RULES, PLAIN)
 
 
-class DubovSystem(PairingSystem):
+class DubovSystem(IndividualSwiss):
     """The Dubov system (module docstring)."""
 
     name = "dubov"
@@ -71,7 +59,6 @@ class DubovSystem(PairingSystem):
     words = "the Dubov system"
     editions = (Edition("2026", "C.04.4.1 (2026)", _table, "Art. {article}", "Dubov rules of 2026"),)
     codes = (Code(r"DUBOV", example="FIDE_DUBOV, FIDE_DUBOV_BAKU, Swiss-System (Dubov)"),)
-    accelerations = True
     packages = ("pairing.dubov", "checker.dubov")
 
     def edition_for(self, t: Tournament, code: str, source: str | None) -> tuple[Edition, str]:
@@ -90,41 +77,8 @@ class DubovSystem(PairingSystem):
 
     # ---- pairing
 
-    def accelerate(self, t: Tournament, sel: Selection, *, baku: bool | None = None, baku_group: str = "handbook",
-                   total_rounds: int | None = None) -> tuple[Tournament, Acceleration]:
-        """Baku acceleration (C.04.7) as records, as the file's code or the caller asks."""
-        from pairing.rounds import Acceleration
-        from trf.acceleration import acceleration_records, baku_plan, dialect, has_explicit_acceleration
-
-        named = sel.source if "BAKU" in sel.code else None
-        if has_explicit_acceleration(t):
-            return t, Acceleration("records", source=named)
-        if not (baku if baku is not None else named is not None):
-            return t, Acceleration("none", baku is not None)
-        plan = baku_plan(t, baku_group, total_rounds=total_rounds, standard_only=None)
-        asked = baku is not None
-        return (t.replace_records(t.records + acceleration_records(plan, dialect(t))),
-                Acceleration("baku", asked, None if asked else named, plan))
-
-    def next_round(self, t: Tournament, sel: Selection, request: PairRequest) -> NextRound:
-        from pairing.result import PairingInputError
-        from pairing.rounds import NextRound, target_round
-        from trf.acceleration import AccelerationRefused
-
-        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
-        target = target_round(t, request.round, total)
-        try:
-            before, accel = self.accelerate(target.before, sel, baku=request.baku, baku_group=request.baku_group,
-                                            total_rounds=request.total_rounds)
-        except AccelerationRefused as exc:
-            if exc.reason != "total-rounds":
-                raise
-            raise PairingInputError("total-rounds", f"{exc} and the file has no XXR or 142 record") from None
-        pairing = self.pair(before, target.round, sel, initial_colour=request.initial_colour,
-                            total_rounds=request.total_rounds)
-        return NextRound(target.round, before, target.cut, pairing, self.name, edition=sel.edition.name,
-                         edition_reason=sel.reason, acceleration=accel,
-                         note="paired by the Dubov rules (C.04.4.1 Art. 1-5): by rating within each score")
+    def round_note(self, t: Tournament, rnd: int, total_rounds: int | None) -> str:
+        return "paired by the Dubov rules (C.04.4.1 Art. 1-5): by rating within each score"
 
     def pair(self, t: Tournament, rnd: int, sel: Selection, *, initial_colour: Colour | None = None,
              total_rounds: int | None = None) -> Pairing:
@@ -133,36 +87,15 @@ class DubovSystem(PairingSystem):
 
         return pair_round(t, rnd, initial_colour=initial_colour, total_rounds=total_rounds)
 
-    def _candidate(self, t: Tournament, sel: Selection) -> EngineCandidate:
-        """The engine's pairing of a round of ``t`` (cut back before it) as the checker's candidate."""
-        def candidate(rnd: int, initial: Colour | None, total: int) -> tuple[tuple[tuple[int, int], ...], int | None]:
-            from checker.report import NoCandidate
-            from pairing.result import NoLegalPairing, PairingInputError
-            from pairing.rounds import round_to_pair
-
-            try:
-                target = round_to_pair(t, rnd)
-                p = self.pair(target.before, target.round, sel, initial_colour=initial, total_rounds=total)
-            except (NoLegalPairing, PairingInputError) as exc:
-                raise NoCandidate(str(exc)) from None
-            return p.boards, p.bye
-        return candidate
-
     # ---- checking
 
-    def check(self, t: Tournament, rounds: list[int], sel: Selection, request: CheckRequest,
-              progress: Callable[[int], None] | None = None) -> Any:
-        """Each round checked by the checker's reading of C.04.4.1 (:func:`checker.dubov.check_round`)."""
+    def check_one(self, t: Tournament, rnd: int, engine: EngineCandidate | None, sel: Selection,
+                  request: CheckRequest) -> RoundReport:
+        """The round checked by the checker's reading of C.04.4.1 (:func:`checker.dubov.check_round`)."""
         from checker.dubov import check_round
 
         total = request.total_rounds if request.total_rounds is not None else t.total_rounds
-        engine = None if request.engine is False else self._candidate(t, sel)
-        reports = []
-        for r in rounds:
-            reports.append(check_round(t, r, engine=engine, total_rounds=total, rules_reason=sel.reason))
-            if progress is not None:
-                progress(r)
-        return reports
+        return check_round(t, rnd, engine=engine, total_rounds=total, rules_reason=sel.reason)
 
     def why_not(self, t: Tournament, rnd: int, a: int, b: int, sel: Selection) -> WhyNot:
         """Why ``a`` and ``b`` are not paired in round ``rnd`` (:func:`checker.dubov.why_not`)."""

@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
-from systems.base import CheckRequest, Code, Edition, PairingSystem, PairRequest, Rule, Selection
+from systems.base import CheckRequest, Code, Edition, IndividualSwiss, Rule, Selection
 
 if TYPE_CHECKING:  # pragma: no cover
     from checker.explanation import RoundExplanation
     from checker.judgement import Judgement, RoundPairing
-    from checker.report import EngineCandidate, WhyNot
+    from checker.report import EngineCandidate, RoundReport, WhyNot
     from pairing.result import Pairing
-    from pairing.rounds import Acceleration, NextRound
     from trf.model import Colour, Tournament
 
 __all__ = ["DutchSystem", "SYSTEM", "APPLIED_FROM"]
@@ -55,7 +54,7 @@ def _table(edition: str) -> Callable[[], tuple[Rule, ...]]:
     return rows
 
 
-class DutchSystem(PairingSystem):
+class DutchSystem(IndividualSwiss):
     """The FIDE (Dutch) System (module docstring)."""
 
     name = "dutch"
@@ -68,7 +67,6 @@ class DutchSystem(PairingSystem):
     )
     codes = (Code(r"DUTCH", example="FIDE_DUTCH_2026, FIDE_DUTCH_2017, FIDE_DUTCH_BAKU, Swiss-System (Dutch)"),
              Code(r"SWISS", fallback=True, example="any other Swiss, or no code"))
-    accelerations = True
     explains = True
     packages = ("pairing.dutch", "checker.dutch")
 
@@ -110,42 +108,6 @@ class DutchSystem(PairingSystem):
 
     # ---- pairing
 
-    def accelerate(self, t: Tournament, sel: Selection, *, baku: bool | None = None, baku_group: str = "handbook",
-                   total_rounds: int | None = None) -> tuple[Tournament, Acceleration]:
-        from pairing.rounds import Acceleration
-        from trf.acceleration import acceleration_records, baku_plan, dialect, has_explicit_acceleration
-
-        named = sel.source if "BAKU" in sel.code else None
-        if has_explicit_acceleration(t):
-            return t, Acceleration("records", source=named)
-        if not (baku if baku is not None else named is not None):
-            return t, Acceleration("none", baku is not None)
-        standard = sel.edition.baku_standard_only
-        plan = baku_plan(t, baku_group, total_rounds=total_rounds, standard_only=standard)
-        asked = baku is not None
-        return (t.replace_records(t.records + acceleration_records(plan, dialect(t))),
-                Acceleration("baku", asked, None if asked else named, plan))
-
-    def next_round(self, t: Tournament, sel: Selection, request: PairRequest) -> NextRound:
-        from pairing.dutch import pair_round
-        from pairing.result import PairingInputError
-        from pairing.rounds import NextRound, target_round
-        from trf.acceleration import AccelerationRefused
-
-        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
-        target = target_round(t, request.round, total)
-        try:
-            before, accel = self.accelerate(target.before, sel, baku=request.baku, baku_group=request.baku_group,
-                                            total_rounds=request.total_rounds)
-        except AccelerationRefused as exc:
-            if exc.reason != "total-rounds":
-                raise
-            raise PairingInputError("total-rounds", f"{exc} and the file has no XXR or 142 record") from None
-        pairing = pair_round(before, target.round, initial_colour=request.initial_colour,
-                             total_rounds=request.total_rounds, rules=sel.edition.name, baku=False)
-        return NextRound(target.round, before, target.cut, pairing, self.name, edition=sel.edition.name,
-                         edition_reason=sel.reason, acceleration=accel)
-
     def pair(self, t: Tournament, rnd: int, sel: Selection, *, initial_colour: Colour | None = None,
              total_rounds: int | None = None) -> Pairing:
         from pairing.dutch import pair_round
@@ -153,37 +115,15 @@ class DutchSystem(PairingSystem):
         return pair_round(t, rnd, initial_colour=initial_colour, total_rounds=total_rounds, rules=sel.edition.name,
                           baku=False)
 
-    def _candidate(self, t: Tournament, sel: Selection) -> EngineCandidate:
-        """The engine's pairing of a round of ``t`` (cut back before it) as the checker's candidate."""
-        def candidate(rnd: int, initial: Colour | None, total: int) -> tuple[tuple[tuple[int, int], ...], int | None]:
-            from checker.report import NoCandidate
-            from pairing.result import NoLegalPairing, PairingInputError
-            from pairing.rounds import round_to_pair
-            from trf.acceleration import AccelerationRefused
-
-            try:
-                target = round_to_pair(t, rnd)
-                p = self.pair(target.before, target.round, sel, initial_colour=initial, total_rounds=total)
-            except (NoLegalPairing, PairingInputError, AccelerationRefused) as exc:
-                raise NoCandidate(str(exc)) from None
-            return p.boards, p.bye
-        return candidate
-
     # ---- checking and explaining
 
-    def check(self, t: Tournament, rounds: list[int], sel: Selection, request: CheckRequest,
-              progress: Callable[[int], None] | None = None) -> Any:
+    def check_one(self, t: Tournament, rnd: int, engine: EngineCandidate | None, sel: Selection,
+                  request: CheckRequest) -> RoundReport:
         from checker.dutch.check import check_round
 
-        engine = None if request.engine is False else self._candidate(t, sel)
-        reports = []
-        for r in rounds:
-            reports.append(check_round(t, r, engine=engine, total_rounds=request.total_rounds,
-                                       search_rounds=request.search_rounds, observe=request.observe,
-                                       rules=sel.edition.name, rules_reason=sel.reason))
-            if progress is not None:
-                progress(r)
-        return reports
+        return check_round(t, rnd, engine=engine, total_rounds=request.total_rounds,
+                           search_rounds=request.search_rounds, observe=request.observe,
+                           rules=sel.edition.name, rules_reason=sel.reason)
 
     def why_not(self, t: Tournament, rnd: int, a: int, b: int, sel: Selection) -> WhyNot:
         from checker.dutch.whynot import why_not
@@ -193,7 +133,7 @@ class DutchSystem(PairingSystem):
     def explain(self, t: Tournament, rnd: int, sel: Selection, request: CheckRequest) -> RoundExplanation | None:
         from checker.dutch.explain import explain_round
 
-        engine = None if request.engine is False else self._candidate(t, sel)
+        engine = None if request.engine is False else self.engine_candidate(t, sel)
         return explain_round(t, rnd, engine=engine, total_rounds=request.total_rounds, rules=sel.edition.name,
                              rules_reason=sel.reason)
 

@@ -34,55 +34,12 @@ from typing import Sequence
 
 from algorithms.cardinality import exposed, maximum_matching
 from algorithms.matching import max_weight_matching
-from pairing.burstein.players import Entrant, Strength, rank_key
+from pairing.burstein.players import Entrant, rank_key
+from pairing.legal import Legal  # C1, C3, C4 (re-exported)
 from pairing.result import NoLegalPairing
 from trf.model import Colour
 
 __all__ = ["Legal", "choose_pab", "pair_brackets"]
-
-class Legal:
-    """Which of the round's players may meet: C1 (no rematch of a played game; the file's
-    forbidden pairs too) and C3 (two players with the same absolute colour preference do not
-    meet; no topscorer exception in this system), as one bit mask per player, so that C4 (the
-    players left admit a pairing of everybody) is a cardinality matching on a mask."""
-
-    def __init__(self, players: Sequence[Entrant], forbidden: frozenset[frozenset[int]]) -> None:
-        self.index = {p.id: i for i, p in enumerate(players)}
-        n = len(players)
-        full = (1 << n) - 1
-        absolute: dict[object, int] = {}
-        for i, p in enumerate(players):
-            if p.strength is Strength.ABSOLUTE:
-                absolute[p.preference] = absolute.get(p.preference, 0) | (1 << i)
-        self.adj = []
-        for i, p in enumerate(players):
-            bad = 1 << i
-            for q in p.met:
-                if q in self.index:
-                    bad |= 1 << self.index[q]
-            if p.strength is Strength.ABSOLUTE:
-                bad |= absolute[p.preference]
-            self.adj.append(full & ~bad)
-        for pair in forbidden:
-            a, b = tuple(pair) if len(pair) == 2 else (None, None)
-            if a in self.index and b in self.index:
-                ia, ib = self.index[a], self.index[b]
-                self.adj[ia] &= ~(1 << ib)
-                self.adj[ib] &= ~(1 << ia)
-
-    def __call__(self, a: Entrant, b: Entrant) -> bool:
-        return bool(self.adj[self.index[a.id]] >> self.index[b.id] & 1)
-
-    def completable(self, players: Sequence[Entrant]) -> bool:
-        """C4: ``players`` admit a pairing of everybody satisfying C1-C3."""
-        if len(players) % 2:
-            return False
-        mask = 0
-        for p in players:
-            mask |= 1 << self.index[p.id]
-        if not mask:
-            return True
-        return not exposed(mask, maximum_matching(self.adj, mask))
 
 
 def pab_order(p: Entrant) -> tuple[Fraction, int, Fraction, Fraction, int]:

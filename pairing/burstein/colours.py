@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from pairing.allocation import allocate as allocate_by
 from pairing.burstein.players import TAKEN, Entrant, Switches, rank_key
 from trf.model import Colour
 
@@ -22,29 +23,12 @@ STEPS: tuple[tuple[str, str], ...] = (
 
 def allocate(a: Entrant, b: Entrant, initial: Colour, sw: Switches = TAKEN) -> tuple[tuple[Entrant, Entrant], str]:
     """``((white, black), article)``: the colours of the pair ``a``-``b`` and the rule of Art.
-    5.2 that decided them; "higher ranked" by Art. 1.8 (``sw.colour_rank_by_index``, decision
-    B15) or, the other reading, by the smaller TPN."""
-    if sw.colour_rank_by_index:
-        hi, lo = (a, b) if rank_key(a) < rank_key(b) else (b, a)
-    else:
-        hi, lo = (a, b) if a.tpn < b.tpn else (b, a)
+    5.2 that decided them (:func:`pairing.allocation.allocate`); "higher ranked" by Art. 1.8
+    (:func:`rank_key`, ``sw.colour_rank_by_index``, decision B15) or, the other reading, by the
+    smaller TPN."""
+    return allocate_by(a, b, initial, rank_key if sw.colour_rank_by_index else _by_tpn)
 
-    def hi_gets(c: Colour, why: str) -> tuple[tuple[Entrant, Entrant], str]:
-        return ((hi, lo) if c is Colour.WHITE else (lo, hi)), why
 
-    if not hi.colours and not lo.colours:
-        return hi_gets(initial if hi.tpn % 2 == 1 else initial.opposite, "5.2.1")
-    if hi.preference is None or lo.preference is None or hi.preference is not lo.preference:
-        if hi.preference is not None:
-            return hi_gets(hi.preference, "5.2.2")
-        assert lo.preference is not None
-        return hi_gets(lo.preference.opposite, "5.2.2")
-    if hi.strength != lo.strength:
-        strong = hi if hi.strength > lo.strength else lo
-        c = strong.preference
-        assert c is not None
-        return hi_gets(c if strong is hi else c.opposite, "5.2.3")
-    for x, y in zip(reversed(hi.colours), reversed(lo.colours)):
-        if x is not y:
-            return hi_gets(x.opposite, "5.2.4")
-    return hi_gets(hi.preference, "5.2.5")
+def _by_tpn(e: Entrant) -> tuple[int]:
+    """The other reading of "higher ranked" in Art. 5.2 (decision B15): the smaller TPN."""
+    return (e.tpn,)

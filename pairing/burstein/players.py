@@ -14,8 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pairing.pab import pab_eligible as _pab_eligible
 from pairing.preference import Strength, colour_preference  # Art. 1.5 (re-exported)
-from trf.model import Colour, Result, Tournament
+from pairing.tpn import to_pair
+from trf.model import Colour, Tournament
 
 __all__ = ["Strength", "Entrant", "Switches", "TAKEN", "colour_preference", "seeding_rounds", "entrants", "index_of",
            "rank_key", "pab_eligible", "seen_score"]
@@ -121,38 +123,17 @@ def index_of(t: Tournament, pid: int, prev: int, seen: dict[int, Fraction] | Non
 
 
 def pab_eligible(t: Tournament, pid: int, rnd: int, sw: Switches = TAKEN) -> bool:
-    """C2 (Art. 2.1.2, C.04.1 Art. 4): no PAB for a player who already had one or scored a win's
-    points in a round without playing (forfeit win, full-point bye).  Art. 3.1.1 says "(forfeit)
-    win" only; C2 is the wider bar and is absolute."""
-    p = t.player(pid)
-    win = t.scoring.win_white
-    for r in range(1, rnd):
-        e = p.entry(r)
-        if e is None or e.is_played:
-            continue
-        if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
-            return False
-        if t.round_points(pid, r) >= win and (sw.full_bye_bars_pab or e.opponent is not None):
-            return False
-    return True
+    """C2 (:func:`pairing.pab.pab_eligible`); ``sw.full_bye_bars_pab`` (decision B8)."""
+    return _pab_eligible(t, pid, rnd, full_bye_bars=sw.full_bye_bars_pab)
 
 
 def entrants(t: Tournament, rnd: int, sw: Switches = TAKEN) -> list[Entrant]:
     """The players to pair in round ``rnd`` (everyone not declared absent for it, C.04.2 Art.
     3.2-3.3), by start rank; ``sw``: the readings of the open points (:class:`Switches`)."""
     prev = rnd - 1
-    absent = t.declared_absences(rnd)
     seen = {p.start_rank: seen_score(t, p.start_rank, prev, sw) for p in t.players}
     out: list[Entrant] = []
-    tpn = 0
-    for p in sorted(t.players, key=lambda q: q.start_rank):
-        here = p.start_rank not in absent
-        ever = any((e := p.entry(r)) is not None and e.is_paired for r in range(1, rnd))
-        if not ever and not here:
-            continue
-        tpn += 1
-        if not here:
-            continue
+    for p, tpn in to_pair(t, rnd):
         colours = p.colour_history(through=prev)
         pref, strength = colour_preference(colours)
         points = t.score(p.start_rank, through=prev)

@@ -5,19 +5,14 @@ Art. 2, the PAB's order of Art. 3.1, the candidate order of Art. 4 and the colou
 from __future__ import annotations
 
 from pairing.burstein.colours import STEPS
+from pairing.legal import CRITERIA
+from pairing.pab import CHOICE
 
 __all__ = ["RULES"]
 
 RULES: tuple[tuple[str, str, str, str], ...] = (
     ("1.6", "1.6", "the first min(rounds/2, 4) rounds are seeding rounds, paired by the Dutch system", "order"),
-    ("C1", "2.1.1", "two players do not meet twice (an unplayed game is no meeting, C.04.2 Art. 3.5)", "absolute"),
-    ("C2", "2.1.2", "no PAB for a player who had one or scored a win's points without playing (C.04.1 Art. 4)",
-     "absolute"),
-    ("C3", "2.1.3", "two players with the same absolute colour preference do not meet", "absolute"),
-    ("C4", "2.2.1", "the players not yet paired always admit a pairing satisfying C1-C3", "completion"),
-    ("3.1.2", "3.1.2", "the PAB leaves a complete pairing of the others", "pab"),
-    ("3.1.3", "3.1.3", "the PAB goes to the lowest score", "pab"),
-    ("3.1.4", "3.1.4", "then to the most games played", "pab"),
+) + CRITERIA + CHOICE + (
     ("3.1.5", "3.1.5", "then to the lowest ranked by Art. 1.8 (the lowest Index, then the largest TPN)", "pab"),
     ("C5", "2.3.1", "the most pairs in the bracket", "quality"),
     ("C6", "2.3.2", "the outgoing floaters' scores, sorted from the highest down, as small as possible", "quality"),

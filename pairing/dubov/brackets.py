@@ -20,53 +20,12 @@ from typing import Sequence
 
 from algorithms.cardinality import exposed, maximum_matching
 from algorithms.matching import max_weight_matching
-from pairing.dubov.players import Entrant, Strength
+from pairing.dubov.players import Entrant
+from pairing.legal import Legal  # C1, C3, C4 (re-exported)
 from pairing.result import NoLegalPairing
 from trf.model import Colour
 
 __all__ = ["Legal", "choose_pab", "pab_order", "pair_brackets", "middle_out", "upfloater_order"]
-
-
-class Legal:
-    """Which of the round's players may meet: C1 (no rematch; the file's forbidden pairs too)
-    and C3 (no two players with the same absolute colour preference; the text has no topscorer
-    exception), one bit mask per player, so that C4 is a cardinality matching on a mask."""
-
-    def __init__(self, players: Sequence[Entrant], forbidden: frozenset[frozenset[int]]) -> None:
-        self.index = {p.id: i for i, p in enumerate(players)}
-        full = (1 << len(players)) - 1
-        absolute: dict[Colour, int] = {}
-        for i, p in enumerate(players):
-            if p.strength is Strength.ABSOLUTE:
-                absolute[p.preference] = absolute.get(p.preference, 0) | (1 << i)
-        self.adj: list[int] = []
-        for i, p in enumerate(players):
-            bad = 1 << i
-            for q in p.met:
-                if q in self.index:
-                    bad |= 1 << self.index[q]
-            if p.strength is Strength.ABSOLUTE:
-                bad |= absolute[p.preference]
-            self.adj.append(full & ~bad)
-        for pair in forbidden:
-            if len(pair) != 2:
-                continue
-            a, b = tuple(pair)
-            if a in self.index and b in self.index:
-                self.adj[self.index[a]] &= ~(1 << self.index[b])
-                self.adj[self.index[b]] &= ~(1 << self.index[a])
-
-    def __call__(self, a: Entrant, b: Entrant) -> bool:
-        return bool(self.adj[self.index[a.id]] >> self.index[b.id] & 1)
-
-    def completable(self, players: Sequence[Entrant]) -> bool:
-        """C4: ``players`` admit a pairing of everybody satisfying C1-C3."""
-        if len(players) % 2:
-            return False
-        mask = 0
-        for p in players:
-            mask |= 1 << self.index[p.id]
-        return not mask or not exposed(mask, maximum_matching(self.adj, mask))
 
 
 def pab_order(p: Entrant) -> tuple[Fraction, int, int]:

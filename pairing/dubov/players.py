@@ -9,23 +9,18 @@ played games only, C.04.2 Art. 3.4), the upfloats (Art. 1.8: MaxT, C8-C10) and t
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pairing.pab import pab_eligible  # C2 (re-exported)
+from pairing.preference import Strength  # Art. 1.6 (re-exported)
+from pairing.preference import colour_preference as shared_preference
 from pairing.result import PairingInputError
-from trf.model import Colour, Result, Tournament
+from pairing.tpn import to_pair
+from trf.model import Colour, Tournament
 
 __all__ = ["Strength", "Entrant", "colour_preference", "aro_of", "max_upfloats", "entrants", "pab_eligible",
            "rank_key", "upfloat_history"]
-
-
-class Strength(enum.IntEnum):
-    """Strength of a colour preference (Art. 1.6)."""
-
-    MILD = 1
-    STRONG = 2
-    ABSOLUTE = 3
 
 
 @dataclass(frozen=True)
@@ -55,20 +50,13 @@ def rank_key(p: Entrant) -> tuple[Fraction, int]:
 
 
 def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour, Strength]:
-    """Art. 1.6: absolute if the colour difference is beyond +-1 or the last two played games
-    had the same colour; strong if it is +-1; mild if 0 (alternate); Art. 1.6.4: a player who
-    has not played yet has a mild preference for Black."""
-    if not colours:
+    """Art. 1.6: the preference of C.04.4.2 Art. 1.5 and C.04.3 Art. 1.7 (the same words,
+    :func:`pairing.preference.colour_preference`), except that a player who has not played yet
+    has a mild preference for Black (Art. 1.6.4) instead of none."""
+    colour, strength = shared_preference(colours)
+    if colour is None:
         return Colour.BLACK, Strength.MILD
-    cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
-    fewer = Colour.WHITE if cd < 0 else Colour.BLACK
-    if abs(cd) > 1:
-        return fewer, Strength.ABSOLUTE
-    if len(colours) >= 2 and colours[-1] is colours[-2]:
-        return colours[-1].opposite, Strength.ABSOLUTE
-    if cd != 0:
-        return fewer, Strength.STRONG
-    return colours[-1].opposite, Strength.MILD
+    return colour, strength
 
 
 def aro_of(ratings: list[int]) -> int:
@@ -106,40 +94,15 @@ def upfloat_history(t: Tournament, pid: int, rnd: int) -> tuple[int, bool]:
     return count, last
 
 
-def pab_eligible(t: Tournament, pid: int, rnd: int) -> bool:
-    """C2 (Art. 2.1.2, C.04.1 Art. 4): no PAB for a player who already had one or scored a win's
-    points in a round without playing (forfeit win, full-point bye)."""
-    p = t.player(pid)
-    win = t.scoring.win_white
-    for r in range(1, rnd):
-        e = p.entry(r)
-        if e is None or e.is_played:
-            continue
-        if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
-            return False
-        if t.round_points(pid, r) >= win:
-            return False
-    return True
-
-
 def entrants(t: Tournament, rnd: int, total_rounds: int) -> list[Entrant]:
     """The players to pair in round ``rnd`` (everyone not declared absent for it, C.04.2 Art.
     3.2-3.3), by start rank.  Raises :class:`PairingInputError` for a player without a rating
     (Art. 1.1: the Chief Arbiter gives a provisional one)."""
     prev = rnd - 1
-    absent = t.declared_absences(rnd)
     maxt = max_upfloats(total_rounds)
     ratings = {p.start_rank: p.rating for p in t.players}
     out: list[Entrant] = []
-    tpn = 0
-    for p in sorted(t.players, key=lambda q: q.start_rank):
-        here = p.start_rank not in absent
-        ever = any((e := p.entry(r)) is not None and e.is_paired for r in range(1, rnd))
-        if not ever and not here:
-            continue
-        tpn += 1
-        if not here:
-            continue
+    for p, tpn in to_pair(t, rnd):
         if not p.rating:
             raise PairingInputError(
                 "rating", f"player {p.start_rank} has no rating: the Dubov system pairs by rating (C.04.4.1 Art. "

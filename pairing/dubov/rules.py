@@ -5,18 +5,12 @@ rules of Art. 5.2.  Each row: ``(name, article, words, kind)``."""
 from __future__ import annotations
 
 from pairing.dubov.colours import STEPS
+from pairing.legal import CRITERIA
+from pairing.pab import CHOICE
 
 __all__ = ["RULES"]
 
-RULES: tuple[tuple[str, str, str, str], ...] = (
-    ("C1", "2.1.1", "two players do not meet twice (an unplayed game is no meeting, C.04.2 Art. 3.5)", "absolute"),
-    ("C2", "2.1.2", "no PAB for a player who had one or scored a win's points without playing (C.04.1 Art. 4)",
-     "absolute"),
-    ("C3", "2.1.3", "two players with the same absolute colour preference do not meet", "absolute"),
-    ("C4", "2.2.1", "the players not yet paired always admit a pairing satisfying C1-C3", "completion"),
-    ("3.1.2", "3.1.2", "the PAB leaves a complete pairing of the others", "pab"),
-    ("3.1.3", "3.1.3", "the PAB goes to the lowest score", "pab"),
-    ("3.1.4", "3.1.4", "then to the most games played", "pab"),
+RULES: tuple[tuple[str, str, str, str], ...] = CRITERIA + CHOICE + (
     ("3.1.5", "3.1.5", "then to the largest TPN", "pab"),
     ("C5", "2.3.1", "the fewest upfloaters", "quality"),
     ("C6", "2.3.2", "the smallest score differences in the pairs with an upfloater (the upfloaters' scores, "

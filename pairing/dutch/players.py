@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable
 
+from pairing.pab import pab_eligible as pab_eligible_2026  # C.04.3 Art. 2.1.2 (C2)
 from pairing.result import PairingInputError
 from pairing.preference import Strength as Strength  # Art. 1.7, re-exported
 from pairing.preference import colour_preference as colour_preference
@@ -115,22 +116,6 @@ def unplayed_float_2017(t: Tournament, pid: int, rnd: int) -> Float | None:
     """2017 A.4.b: a player who does not play in a round, "for whatever reason", floats down
     (forfeits either way, every bye, absences, rounds before a late entry)."""
     return Float.DOWN
-
-
-def pab_eligible_2026(t: Tournament, pid: int, rnd: int) -> bool:
-    """C.04.3 Art. 2.1.2 (C2, C.04.1 Art. 4): no PAB for a player who already had one, or who
-    scored a win's points without playing in some round (forfeit win, full-point bye)."""
-    p = t.player(pid)
-    win = t.scoring.win_white
-    for r in range(1, rnd):
-        e = p.entry(r)
-        if e is None or e.is_played:
-            continue
-        if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
-            return False
-        if t.round_points(pid, r) >= win:
-            return False
-    return True
 
 
 def pab_eligible_2017(t: Tournament, pid: int, rnd: int) -> bool:

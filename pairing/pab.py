@@ -1,0 +1,36 @@
+"""The pairing-allocated bye as the Swiss systems of 2026 that state it alike read it: who may
+receive it (C2, C.04.1 Art. 4: C.04.3, C.04.4.1 and C.04.4.2 Art. 2.1.2) and the first steps of
+its choice (C.04.4.1 and C.04.4.2 Art. 3.1.2-3.1.4).  The engines of those systems take it from
+here; each checker keeps its own reading."""
+
+from __future__ import annotations
+
+from trf.model import Result, Tournament
+
+__all__ = ["pab_eligible", "CHOICE"]
+
+#: Art. 3.1.2-3.1.4 as rows ``(name, article, words, kind)``; the last step (3.1.5) is each
+#: system's own.
+CHOICE: tuple[tuple[str, str, str, str], ...] = (
+    ("3.1.2", "3.1.2", "the PAB leaves a complete pairing of the others", "pab"),
+    ("3.1.3", "3.1.3", "the PAB goes to the lowest score", "pab"),
+    ("3.1.4", "3.1.4", "then to the most games played", "pab"),
+)
+
+
+def pab_eligible(t: Tournament, pid: int, rnd: int, *, full_bye_bars: bool = True) -> bool:
+    """C2 (Art. 2.1.2, C.04.1 Art. 4): no PAB for a player who already had one or scored a win's
+    points in a round without playing (forfeit win, full-point bye).  Art. 3.1.1 of C.04.4.2 says
+    "(forfeit) win" only; C2 is the wider bar and is absolute (``full_bye_bars=False``: the
+    narrower reading, a full-point bye does not bar the PAB; Burstein's decision B8 names it)."""
+    p = t.player(pid)
+    win = t.scoring.win_white
+    for r in range(1, rnd):
+        e = p.entry(r)
+        if e is None or e.is_played:
+            continue
+        if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
+            return False
+        if t.round_points(pid, r) >= win and (full_bye_bars or e.opponent is not None):
+            return False
+    return True
