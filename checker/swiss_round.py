@@ -19,8 +19,8 @@ from checker.report import EngineCandidate, Finding, NoCandidate, RoundReport, W
 from trf.model import Colour, Player, Result, Tournament
 
 __all__ = ["ABSOLUTE", "STRONG", "MILD", "SwissSeat", "SwissFacts", "GamesBefore", "games_before", "pab_barred",
-           "numbered", "may_meet", "complete", "pab_player", "colour_preference", "show_score", "opponents", "absolute_findings",
-           "pab_finding", "judge_colours", "compare_engine", "why_not_before_brackets"]
+           "numbered", "may_meet", "complete", "pab_player", "ColourSeat", "white_by_art_5_2", "colour_preference", "show_score", "opponents", "absolute_findings",
+           "pab_finding", "judge_colours", "compare_engine", "judge_round", "why_not_before_brackets"]
 
 ABSOLUTE, STRONG, MILD = 3, 2, 1
 
@@ -181,6 +181,44 @@ def pab_player(f: SwissFacts, lowest_last: Callable[[int], tuple[Fraction | int,
     return None
 
 
+class ColourSeat(SwissSeat, Protocol):
+    """A player as Art. 5.2 reads them: their rank, the colours of their games played."""
+
+    @property
+    def rank(self) -> tuple[Any, ...]: ...
+    @property
+    def history(self) -> tuple[Colour, ...]: ...
+
+
+def white_by_art_5_2(x: ColourSeat, y: ColourSeat, initial: Colour) -> tuple[int, str]:
+    """Art. 5.2 (C.04.4.1 and C.04.4.2 alike, each with its own ranking, Art. 5.2.1 / 1.8): the
+    start rank that gets White in the pair ``x``-``y`` and the article of the deciding rule:
+    5.2.1 neither has played (the initial colour to the higher-ranked player if their TPN is odd,
+    else the other), 5.2.2 both preferences granted, 5.2.3 the stronger one, 5.2.4 alternation
+    from the latest round in which they had different colours, 5.2.5 the higher-ranked player's
+    preference."""
+    top, other = sorted((x, y), key=lambda s: s.rank)
+
+    def give(who: ColourSeat, c: Colour | None, rule: str) -> tuple[int, str]:
+        partner = other if who is top else top
+        return (who.id if c is Colour.WHITE else partner.id), rule
+
+    if not top.history and not other.history:
+        return give(top, initial if top.tpn % 2 else (Colour.BLACK if initial is Colour.WHITE else Colour.WHITE),
+                    "5.2.1")
+    if top.want != other.want or top.want is None:
+        return give(top, top.want, "5.2.2") if top.want is not None else give(other, other.want, "5.2.2")
+    if top.strength != other.strength:
+        s = top if top.strength > other.strength else other
+        return give(s, s.want, "5.2.3")
+    i, j = len(top.history) - 1, len(other.history) - 1
+    while i >= 0 and j >= 0:
+        if top.history[i] != other.history[j]:
+            return give(top, Colour.BLACK if top.history[i] is Colour.WHITE else Colour.WHITE, "5.2.4")
+        i, j = i - 1, j - 1
+    return give(top, top.want, "5.2.5")
+
+
 def show_score(x: Fraction) -> str:
     """A score as findings write it: ``3``, ``2.5``."""
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
@@ -265,6 +303,30 @@ def compare_engine(report: RoundReport, engine: EngineCandidate, rnd: int, initi
     if ({frozenset(x) for x in eb} != {frozenset(x) for x in boards} or ebye != pab) and report.ok:
         report.engine_disagrees = "the engine pairs the round otherwise; the checker finds the given " \
                                   "pairing conforms"
+
+
+def judge_round(report: RoundReport, f: SwissFacts, boards: Boards, pab: Optional[int], *, finding: MakeFinding,
+                completion_rule: str, pab_choice: Callable[[], Optional[int]],
+                last_step: Callable[[SwissSeat, SwissSeat], str], brackets: Callable[[dict[int, int]], None],
+                initial: Optional[Colour], white_of: Callable[[Any, Any, Colour], tuple[int, str]],
+                words: Mapping[str, str], engine: Optional[EngineCandidate], total: Callable[[], int]) -> None:
+    """The checks in the order the procedure meets them (Art. 1.9): everybody paired and C1-C3
+    (:func:`absolute_findings`), then the PAB (Art. 3.1, :func:`pab_finding`), then the system's
+    ``brackets`` top-down (given each player's opponent), these three stopping at the first
+    finding; then every board's colours (Art. 5.2) and the engine's pairing beside the verdict
+    (``total``: the number of rounds the engine is told)."""
+    opponent = opponents(boards)
+    report.findings += absolute_findings(f, boards, pab, opponent, finding, completion_rule)
+    if not report.findings:
+        rules = pab_choice()
+        if pab != rules:
+            report.findings.append(pab_finding(f, pab, rules, finding, last_step))
+    if not report.findings:
+        brackets(opponent)
+    if initial is not None:
+        judge_colours(report, f, boards, initial, white_of, words, finding)
+        if engine is not None:
+            compare_engine(report, engine, report.round, initial, total(), boards, pab)
 
 
 def why_not_before_brackets(f: SwissFacts, rnd: int, a: int, b: int, boards: Boards,

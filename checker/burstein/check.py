@@ -25,8 +25,7 @@ from checker.burstein.layered import LayeredBracket
 from checker.burstein.search import BracketSearch, TooLarge, complete
 from checker.burstein.state import RoundFacts, facts, seeding_count
 from checker.report import EngineCandidate, Finding, RoundReport
-from checker.swiss_round import (SwissSeat, absolute_findings, compare_engine, judge_colours, opponents, pab_finding,
-                                 pab_player)
+from checker.swiss_round import SwissSeat, judge_round, pab_player
 from checker.swiss_round import show_score as _show
 from trf.model import Colour, Result, Tournament
 
@@ -96,18 +95,10 @@ def check_round(t: Tournament, rnd: int, *, engine: Optional[EngineCandidate] = 
     if rnd <= seeding:
         report.notes.append(f"round {rnd} is a seeding round (Art. 1.6): the Dutch system's")
         return report
-    opponent = opponents(boards)
-    report.findings += absolute_findings(f, boards, pab, opponent, _finding, "1.9.1")
-    if not report.findings and pab != pab_choice(f):
-        report.findings.append(pab_finding(f, pab, pab_choice(f), _finding, _ranked_lower))
-    if not report.findings:
-        _brackets(f, opponent, pab, report)
-    initial = initial_colour(t)
-    if initial is not None:
-        judge_colours(report, f, boards, initial, white_of, WORDS, _finding)
-    if engine is not None and initial is not None:
-        total = total_rounds if total_rounds is not None else (t.total_rounds or 0)
-        compare_engine(report, engine, rnd, initial, total, boards, pab)
+    judge_round(report, f, boards, pab, finding=_finding, completion_rule="1.9.1", pab_choice=lambda: pab_choice(f),
+                last_step=_ranked_lower, brackets=lambda opponent: _brackets(f, opponent, pab, report),
+                initial=initial_colour(t), white_of=white_of, words=WORDS, engine=engine,
+                total=lambda: total_rounds if total_rounds is not None else (t.total_rounds or 0))
     return report
 
 

@@ -26,8 +26,7 @@ from checker.dubov.colours import WORDS, white_of
 from checker.dubov.search import BracketSearch, TooLarge
 from checker.dubov.state import RoundFacts, complete, facts
 from checker.report import EngineCandidate, Finding, RoundReport
-from checker.swiss_round import (SwissSeat, absolute_findings, compare_engine, judge_colours, opponents, pab_finding,
-                                 pab_player)
+from checker.swiss_round import SwissSeat, judge_round, pab_player
 from checker.swiss_round import show_score as _show
 from trf.model import Colour, Result, Tournament
 
@@ -109,17 +108,10 @@ def check_round(t: Tournament, rnd: int, *, engine: Optional[EngineCandidate] = 
     total = total_of(t, total_rounds, rnd)
     f = facts(t, rnd, total)
     report = RoundReport(rnd, len(f.seats), boards, pab, edition=TITLE, edition_reason=rules_reason)
-    opponent = opponents(boards)
-    report.findings += absolute_findings(f, boards, pab, opponent, _finding, "1.9")
-    if not report.findings and pab != pab_choice(f):
-        report.findings.append(pab_finding(f, pab, pab_choice(f), _finding, _larger_tpn))
-    if not report.findings:
-        _brackets(f, opponent, pab, report)
-    initial = initial_colour(t)
-    if initial is not None:
-        judge_colours(report, f, boards, initial, white_of, WORDS, _finding)
-    if engine is not None and initial is not None:
-        compare_engine(report, engine, rnd, initial, total, boards, pab)
+    judge_round(report, f, boards, pab, finding=_finding, completion_rule="1.9", pab_choice=lambda: pab_choice(f),
+                last_step=_larger_tpn, brackets=lambda opponent: _brackets(f, opponent, pab, report),
+                initial=initial_colour(t), white_of=white_of, words=WORDS, engine=engine,
+                total=lambda: total)
     return report
 
 
