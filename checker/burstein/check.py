@@ -24,7 +24,9 @@ from checker.burstein.colours import WORDS, white_of
 from checker.burstein.layered import LayeredBracket
 from checker.burstein.search import BracketSearch, TooLarge, complete
 from checker.burstein.state import RoundFacts, facts, seeding_count
-from checker.report import EngineCandidate, Finding, NoCandidate, RoundReport
+from checker.report import EngineCandidate, Finding, RoundReport
+from checker.swiss_round import SwissSeat, judge_round, pab_player
+from checker.swiss_round import show_score as _show
 from trf.model import Colour, Result, Tournament
 
 __all__ = ["check_round", "given_round", "initial_colour", "brackets_of", "ARTICLES", "TITLE"]
@@ -35,10 +37,6 @@ TITLE = "C.04.4.2 (2026)"
 ARTICLES = {"C1": "2.1.1", "C2": "2.1.2", "C3": "2.1.3", "C4": "2.2.1", "C5": "2.3.1", "C6": "2.3.2",
             "C7": "2.3.3", "C8": "2.3.4", "order": "4", "1.9.1": "1.9.1", "3.1.2": "3.1.2", "3.1.3": "3.1.3",
             "3.1.4": "3.1.4", "3.1.5": "3.1.5", **{k: k for k in WORDS}}
-
-
-def _show(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
 def given_round(t: Tournament, rnd: int) -> tuple[tuple[tuple[int, int], ...], Optional[int]]:
@@ -66,15 +64,7 @@ def _finding(kind: str, rule: str, message: str, **kw: Any) -> Finding:
 
 def pab_choice(f: RoundFacts) -> Optional[int]:
     """Art. 3.1: the PAB's player by the checker's reading (``None``: an even field)."""
-    ids = sorted(f.seats)
-    if len(ids) % 2 == 0:
-        return None
-    order = sorted((p for p in ids if f.seats[p].may_have_pab),
-                   key=lambda p: (f.seats[p].score, -f.seats[p].games, f.seats[p].bh, f.seats[p].sb, -f.seats[p].tpn))
-    for p in order:
-        if complete(f, [q for q in ids if q != p]):
-            return p
-    return None
+    return pab_player(f, lambda p: (f.seats[p].bh, f.seats[p].sb, -f.seats[p].tpn))
 
 
 def brackets_of(f: RoundFacts, opponent: dict[int, int], pab: Optional[int]
@@ -105,75 +95,16 @@ def check_round(t: Tournament, rnd: int, *, engine: Optional[EngineCandidate] = 
     if rnd <= seeding:
         report.notes.append(f"round {rnd} is a seeding round (Art. 1.6): the Dutch system's")
         return report
-    opponent: dict[int, int] = {}
-    for w, b in boards:
-        opponent[w], opponent[b] = b, w
-    report.findings += _absolute(f, boards, pab, opponent)
-    if not report.findings and pab != pab_choice(f):
-        report.findings.append(_pab_finding(f, pab, pab_choice(f)))
-    if not report.findings:
-        _brackets(f, opponent, pab, report)
-    initial = initial_colour(t)
-    if initial is not None:
-        for w, b in boards:
-            if w in f.seats and b in f.seats:
-                white, rule = white_of(f.seats[w], f.seats[b], initial)
-                report.colours.append({"white": w, "black": b, "rule": rule, "ok": white == w, "reasons": []})
-                if white != w:
-                    report.findings.append(_finding("colour", rule, f"{w}-{b}: {WORDS[rule]} gives White to {white}",
-                                                    boards=((w, b),)))
-    if engine is not None and initial is not None:
-        total = total_rounds if total_rounds is not None else (t.total_rounds or 0)
-        try:
-            eb, ebye = engine(rnd, initial, total)
-        except NoCandidate as exc:
-            report.notes.append(f"the engine gave no pairing: {exc}")
-        else:
-            report.engine_pairing = (eb, ebye)
-            if {frozenset(x) for x in eb} != {frozenset(x) for x in boards} or ebye != pab:
-                if report.ok:
-                    report.engine_disagrees = "the engine pairs the round otherwise; the checker finds the given " \
-                                              "pairing conforms"
+    judge_round(report, f, boards, pab, finding=_finding, completion_rule="1.9.1", pab_choice=lambda: pab_choice(f),
+                last_step=_ranked_lower, brackets=lambda opponent: _brackets(f, opponent, pab, report),
+                initial=initial_colour(t), white_of=white_of, words=WORDS, engine=engine,
+                total=lambda: total_rounds if total_rounds is not None else (t.total_rounds or 0))
     return report
 
 
-def _absolute(f: RoundFacts, boards: tuple[tuple[int, int], ...], pab: Optional[int],
-              opponent: dict[int, int]) -> list[Finding]:
-    out = []
-    missing = [p for p in sorted(f.seats) if p not in opponent and p != pab]
-    if missing:
-        out.append(_finding("completion", "1.9.1", f"not paired: {', '.join(map(str, missing))}",
-                            boards=tuple((p, None) for p in missing)))
-    for w, b in boards:
-        if w not in f.seats or b not in f.seats:
-            continue
-        if frozenset((w, b)) in f.met:
-            out.append(_finding("absolute", "C1", f"{w}-{b} played each other before", boards=((w, b),)))
-        elif frozenset((w, b)) in f.forbidden:
-            out.append(_finding("absolute", "C1", f"{w}-{b} is a pair the file forbids", boards=((w, b),)))
-        elif not f.legal(w, b):
-            out.append(_finding("absolute", "C3", f"{w}-{b}: both have an absolute preference for the same colour",
-                                boards=((w, b),)))
-    if pab is not None and pab in f.seats and not f.seats[pab].may_have_pab:
-        out.append(_finding("absolute", "C2", f"{pab} may not have the PAB (had one, or a win without playing)",
-                            boards=((pab, None),)))
-    return out
-
-
-def _pab_finding(f: RoundFacts, given: Optional[int], rules: Optional[int]) -> Finding:
-    if rules is None or given is None:
-        return _finding("pab", "3.1.2", f"the PAB goes to {rules}, not {given}", boards=((given or 0, None),))
-    g, r = f.seats[given], f.seats[rules]
-    if not complete(f, [q for q in f.seats if q != given]):
-        rule, why = "3.1.2", f"giving it to {given} leaves no complete pairing of the others"
-    elif g.score != r.score:
-        rule, why = "3.1.3", f"{rules} has the lower score ({_show(r.score)} < {_show(g.score)})"
-    elif g.games != r.games:
-        rule, why = "3.1.4", f"{rules} played more games ({r.games} > {g.games})"
-    else:
-        rule, why = "3.1.5", f"{rules} is ranked lower by Art. 1.8"
-    return _finding("pab", rule, f"the PAB goes to {rules}, not {given}: {why}", boards=((given, None),),
-                    given=str(given), better=str(rules))
+def _ranked_lower(given: SwissSeat, rules: SwissSeat) -> str:
+    """Art. 3.1.5: of players equal so far, the PAB goes to the lowest ranked by Art. 1.8."""
+    return f"{rules.id} is ranked lower by Art. 1.8"
 
 
 #: Floater sets a bracket may have for the set-by-set search (:mod:`checker.burstein.search`,

@@ -16,9 +16,9 @@ from itertools import combinations
 from math import comb
 from typing import Optional, Sequence
 
-from algorithms.cardinality import maximum_matching
 from algorithms.matching import max_weight_matching
 from checker.burstein.state import RoundFacts
+from checker.swiss_round import complete as complete
 
 __all__ = ["Value", "BracketSearch", "TooLarge", "CRITERIA", "complete"]
 
@@ -64,22 +64,6 @@ class Value:
 
 def _num(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
-
-
-def complete(f: RoundFacts, ids: Sequence[int]) -> bool:
-    """C4: the players ``ids`` admit a pairing of everybody satisfying C1-C3."""
-    n = len(ids)
-    if n % 2:
-        return False
-    if n == 0:
-        return True
-    adj = [0] * n
-    for i in range(n):
-        for j in range(i + 1, n):
-            if f.legal(ids[i], ids[j]):
-                adj[i] |= 1 << j
-                adj[j] |= 1 << i
-    return min(maximum_matching(adj, (1 << n) - 1)) >= 0
 
 
 def _misses(f: RoundFacts, a: int, b: int) -> int:

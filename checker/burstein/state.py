@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from checker.swiss_round import ABSOLUTE, MILD, STRONG, colour_preference, games_before, may_meet, numbered, pab_barred
 from trf.edit import cut_to_round
-from trf.model import Colour, Result, Tournament
+from trf.model import Colour, Tournament
 
 __all__ = ["Seat", "RoundFacts", "facts", "seeding_count", "ABSOLUTE", "STRONG", "MILD"]
-
-ABSOLUTE, STRONG, MILD = 3, 2, 1
 
 
 @dataclass(frozen=True)
@@ -51,13 +50,7 @@ class RoundFacts:
 
     def legal(self, a: int, b: int) -> bool:
         """C1 and C3."""
-        if a == b:
-            return False
-        key = frozenset((a, b))
-        if key in self.met or key in self.forbidden:
-            return False
-        x, y = self.seats[a], self.seats[b]
-        return not (x.strength == ABSOLUTE and y.strength == ABSOLUTE and x.want == y.want)
+        return may_meet(self, a, b)
 
 
 def seeding_count(t: Tournament, total_rounds: int | None) -> int:
@@ -68,41 +61,17 @@ def seeding_count(t: Tournament, total_rounds: int | None) -> int:
 
 
 def _preference(history: tuple[Colour, ...]) -> tuple[Colour | None, int]:
-    whites = sum(1 for c in history if c is Colour.WHITE)
-    diff = whites - (len(history) - whites)
     if not history:
         return None, 0
-    if diff >= 2:
-        return Colour.BLACK, ABSOLUTE
-    if diff <= -2:
-        return Colour.WHITE, ABSOLUTE
-    if len(history) > 1 and history[-1] == history[-2]:
-        return (Colour.BLACK if history[-1] is Colour.WHITE else Colour.WHITE), ABSOLUTE
-    if diff == 1:
-        return Colour.BLACK, STRONG
-    if diff == -1:
-        return Colour.WHITE, STRONG
-    return (Colour.BLACK if history[-1] is Colour.WHITE else Colour.WHITE), MILD
+    return colour_preference(history)
 
 
 def facts(t: Tournament, rnd: int) -> RoundFacts:
     """What the checker reads before round ``rnd`` of ``t`` (cut back before it)."""
     before = cut_to_round(t, rnd)
     last = rnd - 1
-    played: dict[int, list[tuple[int, int, Colour]]] = {p.start_rank: [] for p in before.players}
-    paired: dict[int, set[int]] = {p.start_rank: set() for p in before.players}
-    met: set[frozenset[int]] = set()
-    for r in range(1, rnd):
-        for g in before.games(r):
-            for x in (g.white, g.black):
-                paired.setdefault(x, set()).add(r)
-            if g.is_played:
-                played.setdefault(g.white, []).append((r, g.black, Colour.WHITE))
-                played.setdefault(g.black, []).append((r, g.white, Colour.BLACK))
-                met.add(frozenset((g.white, g.black)))
-        for b in before.byes(r):
-            if b.kind is Result.PAIRING_ALLOCATED_BYE:
-                paired.setdefault(b.player, set()).add(r)
+    seen = games_before(before, rnd)
+    paired = seen.paired
 
     def current(pid: int) -> Fraction:
         return before.score(pid, through=last)
@@ -116,17 +85,10 @@ def facts(t: Tournament, rnd: int) -> RoundFacts:
             run += 1
         return current(pid) + run * before.scoring.draw_white
 
-    absent = before.declared_absences(rnd)
     seats: dict[int, Seat] = {}
-    number = 0
-    for p in sorted(before.players, key=lambda q: q.start_rank):
+    for p, number in numbered(before, rnd, paired):
         pid = p.start_rank
-        if pid in absent and not paired.get(pid):
-            continue  # never paired and absent now: no pairing number
-        number += 1
-        if pid in absent:
-            continue
-        games = {r: (opp, col) for r, opp, col in played.get(pid, [])}
+        games = {r: (opp, col) for r, opp, col in seen.played.get(pid, [])}
         bh = sb = Fraction(0)
         for r in range(1, rnd):
             pts = before.round_points(pid, r)
@@ -135,9 +97,6 @@ def facts(t: Tournament, rnd: int) -> RoundFacts:
             sb += pts * other
         history = tuple(games[r][1] for r in sorted(games))
         want, strength = _preference(history)
-        bar = any((e := p.entry(r)) is not None and not e.is_played and (
-            (e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE)
-            or before.round_points(pid, r) >= before.scoring.win_white) for r in range(1, rnd))
         seats[pid] = Seat(pid, number, current(pid) + before.acceleration(pid, rnd), bh, sb, history, want,
-                          strength, not bar, len(games))
-    return RoundFacts(rnd, seats, frozenset(met), before.forbidden(rnd))
+                          strength, not pab_barred(p, before, rnd), len(games))
+    return RoundFacts(rnd, seats, seen.met, before.forbidden(rnd))

@@ -25,7 +25,9 @@ from typing import Any, Optional
 from checker.dubov.colours import WORDS, white_of
 from checker.dubov.search import BracketSearch, TooLarge
 from checker.dubov.state import RoundFacts, complete, facts
-from checker.report import EngineCandidate, Finding, NoCandidate, RoundReport
+from checker.report import EngineCandidate, Finding, RoundReport
+from checker.swiss_round import SwissSeat, judge_round, pab_player
+from checker.swiss_round import show_score as _show
 from trf.model import Colour, Result, Tournament
 
 __all__ = ["check_round", "given_round", "initial_colour", "pab_choice", "ARTICLES", "TITLE", "total_of"]
@@ -37,10 +39,6 @@ ARTICLES = {"C1": "2.1.1", "C2": "2.1.2", "C3": "2.1.3", "C4": "2.2.1", "C5": "2
             "C7": "2.3.3", "C8": "2.3.4", "C9": "2.3.5", "C10": "2.3.6", "4.2": "4.2", "4.3": "3.2.4",
             "order": "4.4", "1.9": "1.9", "3.1.2": "3.1.2", "3.1.3": "3.1.3", "3.1.4": "3.1.4", "3.1.5": "3.1.5",
             **{k: k for k in WORDS}}
-
-
-def _show(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
 def total_of(t: Tournament, total_rounds: Optional[int], rnd: int) -> int:
@@ -84,15 +82,7 @@ def _finding(kind: str, rule: str, message: str, **kw: Any) -> Finding:
 
 def pab_choice(f: RoundFacts) -> Optional[int]:
     """Art. 3.1: the PAB's player by the checker's reading (``None``: an even field or nobody)."""
-    ids = sorted(f.seats)
-    if len(ids) % 2 == 0:
-        return None
-    order = sorted((p for p in ids if f.seats[p].may_have_pab),
-                   key=lambda p: (f.seats[p].score, -f.seats[p].games, -f.seats[p].tpn))
-    for p in order:
-        if complete(f, [q for q in ids if q != p]):
-            return p
-    return None
+    return pab_player(f, lambda p: (-f.seats[p].tpn,))
 
 
 def brackets_of(f: RoundFacts, opponent: dict[int, int], pab: Optional[int]
@@ -118,73 +108,16 @@ def check_round(t: Tournament, rnd: int, *, engine: Optional[EngineCandidate] = 
     total = total_of(t, total_rounds, rnd)
     f = facts(t, rnd, total)
     report = RoundReport(rnd, len(f.seats), boards, pab, edition=TITLE, edition_reason=rules_reason)
-    opponent: dict[int, int] = {}
-    for w, b in boards:
-        opponent[w], opponent[b] = b, w
-    report.findings += _absolute(f, boards, pab, opponent)
-    if not report.findings and pab != pab_choice(f):
-        report.findings.append(_pab_finding(f, pab, pab_choice(f)))
-    if not report.findings:
-        _brackets(f, opponent, pab, report)
-    initial = initial_colour(t)
-    if initial is not None:
-        for w, b in boards:
-            if w in f.seats and b in f.seats:
-                white, rule = white_of(f.seats[w], f.seats[b], initial)
-                report.colours.append({"white": w, "black": b, "rule": rule, "ok": white == w, "reasons": []})
-                if white != w:
-                    report.findings.append(_finding("colour", rule, f"{w}-{b}: {WORDS[rule]} gives White to {white}",
-                                                    boards=((w, b),)))
-    if engine is not None and initial is not None:
-        try:
-            eb, ebye = engine(rnd, initial, total)
-        except NoCandidate as exc:
-            report.notes.append(f"the engine gave no pairing: {exc}")
-        else:
-            report.engine_pairing = (eb, ebye)
-            if ({frozenset(x) for x in eb} != {frozenset(x) for x in boards} or ebye != pab) and report.ok:
-                report.engine_disagrees = "the engine pairs the round otherwise; the checker finds the given " \
-                                          "pairing conforms"
+    judge_round(report, f, boards, pab, finding=_finding, completion_rule="1.9", pab_choice=lambda: pab_choice(f),
+                last_step=_larger_tpn, brackets=lambda opponent: _brackets(f, opponent, pab, report),
+                initial=initial_colour(t), white_of=white_of, words=WORDS, engine=engine,
+                total=lambda: total)
     return report
 
 
-def _absolute(f: RoundFacts, boards: tuple[tuple[int, int], ...], pab: Optional[int],
-              opponent: dict[int, int]) -> list[Finding]:
-    out = []
-    missing = [p for p in sorted(f.seats) if p not in opponent and p != pab]
-    if missing:
-        out.append(_finding("completion", "1.9", f"not paired: {', '.join(map(str, missing))}",
-                            boards=tuple((p, None) for p in missing)))
-    for w, b in boards:
-        if w not in f.seats or b not in f.seats:
-            continue
-        if frozenset((w, b)) in f.met:
-            out.append(_finding("absolute", "C1", f"{w}-{b} played each other before", boards=((w, b),)))
-        elif frozenset((w, b)) in f.forbidden:
-            out.append(_finding("absolute", "C1", f"{w}-{b} is a pair the file forbids", boards=((w, b),)))
-        elif not f.legal(w, b):
-            out.append(_finding("absolute", "C3", f"{w}-{b}: both have an absolute preference for the same colour",
-                                boards=((w, b),)))
-    if pab is not None and pab in f.seats and not f.seats[pab].may_have_pab:
-        out.append(_finding("absolute", "C2", f"{pab} may not have the PAB (had one, or a win without playing)",
-                            boards=((pab, None),)))
-    return out
-
-
-def _pab_finding(f: RoundFacts, given: Optional[int], rules: Optional[int]) -> Finding:
-    if rules is None or given is None:
-        return _finding("pab", "3.1.2", f"the PAB goes to {rules}, not {given}", boards=((given or 0, None),))
-    g, r = f.seats[given], f.seats[rules]
-    if not complete(f, [q for q in f.seats if q != given]):
-        rule, why = "3.1.2", f"giving it to {given} leaves no complete pairing of the others"
-    elif g.score != r.score:
-        rule, why = "3.1.3", f"{rules} has the lower score ({_show(r.score)} < {_show(g.score)})"
-    elif g.games != r.games:
-        rule, why = "3.1.4", f"{rules} played more games ({r.games} > {g.games})"
-    else:
-        rule, why = "3.1.5", f"{rules} has the larger TPN ({r.tpn} > {g.tpn})"
-    return _finding("pab", rule, f"the PAB goes to {rules}, not {given}: {why}", boards=((given, None),),
-                    given=str(given), better=str(rules))
+def _larger_tpn(given: SwissSeat, rules: SwissSeat) -> str:
+    """Art. 3.1.5: of players equal so far, the PAB goes to the largest TPN."""
+    return f"{rules.id} has the larger TPN ({rules.tpn} > {given.tpn})"
 
 
 def _brackets(f: RoundFacts, opponent: dict[int, int], pab: Optional[int], report: RoundReport) -> None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from checker.dubov.state import Seat
-from trf.model import Colour
+from checker.swiss_round import white_by_art_5_2
 
 __all__ = ["white_of", "WORDS"]
 
@@ -16,19 +15,6 @@ WORDS = {
 }
 
 
-def white_of(a: Seat, b: Seat, initial: Colour) -> tuple[int, str]:
-    """Who has White in the pair ``a``-``b`` and the rule that says so."""
-    hi, lo = (a, b) if a.rank < b.rank else (b, a)
-    if not hi.history and not lo.history:
-        c = initial if hi.tpn % 2 == 1 else (Colour.BLACK if initial is Colour.WHITE else Colour.WHITE)
-        return (hi.id if c is Colour.WHITE else lo.id), "5.2.1"
-    if hi.want is not lo.want:
-        return (hi.id if hi.want is Colour.WHITE else lo.id), "5.2.2"
-    if hi.strength != lo.strength:
-        strong = hi if hi.strength > lo.strength else lo
-        other = lo if strong is hi else hi
-        return (strong.id if strong.want is Colour.WHITE else other.id), "5.2.3"
-    for x, y in zip(reversed(hi.history), reversed(lo.history)):
-        if x is not y:
-            return (lo.id if x is Colour.WHITE else hi.id), "5.2.4"
-    return (hi.id if hi.want is Colour.WHITE else lo.id), "5.2.5"
+#: Who has White in a pair and the rule that says so: the start rank and the article (Art. 5.2,
+#: by this system's ranking, :attr:`checker.dubov.state.Seat.rank`).
+white_of = white_by_art_5_2

@@ -7,6 +7,7 @@ from checker.dubov.check import brackets_of, given_round, pab_choice, total_of
 from checker.dubov.search import BracketSearch, TooLarge
 from checker.dubov.state import complete, facts
 from checker.report import WhyNot
+from checker.swiss_round import opponents, why_not_before_brackets
 from trf.model import Tournament
 
 __all__ = ["why_not"]
@@ -17,25 +18,10 @@ def why_not(t: Tournament, rnd: int, a: int, b: int) -> WhyNot:
     f = facts(t, rnd, total_of(t, None, rnd))
     boards, pab = given_round(t, rnd)
     pair = (a, b)
-    for x in (a, b):
-        if x not in f.seats:
-            return WhyNot(rnd, pair, "impossible", None, f"player {x} is not paired in round {rnd} (absent, a "
-                                                         "requested bye, or no such player)")
-    if a == b:
-        return WhyNot(rnd, pair, "impossible", None, "a player cannot play themselves")
-    if any({w, x} == {a, b} for w, x in boards):
-        return WhyNot(rnd, pair, "given", None, f"{a}-{b} is paired in round {rnd}")
-    if frozenset(pair) in f.met:
-        return WhyNot(rnd, pair, "impossible", "C1", f"C1 (Art. 2.1.1): {a} and {b} played each other before")
-    if not f.legal(a, b):
-        return WhyNot(rnd, pair, "impossible", "C3", f"C3 (Art. 2.1.3): {a} and {b} both have an absolute "
-                                                     "preference for the same colour, or the pair is forbidden")
-    rules_pab = pab_choice(f)
-    if rules_pab in pair:
-        return WhyNot(rnd, pair, "worse", "3.1", f"the PAB goes to {rules_pab} (Art. 3.1)")
-    opponent: dict[int, int] = {}
-    for w, x in boards:
-        opponent[w], opponent[x] = x, w
+    answer, rules_pab = why_not_before_brackets(f, rnd, a, b, boards, lambda: pab_choice(f))
+    if answer is not None:
+        return answer
+    opponent = opponents(boards)
     for k, (score, residents, ups, lower) in enumerate(brackets_of(f, opponent, rules_pab), start=1):
         if a not in residents and b not in residents:
             continue
