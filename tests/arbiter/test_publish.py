@@ -565,3 +565,20 @@ def test_a_tiebreak_list_standings_cannot_use_is_refused_before_anything_is_writ
     site = tmp_path / "site"
     result = CliRunner().invoke(app, ["publish", str(source), "-o", str(site)])
     assert result.exit_code == 3 and said in result.output and not site.exists()
+
+
+def test_the_footer_credits_the_checker_only_where_it_explains(tmp_path: Path) -> None:
+    # The footer says the "why" panels come from the checker, naming the rules it read: on a
+    # Dutch site (the checker explains every round) it names C.04.3; a Dubov file (its binding
+    # offers no explanation) gets no such sentence rather than a false claim about C.04.3.
+    src = tmp_path / "d.trf"  # a Dubov sample round, named by its 192 code
+    sample = sorted((REPO / "fixtures" / "dubov").rglob("*.trf"))[0].read_text(encoding="utf-8")
+    src.write_text("192 FIDE_DUBOV\n" + sample, encoding="utf-8")
+    _, dutch, _ = publish(EXAMPLE, tmp_path / "dutch")
+    footer = text(parse(dutch / "index.html").find(".//footer"))  # type: ignore[arg-type]
+    assert "independent checker (FIDE Dutch (C.04.3" in footer
+    t = parse_file(src).tournament
+    site = build_pages(t, src.read_bytes(), str(src), SiteOptions(jobs=1, engine=False))
+    write_site(tmp_path / "dubov", site)
+    footer = text(parse(tmp_path / "dubov" / "index.html").find(".//footer"))  # type: ignore[arg-type]
+    assert footer.startswith("Published with arbiter") and "checker" not in footer
