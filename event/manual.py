@@ -24,7 +24,7 @@ the alteration in the file.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from event import fidemode
 from event.absences import check_player
@@ -35,6 +35,9 @@ from event.results import boards as board_list
 from pairing.result import NoLegalPairing
 from trf.edit import with_byes
 from trf.model import Colour, Result, Tournament
+
+if TYPE_CHECKING:  # pragma: no cover
+    from systems.base import Selection
 
 __all__ = ["ManualPairingError", "Assessment", "assess", "accept", "parse_board", "checker_report"]
 
@@ -248,18 +251,8 @@ def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = 
     added: tuple[tuple[int, int], ...] = ()
     added_bye: int | None = None
     if left:
-        if bye is not None and len(left) % 2:
-            raise ManualPairingError(f"{len(left)} players are left for the engine and the bye is already given: "
-                                     "give one more board, or no bye", tuple(left))
-        rest = with_byes(t, rnd, {p: Result.ZERO_POINT_BYE for p in placed})
-        rest, _ = sel.system.accelerate(rest, sel)
-        try:
-            part = sel.system.pair(rest, rnd, sel)
-        except NoLegalPairing as exc:
-            raise ManualPairingError(f"the engine cannot pair the {len(left)} players not given a board ({exc}): "
-                                     "give their boards too", tuple(left)) from None
-        added, added_bye = part.boards, part.bye
-        notes.append(f"{len(added)} board(s) paired by the engine among the {len(left)} players not given a board")
+        rest, _ = sel.system.accelerate(with_byes(t, rnd, {p: Result.ZERO_POINT_BYE for p in placed}), sel)
+        added, added_bye, notes = completed_by_engine(sel, rest, rnd, left, bye)
         if t.rounds_paired == 0:
             notes.append("round 1: the players given boards take no pairing number in the engine's part, which can "
                          "change its colours (C.04.3 Art. 5.2.5)")
@@ -269,6 +262,25 @@ def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = 
     ordered = tuple((b.white, b.black) for b in board_list(after, rnd))
     return Assessment(rnd, tuple(given), bye, added, ordered, final_bye, tuple(_warnings(t, rnd, pairs, final_bye)),
                       engine_boards, engine_bye, checker_report(after, rnd), after, tuple(notes), engine_none)
+
+
+def completed_by_engine(sel: Selection, rest: Tournament, rnd: int, left: list[int] | tuple[int, ...],
+                        bye: int | None) -> tuple[tuple[tuple[int, int], ...], int | None, list[str]]:
+    """The boards (and bye) the system's engine gives the players ``left`` without a board by the
+    arbiter: ``rest`` is the file with every placed player absent from round ``rnd`` (a zero-point
+    bye, so the engine pairs only the others, C.04.2 Art. 1.5), with the system's acceleration.
+    Raises :class:`ManualPairingError` when they cannot be paired: an odd number left while the
+    bye is already given, or no legal pairing among them (then the arbiter gives their boards too)."""
+    if bye is not None and len(left) % 2:
+        raise ManualPairingError(f"{len(left)} players are left for the engine and the bye is already given: "
+                                 "give one more board, or no bye", tuple(left))
+    try:
+        part = sel.system.pair(rest, rnd, sel)
+    except NoLegalPairing as exc:
+        raise ManualPairingError(f"the engine cannot pair the {len(left)} players not given a board ({exc}): "
+                                 "give their boards too", tuple(left)) from None
+    return part.boards, part.bye, [f"{len(part.boards)} board(s) paired by the engine among the {len(left)} "
+                                   "players not given a board"]
 
 
 def checker_report(after: Tournament, rnd: int) -> dict[str, Any]:

@@ -616,7 +616,7 @@ def assess_match(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | N
     on the round as written (:func:`write_match`, then the system's ``check``: what ``arbiter
     check`` says once it is accepted).  Raises :class:`event.manual.ManualPairingError`."""
     import systems
-    from event.manual import Assessment, ManualPairingError, placed_and_left
+    from event.manual import Assessment, completed_by_engine, placed_and_left
     from pairing.result import NoLegalPairing
     from trf.edit import with_byes
 
@@ -637,19 +637,10 @@ def assess_match(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | N
     added: tuple[tuple[int, int], ...] = ()
     added_bye: int | None = None
     if left:
-        if bye is not None and len(left) % 2:
-            raise ManualPairingError(f"{len(left)} players are left for the engine and the bye is already given: "
-                                     "give one more board, or no bye", tuple(left))
         rest = t
         for c in match_columns(k):
             rest = with_byes(rest, c, {p: Result.ZERO_POINT_BYE for p in placed})
-        try:
-            part = sel.system.pair(rest, k, sel)
-        except NoLegalPairing as exc:
-            raise ManualPairingError(f"the engine cannot pair the {len(left)} players not given a board ({exc}): "
-                                     "give their boards too", tuple(left)) from None
-        added, added_bye = part.boards, part.bye
-        notes.append(f"{len(added)} board(s) paired by the engine among the {len(left)} players not given a board")
+        added, added_bye, notes = completed_by_engine(sel, rest, k, left, bye)
     pairs = tuple(given) + tuple(added)
     final_bye = bye if bye is not None else added_bye
     after = write_match(t, k, pairs, final_bye)
