@@ -196,8 +196,8 @@ def _float_departure(f: RoundFacts, g: Group, opponent: dict[int, int], mine: li
                        f"compatible pairs; {m} floats", boards=((x, opponent.get(x)),))
     incoming = set(g.incoming)
     adjacent: list[int] = []
-    km = floater_key(f, m, staying + [x], incoming, adjacent, g.direction)
-    kx = floater_key(f, x, staying + [x], incoming, adjacent, g.direction)
+    km = floater_key(f, m, staying, incoming, adjacent, g.direction)
+    kx = floater_key(f, x, staying, incoming, adjacent, g.direction)
     art = next((FLOAT_ARTICLES[i] for i in range(1, 4) if km[i] != kx[i]), "3.9")
     return finding("order", art, f"scoregroup {k}: {m} floats out, not {x}", boards=((x, opponent.get(x)),),
                    given=str(x), better=str(m))

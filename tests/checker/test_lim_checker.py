@@ -1,0 +1,158 @@
+"""The checker's own reading of the Lim System (C.04.4.3, 2026), :mod:`checker.lim`, on rounds
+worked by hand from the articles (the derivation beside each case), and on the same rounds
+altered: every alteration is flagged, naming the article the procedure departs from.
+
+Ratings are ``2700 - 10 * start rank`` unless given; the initial colour is White for #1."""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.lim import check_round, why_not
+from checker.lim.explain import explain_round, float_of
+from tests.pairing import swiss_build
+
+pytestmark = pytest.mark.fast
+
+CODE = "092 Individual: Swiss-System (FIDE Lim System)"
+
+
+def _t(n: int, rounds: list[list[tuple[int, ...]]], total: int = 5, ratings: list[int] | None = None):  # type: ignore[no-untyped-def]
+    return swiss_build.parsed(swiss_build.text("Lim case", n, rounds, total, code=CODE, ratings=ratings))
+
+
+def _first(t, rnd: int, **kw):  # type: ignore[no-untyped-def]
+    rep = check_round(t, rnd, **kw)
+    return rep, (rep.findings[0] if rep.findings else None)
+
+
+# Round 1, 7 players (Art. 7.1, 7.2).  #5 is rated lowest (1500), so it has the bye although #7
+# has the largest number (7.1: the lowest-RATED player).  The other six: top half 1, 2, 3 against
+# bottom half 4, 6, 7 (2.4); #1 has the colour drawn (White), the odd-numbered players of the top
+# half (1st and 3rd: #1 and #3) have White, the 2nd (#2) Black: 1-4, 6-2, 3-7.
+R1_RATINGS = [2400, 2300, 2200, 2100, 1500, 2000, 1900]
+ROUND1 = [(1, 4, "1-0"), (6, 2, "0-1"), (3, 7, "="), (5, "U")]
+
+
+def test_round_one_is_art_7() -> None:
+    rep, first = _first(_t(7, [ROUND1], ratings=R1_RATINGS), 1)
+    assert first is None, rep.findings
+    assert set(rep.candidate or ()) == {(1, 4), (6, 2), (3, 7)} and rep.candidate_bye == 5
+
+
+def test_round_one_bye_to_the_lowest_numbered_is_art_7_1() -> None:
+    rnd = [(1, 4, "1-0"), (6, 2, "0-1"), (3, 5, "="), (7, "U")]
+    _, first = _first(_t(7, [rnd], ratings=R1_RATINGS), 1)
+    assert first is not None and first.criterion == "7.1" and "5" in first.message
+
+
+def test_round_one_colours_are_art_7_2() -> None:
+    rnd = [(4, 1, "1-0"), (6, 2, "0-1"), (3, 7, "="), (5, "U")]
+    rep, first = _first(_t(7, [rnd], ratings=R1_RATINGS), 1)
+    assert [x.criterion for x in rep.findings] == ["7.2"] and rep.findings[0].boards == ((4, 1),)
+
+
+# Round 2, 8 players.  Round 1: 1-5 1-0, 6-2 0-1, 3-7 1-0, 4-8 1-0.  Scores: 1, 2, 3, 4 have 1; 5, 6,
+# 7, 8 have 0; the Median Scoregroup (2.2: half of one round, 0.5) is empty.  Above it, {1, 2, 3, 4}
+# downward: #1 is scrutinised first (4.1); its tentative opponent (2.4) is #3, but both are due
+# Black (5.1: each had White), and so is #4, the next in the exchange order (4.2); #2, the last in
+# it, is due White: the exchange gives both their colours (5.2): 2-1.  Then 3-4, both due Black
+# with the same history: in and above the median the HIGHER-ranked player, #3, has the colour due
+# (5.4): 4-3.  Below it, {5, 6, 7, 8} upward, scrutiny from the largest number: #8 (due White) and
+# the first of the bottom half in its order, #6 (due Black): 8-6; then 7-5, both due White with the
+# same history: below the median the LOWER-ranked player, #7, has the colour due (5.4): 7-5.
+# Boards: 2-1, 4-3, 8-6, 7-5.
+R1_B = [(1, 5, "1-0"), (6, 2, "0-1"), (3, 7, "1-0"), (4, 8, "1-0")]
+GOOD_B = [(2, 1, "="), (4, 3, "="), (8, 6, "="), (7, 5, "=")]
+
+
+def test_round_two_exchange_for_colours() -> None:
+    rep, first = _first(_t(8, [R1_B, GOOD_B]), 2)
+    assert first is None, rep.findings
+    assert {c["rule"] for c in rep.colours} == {"5.1", "5.4m"}
+
+
+def test_round_two_tentative_pair_kept_is_art_5_2() -> None:
+    rep, first = _first(_t(8, [R1_B, [(3, 1, "="), (2, 4, "="), (8, 6, "="), (7, 5, "=")]]), 2)
+    assert first is not None and first.criterion == "5.2" and first.boards == ((1, 3),)
+
+
+@pytest.mark.parametrize("board", [(3, 4), (5, 7)])
+def test_round_two_median_aware_colour_is_art_5_4(board: tuple[int, int]) -> None:
+    boards = [x for x in GOOD_B if {x[0], x[1]} != set(board)] + [(board[0], board[1], "=")]
+    rep, first = _first(_t(8, [R1_B, boards]), 2)
+    assert [x.criterion for x in rep.findings] == ["5.4m"] and rep.findings[0].article == "5.4"
+    assert rep.findings[0].boards == (board,)
+
+
+def test_round_two_rematch_is_art_2_1() -> None:
+    rep, first = _first(_t(8, [R1_B, [(6, 2, "="), (1, 4, "="), (3, 8, "="), (7, 5, "=")]]), 2)
+    assert first is not None and first.kind == "absolute" and first.criterion == "2.1" and first.boards == ((6, 2),)
+
+
+# Round 2, 8 players, floaters.  Round 1: 1-5 1-0, 6-2 0-1, 3-7 1-0, 8-4 =.  Scores: 1, 2, 3 have 1;
+# 4, 8 have 0.5 (the Median Scoregroup); 5, 6, 7 have 0.  Above: {1, 2, 3} is odd: one floats down
+# (2.3.4).  All three have a compatible opponent in the next group (type d, 3.9), none floated in
+# round 1 (3.10); #1 and #3 are due Black, #2 White: Black is the colour most are due, so the
+# floater is one of #1, #3 (3.2.2), the lowest ranked above the median (3.2.4): #3.  Then 2-1 (#2
+# due White).  Below: {5, 6, 7} upward: #5 and #7 are due White, #6 Black: the floater is one of
+# #5, #7 (3.2.2), the highest ranked below the median (3.2.4): #5; then 7-6 (#7 due White).  The
+# median {4, 8} with #3 from above and #5 from below: #3 is paired first (3.6), with the first
+# available in order, #4 (due White, #3 due Black, 3.8): 4-3; then 5-8 (#5 due White).
+R1_C = [(1, 5, "1-0"), (6, 2, "0-1"), (3, 7, "1-0"), (8, 4, "=")]
+GOOD_C = [(2, 1, "="), (7, 6, "="), (4, 3, "="), (5, 8, "=")]
+
+
+def test_floaters_and_median() -> None:
+    rep, first = _first(_t(8, [R1_C, GOOD_C]), 2)
+    assert first is None, rep.findings
+
+
+def test_floater_by_rank_is_art_3_2_4() -> None:
+    rep, first = _first(_t(8, [R1_C, [(2, 3, "="), (7, 6, "="), (4, 1, "="), (5, 8, "=")]]), 2)
+    assert first is not None and first.criterion == "3.2.4" and first.better == "3"
+
+
+def test_floater_by_colour_is_art_3_2_2() -> None:
+    rep, first = _first(_t(8, [R1_C, [(3, 1, "="), (7, 6, "="), (2, 4, "="), (5, 8, "=")]]), 2)
+    assert first is not None and first.criterion == "3.2.2" and first.better == "3"
+
+
+def test_why_not_names_the_float() -> None:
+    got = why_not(_t(8, [R1_C, GOOD_C]), 2, 1, 3)
+    assert got.criterion == "2.3.4" and "3 floats" in got.message
+
+
+def test_explain_and_float_of() -> None:
+    t = _t(8, [R1_C, GOOD_C])
+    ex = explain_round(t, 2, {})
+    board = next(b for b in ex.boards if {b.white, b.black} == {3, 4})
+    assert board.heterogeneous and board.colour_rule == "5.1" and board.colours_agree
+    assert float_of(t, 3, 2) == "down" and float_of(t, 4, 2) == "up" and float_of(t, 1, 2) is None
+
+
+# Round 2, 6 players, cracking (2.6).  Round 1: 1-4 1-0, 5-2 0-1, 3-6 =.  Scores: 1, 2 have 1; 3, 6
+# have 0.5 (median); 4, 5 have 0.  Above: 2-1 (#2 due White).  Below: 5-4 upward (#5 scrutinised
+# first; #4 due White: 4-5).  The median {3, 6} met in round 1: it cannot be completed.  As many
+# floaters came from above as from below (none), so the pairing next to it on the higher side is
+# undone (the checker's reading of 2.6) and #1, #2 join the median from above; #1 first (3.6):
+# #2 would leave 3 and 6 together (4.4), #3 is due Black like #1 (5.2), #6 is due White: 6-1;
+# then 2-3 (#2 due White).  Boards: 6-1, 2-3, 4-5.
+R1_D = [(1, 4, "1-0"), (5, 2, "0-1"), (3, 6, "=")]
+
+
+def test_cracking_is_art_2_6() -> None:
+    t = _t(6, [R1_D, [(6, 1, "="), (2, 3, "="), (4, 5, "=")]])
+    rep, first = _first(t, 2)
+    assert first is None, rep.findings
+    assert any(b["cracked"] for b in rep.brackets)
+
+
+def test_keeping_the_cracked_pair_is_flagged() -> None:
+    rep, first = _first(_t(6, [R1_D, [(2, 1, "="), (6, 3, "="), (4, 5, "=")]]), 2)
+    assert first is not None and first.criterion == "2.1"  # 3-6 met: no pairing keeps 2-1
+
+
+def test_cracked_median_pairs_in_order() -> None:
+    rep, first = _first(_t(6, [R1_D, [(1, 3, "="), (6, 2, "="), (4, 5, "=")]]), 2)
+    assert first is not None and first.criterion == "5.2" and first.boards == ((1, 3),)
