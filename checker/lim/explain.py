@@ -84,8 +84,8 @@ def explain_round(t: Tournament, rnd: int, plain: Mapping[str, str], *, engine: 
     bye = None
     if pab is not None and pab in f.seats and not isinstance(d, NoLimPairing) and d.pab == pab:
         art = "7.1" if rnd == 1 else "1.1"
-        s = f.seats[pab]
-        bye = ByeExplanation(pab, score_text(s.score), 0, ((art, art, WORDS[art]),), None,
+        seat = f.seats[pab]
+        bye = ByeExplanation(pab, score_text(seat.score), 0, ((art, art, WORDS[art]),), None,
                              (f"{who(pab, names)} has the bye: {_said(plain, art)}.",))
     notes = () if not isinstance(d, NoLimPairing) else (f"the checker's procedure finds no pairing: {d}",)
     return RoundExplanation(rnd, report, tuple(out), bye, None, 0, notes)

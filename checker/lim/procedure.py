@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional, Sequence
 
-from checker.lim.state import RoundFacts, Seat, other
+from checker.lim.state import Graph, RoundFacts, Seat, other
 from trf.model import Colour
 
 __all__ = ["Step", "Group", "Derivation", "derive", "colours_of", "DOWN", "UP", "NoLimPairing"]
@@ -129,20 +129,15 @@ def _suits(a: Seat, b: Seat) -> bool:
     return a.due is None or b.due is None or a.due is not b.due
 
 
-def _available(f: RoundFacts, remaining: list[int], p: int, q: int, direction: str) -> str:
-    """Why ``q`` cannot be ``p``'s opponent (``""``: they can): 2.1 incompatible, 4.4 the rest
-    could not all be paired."""
+def _available(f: RoundFacts, graph: Graph, p: int, q: int) -> str:
+    """Why ``q`` cannot be ``p``'s opponent (``""``: they can): 2.1 incompatible, 4.4 the others
+    still to pair could not all be paired."""
     if not f.compatible(p, q):
         return "2.1"
-    rest = [x for x in remaining if x not in (p, q)]
-    arr = _arranged(f, rest, direction)
-    half = len(arr) // 2
-    if all(f.compatible(arr[i], arr[i + half]) for i in range(half)) or f.pairable(rest):
-        return ""
-    return "4.4"
+    return "" if graph.pairable_without((p, q)) else "4.4"
 
 
-def _first_available(f: RoundFacts, remaining: list[int], p: int, candidates: list[int], direction: str
+def _first_available(f: RoundFacts, graph: Graph, p: int, candidates: list[int]
                      ) -> tuple[int, list[tuple[int, str]], bool]:
     """The opponent of ``p``: the first available of ``candidates`` due the other colour, else the
     first available (Art. 3.8, 5.2; a Maxi-tournament's colour exchange within 100 points of the
@@ -151,7 +146,7 @@ def _first_available(f: RoundFacts, remaining: list[int], p: int, candidates: li
     skipped: list[tuple[int, str]] = []
     first: Optional[int] = None
     for q in candidates:
-        why = _available(f, remaining, p, q, direction)
+        why = _available(f, graph, p, q)
         if why:
             skipped.append((q, why))
             continue
@@ -212,7 +207,8 @@ def _forced_article(f: RoundFacts, p: int, members: Sequence[int]) -> str:
 
 def _choose_floaters(f: RoundFacts, g: Group, adjacent: Sequence[int], steps: list[Step]) -> list[int]:
     members = g.members
-    keep = f.max_pairs(members)
+    graph = f.graph(members)
+    keep = graph.size()
     incoming = set(g.incoming)
     out: list[int] = []
     while len(members) - len(out) > 2 * keep:
@@ -221,7 +217,7 @@ def _choose_floaters(f: RoundFacts, g: Group, adjacent: Sequence[int], steps: li
         chosen: Optional[int] = None
         rivals: list[tuple[int, str]] = []
         for p in order:
-            if f.max_pairs([q for q in staying if q != p]) == keep:
+            if graph.size_without(out + [p]) == keep:
                 chosen = p
                 break
             rivals.append((p, "2.3"))
@@ -267,11 +263,13 @@ def _incoming_order(f: RoundFacts, g: Group, from_above: Sequence[int], from_bel
 
 def _pair_group(f: RoundFacts, g: Group, staying: list[int], incoming_order: list[int], steps: list[Step]) -> None:
     remaining = list(staying)
+    graph = f.graph(staying)
     for p in incoming_order:
         if p not in remaining:
             continue
         cands = _arranged(f, [q for q in remaining if q != p], g.direction)
-        q, skipped, by_colour = _first_available(f, remaining, p, cands, g.direction)
+        q, skipped, by_colour = _first_available(f, graph, p, cands)
+        graph.remove((p, q))
         art = "3.6" if g.direction == DOWN else "3.7"
         steps.append(Step("pair", "5.2" if by_colour else art, (p, q),
                           f"{p} floated in and is paired first (Art. {art}), with the first available player of "
@@ -283,7 +281,8 @@ def _pair_group(f: RoundFacts, g: Group, staying: list[int], incoming_order: lis
         arr = _arranged(f, remaining, g.direction)
         p = arr[0]
         cands = _exchange_order(arr)
-        q, skipped, by_colour = _first_available(f, remaining, p, cands, g.direction)
+        q, skipped, by_colour = _first_available(f, graph, p, cands)
+        graph.remove((p, q))
         art = "5.2" if by_colour else "2.4" if q == cands[0] else "4.2"
         steps.append(Step("pair", art, (p, q),
                           f"{p} is scrutinised first (Art. 4.1) and meets "

@@ -10,16 +10,16 @@ previous round (Art. 3.10) and whether they may receive the pairing-allocated by
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional, Sequence
 
-from algorithms.cardinality import maximum_matching
+from algorithms.cardinality import bits_of, maximum_matching
 from checker.swiss_round import games_before, numbered, pab_barred
 from trf.edit import cut_to_round
 from trf.model import Colour, Tournament
 
-__all__ = ["Seat", "RoundFacts", "facts", "other", "MAXI_BAND"]
+__all__ = ["Seat", "RoundFacts", "Graph", "facts", "other", "MAXI_BAND"]
 
 #: Art. 3.2.3, 3.8, 5.7: in a Maxi-tournament the choices are made between players rated within
 #: this many points of each other.
@@ -86,6 +86,12 @@ class RoundFacts:
     median: Fraction
     last_round: bool
     maxi: bool
+    #: each player's colours allowed by the limits (White, Black), worked out once
+    allowed: dict[int, tuple[bool, bool]] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for p, s in self.seats.items():
+            self.allowed[p] = (s.may_receive(Colour.WHITE), s.may_receive(Colour.BLACK))
 
     def compatible(self, a: int, b: int) -> bool:
         """Art. 2.1: not yet played each other, and some colours keep both inside the limits; in the
@@ -98,9 +104,9 @@ class RoundFacts:
             return False
         if self.last_round:
             return True
-        x, y = self.seats[a], self.seats[b]
-        return (x.may_receive(Colour.WHITE) and y.may_receive(Colour.BLACK)) or \
-            (x.may_receive(Colour.BLACK) and y.may_receive(Colour.WHITE))
+        xw, xb = self.allowed[a]
+        yw, yb = self.allowed[b]
+        return (xw and yb) or (xb and yw)
 
     def legal(self, a: int, b: int) -> bool:
         """The shared checker's name for the pairing relation (:mod:`checker.swiss_round`)."""
@@ -127,6 +133,61 @@ class RoundFacts:
     def within_band(self, a: int, b: int) -> bool:
         """Art. 3.2.3, 3.8, 5.7: rated within :data:`MAXI_BAND` points (always, outside a Maxi-tournament)."""
         return not self.maxi or abs(self.seats[a].rating - self.seats[b].rating) <= MAXI_BAND
+
+    def graph(self, ids: Sequence[int]) -> "Graph":
+        """The compatibility graph of ``ids`` (Art. 2.1), to ask many questions of."""
+        return Graph(self, ids)
+
+
+class Graph:
+    """The compatibility graph (Art. 2.1) of a set of players with a maximum matching kept: asks
+    "can the others still all be paired?" by repairing that matching (a few augmenting searches)
+    rather than solving afresh."""
+
+    def __init__(self, f: RoundFacts, ids: Sequence[int]) -> None:
+        self.ids = list(ids)
+        self.index = {p: i for i, p in enumerate(self.ids)}
+        n = len(self.ids)
+        self.adj = [0] * n
+        for i in range(n):
+            for j in range(i + 1, n):
+                if f.compatible(self.ids[i], self.ids[j]):
+                    self.adj[i] |= 1 << j
+                    self.adj[j] |= 1 << i
+        self.mask = (1 << n) - 1
+        self.mate = maximum_matching(self.adj, self.mask)
+
+    def size(self) -> int:
+        """Pairs in the kept maximum matching of the players still in."""
+        return sum(1 for v in bits_of(self.mask) if self.mate[v] >= 0) // 2
+
+    def _without(self, gone: Sequence[int]) -> tuple[int, list[int]]:
+        mate = list(self.mate)
+        mask = self.mask
+        for p in gone:
+            v = self.index[p]
+            mask &= ~(1 << v)
+            u = mate[v]
+            if u >= 0:
+                mate[u] = -1
+            mate[v] = -1
+        return mask, maximum_matching(self.adj, mask, mate)
+
+    def size_without(self, gone: Sequence[int]) -> int:
+        """The most pairs once ``gone`` are out."""
+        mask, mate = self._without(gone)
+        return sum(1 for v in bits_of(mask) if mate[v] >= 0) // 2
+
+    def pairable_without(self, gone: Sequence[int]) -> bool:
+        """The players still in, but ``gone``, can all be paired."""
+        mask, mate = self._without(gone)
+        return all(mate[v] >= 0 for v in bits_of(mask))
+
+    def remove(self, gone: Sequence[int]) -> None:
+        """Take ``gone`` out for good (paired or floated)."""
+        self.mask, self.mate = self._without(gone)
+
+
 
 
 def facts(t: Tournament, rnd: int, total_rounds: int, maxi: bool = False) -> RoundFacts:

@@ -4,6 +4,7 @@ is paired with someone else, floats away from the other's scoregroup or has the 
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Optional
 
 from checker.lim.check import HANDBOOK, WORDS, derivation, given_round
@@ -60,9 +61,9 @@ def why_not(t: Tournament, rnd: int, a: int, b: int, *, total_rounds: Optional[i
         if s.kind == "float" and s.players[0] in pair:
             x = s.players[0]
             y = b if x == a else a
-            return WhyNot(rnd, pair, "worse", s.article, f"{x} floats out of scoregroup {show_score(s.group or 0)} "
+            return WhyNot(rnd, pair, "worse", s.article, f"{x} floats out of scoregroup {show_score(s.group if s.group is not None else Fraction(0))} "
                           f"before meeting {y}: {s.reason}", cand, d.pab,
-                          f"{x} floats out of the scoregroup of {show_score(s.group or 0)} points: {s.reason} "
+                          f"{x} floats out of the scoregroup of {show_score(s.group if s.group is not None else Fraction(0))} points: {s.reason} "
                           f"({HANDBOOK} Art. {s.article}).")
         if s.kind == "pair" and set(s.players) & set(pair):
             p, q = s.players
