@@ -22,13 +22,15 @@ The procedure as the checker reads the articles:
    above the median, the highest ranked below it);
 5. the incoming floaters are paired first (3.6-3.7: those from the side pairing started at, the
    score furthest from the group first, then the higher ranked), each with the first available
-   player in the group's order (3.8), one due the other colour when there is one (in a
-   Maxi-tournament within 100 points of the first available, 3.8);
+   player (3.8): a down-floater the highest-ranked, an up-floater the lowest-ranked (the mirror,
+   as every upward rule mirrors a downward one), one due the other colour when there is one (in
+   a Maxi-tournament within 100 points of the first available, 3.8);
 6. the others by scrutiny (Art. 2.4, 4): arranged by pairing number (downward from #1, upward
    from the last), the first is tentatively paired with the first of the bottom half (2.4); its
    opponents are tried in the exchange order of 4.2-4.3 (the bottom half in order, then the top
    half from the bottom up), the first "available" (compatible, Art. 2.1, and leaving the rest
-   able to be paired, 4.4) taken, one due the other colour when there is one (5.2; 5.7 in a
+   able to be paired, 4.4) taken, one due the other colour when the same half has one (5.2: an
+   exchange for colours does not bring a player of the top half against #1; 5.7 in a
    Maxi-tournament);
 7. the Median Scoregroup last (2.6): while it cannot be paired completely, the last pairing
    made next to it is undone ("cracked") and its players join it: on the lower side when more
@@ -36,7 +38,8 @@ The procedure as the checker reads the articles:
 8. colours (Art. 5): 5.3 the limits of Art. 2.1, then each the colour due (5.1: equalising, else
    alternating), then the latest round in which their colours differed (5.4), then rank (5.4: in
    and above the Median Scoregroup the higher-ranked player has the colour due, below it the
-   lower-ranked one).
+   lower-ranked one; "rank" is the pairing number, as in 1.1 "the lowest rank in the lowest
+   scoregroup", which names the score apart).
 """
 
 from __future__ import annotations
@@ -137,27 +140,32 @@ def _available(f: RoundFacts, graph: Graph, p: int, q: int) -> str:
     return "" if graph.pairable_without((p, q)) else "4.4"
 
 
-def _first_available(f: RoundFacts, graph: Graph, p: int, candidates: list[int]
+def _first_available(f: RoundFacts, graph: Graph, p: int, blocks: list[list[int]]
                      ) -> tuple[int, list[tuple[int, str]], bool]:
-    """The opponent of ``p``: the first available of ``candidates`` due the other colour, else the
-    first available (Art. 3.8, 5.2; a Maxi-tournament's colour exchange within 100 points of the
-    first available, 3.8, 5.7).  Also the candidates passed over, with why, and whether colour
-    decided."""
+    """The opponent of ``p``: of the first block of ``blocks`` holding an available opponent (for
+    scrutiny the bottom half, then the top half, Art. 4.2; for a floater the whole group, 3.8),
+    the first available one due the other colour, else the first available (5.2: an exchange for
+    colours stays inside that block, so the top half against the bottom half of 2.4 is kept; a
+    Maxi-tournament's colour exchange only within 100 points of the first available, 3.8, 5.7).
+    Also the candidates passed over, with why, and whether colour decided."""
     skipped: list[tuple[int, str]] = []
-    first: Optional[int] = None
-    for q in candidates:
-        why = _available(f, graph, p, q)
-        if why:
-            skipped.append((q, why))
-            continue
-        if first is None:
-            first = q
-        if _suits(f.seats[p], f.seats[q]) and f.within_band(q, first):
-            return q, skipped, q != first
-        skipped.append((q, "5.2" if f.within_band(q, first) else "5.7"))
-    if first is None:
-        raise NoLimPairing("2.1", f"{p} has no available opponent in its scoregroup")
-    return first, [x for x in skipped if x[0] != first and candidates.index(x[0]) < candidates.index(first)], False
+    for block in blocks:
+        first: Optional[int] = None
+        passed: list[tuple[int, str]] = []
+        for q in block:
+            why = _available(f, graph, p, q)
+            if why:
+                passed.append((q, why))
+                continue
+            if first is None:
+                first = q
+            if _suits(f.seats[p], f.seats[q]) and f.within_band(q, first):
+                return q, skipped + passed, q != first
+            passed.append((q, "5.2" if f.within_band(q, first) else "5.7"))
+        if first is not None:
+            return first, skipped + [x for x in passed if block.index(x[0]) < block.index(first)], False
+        skipped += passed
+    raise NoLimPairing("2.1", f"{p} has no available opponent in its scoregroup")
 
 
 def _type(f: RoundFacts, p: int, incoming: set[int], adjacent: Sequence[int]) -> str:
@@ -267,21 +275,23 @@ def _pair_group(f: RoundFacts, g: Group, staying: list[int], incoming_order: lis
     for p in incoming_order:
         if p not in remaining:
             continue
-        cands = _arranged(f, [q for q in remaining if q != p], g.direction)
-        q, skipped, by_colour = _first_available(f, graph, p, cands)
+        down = f.seats[p].score > g.score
+        cands = _arranged(f, [q for q in remaining if q != p], DOWN if down else UP)
+        q, skipped, by_colour = _first_available(f, graph, p, [cands])
         graph.remove((p, q))
-        art = "3.6" if g.direction == DOWN else "3.7"
+        art = "3.6" if down else "3.7"
         steps.append(Step("pair", "5.2" if by_colour else art, (p, q),
-                          f"{p} floated in and is paired first (Art. {art}), with the first available player of "
-                          "the group (Art. 3.8)" + (", one due the other colour (Art. 5.2)" if by_colour else ""),
-                          g.score, tuple(skipped)))
+                          f"{p} floated {'down' if down else 'up'} into the group and is paired first (Art. {art}), "
+                          f"with the {'highest' if down else 'lowest'}-ranked available player (Art. 3.8)"
+                          + (", one due the other colour (Art. 5.2)" if by_colour else ""), g.score, tuple(skipped)))
         g.pairs.append((p, q))
         remaining = [x for x in remaining if x not in (p, q)]
     while remaining:
         arr = _arranged(f, remaining, g.direction)
         p = arr[0]
         cands = _exchange_order(arr)
-        q, skipped, by_colour = _first_available(f, graph, p, cands)
+        half = len(arr) // 2
+        q, skipped, by_colour = _first_available(f, graph, p, [cands[:half], cands[half:]])
         graph.remove((p, q))
         art = "5.2" if by_colour else "2.4" if q == cands[0] else "4.2"
         steps.append(Step("pair", art, (p, q),
@@ -329,7 +339,7 @@ def colours_of(f: RoundFacts, a: int, b: int, median_or_above: bool, initial: Co
     for i in range(1, min(len(x.history), len(y.history)) + 1):
         if x.history[-i] is not y.history[-i]:
             return (a if other(x.history[-i]) is Colour.WHITE else b), "5.4h"
-    hi, lo = (x, y) if x.rank < y.rank else (y, x)
+    hi, lo = (x, y) if x.tpn < y.tpn else (y, x)
     decides = hi if median_or_above else lo
     c = decides.due if decides.due is not None else initial
     partner = lo if decides is hi else hi

@@ -54,30 +54,30 @@ def test_round_one_colours_are_art_7_2() -> None:
 
 # Round 2, 8 players.  Round 1: 1-5 1-0, 6-2 0-1, 3-7 1-0, 4-8 1-0.  Scores: 1, 2, 3, 4 have 1; 5, 6,
 # 7, 8 have 0; the Median Scoregroup (2.2: half of one round, 0.5) is empty.  Above it, {1, 2, 3, 4}
-# downward: #1 is scrutinised first (4.1); its tentative opponent (2.4) is #3, but both are due
-# Black (5.1: each had White), and so is #4, the next in the exchange order (4.2); #2, the last in
-# it, is due White: the exchange gives both their colours (5.2): 2-1.  Then 3-4, both due Black
-# with the same history: in and above the median the HIGHER-ranked player, #3, has the colour due
-# (5.4): 4-3.  Below it, {5, 6, 7, 8} upward, scrutiny from the largest number: #8 (due White) and
-# the first of the bottom half in its order, #6 (due Black): 8-6; then 7-5, both due White with the
-# same history: below the median the LOWER-ranked player, #7, has the colour due (5.4): 7-5.
-# Boards: 2-1, 4-3, 8-6, 7-5.
+# downward: #1 is scrutinised first (4.1); its tentative opponent (2.4) is #3.  Both are due Black
+# (5.1: each had White), and so is #4, the other player of the bottom half; #2 (due White) is in
+# the top half, and an exchange for colours (5.2) does not bring the top half against #1: 1-3.
+# Both due Black with the same history: in and above the median the HIGHER-ranked player (#1, the
+# smaller pairing number) has the colour due (5.4): 3-1.  Then 2-4 (#2 due White, 5.1).  Below it,
+# {5, 6, 7, 8} upward, scrutiny from the largest number: #8 (due White) and the first of the bottom
+# half in its order, #6 (due Black): 8-6; then 7-5, both due White with the same history: below the
+# median the LOWER-ranked player, #7, has the colour due (5.4): 7-5.  Boards: 3-1, 2-4, 8-6, 7-5.
 R1_B = [(1, 5, "1-0"), (6, 2, "0-1"), (3, 7, "1-0"), (4, 8, "1-0")]
-GOOD_B = [(2, 1, "="), (4, 3, "="), (8, 6, "="), (7, 5, "=")]
+GOOD_B = [(3, 1, "="), (2, 4, "="), (8, 6, "="), (7, 5, "=")]
 
 
-def test_round_two_exchange_for_colours() -> None:
+def test_round_two_tentative_pairing_and_median_aware_colours() -> None:
     rep, first = _first(_t(8, [R1_B, GOOD_B]), 2)
     assert first is None, rep.findings
-    assert {c["rule"] for c in rep.colours} == {"5.1", "5.4m"}
+    assert {(c["white"], c["rule"]) for c in rep.colours} == {(3, "5.4m"), (2, "5.1"), (8, "5.1"), (7, "5.4m")}
 
 
-def test_round_two_tentative_pair_kept_is_art_5_2() -> None:
-    rep, first = _first(_t(8, [R1_B, [(3, 1, "="), (2, 4, "="), (8, 6, "="), (7, 5, "=")]]), 2)
-    assert first is not None and first.criterion == "5.2" and first.boards == ((1, 3),)
+def test_round_two_colour_exchange_with_the_top_half_is_flagged() -> None:
+    rep, first = _first(_t(8, [R1_B, [(2, 1, "="), (4, 3, "="), (8, 6, "="), (7, 5, "=")]]), 2)
+    assert first is not None and first.criterion == "2.4" and first.boards == ((1, 2),)
 
 
-@pytest.mark.parametrize("board", [(3, 4), (5, 7)])
+@pytest.mark.parametrize("board", [(1, 3), (5, 7)])
 def test_round_two_median_aware_colour_is_art_5_4(board: tuple[int, int]) -> None:
     boards = [x for x in GOOD_B if {x[0], x[1]} != set(board)] + [(board[0], board[1], "=")]
     rep, first = _first(_t(8, [R1_B, boards]), 2)
@@ -88,6 +88,30 @@ def test_round_two_median_aware_colour_is_art_5_4(board: tuple[int, int]) -> Non
 def test_round_two_rematch_is_art_2_1() -> None:
     rep, first = _first(_t(8, [R1_B, [(6, 2, "="), (1, 4, "="), (3, 8, "="), (7, 5, "=")]]), 2)
     assert first is not None and first.kind == "absolute" and first.criterion == "2.1" and first.boards == ((6, 2),)
+
+
+# Round 2, 8 players, an exchange for colours.  Round 1: 1-5 1-0, 6-2 0-1, 3-7 1-0, 8-4 0-1.  Above
+# the (empty) median, {1, 2, 3, 4}: #1 (due Black) and its tentative opponent #3 (due Black); #4, the
+# next in the bottom half (4.2), is due White: the exchange gives both their colours (5.2): 4-1,
+# then 2-3 (5.1).  Below it, {5, 6, 7, 8} upward: #8 (due Black) and #6 (due Black); #5, the next
+# of the bottom half in the upward order, is due White: 5-8 (5.2); then 7-6 (5.1).
+R1_E = [(1, 5, "1-0"), (6, 2, "0-1"), (3, 7, "1-0"), (8, 4, "0-1")]
+GOOD_E = [(4, 1, "="), (2, 3, "="), (5, 8, "="), (7, 6, "=")]
+
+
+def test_round_two_exchange_for_colours() -> None:
+    rep, first = _first(_t(8, [R1_E, GOOD_E]), 2)
+    assert first is None, rep.findings
+
+
+@pytest.mark.parametrize("boards,pair", [
+    ([(3, 1, "="), (2, 4, "="), (5, 8, "="), (7, 6, "=")], ((1, 3),)),
+    ([(4, 1, "="), (2, 3, "="), (8, 6, "="), (7, 5, "=")], ((8, 6),)),
+])
+def test_round_two_tentative_pair_kept_is_art_5_2(boards: list[tuple[int, int, str]],
+                                                  pair: tuple[tuple[int, int]]) -> None:
+    rep, first = _first(_t(8, [R1_E, boards]), 2)
+    assert first is not None and first.criterion == "5.2" and first.boards == pair
 
 
 # Round 2, 8 players, floaters.  Round 1: 1-5 1-0, 6-2 0-1, 3-7 1-0, 8-4 =.  Scores: 1, 2, 3 have 1;
