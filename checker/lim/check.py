@@ -226,11 +226,16 @@ def _pair_departure(f: RoundFacts, g: Group, step: Step, opponent: dict[int, int
 def _walk(f: RoundFacts, d: Derivation, opponent: dict[int, int]) -> Optional[Finding]:
     """The first step of the derivation that the given round departs from."""
     cracked = {frozenset(c) for g in d.groups for c in g.cracked}
+    mine_opp = opponents(tuple((w, b) for w, b, _ in d.boards))
     for g in d.groups:
         g_steps = [s for s in d.steps if s.group == g.score and s.kind in ("float", "pair")
                    and s.players[0] in g.members]
         mine_floats = [s.players[0] for s in g_steps if s.kind == "float"]
-        got = _float_departure(f, g, opponent, mine_floats + [x for c in g.cracked for x in c])
+        inside = set(g.members)
+        # who leaves the group in the end, the procedure's round against the given one (a floater
+        # or a cracked pair may come back to meet a player of its own group in the median)
+        same = {p for p in inside if mine_opp.get(p) not in inside} == {p for p in inside if opponent.get(p) not in inside}
+        got = None if same else _float_departure(f, g, opponent, mine_floats + [x for c in g.cracked for x in c])
         if got is not None:
             # a cracked pair kept: Art. 2.6
             for a, b in g.cracked:
@@ -241,7 +246,7 @@ def _walk(f: RoundFacts, d: Derivation, opponent: dict[int, int]) -> Optional[Fi
         for s in g_steps:
             if s.kind != "pair" or frozenset(s.players) in cracked:
                 continue
-            if opponent.get(s.players[0]) != s.players[1]:
+            if opponent.get(s.players[0]) != s.players[1] and mine_opp.get(s.players[0]) == s.players[1]:
                 return _pair_departure(f, g, s, opponent)
     return None
 

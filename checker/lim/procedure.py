@@ -22,9 +22,11 @@ The procedure as the checker reads the articles:
    above the median, the highest ranked below it);
 5. the incoming floaters are paired first (3.6-3.7: those from the side pairing started at, the
    score furthest from the group first, then the higher ranked), each with the first available
-   player (3.8): a down-floater the highest-ranked, an up-floater the lowest-ranked (the mirror,
-   as every upward rule mirrors a downward one), one due the other colour when there is one (in
-   a Maxi-tournament within 100 points of the first available, 3.8);
+   player of the group (3.8): a down-floater the highest-ranked, an up-floater the lowest-ranked
+   (the mirror, as every upward rule mirrors a downward one), one due the other colour when there
+   is one (in a Maxi-tournament within 100 points of the first available, 3.8); a floater meets
+   another floater only when no player of the group is available (it floated to meet the
+   group);
 6. the others by scrutiny (Art. 2.4, 4): arranged by pairing number (downward from #1, upward
    from the last), the first is tentatively paired with the first of the bottom half (2.4); its
    opponents are tried in the exchange order of 4.2-4.3 (the bottom half in order, then the top
@@ -219,6 +221,16 @@ def _choose_floaters(f: RoundFacts, g: Group, adjacent: Sequence[int], steps: li
     keep = graph.size()
     incoming = set(g.incoming)
     out: list[int] = []
+    # 2.3.1-2.3.3 first: the players with no compatible opponent in the group at all are
+    # "identified and transferred" before the group is made even (2.3.4) by the rules of Art. 3
+    for p in members:
+        forced = _forced_article(f, p, members)
+        if forced:
+            why = {"2.3.1": "has played every other player of the group",
+                   "2.3.2": "already has two more of one colour and no compatible opponent for the other",
+                   "2.3.3": "had the same colour twice running and no compatible opponent for the other"}[forced]
+            steps.append(Step("float", forced, (p,), why, g.score))
+            out.append(p)
     while len(members) - len(out) > 2 * keep:
         staying = [p for p in members if p not in out]
         order = sorted(staying, key=lambda p: floater_key(f, p, staying, incoming, adjacent, g.direction))
@@ -276,8 +288,10 @@ def _pair_group(f: RoundFacts, g: Group, staying: list[int], incoming_order: lis
         if p not in remaining:
             continue
         down = f.seats[p].score > g.score
-        cands = _arranged(f, [q for q in remaining if q != p], DOWN if down else UP)
-        q, skipped, by_colour = _first_available(f, graph, p, [cands])
+        order = DOWN if down else UP
+        residents = _arranged(f, [q for q in remaining if q in g.residents], order)
+        floaters = _arranged(f, [q for q in remaining if q != p and q not in g.residents], order)
+        q, skipped, by_colour = _first_available(f, graph, p, [residents, floaters])
         graph.remove((p, q))
         art = "3.6" if down else "3.7"
         steps.append(Step("pair", "5.2" if by_colour else art, (p, q),
