@@ -180,3 +180,55 @@ def test_keeping_the_cracked_pair_is_flagged() -> None:
 def test_cracked_median_pairs_in_order() -> None:
     rep, first = _first(_t(6, [R1_D, [(1, 3, "="), (6, 2, "="), (4, 5, "=")]]), 2)
     assert first is not None and first.criterion == "5.2" and first.boards == ((1, 3),)
+
+
+# ---- through the door and the command line (the file names the system in 092, docs/lim.md L2)
+
+def _file(tmp_path, rounds, n=8):  # type: ignore[no-untyped-def]
+    path = tmp_path / "lim.trf"
+    path.write_text(swiss_build.text("Lim case", n, rounds, 5, code=CODE), encoding="utf-8")
+    return path
+
+
+def _cli(*args: str) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from arbiter.cli import app
+
+    result = CliRunner().invoke(app, list(args), env={"COLUMNS": "100", "NO_COLOR": "1"})
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout
+
+
+def test_cli_check_accepts_the_hand_worked_round(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from arbiter import exitcodes
+
+    code, out = _cli("check", str(_file(tmp_path, [R1_C, GOOD_C])), "--no-standings")
+    assert code == exitcodes.OK, out
+    assert "2 rounds checked, all conform to C.04.4.3 (2026)" in out
+
+
+def test_cli_check_names_the_article_of_the_departure(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from arbiter import exitcodes
+
+    path = _file(tmp_path, [R1_C, [(2, 3, "="), (7, 6, "="), (4, 1, "="), (5, 8, "=")]])
+    code, out = _cli("check", str(path), "--no-standings")
+    assert code == exitcodes.DISCREPANCY, out
+    assert "C.04.4.3 Art. 3.2.4" in out
+    code, out = _cli("check", str(path), "--no-standings", "--json")
+    rounds = json.loads(out)["files"][0]["rounds"] if "files" in json.loads(out) else json.loads(out)["rounds"]
+    second = next(r for r in rounds if r["round"] == 2)
+    assert [(f["criterion"], f["article"]) for f in second["findings"]] == [("3.2.4", "3.2.4")]
+
+
+def test_cli_why_not(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    code, out = _cli("check", str(_file(tmp_path, [R1_C, GOOD_C])), "--round", "2", "--why-not", "1-3", "--json")
+    got = json.loads(out)
+    assert code == 0 and got["criterion"] == "2.3.4" and got["verdict"] == "worse"
+    code, out = _cli("check", str(_file(tmp_path, [R1_C, GOOD_C])), "--round", "2", "--why-not", "1-5")
+    assert code == 0 and "played each other before" in out and "C.04.4.3 Art. 2.1" in out
