@@ -40,7 +40,8 @@ ARTICLES = {"5.4h": "5.4", "5.4m": "5.4", "C.04.1": "C.04.1 Art. 3-4", "complete
 #: Each rule in words (the colour rules of Art. 5 and 7.2, the steps of the procedure).
 WORDS = {
     "5.3": "the colour limits of Art. 2.1 (no third colour in a row, no three more of one colour)",
-    "5.1": "each player has the colour due (equalising, else alternating)",
+    "5.5": "each player has the colour due: the colour that alternates",
+    "5.6": "each player has the colour due: the colour that equalises",
     "5.4h": "the latest round in which their colours differed decides",
     "5.4m": "in and above the Median Scoregroup the higher-ranked player has the colour due, below it the "
             "lower-ranked one",
@@ -61,6 +62,9 @@ WORDS = {
     "3.2.4": "above the median the lowest-ranked player floats, below it the highest-ranked",
     "3.6": "players who floated down are paired first, with the first available player of the group",
     "3.7": "players who floated up are paired first, with the first available player of the group",
+    "3.8": "a player who floated down meets the highest-ranked available player of the group, one who floated "
+           "up the lowest-ranked",
+    "4.1": "scrutiny starts from #1 when pairing downward, from the last when pairing upward",
     "3.9": "the least disadvantaged type of floater floats first (d, c, b, a)",
     "3.10": "a player who floated in the previous round floats only when no other can",
     "4.2": "the scrutinised player meets the first available opponent in the exchange order",
@@ -148,7 +152,8 @@ def _hard(f: RoundFacts, boards: tuple[tuple[int, int], ...], pab: Optional[int]
                     why = "the same colour a third time running" if three else "three more of one colour"
                     out.append(finding("absolute", "2.1", f"{w}-{b} gives {x} {why}", boards=((w, b),)))
     if pab is not None and pab in f.seats and not f.seats[pab].may_have_pab:
-        out.append(finding("absolute", "C.04.1", f"{pab} may not have the bye (had one, or a win without playing)",
+        out.append(finding("absolute", "1.1", f"{pab} may not have the bye (had one, or a win without playing: "
+                           "C.04.1 Art. 3-4)",
                            boards=((pab, None),)))
     return out
 

@@ -294,7 +294,7 @@ def _pair_group(f: RoundFacts, g: Group, staying: list[int], incoming_order: lis
         q, skipped, by_colour = _first_available(f, graph, p, [residents, floaters])
         graph.remove((p, q))
         art = "3.6" if down else "3.7"
-        steps.append(Step("pair", "5.2" if by_colour else art, (p, q),
+        steps.append(Step("pair", "5.2" if by_colour else "3.8", (p, q),
                           f"{p} floated {'down' if down else 'up'} into the group and is paired first (Art. {art}), "
                           f"with the {'highest' if down else 'lowest'}-ranked available player (Art. 3.8)"
                           + (", one due the other colour (Art. 5.2)" if by_colour else ""), g.score, tuple(skipped)))
@@ -307,7 +307,8 @@ def _pair_group(f: RoundFacts, g: Group, staying: list[int], incoming_order: lis
         half = len(arr) // 2
         q, skipped, by_colour = _first_available(f, graph, p, [cands[:half], cands[half:]])
         graph.remove((p, q))
-        art = "5.2" if by_colour else "2.4" if q == cands[0] else "4.2"
+        # the tentative pair of 2.4; upward it is 4.1 (scrutiny from the last) that makes it
+        art = "5.2" if by_colour else ("2.4" if g.direction == DOWN else "4.1") if q == cands[0] else "4.2"
         steps.append(Step("pair", art, (p, q),
                           f"{p} is scrutinised first (Art. 4.1) and meets "
                           + ("the tentative opponent of Art. 2.4" if q == cands[0] and not by_colour else
@@ -335,7 +336,8 @@ def _pab(f: RoundFacts) -> tuple[Optional[int], list[int]]:
 
 def colours_of(f: RoundFacts, a: int, b: int, median_or_above: bool, initial: Colour) -> tuple[int, str]:
     """Art. 5: who of ``a``-``b`` has White, and the rule that decides: ``5.3`` the limits of
-    Art. 2.1, ``5.1`` each the colour due, ``5.4h`` the latest round their colours differed,
+    Art. 2.1, each the colour due (5.1: ``5.6`` equalising after unequal colours, ``5.5``
+    alternating), ``5.4h`` the latest round their colours differed,
     ``5.4m`` rank (in and above the Median Scoregroup the higher-ranked player has the colour
     due, below it the lower-ranked one; a player with no colour due takes the colour drawn for
     round 1)."""
@@ -344,12 +346,13 @@ def colours_of(f: RoundFacts, a: int, b: int, median_or_above: bool, initial: Co
     ab = x.may_receive(Colour.BLACK) and y.may_receive(Colour.WHITE)
     if aw != ab:
         return (a if aw else b), "5.3"
+    due_rule = "5.6" if x.difference or y.difference else "5.5"
     if x.due is not None and y.due is not None and x.due is not y.due:
-        return (a if x.due is Colour.WHITE else b), "5.1"
+        return (a if x.due is Colour.WHITE else b), due_rule
     if (x.due is None) != (y.due is None):
         s = x if x.due is not None else y
         o = b if s is x else a
-        return (s.id if s.due is Colour.WHITE else o), "5.1"
+        return (s.id if s.due is Colour.WHITE else o), "5.6" if s.difference else "5.5"
     for i in range(1, min(len(x.history), len(y.history)) + 1):
         if x.history[-i] is not y.history[-i]:
             return (a if other(x.history[-i]) is Colour.WHITE else b), "5.4h"
@@ -368,7 +371,7 @@ def _round_one(f: RoundFacts, pab: Optional[int], initial: Colour, steps: list[S
     for i in range(half):
         top, bottom = ids[i], ids[i + half]
         c = initial if i % 2 == 0 else other(initial)
-        steps.append(Step("pair", "7.2", (top, bottom), f"round 1: {top} of the top half meets {bottom} of the "
+        steps.append(Step("pair", "2.4", (top, bottom), f"round 1: {top} of the top half meets {bottom} of the "
                           "bottom half (Art. 7.2, 2.4)", Fraction(0)))
         g.pairs.append((top, bottom))
         boards.append((top, bottom, "7.2") if c is Colour.WHITE else (bottom, top, "7.2"))

@@ -44,6 +44,7 @@ def test_round_one_bye_to_the_lowest_numbered_is_art_7_1() -> None:
     rnd = [(1, 4, "1-0"), (6, 2, "0-1"), (3, 5, "="), (7, "U")]
     _, first = _first(_t(7, [rnd], ratings=R1_RATINGS), 1)
     assert first is not None and first.criterion == "7.1" and "5" in first.message
+    # the bye to a player who had one already: C.04.1 Art. 4, by way of Art. 1.1
 
 
 def test_round_one_colours_are_art_7_2() -> None:
@@ -69,7 +70,7 @@ GOOD_B = [(3, 1, "="), (2, 4, "="), (8, 6, "="), (7, 5, "=")]
 def test_round_two_tentative_pairing_and_median_aware_colours() -> None:
     rep, first = _first(_t(8, [R1_B, GOOD_B]), 2)
     assert first is None, rep.findings
-    assert {(c["white"], c["rule"]) for c in rep.colours} == {(3, "5.4m"), (2, "5.1"), (8, "5.1"), (7, "5.4m")}
+    assert {(c["white"], c["rule"]) for c in rep.colours} == {(3, "5.4m"), (2, "5.6"), (8, "5.6"), (7, "5.4m")}
 
 
 def test_round_two_colour_exchange_with_the_top_half_is_flagged() -> None:
@@ -151,7 +152,7 @@ def test_explain_and_float_of() -> None:
     t = _t(8, [R1_C, GOOD_C])
     ex = explain_round(t, 2, {})
     board = next(b for b in ex.boards if {b.white, b.black} == {3, 4})
-    assert board.heterogeneous and board.colour_rule == "5.1" and board.colours_agree
+    assert board.heterogeneous and board.colour_rule == "5.6" and board.colours_agree
     assert float_of(t, 3, 2) == "down" and float_of(t, 4, 2) == "up" and float_of(t, 1, 2) is None
 
 
