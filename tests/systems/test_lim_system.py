@@ -113,3 +113,25 @@ def test_a_file_without_the_colour_drawn_is_refused(tmp_path: Path) -> None:
     rc, out, err = _cli("pair", str(path))
     assert rc == exitcodes.INVALID_INPUT, (out, err)
     assert "7.2" in err and "Traceback" not in err
+
+
+def test_generate_writes_a_file_that_names_lim(tmp_path: Path) -> None:
+    """L2: `arbiter generate --system lim` writes 192 CUSTOM_SWISS and a 092 naming Lim, read back
+    as Lim; every round of 9 players has 4 boards and a PAB."""
+    import trf
+
+    path = tmp_path / "g.trf"
+    code, out, err = _cli("generate", "--system", "lim", "--players", "9", "--rounds", "4", "--seed", "5", "--half-byes", "0", "--zero-byes", "0",
+                          "--output", str(path))
+    assert code == 0, err
+    t = trf.parse_file(path).tournament
+    assert t.header("192") == "CUSTOM_SWISS" and "Lim System" in (t.header("092") or "")
+    assert systems.select(t).system.name == "lim"
+    assert [len(t.games(r)) for r in range(1, 5)] == [4] * 4
+    assert all(len(t.byes(r)) == 1 for r in range(1, 5))
+
+
+def test_generate_with_baku_is_refused() -> None:
+    """L4: a usage error, no file."""
+    code, out, err = _cli("generate", "--system", "lim", "--players", "9", "--rounds", "4", "--baku")
+    assert code == exitcodes.USAGE and "Baku" in err, (out, err)
