@@ -135,3 +135,8 @@ def test_generate_with_baku_is_refused() -> None:
     """L4: a usage error, no file."""
     code, out, err = _cli("generate", "--system", "lim", "--players", "9", "--rounds", "4", "--baku")
     assert code == exitcodes.USAGE and "Baku" in err, (out, err)
+
+
+def test_the_refusal_reads_well() -> None:
+    """The message names the system once ("the Lim system offers no ..."), not "the the"."""
+    assert str(systems.NotOffered("the Lim system", "checker")) == "the Lim system offers no checker"
