@@ -151,6 +151,72 @@ case("round 3: the 2.2 order, a floater each way, 3.10 upward, 3.8", 10,
               (((1, 2), (8, 5), (7, 3), (4, 6), (9, 10)), None, "3.8")])
 
 
+# 7. Ten players, round 3 of 5 (median 1, an empty group).  R1: 1-5 1-0, 10-2 0-1, 3-7 1-0,
+#    8-4 0-1, 9-6 1/2; R2: 6-1 0-1, 2-9 1-0, 5-3 1/2, 4-10 1/2, 7-8 1/2.
+#    Scores 1, 2: 2 | 3, 4: 3/2 | 5-10: 1/2 (below the median, paired upward, 2.2).  Colours
+#    (5.5): 1 due W, 2 B, 3 W, 4 B, 5 B, 6 B, 7 B, 8 W, 9 W, 10 W.  Inside the 1/2 group only
+#    6-9 and 7-8 have met.
+#    Group 2: 1-2 (1 due W).  Group 3/2: 3-4 (3 due W).  Group 1/2 {5, ..., 10}, upward: 4.1
+#    scrutiny begins with the lowest numbered, #10, and exchanges the higher numbered: the
+#    proposal (2.4) 5 v 8, 6 v 9, 7 v 10 read from #10: 10-7 compatible; the rest proposed
+#    afresh (9, 8 | 6, 5): 9 v 6 met -> 9 takes the next, 5; 8-6.  Colours: 10-7, 9-5, 8-6 (each
+#    the first compatible opponent and due the other colour, L-b).
+#    Pairing this group downward instead (from #5: 5-8, then 6-9 met -> 6-10, 7-9) gives 5-8,
+#    6-10, 7-9: the mutation, 4.1.
+case("upward scrutiny starts from the lowest numbered (4.1)", 10,
+     [[(1, 5, W), (10, 2, L), (3, 7, W), (8, 4, L), (9, 6, D)],
+      [(6, 1, L), (2, 9, W), (5, 3, D), (4, 10, D), (7, 8, D)]], 5,
+     ((1, 2), (3, 4), (10, 7), (9, 5), (8, 6)),
+     mutants=[(((1, 2), (3, 4), (8, 5), (10, 6), (9, 7)), None, "4.1")])
+
+# 8. The table of 4.2, column 2.  Six players, R1 all drawn: 4-1, 6-2, 5-3 -> all on 1/2, the
+#    median group (2.2), paired downward.  Due (5.6): 1, 2, 3 W; 4, 5, 6 B.  Proposed 1 v 4,
+#    2 v 5, 3 v 6; 1 v 4 met -> #1 takes the next of 4.2's order (4, 5, 6, 3, 2): 5; the rest
+#    proposed afresh: 2 v 4, 3 v 6 (4.2 column 2: 1-5 2-4 3-6).  Colours: 1-5, 2-4, 3-6.
+#    Mutation: 1-6 2-4 3-5 (column 3) while column 2 is compatible: 4.2.
+case("4.2 column 2: #1 takes 5 when 1-4 is barred", 6, [[(4, 1, D), (6, 2, D), (5, 3, D)]], 5,
+     ((1, 5), (2, 4), (3, 6)),
+     mutants=[(((1, 6), (2, 4), (3, 5)), None, "4.2")])
+
+# 9. The table of 4.2, column 4.  Six players, three rounds all drawn (median 3/2): R1 1-4,
+#    2-6, 3-5; R2 5-1, 4-2, 6-3; R3 1-6, 2-3, 4-5.  #1 has met 4, 5, 6: the bottom half is
+#    exhausted, so #1 takes the top half from the bottom up: 3 (4.2 column 4); the rest afresh
+#    (2, 4 | 5, 6): 2 v 5, 4 v 6, both compatible -> 1-3 2-5 4-6.  Due (round 4, 5.6 equalise):
+#    1 B, 2 B, 3 !W (two Blacks), 4 !B (two Whites), 5 W, 6 W -> 3-1, 5-2, 6-4.
+#    Mutation: 1-2 (column 5) while column 4 is compatible: 4.2.
+case("4.2 column 4: #1 takes the top half from the bottom up", 6,
+     [[(1, 4, D), (2, 6, D), (3, 5, D)], [(5, 1, D), (4, 2, D), (6, 3, D)], [(1, 6, D), (2, 3, D), (4, 5, D)]], 5,
+     ((3, 1), (5, 2), (6, 4)),
+     mutants=[(((2, 1), (5, 3), (6, 4)), None, "4.2")])
+
+# 10. The table of 4.3, column 2.  Six players, two rounds drawn (median 1): R1 1-4, 2-3, 5-6;
+#     R2 5-1, 4-2, 6-3.  #1 has met 4 and 5 -> 1-6 (4.2 column 3); #2 then tries 4 (met), 5:
+#     1-6 2-5 3-4 (4.3 column 2).  Due (5.5): 1 W, 2 W, 3 !W, 4 B, 5 !B, 6 B -> 1-6, 2-5, 3-4.
+#     Mutation: 1-6 2-3 4-5 (column 3; 2-3 also met): 2.1.
+case("4.3 column 2: #2 takes 5 once #1 has 6", 6,
+     [[(1, 4, D), (2, 3, D), (5, 6, D)], [(5, 1, D), (4, 2, D), (6, 3, D)]], 5,
+     ((1, 6), (2, 5), (3, 4)),
+     mutants=[(((1, 6), (3, 2), (4, 5)), None, "2.1")])
+
+# 11. 2.3.1 both ways.  Eight players, round 4 of 5 (median 3/2).  R1: 1-2 1/2, 3-4 1-0, 5-6
+#     1/2, 7-8 1/2; R2: 3-1 1/2, 2-5 1-0, 4-7 1-0, 6-8 1/2; R3: 1-6 1-0, 4-2 1/2, 7-3 1/2, 8-5
+#     0-1.  Scores 1, 2, 3: 2 | 4, 5: 3/2 (median) | 6, 7, 8: 1.  Due (round 4, 5.6): 1 B, 2 W,
+#     3 B, 4 !B, 5 !W, 6 W, 7 B, 8 W.
+#     Group 2 {1, 2, 3}: 1 has played 2 and 3, all of his group: 2.3.1 moves him down (not 3,
+#     whom 3.2.4 would pick to make the number even).  2-3 (2 due W).
+#     Group 1 {6, 7, 8}, upward: 8 has played 6 and 7: 2.3.1 moves him up.  6-7 (6 due W).
+#     Median {4, 5} with DF 1 and UF 8; the DF first (3.6.3): 1 (due B) meets the highest-ranked
+#     resident due W: 5 (4 must have Black) -> 5-1 (3.8).  8 (due W) meets the lowest-ranked
+#     left due B: 4 -> 8-4.  (Without the colour rule 3.8, 1-4 would leave 8 only 5, met: 4.4
+#     gives 5-1 as well.)
+#     Mutation: 3-2 (2 due W, 3 due B, round 4: 5.6).
+case("2.3.1: a player who met his whole group floats, down and up", 8,
+     [[(1, 2, D), (3, 4, W), (5, 6, D), (7, 8, D)],
+      [(3, 1, D), (2, 5, W), (4, 7, W), (6, 8, D)],
+      [(1, 6, W), (4, 2, D), (7, 3, D), (8, 5, L)]], 5,
+     ((2, 3), (6, 7), (5, 1), (8, 4)),
+     mutants=[(((3, 2), (6, 7), (5, 1), (8, 4)), None, "5.6")])
+
 # ---------------------------------------------------------------------------------------------
 # The door
 # ---------------------------------------------------------------------------------------------
