@@ -218,6 +218,96 @@ case("2.3.1: a player who met his whole group floats, down and up", 8,
      mutants=[(((3, 2), (6, 7), (5, 1), (8, 4)), None, "5.6")])
 
 # ---------------------------------------------------------------------------------------------
+# Colours (Art. 5) and the last round (Art. 6)
+# ---------------------------------------------------------------------------------------------
+
+# 12. 5.4 on both sides of the median.  Four players, R1: 1-3 1-0, 2-4 1-0.  Median 1/2 (empty).
+#     Group 1 {1, 2} (above): 1-2; both had White, both due Black, the same history -> 5.4: in
+#     and above the median group the higher ranked gets his due colour: 1 Black -> 2-1.
+#     Group 0 {3, 4} (below): both due White, the same history -> below the median the lower
+#     ranked gets his due colour: 4 White -> 4-3.
+case("5.4: the higher ranked above the median, the lower ranked below", 4, [[(1, 3, W), (2, 4, W)]], 5,
+     ((2, 1), (4, 3)),
+     mutants=[(((1, 2), (4, 3)), None, "5.4"), (((2, 1), (3, 4)), None, "5.4")])
+
+# 13. Art. 6: the last round (3 of 3).  Six players, R1: 1-4 1-0, 2-5 1-0, 3-6 0-1; R2: 1-3
+#     1-0, 2-6 1-0, 4-5 1-0.  Scores 1, 2: 2 | 4, 6: 1 (median) | 3, 5: 0.  1 and 2 both had
+#     White twice (!B).  Outside the last round they would not be compatible (2.1); Art. 6 puts
+#     the same-score pairing before the colour limits -> 1-2 (not met).  Colours: both due
+#     Black with the same history (WW): 5.4, above the median the higher ranked, 1, gets Black:
+#     2-1 (2's third White, which Art. 6 allows).
+#     Median {4, 6}: 4 due B, 6 !W -> 6-4.  Group 0 {3, 5} (upward): 3 due W, 5 !W -> 5-3.
+#     Mutation: 1-2 with 1 White: 5.4.
+case("Art. 6: the last round pairs the leaders despite the colour limits", 6,
+     [[(1, 4, W), (2, 5, W), (3, 6, L)], [(1, 3, W), (2, 6, W), (4, 5, W)]], 3,
+     ((2, 1), (6, 4), (5, 3)),
+     mutants=[(((1, 2), (6, 4), (5, 3)), None, "5.4")])
+
+# 14. The same two rounds with five rounds to play: round 3 is not the last.  1 and 2 both must
+#     have Black (2.1), so neither has a compatible opponent in group 2: 2.3.3 moves both to the
+#     median group {4, 6}.  Group 0 first (2.2): 5-3.  Median: the DFs first (3.6), 1 before 2
+#     (same score, 1 ranked higher): 1 (!B) meets the highest-ranked resident due W: 6 (!W) ->
+#     6-1; 2 (!B) meets the one left, 4 (due B, may take White: BW then W) -> 4-2.
+#     Mutation: the round-3 leaders paired as in the last round: 2.1 (2's third White in a row).
+case("2.3.3: two players due the same colour twice running float", 6,
+     [[(1, 4, W), (2, 5, W), (3, 6, L)], [(1, 3, W), (2, 6, W), (4, 5, W)]], 5,
+     ((6, 1), (4, 2), (5, 3)),
+     mutants=[(((2, 1), (6, 4), (5, 3)), None, "2.1")])
+
+# ---------------------------------------------------------------------------------------------
+# The PAB after round 1 (Art. 1.1), forfeits and withdrawals
+# ---------------------------------------------------------------------------------------------
+
+# 15. Seven players, round 2.  R1 (case 3's): 1-4 1-0, 5-2 0-1, 3-6 0-1, 7 the PAB.  Scores 1,
+#     2, 6, 7: 1 | 3, 4, 5: 0.  1.1: the PAB to the lowest ranked of the lowest group: 5.
+#     Group 1 {1, 2, 6, 7}: 1 v 6 (1 due B, 6 due W) -> 6-1; 2 v 7 (7 has no colour yet) ->
+#     2-7 (2 due W).  Group 0 {3, 4}: 3 due B, 4 due W -> 4-3.
+#     Mutation: the PAB to 4: 1.1.
+case("1.1: the PAB to the lowest ranked of the lowest group", 7,
+     [[(1, 4, W), (5, 2, L), (3, 6, L), (7, "U")]], 5,
+     ((6, 1), (2, 7), (4, 3)), bye=5,
+     mutants=[(((6, 1), (2, 7), (5, 3)), 4, "1.1")])
+
+# 16. Seven players, round 3 of 5.  R1: 1-4 1-0, 2-5 1/2, 3-6 1/2, 7 the PAB; R2: 7-1 0-1, 2-3
+#     1/2, 5-6 1/2, 4 the PAB.  Scores 1: 2 | 2-7: 1 (median).  1.1 with C.04.1 Art. 4: the
+#     lowest ranked of the lowest group is 7, who had a PAB; then 6, who may have it -> PAB 6.
+#     Group 2 {1}: alone, he floats down (2.3.4).  Median {2, 3, 4, 5, 7} with DF 1 (due W):
+#     the DF first, against the highest-ranked resident due B: 2 (!B) -> 1-2 (3.8).  The rest
+#     3, 4 | 5, 7: 3 v 5 (W/B) -> 3-5, 4 v 7 (W/B) -> 4-7.
+#     Mutation: the PAB to 7, who had one (6-4 instead of 4-7): 1.1.
+case("1.1: the lowest ranked had a PAB already", 7,
+     [[(1, 4, W), (2, 5, D), (3, 6, D), (7, "U")], [(7, 1, L), (2, 3, D), (5, 6, D), (4, "U")]], 5,
+     ((1, 2), (3, 5), (4, 7)), bye=6,
+     mutants=[(((1, 2), (3, 5), (6, 4)), 7, "1.1")])
+
+# 17. Forfeits (L-d).  Seven players, round 3 of 5.  R1: 6-1 0-1, 5-2 won by 5 by forfeit
+#     (2 absent), 3-4 1-0, 7 the PAB; R2: 2-1 1-0, 4-3 1-0, 7-5 1-0, 6 the PAB.  Scores 7: 2 |
+#     1-6: 1.  PAB: 6 had one, 5 won by forfeit (C.04.1 Art. 4 bars both), 4 may -> PAB 4.
+#     Colours: a forfeited game gives none: 1 BB !W, 2 (-, W) due B, 3 WB due W, 5 (-, B) due
+#     W, 6 (W, -) due B, 7 (-, W) due B.
+#     Group 2 {7}: floats down.  Median {1, 2, 3, 5, 6} + DF 7: 7 (due B) meets the highest-
+#     ranked resident due W: 1 -> 1-7.  The rest 2, 3 | 5, 6: 2 v 5 — the forfeit was no
+#     meeting (2.1), so compatible -> 5-2; 3 v 6 -> 3-6.
+#     Mutations: the PAB to 5 (forfeit win): 1.1; 2-5 avoided as if they had met: 2.4.
+case("a forfeit is no meeting and a forfeit win bars the PAB", 7,
+     [[(6, 1, L), (5, 2, FW), (3, 4, W), (7, "U")], [(2, 1, W), (4, 3, W), (7, 5, W), (6, "U")]], 5,
+     ((1, 7), (5, 2), (3, 6)), bye=4,
+     mutants=[(((1, 7), (4, 2), (3, 6)), 5, "1.1"), (((1, 7), (3, 2), (5, 6)), 4, "2.4")])
+
+# 18. A withdrawal.  Eight players, R1: 1-5 1-0, 6-2 0-1, 3-7 0-1, 8-4 1/2; 8 withdraws before
+#     round 2 (XXZ 8).  Seven to pair: scores 1, 2, 7: 1 | 4: 1/2 (median) | 3, 5, 6: 0.
+#     PAB (1.1): the lowest ranked of group 0: 6.
+#     Group 1 {1, 2, 7}: odd -> a DF.  Due 1 B, 2 W, 7 W: 3.2.2 floats 2 or 7 (either leaves
+#     one W, one B); 3.2.4 the lowest ranked: 7 (type d: 4 can meet him; nobody floated in
+#     round 1).  2-1.  Group 0 {3, 5}: 3 due B, 5 due W -> 5-3.
+#     Median {4} + DF 7: both due W with the same history (B): 5.4, in the median group the
+#     higher ranked, 4, has White -> 4-7.
+#     Mutation: 7-4: 5.4.
+case("a withdrawn player is not paired", 8, [[(1, 5, W), (6, 2, L), (3, 7, L), (8, 4, D)]], 5,
+     ((2, 1), (5, 3), (4, 7)), bye=6, extra="XXZ 8",
+     mutants=[(((2, 1), (5, 3), (7, 4)), 6, "5.4")])
+
+# ---------------------------------------------------------------------------------------------
 # The door
 # ---------------------------------------------------------------------------------------------
 
@@ -304,7 +394,8 @@ def test_every_case_is_well_formed() -> None:
     the mutants differ from the expected round (this runs before the engine exists)."""
     for c in CASES:
         seen = [p for b in c.boards for p in b] + ([c.bye] if c.bye is not None else [])
-        assert len(seen) == len(set(seen)), c.name
+        absent = {int(x) for line in c.extra.splitlines() if line.startswith("XXZ") for x in line.split()[1:]}
+        assert sorted(seen) == sorted(set(range(1, c.n + 1)) - absent), c.name
         for boards, bye, _ in c.mutants:
             m = [p for b in boards for p in b] + ([bye] if bye is not None else [])
             assert sorted(m) == sorted(seen), (c.name, boards)
