@@ -1,5 +1,5 @@
 """The Lim engine (C.04.4.3, 2026) concept by concept, on hand-derived expectations: the derivation
-from the articles is written beside each case.  Decisions L5-L18 are those of docs/lim.md."""
+from the articles is written beside each case.  Decisions L5-L19 are those of docs/lim.md."""
 
 from __future__ import annotations
 
@@ -333,3 +333,16 @@ def test_an_up_floater_meets_the_lowest_ranked_of_the_median_group() -> None:
     made, cracked = pair_scoregroups(ps, Fraction(1), comp(ps), maxi=False)
     assert cracked == 0
     assert [(m.a.id, m.b.id) for m in made] == [(1, 2), (6, 5), (3, 4)]
+
+
+def test_floated_in_the_previous_round() -> None:
+    """Art. 3.10 (L9): round 1 1-4 1-0, 2-5 1-0, 3-6 =, #7 the PAB; round 2 1-2 (1 v 1), 3-5 (½ v 0),
+    6-4 (½ v 0), #7 the PAB again in this made-up file: before round 3, 3, 4, 5 and 6 floated (met a
+    different score), 1 and 2 did not, nor #7 (a PAB is no float)."""
+    from pairing.lim.players import floated_in
+
+    rounds = [[(1, 4, "1-0"), (2, 5, "1-0"), (3, 6, "="), (7, "U")],
+              [(1, 2, "="), (3, 5, "="), (6, 4, "="), (7, "U")]]
+    t = swiss_build.parsed(swiss_build.text("f", 7, rounds, 5, code=CODE))
+    assert {p for p in range(1, 8) if floated_in(t, p, 3)} == {3, 4, 5, 6}
+    assert not any(floated_in(t, p, 2) for p in range(1, 8) if p not in (1, 2, 3, 4, 5, 6))
