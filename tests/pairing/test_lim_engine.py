@@ -346,3 +346,11 @@ def test_floated_in_the_previous_round() -> None:
     t = swiss_build.parsed(swiss_build.text("f", 7, rounds, 5, code=CODE))
     assert {p for p in range(1, 8) if floated_in(t, p, 3)} == {3, 4, 5, 6}
     assert not any(floated_in(t, p, 2) for p in range(1, 8) if p not in (1, 2, 3, 4, 5, 6))
+
+
+@pytest.mark.parametrize("initial, white", [(W, 1), (B, 2)])
+def test_colours_tie_without_games_takes_the_colour_drawn(initial: Colour, white: int) -> None:
+    """L15: two players who never played (late entries) tie through Art. 5.4: in the median group
+    the higher-ranked #1 decides and, due no colour, takes the colour drawn for round 1."""
+    (w, _), rule = allocate(E(1), E(2), median_or_above=True, initial=initial)
+    assert (w.id, rule) == (white, "5.4-rank")

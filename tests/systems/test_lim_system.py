@@ -140,3 +140,22 @@ def test_generate_with_baku_is_refused() -> None:
 def test_the_refusal_reads_well() -> None:
     """The message names the system once ("the Lim system offers no ..."), not "the the"."""
     assert str(systems.NotOffered("the Lim system", "checker")) == "the Lim system offers no checker"
+
+
+def test_acceleration_records_are_refused(tmp_path: Path) -> None:
+    """L4: a Lim file that already holds virtual points (XXA) is refused as Baku is."""
+    path = tmp_path / "l.trf"
+    path.write_text(text(8, [], 5, extra="XXA    1  1.0  1.0  0.5\nXXA    2  1.0  1.0  0.5"), encoding="utf-8")
+    rc, out, err = _cli("pair", str(path))
+    assert rc == exitcodes.USAGE and "Baku acceleration" in err, (out, err)
+
+
+def test_no_compatible_pairing_is_no_legal_pairing(tmp_path: Path) -> None:
+    """L19: four players who all met in rounds 1-3: round 4 cannot be paired (Art. 2.1): exit 1,
+    a one-line message naming Art. 2.1, nothing else printed."""
+    rounds = [[(1, 2, "1-0"), (3, 4, "1-0")], [(4, 1, "0-1"), (2, 3, "="), ], [(1, 3, "="), (2, 4, "1-0")]]
+    path = tmp_path / "l.trf"
+    path.write_text(text(4, rounds, 5), encoding="utf-8")  # type: ignore[arg-type]
+    rc, out, err = _cli("pair", str(path))
+    assert rc == exitcodes.NO_PAIRING, (out, err)
+    assert "Art. 2.1" in err and "Traceback" not in err and out == ""
