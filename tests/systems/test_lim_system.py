@@ -159,3 +159,24 @@ def test_no_compatible_pairing_is_no_legal_pairing(tmp_path: Path) -> None:
     rc, out, err = _cli("pair", str(path))
     assert rc == exitcodes.NO_PAIRING, (out, err)
     assert "Art. 2.1" in err and "Traceback" not in err and out == ""
+
+
+@pytest.mark.parametrize("maxi, expected", [
+    (False, ["6 1", "2 4", "5 3"]),
+    (True, ["5 1", "2 6", "4 3"]),
+])
+def test_a_maxi_declaration_reaches_the_engine(tmp_path: Path, maxi: bool, expected: list[str]) -> None:
+    """L3 end to end.  Round 1 1-4, 5-2, 3-6, all drawn: one group of six in round 2, 1, 5, 3 due
+    Black, 4, 2, 6 due White; 1-4, 2-5, 3-6 met.  #1 tries 4 (met), 5 (available, also due Black),
+    6 (due White): the exchange for colour takes 6 (Art. 5.2); then 2-4 (5 met 2), 3-5.  In a
+    Maxi-tournament #6 (rated 2400) is 250 points from #5, the first available: 1-5 stands (Art.
+    5.7); then 2 tries 4 (would leave 3-6, met), 6: 2-6, 3-4.  Colours by Art. 5.2 and 5.4 (in the
+    median group the higher-ranked player's due colour decides a tie)."""
+    ratings = [2690, 2680, 2670, 2660, 2650, 2400]
+    code = NAMED.replace("System)", "System, Maxi-tournament)") if maxi else NAMED
+    path = tmp_path / "l.trf"
+    path.write_text(text(6, [[(1, 4, "="), (5, 2, "="), (3, 6, "=")]], 5, code=code, ratings=ratings),
+                    encoding="utf-8")
+    rc, out, err = _cli("pair", str(path), "--format", "bbp")
+    assert rc == 0, err
+    assert out.split("\n")[1:-1] == expected
