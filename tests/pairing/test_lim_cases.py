@@ -25,6 +25,10 @@ uses; docs/lim.md records them):
        not one who floated in the round before (3.10), then the colour balance of the rest
        (3.2.2; in a Maxi-tournament only within 100 points of the default, 3.2.3), then the
        default of 3.2.4 (pairing down: the lowest ranked; up: the highest ranked).
+  L-e  2.6: when the median group cannot be completed, the last pairing made on the side
+       opposite to the one that sent it more floaters (the lower side when more came from
+       above) is undone and its two players join the median group; if that side has none, the
+       other side's.
   L-d  A game lost by forfeit is no meeting (2.1) and gives no colour; a PAB or forfeit win bars
        a later PAB (C.04.1 Art. 3/4).
 """
@@ -306,6 +310,104 @@ case("a forfeit is no meeting and a forfeit win bars the PAB", 7,
 case("a withdrawn player is not paired", 8, [[(1, 5, W), (6, 2, L), (3, 7, L), (8, 4, D)]], 5,
      ((2, 1), (5, 3), (4, 7)), bye=6, extra="XXZ 8",
      mutants=[(((2, 1), (5, 3), (7, 4)), 6, "5.4")])
+
+# ---------------------------------------------------------------------------------------------
+# Choosing the floater (Art. 3.2, 3.9, 3.10) and the Maxi-tournament (3.2.3, 3.8)
+# ---------------------------------------------------------------------------------------------
+
+# Twelve players rated 2600 ... 2280 in pairing-number order; R1: 9-1 0-1, 10-2 0-1, 3-7 1-0,
+# 11-4 0-1, 5-8 1-0, 6-12 1/2.  Scores 1-5: 1 | 6, 12: 1/2 (the median) | 7-11: 0.  Due (round 2,
+# 5.6): 1 W, 2 W, 3 B, 4 W, 5 B; 6 B, 12 W; 7 W, 8 W, 9 B, 10 B, 11 B.  Nobody floated in R1.
+R12 = [[(9, 1, L), (10, 2, L), (3, 7, W), (11, 4, L), (5, 8, W), (6, 12, D)]]
+RATED12 = [2600, 2550, 2520, 2500, 2350, 2340, 2330, 2320, 2310, 2300, 2290, 2280]
+
+# 19. 3.2.2 both ways.  Group 1 {1, ..., 5} (down): odd -> a DF (2.3.4).  Every one has an
+#     opponent among 6, 12 (type d, 3.9); 3.2.2: floating a player due W (1, 2 or 4) leaves two
+#     due W and two due B; 3.2.4 the lowest ranked of them: 4 (not 5, the default).  The rest
+#     1, 2 | 3, 5: 1-3, 2-5, each due the other colour.
+#     Group 0 {7, ..., 11} (up): 7 W, 8 W, 9 B, 10 B, 11 B: floating one due B leaves 2 + 2;
+#     3.2.4 (up) the highest ranked of them: 9 (not 7).  The rest (11, 10 | 8, 7 read upward):
+#     11 v 8 -> 8-11, 10 v 7 -> 7-10.
+#     Median {6, 12} + DF 4 + UF 9: the DF first (3.6.3): 4 (due W) meets the highest-ranked
+#     resident due B: 6 -> 4-6; 9 (due B) meets the lowest-ranked resident due W: 12 -> 12-9.
+#     Mutation: the defaults 5 (down) and 7 (up) float: 3.2.2.
+case("3.2.2: the floater that evens the colours, down and up", 12, R12, 5,
+     ((1, 3), (2, 5), (8, 11), (7, 10), (4, 6), (12, 9)), ratings=RATED12,
+     mutants=[(((1, 3), (2, 4), (9, 11), (8, 10), (12, 5), (7, 6)), None, "3.2.2")])
+
+# 20. The same event declared a Maxi-tournament (L3).  3.2.3: the colour choice is allowed only
+#     within 100 points of the player 3.2.4 would float.  Down: 4 (2500) against 5 (2350): 150 ->
+#     5 floats.  Up: 9 (2310) against 7 (2330): 20 -> 9 still floats.
+#     Group 1 rest {1, 2, 3, 4}: 1 v 3 (W/B) -> 1-3; 2 v 4 both due W, the same history (B):
+#     5.4, above the median the higher ranked, 2, has White -> 2-4.  Group 0 as in case 19.
+#     Median {6, 12} + DF 5 (due B) + UF 9 (due B): 5 meets the highest-ranked resident due W,
+#     12 (2280; 3.8 in a Maxi-tournament: within 100 of 6, 2340, whom he would meet otherwise,
+#     and of 5 himself) -> 12-5; 9 and 6 both due B, the same history (W): 5.4 in the median
+#     group, the higher ranked, 6, has Black -> 9-6.
+#     Mutation: case 19's pairing (4 floats, 150 points from 5): 3.2.3.
+case("3.2.3: in a Maxi-tournament the colour choice stays within 100 points", 12, R12, 5,
+     ((1, 3), (2, 4), (8, 11), (7, 10), (12, 5), (9, 6)), ratings=RATED12, maxi=True,
+     mutants=[(((1, 3), (2, 5), (8, 11), (7, 10), (4, 6), (12, 9)), None, "3.2.3")])
+
+# 21. 3.9: not a floater with no opponent below (type c).  Eight players, round 3 of 5 (median
+#     1).  R1: 6-1 0-1, 2-7 1-0, 3-4 1-0, 8-5 0-1; R2: 1-7 1-0, 8-2 0-1, 5-3 0-1, 4-6 1-0.
+#     Scores 1, 2, 3: 2 | 4, 5: 1 (median) | 6, 7, 8: 0.  Due (5.5): 1 B, 2 W, 3 W, 4 B, 5 B,
+#     6 W, 7 !W, 8 !B.  1 and 2 floated down in R2; 7 and 8 up.
+#     Group 2 {1, 2, 3}: a DF.  3.2.2: 2 or 3 (either leaves one W, one B); 3.2.4 would take 3,
+#     but 3 has met 4 and 5, the whole next group: type c; 2 has an opponent there: type d ->
+#     2 floats (3.9 before 3.10, L-c: 2 floated in R2, 3 did not).  3-1 (3 due W).
+#     Group 0 {6, 7, 8} (up): 3.2.2: 6 or 7 (8 would leave two due W); 3.2.4 (up): 6 (type d:
+#     5 can meet him; 6 did not float in R2) -> 7-8 (7 !W, 8 !B).
+#     Median {4, 5} + DF 2 (due W) + UF 6 (due W): 2 meets the highest-ranked resident due B:
+#     4 -> 2-4; 6 meets 5 (due B) -> 6-5.
+#     Mutation: 3-1 with 1 White: 5.5 (1 had W last, 3 B; round 3 alternates).
+case("3.9: a floater of type d before one of type c", 8,
+     [[(6, 1, L), (2, 7, W), (3, 4, W), (8, 5, L)], [(1, 7, W), (8, 2, L), (5, 3, L), (4, 6, W)]], 5,
+     ((3, 1), (7, 8), (2, 4), (6, 5)),
+     mutants=[(((1, 3), (7, 8), (2, 4), (6, 5)), None, "5.5")])
+
+# 22. 3.9: a resident (type d) floats on rather than the player who just floated in (type b).
+#     Eight players, round 4 of 5 (median 3/2).  R1: 1-4 1-0, 5-2 1-0, 3-6 1-0, 8-7 1-0; R2:
+#     5-1 1/2, 2-3 1-0, 4-7 1-0, 6-8 0-1; R3: 1-6 1/2, 7-2 0-1, 3-4 1/2, 8-5 1-0.  Scores 8: 3 |
+#     1, 2: 2 | 3, 4, 5: 3/2 (median) | 6: 1/2 | 7: 0.  Due (round 4, 5.6): 8 B, 1 B, 2 W, 3 B,
+#     4 W, 5 B, 6 W, 7 W.  8, 1 and 2 all floated down in R3 (3.10 tells nobody apart).
+#     Group 3 {8}: DF to group 2.  Group 2 {1, 2} + 8: odd.  8 floated in and can meet 3 or 4
+#     (type b); 1 (can meet 3) and 2 (can meet 4) are type d -> one of them (3.9); 3.2.2: taking
+#     1 leaves 2 (W) and 8 (B), taking 2 leaves two due B -> 1 floats (3.2.4 alone would take 8,
+#     the lowest ranked).  The DF 8 first (3.6): 2-8.
+#     Group 0 {7}: UF to group 1/2 {6}: 6-7 (not met); both due W: 5.4, their histories
+#     (BWB, BBW) differ last in R3, where 7 had White -> 7 Black: 6-7.
+#     Median {3, 4, 5} + DF 1 (due B): no resident due W that 1 has not met (4 met) -> the
+#     highest-ranked compatible, 3 (L-a); both due B, the same history (WBW): 5.4, the higher
+#     ranked, 1, has Black -> 3-1.  4-5 (4 due W).
+#     Mutation: 8 floats on (2-1 above, 4-8 and 5-3 in the median group): 3.9.
+case("3.9: a resident floats rather than the incoming floater", 8,
+     [[(1, 4, W), (5, 2, W), (3, 6, W), (8, 7, W)], [(5, 1, D), (2, 3, W), (4, 7, W), (6, 8, L)],
+      [(1, 6, D), (7, 2, L), (3, 4, D), (8, 5, W)]], 5,
+     ((2, 8), (6, 7), (3, 1), (4, 5)),
+     mutants=[(((2, 1), (6, 7), (4, 8), (5, 3)), None, "3.9")])
+
+# ---------------------------------------------------------------------------------------------
+# The median group cannot be completed (Art. 2.6)
+# ---------------------------------------------------------------------------------------------
+
+# 23. Eight players, round 4 of 5 (median 3/2).  R1: 4-1 1/2, 2-6 1-0, 8-3 0-1, 5-7 1/2; R2: 4-2
+#     1/2, 1-5 1-0, 7-3 0-1, 6-8 1-0; R3: 3-4 1/2, 6-1 0-1, 2-7 1-0, 8-5 1/2.  Scores 1, 2, 3:
+#     5/2 | 4: 3/2 (median) | 5, 6: 1 | 7, 8: 1/2.  4 has met 1, 2 and 3.  Due (5.6): 1 W, 2 B,
+#     3 W, 4 B, 5 !W, 6 !B, 7 W, 8 B.
+#     Group 5/2 {1, 2, 3}: a DF; all are type c (all met 4) and all floated in R3; 3.2.2: 1 or
+#     3; 3.2.4: 3.  1-2.  Then upward: 7-8 (group 1/2), 5-6 (group 1).
+#     Median {4} + DF 3: 3 met 4 -> the median group cannot be completed.  2.6 (L-e): more
+#     floaters came from above (1) than from below (0), so the last pairing made on the lower
+#     side, 5-6 next to the median, is undone and 5, 6 join it: {4, 3, 5, 6}.  The DF first:
+#     3 (due W) meets the highest-ranked due B he has not met: 6 (5 must have White) -> 3-6;
+#     5-4 (5 !W).
+#     Mutation: 5-3 and 6-4 (3 not given the player due the other colour): 3.8.
+case("2.6: the blocked median group cracks its neighbour's pairing", 8,
+     [[(4, 1, D), (2, 6, W), (8, 3, L), (5, 7, D)], [(4, 2, D), (1, 5, W), (7, 3, L), (6, 8, W)],
+      [(3, 4, D), (6, 1, L), (2, 7, W), (8, 5, D)]], 5,
+     ((1, 2), (7, 8), (3, 6), (5, 4)),
+     mutants=[(((1, 2), (7, 8), (5, 3), (6, 4)), None, "3.8")])
 
 # ---------------------------------------------------------------------------------------------
 # The door
