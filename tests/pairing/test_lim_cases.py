@@ -29,6 +29,8 @@ uses; docs/lim.md records them):
        opposite to the one that sent it more floaters (the lower side when more came from
        above) is undone and its two players join the median group; if that side has none, the
        other side's.
+  L-f  7.2: "the odd-numbered players of the top half" are odd by pairing number, also when an
+       absent player or the PAB leaves a gap in the list.
   L-d  A game lost by forfeit is no meeting (2.1) and gives no colour; a PAB or forfeit win bars
        a later PAB (C.04.1 Art. 3/4).
 """
@@ -408,6 +410,83 @@ case("2.6: the blocked median group cracks its neighbour's pairing", 8,
       [(3, 4, D), (6, 1, L), (2, 7, W), (8, 5, D)]], 5,
      ((1, 2), (7, 8), (3, 6), (5, 4)),
      mutants=[(((1, 2), (7, 8), (5, 3), (6, 4)), None, "3.8")])
+
+# ---------------------------------------------------------------------------------------------
+# More of Art. 3, 4 and 5
+# ---------------------------------------------------------------------------------------------
+
+# 24. 3.10 both ways.  Ten players, round 3 of 5 (median 1).  R1 (case 6's): 1-6 1-0, 7-2 0-1,
+#     3-8 1-0, 9-4 0-1, 5-10 0-1; R2: 4-1 0-1, 2-10 1-0, 5-3 0-1, 6-7 0-1, 8-9 1-0.  Scores 1,
+#     2, 3: 2 | 4, 7, 8, 10: 1 (median) | 5, 6, 9: 0.  Due (5.5): 1 W, 2 B, 3 W, 4 B, 7 W, 8 B,
+#     10 !W, 5 !B, 6 B, 9 W.  In R2 3 floated down (met 5, on 0) and 5 up; nobody else.
+#     Group 2 {1, 2, 3}: 3.2.2 allows 1 or 3 (either leaves one W, one B); 3.2.4 would take 3,
+#     who floated in R2: 3.10 -> 1 (type d: 8 can meet him).  3-2 (3 due W).
+#     Group 0 {5, 6, 9} (up): 3.2.2 allows 5 or 6 (9 would leave two due B); 3.2.4 (up) would
+#     take 5, who floated in R2: 3.10 -> 6 (type d: 4 can meet him).  9-5 (5 !B).
+#     Median {4, 7, 8, 10} + DF 1 (due W) + UF 6 (due B): 1 meets the highest-ranked resident
+#     due B he has not met: 8 (4 met) -> 1-8; 6 meets the lowest-ranked due W: 10 -> 10-6; 7-4.
+#     Mutation: 3 and 5 float (the defaults): 3.10.
+case("3.10: not again a floater who floated in the round before, down and up", 10,
+     [[(1, 6, W), (7, 2, L), (3, 8, W), (9, 4, L), (5, 10, L)],
+      [(4, 1, L), (2, 10, W), (5, 3, L), (6, 7, L), (8, 9, W)]], 5,
+     ((3, 2), (9, 5), (1, 8), (10, 6), (7, 4)),
+     mutants=[(((1, 2), (9, 6), (8, 3), (10, 5), (7, 4)), None, "3.10")])
+
+R1_STD = [(1, 5, W), (6, 2, L), (3, 7, W), (8, 4, L)]
+
+# 25. The colour exchange (2.4 "proper colour", 2.5, 5.2; L-b).  Eight players after R1: 1-5,
+#     6-2, 3-7, 8-4, the higher ranked winning.  Group 1 {1, 2, 3, 4}: due 1 B, 2 W, 3 B, 4 W;
+#     the proposal 1 v 3 is compatible but both are due Black: #1 takes the next in 4.2's order
+#     who is due White: 4 -> 4-1; then 2-3.  Group 0 {5, 6, 7, 8} (up): due 5 W, 6 B, 7 W, 8 B;
+#     #8's proposal 6 is due Black as he is: the next, 5 -> 5-8; 7-6.
+#     Mutation: 3-1, 2-4 (the proposal kept, each pair due one colour): 5.2.
+case("5.2: opponents exchanged for the colours due", 8, [R1_STD], 5,
+     ((4, 1), (2, 3), (5, 8), (7, 6)),
+     mutants=[(((3, 1), (2, 4), (5, 8), (7, 6)), None, "5.2")])
+
+# 26. The same in a Maxi-tournament (L3) with 3 (2500) and 4 (2350) 150 points apart: 5.7
+#     allows the exchange only between players within 100 points, so group 1 keeps the
+#     proposal 1 v 3, 2 v 4; 5.4 (same histories, above the median): 1 has Black -> 3-1, 2 has
+#     White -> 2-4.  Group 0: 5 (2300) and 6 (2280) are within 100 -> 5-8, 7-6 as in case 25.
+#     Mutation: case 25's pairing: 5.7.
+case("5.7: in a Maxi-tournament no exchange beyond 100 points", 8, [R1_STD], 5,
+     ((3, 1), (2, 4), (5, 8), (7, 6)), maxi=True,
+     ratings=[2600, 2550, 2500, 2350, 2300, 2280, 2260, 2240],
+     mutants=[(((4, 1), (2, 3), (5, 8), (7, 6)), None, "5.7")])
+
+# 27. 3.8 in a Maxi-tournament: case 20 with 12 rated 2220.  The DF 5 (2350, due B) would meet
+#     12, the highest-ranked resident due W, but 12 is 120 points from 6 (whom he meets
+#     otherwise) and 130 from 5 -> 5 meets 6; both due B with the same history (W): 5.4 in the
+#     median group, 5 ranked higher has Black -> 6-5.  The UF 9 (2310) meets 12, the one left
+#     and 90 points from him -> 12-9.
+#     Mutation: case 20's 12-5, 9-6: 3.8.
+case("3.8: in a Maxi-tournament the floater's colour choice stays within 100 points", 12, R12, 5,
+     ((1, 3), (2, 4), (8, 11), (7, 10), (6, 5), (12, 9)), maxi=True, ratings=RATED12[:11] + [2220],
+     mutants=[(((1, 3), (2, 4), (8, 11), (7, 10), (12, 5), (9, 6)), None, "3.8")])
+
+# 28. The table of 4.2, column 3.  Six players, two rounds drawn (median 1): R1 1-4, 2-3, 5-6;
+#     R2 5-1, 6-2, 4-3.  #1 has met 4 and 5 -> 6; the rest afresh: 2 v 4, 3 v 5 (column 3:
+#     1-6 2-4 3-5).  Due (5.5): 1 W, 2 W, 3 !W, 4 B, 5 !B, 6 B -> 1-6, 2-4, 3-5.
+#     Mutation: 1-2 (column 5) while column 3 is compatible: 4.2.
+case("4.2 column 3: #1 takes 6 when 4 and 5 are barred", 6,
+     [[(1, 4, D), (2, 3, D), (5, 6, D)], [(5, 1, D), (6, 2, D), (4, 3, D)]], 5,
+     ((1, 6), (2, 4), (3, 5)),
+     mutants=[(((2, 1), (3, 5), (6, 4)), None, "4.2")])
+
+# 29. Round 1 with a player absent (XXZ 3): nine entered, eight to pair: 1, 2, 4, 5 | 6, 7, 8, 9
+#     -> 1 v 6, 2 v 7, 4 v 8, 5 v 9.  7.2 (L-f): the odd-numbered players of the top half have
+#     #1's colour by their pairing numbers: 1 and 5 White, 2 and 4 Black.
+#     Mutation: colours by position in the top half (4 White, 5 Black): 7.2.
+case("round 1 with an absent player: colours by pairing number", 9, [], 5,
+     ((1, 6), (7, 2), (8, 4), (5, 9)), extra="XXZ 3",
+     mutants=[(((1, 6), (7, 2), (4, 8), (9, 5)), None, "7.2")])
+
+# 30. 7.1 with a tie for the lowest rating (L5): seven players, #5 and #7 both rated 1500 -> the
+#     lower ranked of them, 7, has the PAB; 1 v 4, 2 v 5, 3 v 6, 7.2: 1-4, 5-2, 3-6.
+#     Mutation: the PAB to 5: 7.1.
+case("round 1: a tie for the lowest rating goes to the lowest ranked", 7, [], 5,
+     ((1, 4), (5, 2), (3, 6)), bye=7, ratings=[2400, 2350, 2300, 2250, 1500, 2200, 1500],
+     mutants=[(((1, 4), (6, 2), (3, 7)), 5, "7.1")])
 
 # ---------------------------------------------------------------------------------------------
 # The door
