@@ -39,15 +39,17 @@ uses; docs/lim.md records them):
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Optional, Sequence
 
 import pytest
 
 import systems
 from systems.base import CheckRequest, NotOffered
-from tests.pairing.lim_build import Round, tournament
+from tests.pairing.lim_build import Round, text, tournament
 
 pytestmark = pytest.mark.fast
 
@@ -525,6 +527,27 @@ def _played(c: Case, boards: Boards, bye: Optional[int]) -> object:
     """The tournament with the round played (every game drawn) as ``boards`` and ``bye`` say."""
     rnd: list = [(w, b, D) for w, b in boards] + ([(bye, "U")] if bye is not None else [])
     return _build(c, rnd)
+
+
+@pytest.mark.parametrize("c", CASES, ids=lambda c: c.name)
+def test_the_command_line_pairs_the_hand_worked_round(c: Case, tmp_path: Path) -> None:
+    """The other door: ``arbiter pair FILE --json`` on the file as written (its ``092`` names the
+    Lim system, L2; no ``--system``) gives the same round."""
+    _lim()
+    from typer.testing import CliRunner
+
+    from arbiter.cli import app
+
+    f = tmp_path / "lim.trf"
+    f.write_text(text(c.n, list(c.rounds), c.total, extra=c.extra, initial=c.initial, maxi=c.maxi,
+                      ratings=c.ratings))
+    got = CliRunner().invoke(app, ["pair", str(f), "--json"], env={"COLUMNS": "120", "NO_COLOR": "1"})
+    assert got.exit_code == 0, got.output
+    out = json.loads(got.stdout)
+    assert out["system"] == "lim"
+    boards = sorted((b["white"]["start_rank"], b["black"]["start_rank"]) for b in out["boards"])
+    bye = out["bye"]["start_rank"] if out.get("bye") else None
+    assert (boards, bye) == (sorted(c.boards), c.bye)
 
 
 def _report(c: Case, boards: Boards, bye: Optional[int]) -> object:
