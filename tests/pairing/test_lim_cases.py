@@ -32,6 +32,9 @@ uses; docs/lim.md records them):
   L-f  7.2: "the odd-numbered players of the top half" are counted by their place in the top
        half of the players paired (1st, 3rd, ...), also when an absent player or the PAB leaves
        a gap in the pairing numbers.
+  L-g  An empty median group (no player on half the rounds played): the floaters of both sides
+       are moved towards it and meet there (the cases keep this round the same under the other
+       reading, a DF passed on to the next lower group).
   L-d  A game lost by forfeit is no meeting (2.1) and gives no colour; a PAB or forfeit win bars
        a later PAB (C.04.1 Art. 3/4).
 """
@@ -500,6 +503,17 @@ case("round 1 with an absent player: colours by place in the top half", 9, [], 5
 case("round 1: a tie for the lowest rating goes to the lowest ranked", 7, [], 5,
      ((1, 4), (5, 2), (3, 6)), bye=7, ratings=[2400, 2350, 2300, 2250, 1500, 2200, 1500],
      mutants=[(((1, 4), (6, 2), (3, 7)), 5, "7.1")])
+
+# 31. An empty median group.  Six players, R1: 1-4 1-0, 5-2 0-1, 3-6 1-0 -> 1, 2, 3: 1 | 4, 5,
+#     6: 0; the median 1/2 has nobody (2.2).  Due (5.6): 1 B, 2 W, 3 B; 4 W, 5 B, 6 W.
+#     Group 1 {1, 2, 3} (down): a DF; 3.2.2: 1 or 3 (2 would leave two due B); 3.2.4: 3.  2-1.
+#     Group 0 {4, 5, 6} (up): a UF; 3.2.2: 4 or 6; 3.2.4 (up): 4.  6-5.
+#     Median (empty) with DF 3 and UF 4: 4-3.  (Were the DF sent on to group 0 instead, 3 would
+#     meet its highest-ranked player due W, 4, and 6-5 follow: the same round, L-g.)
+#     Mutation: 1 and 6 float instead (2-3, 4-5, 6-1): 3.2.4 (1 and 3 both even the colours).
+case("an empty median group: the two floaters meet", 6, [[(1, 4, W), (5, 2, L), (3, 6, W)]], 5,
+     ((2, 1), (6, 5), (4, 3)),
+     mutants=[(((2, 3), (4, 5), (6, 1)), None, "3.2.4")])
 
 # ---------------------------------------------------------------------------------------------
 # The door
