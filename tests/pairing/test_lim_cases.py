@@ -515,6 +515,18 @@ case("an empty median group: the two floaters meet", 6, [[(1, 4, W), (5, 2, L), 
      ((2, 1), (6, 5), (4, 3)),
      mutants=[(((2, 3), (4, 5), (6, 1)), None, "3.2.4")])
 
+# 32. The table of 4.2, column 5.  Six players, four rounds drawn (median 2): R1 1-3, 2-4, 5-6;
+#     R2 1-4, 2-5, 3-6; R3 5-1, 6-2, 4-3; R4 1-6, 3-2, 4-5.  #1 has met 3, 4, 5, 6: the last of
+#     4.2's order is left, 2 (column 5: 1-2 3-5 4-6; 3-5 and 4-6 have not met).  Due (5.5, and
+#     2.1's limits): 1 WWBW !B (two Whites more: he may still have Black, so 2.3.2 does not move
+#     him), 2 WWBB !W, 3 B, 4 BBWW !B, 5 W, 6 !W -> 2-1, 5-3, 6-4.
+#     Mutation: 1-2 with 1 White (a third White more): 2.1.
+case("4.2 column 5: #1 has met all but #2", 6,
+     [[(1, 3, D), (2, 4, D), (5, 6, D)], [(1, 4, D), (2, 5, D), (3, 6, D)], [(5, 1, D), (6, 2, D), (4, 3, D)],
+      [(1, 6, D), (3, 2, D), (4, 5, D)]], 5,
+     ((2, 1), (5, 3), (6, 4)),
+     mutants=[(((1, 2), (5, 3), (6, 4)), None, "2.1")])
+
 # ---------------------------------------------------------------------------------------------
 # The door
 # ---------------------------------------------------------------------------------------------
