@@ -520,12 +520,14 @@ case("an empty median group: the two floaters meet", 6, [[(1, 4, W), (5, 2, L), 
 #     4.2's order is left, 2 (column 5: 1-2 3-5 4-6; 3-5 and 4-6 have not met).  Due (5.5, and
 #     2.1's limits): 1 WWBW !B (two Whites more: he may still have Black, so 2.3.2 does not move
 #     him), 2 WWBB !W, 3 B, 4 BBWW !B, 5 W, 6 !W -> 2-1, 5-3, 6-4.
-#     Mutation: 1-2 with 1 White (a third White more): 2.1.
+#     Mutation: 1-2 with 1 White (three Whites more): the pair is compatible (2.1: 1 may have
+#     Black), the colour is wrong: 5.3 (first expected as 2.1; the checker's 5.3 is the better
+#     name, changed).
 case("4.2 column 5: #1 has met all but #2", 6,
      [[(1, 3, D), (2, 4, D), (5, 6, D)], [(1, 4, D), (2, 5, D), (3, 6, D)], [(5, 1, D), (6, 2, D), (4, 3, D)],
       [(1, 6, D), (3, 2, D), (4, 5, D)]], 5,
      ((2, 1), (5, 3), (6, 4)),
-     mutants=[(((1, 2), (5, 3), (6, 4)), None, "2.1")])
+     mutants=[(((1, 2), (5, 3), (6, 4)), None, "5.3")])
 
 # ---------------------------------------------------------------------------------------------
 # The door
