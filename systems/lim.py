@@ -10,7 +10,11 @@ A Maxi-tournament (Art. 3.2.3, 3.8, 5.7) is the organiser's declaration: the ``0
 ``MAXI`` (L3).  Baku acceleration is refused (L4): the Median Scoregroup of Art. 2.2 (half the
 rounds played) has no meaning with virtual points.
 
-Every module here imports the engine inside the calls, so that a command loads only what it runs.
+The checker's independent reading (:mod:`checker.lim`) checks a round, answers ``--why-not`` and
+explains each board, told the same Maxi declaration.
+
+Every module here imports the engine and the checker inside the calls, so that a command loads only
+what it runs.
 """
 
 from __future__ import annotations
@@ -19,9 +23,12 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING
 
-from systems.base import Code, Edition, IndividualSwiss, NotOffered, PairRequest, Rule, Selection, rule_rows
+from systems.base import (CheckRequest, Code, Edition, IndividualSwiss, NotOffered, PairRequest, Rule, Selection,
+                          rule_rows)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from checker.explanation import RoundExplanation
+    from checker.report import EngineCandidate, RoundReport, WhyNot
     from pairing.result import Pairing
     from pairing.rounds import Acceleration, NextRound
     from trf.model import Colour, Tournament
@@ -77,8 +84,9 @@ class LimSystem(IndividualSwiss):
     words = "the Lim system"
     editions = (Edition("2026", "C.04.4.3 (2026)", _table, "Art. {article}", "Lim rules of 2026"),)
     codes = (Code(r"\bLIM\b", example="Individual: Swiss-System (FIDE Lim System), beside 192 CUSTOM_SWISS"),)
-    packages = ("pairing.lim",)
+    packages = ("pairing.lim", "checker.lim")
     accelerations = False
+    explains = True
 
     def edition_for(self, t: Tournament, code: str, source: str | None) -> tuple[Edition, str]:
         return self.editions[0], (f"named by {source}" if source else "chosen by the caller") + \
@@ -127,6 +135,57 @@ class LimSystem(IndividualSwiss):
             self.accelerate(t, sel)
         return pair_round(t, rnd, initial_colour=initial_colour, total_rounds=total_rounds,
                           maxi=is_maxi(sel.code) or is_maxi(_092(t)))
+
+
+    # ---- checking (the checker's own reading, :mod:`checker.lim`)
+
+    def check_one(self, t: Tournament, rnd: int, engine: EngineCandidate | None, sel: Selection,
+                  request: CheckRequest) -> RoundReport:
+        """The round checked by the checker's reading of C.04.4.3 (:func:`checker.lim.check_round`)."""
+        from checker.lim import check_round
+
+        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
+        return check_round(t, rnd, engine=engine, total_rounds=total, rules_reason=sel.reason,
+                           maxi=_maxi(t, sel))
+
+    def why_not(self, t: Tournament, rnd: int, a: int, b: int, sel: Selection) -> WhyNot:
+        """Why ``a`` and ``b`` are not paired in round ``rnd`` (:func:`checker.lim.why_not`)."""
+        from checker.lim import why_not
+
+        return why_not(t, rnd, a, b, maxi=_maxi(t, sel))
+
+    def explain(self, t: Tournament, rnd: int, sel: Selection, request: CheckRequest) -> RoundExplanation | None:
+        """Why each board of round ``rnd`` is paired as it is (:func:`checker.lim.explain_round`), in
+        the plain words of :data:`PLAIN`."""
+        from checker.lim import explain_round
+
+        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
+        engine = None if request.engine is False else self.engine_candidate(t, sel)
+        return explain_round(t, rnd, PLAIN, engine=engine, total_rounds=total, rules_reason=sel.reason,
+                             maxi=_maxi(t, sel))
+
+    def explanation_key(self, t: Tournament, rnd: int, sel: Selection, request: CheckRequest) -> str:
+        """A digest of what :meth:`explain` reads (:func:`checker.explanation.round_digest`)."""
+        from pathlib import Path
+
+        import checker.lim
+        from checker.explanation import round_digest
+
+        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
+        here = Path(checker.lim.__file__).parent
+        return round_digest(t, rnd, sorted(here.glob("*.py")) + [Path(__file__)], (request.engine, total,
+                                                                                    _maxi(t, sel)))
+
+    def float_of(self, t: Tournament, pid: int, rnd: int, sel: Selection) -> str | None:
+        """The float of ``pid`` in round ``rnd`` by the scores before it (:func:`checker.lim.float_of`)."""
+        from checker.lim import float_of
+
+        return float_of(t, pid, rnd)
+
+
+def _maxi(t: Tournament, sel: Selection) -> bool:
+    """L3: a Maxi-tournament by the selection's code or the file's ``092``."""
+    return is_maxi(sel.code) or is_maxi(_092(t))
 
 
 def _092(t: Tournament) -> str:
