@@ -27,27 +27,20 @@ class Compatibility:
         self.players = list(players)
         self.index = {p.id: i for i, p in enumerate(self.players)}
         self.last_round = last_round
-        bad = set(forbidden)
         n = len(self.players)
-        adj = [0] * n
-        for i in range(n):
-            a = self.players[i]
-            for j in range(i + 1, n):
-                b = self.players[j]
-                if b.id in a.met or frozenset((a.id, b.id)) in bad:
-                    continue
-                if not last_round and not self._colours_allow(a, b):
-                    continue
-                adj[i] |= 1 << j
-                adj[j] |= 1 << i
+        # Art. 2.1 by colour class: a pair is allowed when one may have White and the other Black
+        may_w = [may_receive(p.colours, Colour.WHITE) or last_round for p in self.players]
+        may_b = [may_receive(p.colours, Colour.BLACK) or last_round for p in self.players]
+        mask_w = sum(1 << i for i in range(n) if may_w[i])
+        mask_b = sum(1 << i for i in range(n) if may_b[i])
+        adj = [((mask_b if may_w[i] else 0) | (mask_w if may_b[i] else 0)) & ~(1 << i) for i in range(n)]
+        met = [(i, self.index.get(o)) for i, p in enumerate(self.players) for o in p.met]
+        bad = [tuple(self.index.get(x) for x in pair) for pair in forbidden if len(pair) == 2]
+        for a, b in met + bad:
+            if a is not None and b is not None:  # a meeting or a forbidden pair bars both ways
+                adj[a] &= ~(1 << b)
+                adj[b] &= ~(1 << a)
         self.adj = adj
-
-    @staticmethod
-    def _colours_allow(a: Entrant, b: Entrant) -> bool:
-        """Art. 2.1: one of the two colour allocations keeps both players within the limits."""
-        w, bl = Colour.WHITE, Colour.BLACK
-        return (may_receive(a.colours, w) and may_receive(b.colours, bl)) or \
-            (may_receive(a.colours, bl) and may_receive(b.colours, w))
 
     def ok(self, a: Entrant, b: Entrant) -> bool:
         """Whether ``a`` and ``b`` are compatible (Art. 2.1)."""

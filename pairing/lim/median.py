@@ -28,7 +28,8 @@ __all__ = ["Made", "pair_scoregroups"]
 class Made:
     """A pairing and where it was made: ``median_or_above`` (Art. 5.4: in or above the Median
     Scoregroup the higher-ranked player's due colour decides a tie, below it the lower-ranked's);
-    ``group``: the score of the group it was made in; ``cracked``: undone by Art. 2.6 and re-paired."""
+    ``group``: the score of the group it was made in (the Median Scoregroup's for a pairing re-made
+    there after Art. 2.6 undid one next to it)."""
 
     a: Entrant
     b: Entrant

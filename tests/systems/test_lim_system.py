@@ -113,3 +113,70 @@ def test_a_file_without_the_colour_drawn_is_refused(tmp_path: Path) -> None:
     rc, out, err = _cli("pair", str(path))
     assert rc == exitcodes.INVALID_INPUT, (out, err)
     assert "7.2" in err and "Traceback" not in err
+
+
+def test_generate_writes_a_file_that_names_lim(tmp_path: Path) -> None:
+    """L2: `arbiter generate --system lim` writes 192 CUSTOM_SWISS and a 092 naming Lim, read back
+    as Lim; every round of 9 players has 4 boards and a PAB."""
+    import trf
+
+    path = tmp_path / "g.trf"
+    code, out, err = _cli("generate", "--system", "lim", "--players", "9", "--rounds", "4", "--seed", "5", "--half-byes", "0", "--zero-byes", "0",
+                          "--output", str(path))
+    assert code == 0, err
+    t = trf.parse_file(path).tournament
+    assert t.header("192") == "CUSTOM_SWISS" and "Lim System" in (t.header("092") or "")
+    assert systems.select(t).system.name == "lim"
+    assert [len(t.games(r)) for r in range(1, 5)] == [4] * 4
+    assert all(len(t.byes(r)) == 1 for r in range(1, 5))
+
+
+def test_generate_with_baku_is_refused() -> None:
+    """L4: a usage error, no file."""
+    code, out, err = _cli("generate", "--system", "lim", "--players", "9", "--rounds", "4", "--baku")
+    assert code == exitcodes.USAGE and "Baku" in err, (out, err)
+
+
+def test_the_refusal_reads_well() -> None:
+    """The message names the system once ("the Lim system offers no ..."), not "the the"."""
+    assert str(systems.NotOffered("the Lim system", "checker")) == "the Lim system offers no checker"
+
+
+def test_acceleration_records_are_refused(tmp_path: Path) -> None:
+    """L4: a Lim file that already holds virtual points (XXA) is refused as Baku is."""
+    path = tmp_path / "l.trf"
+    path.write_text(text(8, [], 5, extra="XXA    1  1.0  1.0  0.5\nXXA    2  1.0  1.0  0.5"), encoding="utf-8")
+    rc, out, err = _cli("pair", str(path))
+    assert rc == exitcodes.USAGE and "Baku acceleration" in err, (out, err)
+
+
+def test_no_compatible_pairing_is_no_legal_pairing(tmp_path: Path) -> None:
+    """L19: four players who all met in rounds 1-3: round 4 cannot be paired (Art. 2.1): exit 1,
+    a one-line message naming Art. 2.1, nothing else printed."""
+    rounds = [[(1, 2, "1-0"), (3, 4, "1-0")], [(4, 1, "0-1"), (2, 3, "="), ], [(1, 3, "="), (2, 4, "1-0")]]
+    path = tmp_path / "l.trf"
+    path.write_text(text(4, rounds, 5), encoding="utf-8")  # type: ignore[arg-type]
+    rc, out, err = _cli("pair", str(path))
+    assert rc == exitcodes.NO_PAIRING, (out, err)
+    assert "Art. 2.1" in err and "Traceback" not in err and out == ""
+
+
+@pytest.mark.parametrize("maxi, expected", [
+    (False, ["6 1", "2 4", "5 3"]),
+    (True, ["5 1", "2 6", "4 3"]),
+])
+def test_a_maxi_declaration_reaches_the_engine(tmp_path: Path, maxi: bool, expected: list[str]) -> None:
+    """L3 end to end.  Round 1 1-4, 5-2, 3-6, all drawn: one group of six in round 2, 1, 5, 3 due
+    Black, 4, 2, 6 due White; 1-4, 2-5, 3-6 met.  #1 tries 4 (met), 5 (available, also due Black),
+    6 (due White): the exchange for colour takes 6 (Art. 5.2); then 2-4 (5 met 2), 3-5.  In a
+    Maxi-tournament #6 (rated 2400) is 250 points from #5, the first available: 1-5 stands (Art.
+    5.7); then 2 tries 4 (would leave 3-6, met), 6: 2-6, 3-4.  Colours by Art. 5.2 and 5.4 (in the
+    median group the higher-ranked player's due colour decides a tie)."""
+    ratings = [2690, 2680, 2670, 2660, 2650, 2400]
+    code = NAMED.replace("System)", "System, Maxi-tournament)") if maxi else NAMED
+    path = tmp_path / "l.trf"
+    path.write_text(text(6, [[(1, 4, "="), (5, 2, "="), (3, 6, "=")]], 5, code=code, ratings=ratings),
+                    encoding="utf-8")
+    rc, out, err = _cli("pair", str(path), "--format", "bbp")
+    assert rc == 0, err
+    assert out.split("\n")[1:-1] == expected
