@@ -529,6 +529,27 @@ case("4.2 column 5: #1 has met all but #2", 6,
      ((2, 1), (5, 3), (6, 4)),
      mutants=[(((1, 2), (5, 3), (6, 4)), None, "5.3")])
 
+# 33. 4.4: an opponent must leave the rest of the group pairable.  Ten players, round 3 of 5.
+#     R1 (case 6's); R2: 4-1 0-1, 2-10 1-0, 5-3 0-1, 6-9 0-1, 8-7 0-1.  Scores 1, 2, 3: 2 | 4, 7,
+#     9, 10: 1 (median) | 5, 6, 8: 0.  Due (5.5): 1 W, 2 B, 3 W, 4 B, 7 W, 9 W, 10 !W, 5 !B, 6 B,
+#     8 B.  In R2 3 floated down, 5 up.
+#     Group 2: 3.2.2 allows 1 or 3; 3 floated in R2 (3.10) -> DF 1; 3-2.
+#     Group 0 {5, 6, 8}: all due B (3.2.2 cannot help); 3.2.4 (up) 5, who floated in R2 -> UF 6;
+#     8-5 (5 !B).
+#     Median {4, 7, 9, 10} + DF 1 + UF 6.  1 (due W): the only resident due B, 4, met him -> the
+#     highest-ranked compatible, 7, leaving 4, 9, 10, 6 pairable (4-6, 9-10) -> 1-7, both due W,
+#     the same history: 5.4 in the median group, 1 White.  6 (due B): the lowest-ranked resident
+#     due W is 10, but 6-10 would leave 4 and 9, who met in R1: 4.4 (the opponent must leave a
+#     compatible opponent for the others) -> 9 met 6, so the lowest-ranked left who keeps the
+#     group pairable: 4 -> 6-4 (both due B, same history: 5.4, 4 ranked higher has Black); 10-9
+#     (10 !W).
+#     Mutation: 1-9, 10-6, 7-4 (the DF not given the highest-ranked compatible resident): 3.8.
+case("4.4: an opponent that leaves the rest pairable", 10,
+     [[(1, 6, W), (7, 2, L), (3, 8, W), (9, 4, L), (5, 10, L)],
+      [(4, 1, L), (2, 10, W), (5, 3, L), (6, 9, L), (8, 7, L)]], 5,
+     ((3, 2), (8, 5), (1, 7), (6, 4), (10, 9)),
+     mutants=[(((3, 2), (8, 5), (1, 9), (10, 6), (7, 4)), None, "3.8")])
+
 # ---------------------------------------------------------------------------------------------
 # The door
 # ---------------------------------------------------------------------------------------------
