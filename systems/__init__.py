@@ -38,19 +38,23 @@ DEFAULT = "dutch"
 
 #: The built-in systems: name -> the module that defines ``SYSTEM``, imported when first needed.
 _BUILT_IN = {"dutch": "systems.dutch", "berger": "systems.berger", "team-swiss": "systems.team",
-             "burstein": "systems.burstein", "double-swiss": "systems.double_swiss", "dubov": "systems.dubov"}
+             "burstein": "systems.burstein", "double-swiss": "systems.double_swiss", "dubov": "systems.dubov",
+             "lim": "systems.lim"}
 
 #: The system of a team event that names no system the toolkit pairs team events with.
 TEAM = "team-swiss"
 
 _registered: dict[str, PairingSystem] = {}
 
+#: The ETT code of a Swiss system outside TRF-2026's table: the ``092`` text then says which.
+_CUSTOM_SWISS = Code(r"CUSTOM_SWISS")
+
 #: FIDE systems a file may name that the toolkit does not pair, with their name in words.
 _OTHERS: tuple[tuple[Code, str], ...] = (
     (Code(r"SCHEVENINGEN"), "Scheveningen"),
     (Code(r"SCHILLER"), "Schiller"),
     (Code(r"KNOCK[\s_-]*OUT"), "knockout"),
-    (Code(r"CUSTOM_SWISS"), "custom Swiss"),
+    (_CUSTOM_SWISS, "custom Swiss"),
 )
 
 
@@ -137,13 +141,23 @@ def _named(text: str) -> tuple[PairingSystem | str, Code] | None:
 
 
 def _declared(t: Tournament) -> tuple[PairingSystem | str, Code, str, str] | None:
-    """What the file's 192, else 092, names: the system, the code, the source record and its text."""
+    """What the file's 192, else 092, names: the system, the code, the source record and its text.
+    A ``192 CUSTOM_SWISS`` (a Swiss system outside the ETT table) gives way to a ``092`` that names
+    a system by its own code (not the generic ``SWISS``); else it stays a custom Swiss, refused."""
+    found_all = []
     for record, value in t.system_code.named:
         text = value.upper()
         found = _named(text)
         if found is not None:
-            return found[0], found[1], f"{record} {value}", text
-    return None
+            found_all.append((found[0], found[1], f"{record} {value}", text))
+    if not found_all:
+        return None
+    first = found_all[0]
+    if first[1] is _CUSTOM_SWISS:
+        for later in found_all[1:]:
+            if isinstance(later[0], PairingSystem) and not later[1].fallback:
+                return later
+    return first
 
 
 def select(t: Tournament, *, system: str | None = None, edition: str | None = None) -> Selection:

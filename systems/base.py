@@ -150,7 +150,7 @@ class NotOffered(ValueError):
     take (``"Baku acceleration"``)."""
 
     def __init__(self, system: str, what: str) -> None:
-        super().__init__(f"the {system} offers no {what}")
+        super().__init__(f"{system if system.startswith('the ') else 'the ' + system} offers no {what}")
         self.system = system
         self.what = what
 

@@ -103,8 +103,9 @@ def test_every_rule_of_the_other_systems_has_a_row() -> None:
     assert {r.name for r in systems.get("burstein").editions[0].rules} - _rows("C.04.4.2") == set()
     assert {r.name for r in systems.get("double-swiss").editions[0].rules} - _rows("C.04.5 Double") == set()
     assert {r.name for r in systems.get("dubov").editions[0].rules} - _rows("C.04.4.1") == set()
+    assert {r.name for r in systems.get("lim").editions[0].rules} - _rows("C.04.4.3") == set()
     for s in systems.systems():
-        assert s.name in ("dutch", "berger", "team-swiss", "burstein", "double-swiss", "dubov"), \
+        assert s.name in ("dutch", "berger", "team-swiss", "burstein", "double-swiss", "dubov", "lim"), \
             f"{s.name}: give it a section in docs/rules.md and a check here"
 
 

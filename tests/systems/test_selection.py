@@ -66,6 +66,9 @@ def test_a_double_round_robin_plays_the_table_twice(headers: str, words: str) ->
 
 
 @pytest.mark.parametrize("headers, words", [
+    ("192 CUSTOM_SWISS\n", "custom Swiss"),
+    ("192 CUSTOM_SWISS\n092 Individual: Swiss-System\n", "custom Swiss"),
+    ("192 CUSTOM_SWISS\n092 Swiss, LIMITED to juniors\n", "custom Swiss"),
     ("192 FIDE_SCHILLER\n", "Schiller"),
     ("192 FIDE_SCHEVENINGEN_G2\n", "Scheveningen"),
     ("192 WORLDCUP_KNOCKOUT\n", "knockout"),
@@ -75,7 +78,7 @@ def test_a_system_the_toolkit_does_not_pair_is_refused_by_its_name(headers: str,
     with pytest.raises(systems.UnsupportedSystem) as exc:
         systems.select(t)
     assert exc.value.system == words and "the toolkit pairs the Dutch system, round robins, the Swiss Team Pairing System, the " \
-        "Burstein system, the Double-Swiss system and the Dubov system only" in str(exc.value)
+        "Burstein system, the Double-Swiss system, the Dubov system and the Lim system only" in str(exc.value)
     assert systems.find(t) is None
     assert systems.name_of(t).startswith(words)
     # the caller may still choose a system for it
