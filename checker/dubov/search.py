@@ -147,17 +147,21 @@ class BracketSearch:
         rest = self.pool_mask & ~ups_mask
         return not rest or not exposed(rest, maximum_matching(self.adj, rest))
 
-    def first(self) -> Optional[tuple[Value, tuple[int, ...]]]:
+    def first(self, besides: Optional[Sequence[int]] = None) -> Optional[tuple[Value, tuple[int, ...]]]:
         """The best value and the first upfloater set (Art. 4.1-4.2) that has it; ``None``: no
-        set lets the bracket be paired (C4)."""
+        set lets the bracket be paired (C4).  ``besides``: the best and first set of as many
+        upfloaters other than that one (the runner-up an explanation compares it with; ``None``:
+        there is none)."""
         n = len(self.residents)
         scores = sorted({self.f.seats[p].score for p in self.pool}, reverse=True)
-        for k in range(n % 2, min(n, len(self.pool)) + 1, 2):
+        sizes = range(n % 2, min(n, len(self.pool)) + 1, 2) if besides is None else [len(besides)]
+        other = None if besides is None else set(besides)
+        for k in sizes:
             for level in ([None] if k == 0 else scores):
                 sub = self.pool if level is None else [p for p in self.pool if self.f.seats[p].score >= level]
                 if _count(len(sub), k) > LIMIT:
                     raise TooLarge(f"{_count(len(sub), k)} upfloater sets of {k} among {len(sub)} players")
-                found = [u for u in combinations(sub, k) if self.admissible(u)]
+                found = [u for u in combinations(sub, k) if set(u) != other and self.admissible(u)]
                 if found:  # C6 first (a property of the set), C7's matching only for the sets best on it
                     top = min(self.set_value(u, 0).c6 for u in found)
                     found = [u for u in found if self.set_value(u, 0).c6 == top]
@@ -218,17 +222,23 @@ class BracketSearch:
     def best_c7(self, ups: Sequence[int]) -> int:
         return self.mismatches(self._optimum(ups, lambda a, b: True)[1])
 
-    def expected(self, ups: Sequence[int]) -> tuple[list[int], list[int], list[tuple[int, int]]]:
-        """Art. 3.2.3-3.2.6 for the bracket of the residents and ``ups``: the final G1 and G2 and
-        the pairs (G1 player, G2 player)."""
+    def split(self, ups: Sequence[int]) -> tuple[list[int], list[int]]:
+        """Art. 3.2.3: the bracket of the residents and ``ups`` split into G1 and G2 before any
+        shift: when none of them has played, the upper half by TPN and the lower half
+        (3.2.3.1); else the White seekers and the others (3.2.3.2)."""
         s = self.f.seats
         members = self.residents + list(ups)
         if all(not s[p].history for p in members):  # Art. 3.2.3.1
             by_tpn = sorted(members, key=lambda p: s[p].tpn)
-            g1, g2 = by_tpn[:len(by_tpn) // 2], by_tpn[len(by_tpn) // 2:]
-        else:
-            g1 = [p for p in members if s[p].want is Colour.WHITE]
-            g2 = [p for p in members if s[p].want is not Colour.WHITE]
+            return by_tpn[:len(by_tpn) // 2], by_tpn[len(by_tpn) // 2:]
+        return ([p for p in members if s[p].want is Colour.WHITE],
+                [p for p in members if s[p].want is not Colour.WHITE])
+
+    def expected(self, ups: Sequence[int]) -> tuple[list[int], list[int], list[tuple[int, int]]]:
+        """Art. 3.2.3-3.2.6 for the bracket of the residents and ``ups``: the final G1 and G2 and
+        the pairs (G1 player, G2 player)."""
+        s = self.f.seats
+        g1, g2 = self.split(ups)
         first_g1 = set(g1)
         only: dict[int, set[int]] = {}  # a shifted player and whom they may meet
 
