@@ -22,6 +22,7 @@ from systems.base import SHARED_PLAIN, CheckRequest, Code, Edition, IndividualSw
 
 if TYPE_CHECKING:  # pragma: no cover
     from checker.explanation import RoundExplanation
+    from checker.judgement import Judgement, RoundPairing
     from checker.report import EngineCandidate, RoundReport, WhyNot
     from pairing.result import Pairing
     from trf.model import Colour, Tournament
@@ -104,6 +105,15 @@ class DubovSystem(IndividualSwiss):
         from checker.dubov import why_not
 
         return why_not(t, rnd, a, b)
+
+    def judge(self, before: Tournament, rnd: int, a: RoundPairing, b: RoundPairing, sel: Selection, *,
+              total_rounds: int | None = None, labels: tuple[str, str] = ("the first pairing", "the second pairing")
+              ) -> Judgement:
+        """Which of two pairings follows the rules better: the one the checker's reading accepts,
+        the first rule the other breaks deciding (:func:`checker.dubov.judge.judge`)."""
+        from checker.dubov.judge import judge
+
+        return judge(before, rnd, a, b, total_rounds=total_rounds, labels=labels)
 
     def explain(self, t: Tournament, rnd: int, sel: Selection, request: CheckRequest) -> RoundExplanation | None:
         """Why each board of round ``rnd`` is paired as it is (:func:`checker.dubov.explain.explain_round`:
