@@ -119,7 +119,7 @@ class BracketSearch:
         s = self.f.seats
         late = self.f.last_round
         maxi = [s[u].ups for u in ups if s[u].maximum]
-        return Value(len(ups), tuple(sorted(-s[u].score for u in ups)), c7, 0 if late else len(maxi),
+        return Value(len(ups), tuple(-x for x in sorted(s[u].score for u in ups)), c7, 0 if late else len(maxi),
                      () if late else tuple(maxi.count(x) for x in self.levels),
                      0 if late else sum(1 for u in ups if s[u].up_last))
 
