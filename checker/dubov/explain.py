@@ -170,8 +170,7 @@ def _alternative(f: RoundFacts, b: _Bracket, pairs: list[tuple[int, int]], pair:
     given one: the first of C5-C10 on which it is worse, else its later place in the order of
     Art. 4."""
     given = BracketSearch(f, b.residents, b.lower).value(pairs, b.ups)
-    apart = replace(f, forbidden=f.forbidden | {frozenset(pair)})
-    search = BracketSearch(apart, b.residents, b.lower)
+    search = BracketSearch(f, b.residents, b.lower, apart=pair)
     try:
         first = search.first()
     except TooLarge:

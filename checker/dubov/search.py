@@ -102,16 +102,27 @@ class BracketSearch:
     """One bracket: ``residents`` (one scoregroup) and the pool ``lower`` (everyone still to pair
     on a lower score)."""
 
-    def __init__(self, f: RoundFacts, residents: Sequence[int], lower: Sequence[int]) -> None:
+    def __init__(self, f: RoundFacts, residents: Sequence[int], lower: Sequence[int],
+                 apart: Optional[tuple[int, int]] = None) -> None:
+        """``apart``: a pair kept apart besides C1 and C3 (an explanation's closest alternative)."""
         self.f = f
+        self.apart = frozenset(apart) if apart is not None else None
         self.residents = sorted(residents, key=lambda p: f.seats[p].tpn)
         self.pool = sorted(lower, key=lambda p: (-f.seats[p].score, f.seats[p].tpn))  # Art. 4.2.2
         self.levels = sorted({f.seats[p].ups for p in self.pool if f.seats[p].maximum}, reverse=True)
-        everyone = self.residents + self.pool
-        self.bit = {p: 1 << i for i, p in enumerate(everyone)}
-        self.adj = [sum(self.bit[q] for q in everyone if f.legal(p, q)) for p in everyone]
+        self.bit = {p: 1 << f.index[p] for p in self.residents + self.pool}
+        self.adj = f.adjacency  # indexed by the round's numbering; the masks below keep to the bracket and pool
+        if apart is not None:
+            a, b = (f.index[x] for x in apart)
+            self.adj = list(self.adj)
+            self.adj[a] &= ~(1 << b)
+            self.adj[b] &= ~(1 << a)
         self.res_mask = sum(self.bit[p] for p in self.residents)
         self.pool_mask = sum(self.bit[p] for p in self.pool)
+
+    def legal(self, a: int, b: int) -> bool:
+        """C1 and C3, and not the pair kept apart."""
+        return self.f.legal(a, b) and (self.apart is None or frozenset((a, b)) != self.apart)
 
     # ---- values
 
@@ -186,7 +197,7 @@ class BracketSearch:
         for i in range(n):
             for j in range(i + 1, n):
                 a, b = members[i], members[j]
-                if a in upset and b in upset or not self.f.legal(a, b) or not allow(a, b):
+                if a in upset and b in upset or not self.legal(a, b) or not allow(a, b):
                     continue
                 v = unit * unit * unit + unit * (1 if s[a].want is not s[b].want else 0) + 1
                 if cross is not None and (a in cross) != (b in cross):
@@ -205,7 +216,7 @@ class BracketSearch:
         free = list(t2)
         out = []
         for p in s1:
-            q = next((x for x in free if self.f.legal(p, x) and allow(p, x)), None)
+            q = next((x for x in free if self.legal(p, x) and allow(p, x)), None)
             if q is None:
                 return None
             free.remove(q)
