@@ -22,7 +22,7 @@ from arbiter.rtg import (DateOpt, DoubleForfeitRateOpt, DrawRateOpt, ForfeitRate
 from arbiter.workers import JobsOpt, SchedulerOpt, workers
 
 if TYPE_CHECKING:
-    from verify.conformance import Summary
+    from verify.conformance import EngineCommand, Summary
 
 
 @app.command()
@@ -38,6 +38,12 @@ def conformance(
                                           help="Keep every differing round here as NAME.trf + NAME.pairs (the pairing "
                                                "the checker prefers), NAME.engine.pairs and NAME.json."),
     timeout: float = typer.Option(120.0, "--timeout", min=0.1, help="Seconds the engine may take for one round."),
+    corpus: Optional[Path] = typer.Option(None, "--corpus", metavar="DIR",
+                                          help="Run the program over the .trf files of a corpus folder (each the "
+                                               "tournament before the round to pair, given to the program as it is) "
+                                               "instead of random tournaments; the generator's options are unused."),
+    pattern: str = typer.Option("*.trf", "--pattern", metavar="GLOB",
+                                help="With --corpus: the files to run, by name (e.g. 'r*.trf')."),
     draw_rate: float = DrawRateOpt,
     forfeit_rate: float = ForfeitRateOpt,
     double_forfeit_rate: float = DoubleForfeitRateOpt,
@@ -64,10 +70,11 @@ def conformance(
     scheduler: Optional[str] = SchedulerOpt,
     json_out: bool = JsonOpt,
 ) -> None:
-    """Test a pairing program that speaks the endorsed engines' -p convention: random tournaments
-    from our generator, every round paired by the program and compared with our engine; where they
-    differ, the independent checker says which pairing is better and by which criterion. Exit 0
-    when every round agrees, 4 otherwise."""
+    """Test a pairing program that speaks the endorsed engines' -p convention (or writes White,Black
+    CSV): random tournaments from our generator, or the files of a corpus folder (--corpus), every
+    round paired by the program and compared with our engine; where they differ, the independent
+    checker says which pairing is better and by which criterion. Exit 0 when every round agrees, 4
+    when one differs, 3 when a corpus file could not be read or paired by us (and none differs)."""
     import shutil
 
     from rich.progress import Progress
@@ -81,6 +88,8 @@ def conformance(
     program = command.program()
     if shutil.which(program) is None and not Path(program).is_file():
         fail(exitcodes.USAGE, f"--engine: the program {program!r} is not found")
+    if corpus is not None:
+        _corpus(command, corpus, pattern, system, rules, golden, jobs, scheduler, json_out, engine)
     settings, p_range, r_range = settings_from(
         players=players, rounds=rounds, seed=seed, draw_rate=draw_rate, forfeit_rate=forfeit_rate,
         double_forfeit_rate=double_forfeit_rate, unusual_rate=unusual_rate, full_byes=full_byes, half_byes=half_byes,
@@ -124,6 +133,86 @@ def conformance(
     else:
         _report(summary, cases, not_generated, engine, golden)
     raise typer.Exit(exitcodes.OK if summary.different == 0 else exitcodes.DISCREPANCY)
+
+
+def _corpus(command: EngineCommand, folder: Path, pattern: str, system: Optional[str], rules: Optional[str],
+            golden: Optional[Path], jobs: int, scheduler: Optional[str], json_out: bool, engine: str) -> None:
+    """``--corpus DIR``: every file of the folder (:func:`verify.conformance.conformance_corpus`);
+    exits."""
+    import systems
+    from rich.progress import Progress
+
+    from verify.conformance import NoCorpus, Summary, conformance_corpus, corpus_files, write_golden
+
+    if rules is not None:
+        fail(exitcodes.USAGE, "--rules: a corpus run pairs each file by the edition the file names (or the one "
+                              "in force); --rules is for random tournaments")
+    if system is not None:
+        try:
+            systems.get(system)
+        except systems.UnknownSystem as exc:
+            fail(exitcodes.USAGE, f"--system {system}: {exc}")
+    try:
+        count = len(corpus_files(folder, pattern))
+    except NoCorpus as exc:
+        fail(exitcodes.USAGE, f"--corpus: {exc}")
+    summary = Summary()
+    cases = []
+    unread = []
+    finished = 0
+    with workers(jobs, scheduler) as ex, Progress(console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task(f"comparing {count} files", total=count)
+        for t in conformance_corpus(folder, command, system, pattern=pattern, executor=ex):
+            summary.add(t)
+            if t.error is not None:
+                unread.append({"index": t.index, "error": t.error})
+            elif not t.compared:
+                finished += 1
+            for c in t.cases:
+                entry = c.as_dict()
+                entry["golden"] = None
+                if golden is not None:
+                    try:
+                        entry["golden"] = [str(p) for p in write_golden(golden, c)]
+                    except OSError as exc:
+                        fail(exitcodes.FILE_ERROR, f"cannot write {golden}: {exc.strerror or exc}")
+                cases.append(entry)
+            bar.update(task, advance=1)
+    if json_out:
+        emit_json({"engine": engine, "corpus": str(folder), "system": system, "files": summary.tournaments,
+                   **summary.as_dict(), "finished": finished, "cases": cases, "not_read": unread,
+                   "golden": str(golden) if golden is not None else None})
+    else:
+        out.print(f"conformance of {engine!r} on {folder}: {summary.tournaments} file(s), {summary.rounds} round(s) "
+                  f"compared", markup=False)
+        out.print(f"same pairing: {summary.same} round(s); different: {summary.different}"
+                  + (f"; {finished} finished event(s), nothing to pair" if finished else ""), markup=False)
+        if summary.different:
+            _table(summary, cases, "File")
+        for g in unread:
+            out.print(f"not compared: {g['error']}", markup=False)
+        if golden is not None and cases:
+            out.print(f"golden cases written to {golden}", markup=False)
+    code = exitcodes.DISCREPANCY if summary.different else exitcodes.INVALID_INPUT if unread else exitcodes.OK
+    raise typer.Exit(code)
+
+
+def _table(summary: Summary, cases: list[dict[str, object]], first: str) -> None:
+    from rich import box
+    from rich.table import Table
+
+    def counts(c: Counter[str]) -> str:
+        return ", ".join(f"{k} {v}" for k, v in sorted(c.items()))
+
+    out.print(f"  by kind: {counts(summary.by_kind)}; the checker prefers: {counts(summary.better)}; "
+              f"decided by: {counts(summary.by_criterion)}", markup=False)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in (first, "Rd", "Kind", "Better", "Criterion", "Why"):
+        table.add_column(col, overflow="fold", justify="right" if col == "Rd" else "left")
+    for c in cases:
+        table.add_row(str(c.get("file", c["index"])), str(c["round"]), str(c["kind"]), str(c["better"]),
+                      str(c["criterion"] or ""), str(c["message"] or ""))
+    render.print_table(out, table, keep=3)
 
 
 def _report(summary: Summary, cases: list[dict[str, object]], not_generated: list[dict[str, object]], engine: str,

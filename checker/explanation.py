@@ -92,7 +92,9 @@ class FloatReason:
 @dataclass(frozen=True)
 class BoardExplanation:
     """One board: the bracket it belongs to, the floats, the colours and the closest alternative;
-    ``colour_sentence`` (JSON ``"colour_sentence"``): who gets White and why, read aloud."""
+    ``colour_sentence`` (JSON ``"colour_sentence"``): who gets White and why, read aloud;
+    ``bracket_sentence`` (JSON ``"bracket_sentence"``): how the bracket is made and split, read
+    aloud, for a system whose brackets the generic words do not fit (empty: those words)."""
 
     board: int
     white: int
@@ -113,6 +115,7 @@ class BoardExplanation:
     alternative: Alternative | None
     topscorers: tuple[int, ...] = ()
     colour_sentence: str = ""
+    bracket_sentence: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"board": self.board, "white": self.white, "black": self.black, "white_score": self.white_score,
@@ -123,7 +126,8 @@ class BoardExplanation:
                 "colours_agree": self.colours_agree, "preferences": list(self.preferences),
                 "history": list(self.history),
                 "alternative": None if self.alternative is None else self.alternative.as_dict(),
-                "topscorers": list(self.topscorers), "colour_sentence": self.colour_sentence}
+                "topscorers": list(self.topscorers), "colour_sentence": self.colour_sentence,
+                "bracket_sentence": self.bracket_sentence}
 
 
 @dataclass(frozen=True)
@@ -207,7 +211,7 @@ def explanation_from_dict(d: dict[str, Any]) -> RoundExplanation:
                           _alt(f["alternative"]), f.get("article"), f.get("sentence", "")) for f in b["floats"]),
         b["colour_rule"], b["colour_text"], b["colour_detail"], b["colours_agree"],
         (b["preferences"][0], b["preferences"][1]), (b["history"][0], b["history"][1]), _alt(b["alternative"]),
-        tuple(b["topscorers"]), b.get("colour_sentence", "")) for b in d["boards"])
+        tuple(b["topscorers"]), b.get("colour_sentence", ""), b.get("bracket_sentence", "")) for b in d["boards"])
     y = d["bye"]
     bye = None if y is None else ByeExplanation(
         y["player"], y["score"], y["unplayed"], tuple((x["criterion"], x["article"], x["text"]) for x in y["reasons"]),

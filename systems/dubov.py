@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 from systems.base import SHARED_PLAIN, CheckRequest, Code, Edition, IndividualSwiss, Rule, Selection, rule_rows
 
 if TYPE_CHECKING:  # pragma: no cover
+    from checker.explanation import RoundExplanation
+    from checker.judgement import Judgement, RoundPairing
     from checker.report import EngineCandidate, RoundReport, WhyNot
     from pairing.result import Pairing
     from trf.model import Colour, Tournament
@@ -59,6 +61,7 @@ class DubovSystem(IndividualSwiss):
     words = "the Dubov system"
     editions = (Edition("2026", "C.04.4.1 (2026)", _table, "Art. {article}", "Dubov rules of 2026"),)
     codes = (Code(r"DUBOV", example="FIDE_DUBOV, FIDE_DUBOV_BAKU, Swiss-System (Dubov)"),)
+    explains = True
     packages = ("pairing.dubov", "checker.dubov")
 
     def edition_for(self, t: Tournament, code: str, source: str | None) -> tuple[Edition, str]:
@@ -102,6 +105,45 @@ class DubovSystem(IndividualSwiss):
         from checker.dubov import why_not
 
         return why_not(t, rnd, a, b)
+
+    def judge(self, before: Tournament, rnd: int, a: RoundPairing, b: RoundPairing, sel: Selection, *,
+              total_rounds: int | None = None, labels: tuple[str, str] = ("the first pairing", "the second pairing")
+              ) -> Judgement:
+        """Which of two pairings follows the rules better: the one the checker's reading accepts,
+        the first rule the other breaks deciding (:func:`checker.dubov.judge.judge`)."""
+        from checker.dubov.judge import judge
+
+        return judge(before, rnd, a, b, total_rounds=total_rounds, labels=labels)
+
+    def explain(self, t: Tournament, rnd: int, sel: Selection, request: CheckRequest) -> RoundExplanation | None:
+        """Why each board of round ``rnd`` is paired as it is (:func:`checker.dubov.explain.explain_round`:
+        the bracket, G1 and G2, the upfloaters and the criterion that chose them, the colour
+        rule), in the plain words of :data:`PLAIN`."""
+        from checker.dubov.explain import explain_round
+
+        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
+        engine = None if request.engine is False else self.engine_candidate(t, sel)
+        return explain_round(t, rnd, PLAIN, engine=engine, total_rounds=total, rules_reason=sel.reason)
+
+    def explanation_key(self, t: Tournament, rnd: int, sel: Selection, request: CheckRequest) -> str:
+        """A digest of what :meth:`explain` reads (:func:`checker.explanation.round_digest`: the
+        round's inputs, the engine option and the number of rounds, the source of the checker's
+        reading and of this binding)."""
+        from pathlib import Path
+
+        import checker.dubov
+        from checker.explanation import round_digest
+
+        total = request.total_rounds if request.total_rounds is not None else t.total_rounds
+        here = Path(checker.dubov.__file__).parent
+        return round_digest(t, rnd, sorted(here.glob("*.py")) + [Path(__file__)], (request.engine, total))
+
+    def float_of(self, t: Tournament, pid: int, rnd: int, sel: Selection) -> str | None:
+        """The float of a player in a round by the pairing scores of the two players: up for the
+        upfloater, down for their opponent (:func:`checker.dubov.explain.float_of`)."""
+        from checker.dubov.explain import float_of
+
+        return float_of(t, pid, rnd)
 
 
 SYSTEM = DubovSystem()

@@ -11,8 +11,13 @@ other program gets the tournament as it stood before round R, its declared byes 
 
 The program is any command speaking the ``-p`` convention of the endorsed engines (bbpPairings,
 JaVaFo): it reads a TRF and writes the number of lines, then one ``white black`` line per board,
-the PAB as ``N 0``.  The command is a template with ``{input}`` and ``{output}``, e.g.
-``bbpPairings.exe --dutch {input} -p {output}``.
+the PAB as ``N 0``; or writing the CSV layout some engines use instead (a ``White,Black`` header,
+then ``white,black`` lines, the PAB as ``N,-1``).  The command is a template with ``{input}`` and
+``{output}``, e.g. ``bbpPairings.exe --dutch {input} -p {output}``.
+
+Besides random tournaments, a corpus folder can be run (:func:`conformance_corpus`): every
+``.trf`` file in it (each the tournament before the round to pair, as the corpus of the system
+keeps them) given to the program as it is, and paired by our engine of the system asked for.
 
 Every case where the two differ is kept (:class:`Case`: the input TRF, both pairings and the
 checker's verdict) so that it can be written as a golden pair (:func:`write_golden`): the input
@@ -40,8 +45,9 @@ from trf.edit import cut_to_round
 from trf.model import Result, Tournament
 from trf.writer import dumps
 
-__all__ = ["EngineCommand", "BadCommand", "EngineAnswer", "parse_pairs", "pairs_text", "run_engine", "Case",
-           "TournamentRun", "Summary", "check_tournament_rounds", "conformance", "write_golden"]
+__all__ = ["EngineCommand", "BadCommand", "EngineAnswer", "parse_pairs", "parse_csv_pairs", "pairs_text", "run_engine",
+           "Case", "TournamentRun", "Summary", "check_tournament_rounds", "conformance", "write_golden",
+           "corpus_files", "check_corpus_file", "conformance_corpus", "NoCorpus"]
 
 
 class BadCommand(ValueError):
@@ -84,14 +90,40 @@ class EngineAnswer:
     seconds: float
 
 
+def parse_csv_pairs(lines: list[str]) -> RoundPairing:
+    """The CSV layout: a ``White,Black`` header, then ``white,black`` lines (``N,-1`` for the
+    PAB), in board order.  Raises ``ValueError`` naming the line that is not so."""
+    boards = []
+    bye = None
+    for k, ln in enumerate(lines[1:], 2):
+        if not ln:
+            continue
+        parts = [x.strip() for x in ln.split(",")]
+        if len(parts) != 2 or not parts[0].isdigit() or not (parts[1].isdigit() or parts[1] == "-1"):
+            raise ValueError(f"line {k}: expected 'white,black' start ranks, got {ln!r}")
+        w, b = int(parts[0]), int(parts[1])
+        if w == 0:
+            raise ValueError(f"line {k}: white player 0")
+        if b in (-1, 0):
+            if bye is not None:
+                raise ValueError(f"line {k}: a second PAB ({w}; the first: {bye})")
+            bye = w
+        else:
+            boards.append((w, b))
+    return RoundPairing(tuple(boards), bye)
+
+
 def parse_pairs(text: str) -> RoundPairing:
     """The ``-p`` output: a count, then ``white black`` lines (``N 0`` for the PAB), in board
-    order.  Raises ``ValueError`` naming the line that is not so."""
+    order; or the CSV layout (:func:`parse_csv_pairs`), told by its ``White,Black`` header.
+    Raises ``ValueError`` naming the line that is not so."""
     lines = [ln.strip() for ln in text.splitlines()]
     while lines and not lines[-1]:
         lines.pop()
     if not lines:
         raise ValueError("empty output")
+    if lines[0].replace(" ", "").lower() == "white,black":
+        return parse_csv_pairs(lines)
     try:
         count = int(lines[0])
     except ValueError:
@@ -180,9 +212,12 @@ class Case:
     judgement: Judgement | None
     engine_error: str | None
     input_text: str
+    source: str = ""  # the corpus file (relative to the folder run), for a corpus run
 
     @property
     def name(self) -> str:
+        if self.source:
+            return Path(self.source).with_suffix("").as_posix().replace("/", "-")
         return f"rtg-{self.index:05d}-r{self.round}"
 
     @property
@@ -198,7 +233,7 @@ class Case:
                 "better": self.better, "criterion": j.criterion if j else None, "article": j.article if j else None,
                 "message": j.message if j else self.engine_error,
                 "ours": _pairing_dict(self.ours), "engine": _pairing_dict(self.theirs) if self.theirs else None,
-                "engine_error": self.engine_error}
+                "engine_error": self.engine_error, **({"file": self.source} if self.source else {})}
 
 
 def _pairing_dict(p: RoundPairing) -> dict[str, Any]:
@@ -273,6 +308,91 @@ def conformance(template: GeneratorSettings, count: int, master: int, command: E
     r = rounds or (template.rounds, template.rounds)
     jobs = ((settings_for(template, master, i, p, r), i, command) for i in range(1, count + 1))
     yield from ordered_map(_one, jobs, executor, window)
+
+
+# --------------------------------------------------------------------------- a corpus folder
+
+
+class NoCorpus(ValueError):
+    """The corpus folder cannot be run (``str``: why)."""
+
+
+def corpus_files(folder: str | Path, pattern: str = "*.trf") -> list[Path]:
+    """The files under ``folder`` whose name matches ``pattern`` (``r*.trf``: a corpus's round
+    files, not the whole events kept beside them), in path order.  Raises :class:`NoCorpus` when
+    it is no folder or holds none."""
+    base = Path(folder)
+    if not base.is_dir():
+        raise NoCorpus(f"{folder}: not a folder")
+    files = sorted(p for p in base.rglob(pattern) if p.is_file())
+    if not files:
+        raise NoCorpus(f"{folder}: no file matching {pattern!r} in it")
+    return files
+
+
+def check_corpus_file(path: Path, index: int, command: EngineCommand, system: str | None,
+                      name: str = "") -> TournamentRun:
+    """One corpus file (the tournament before the round to pair): the program's pairing of it
+    (the file given as it is) against our engine's of the system ``system`` (``None``: the one
+    the file names), judged by the system's checker where they differ.  A file we cannot read or
+    pair is an ``error`` (nothing compared); a finished event (every round played) compares
+    nothing and is no error."""
+    from pairing.rounds import EventFinished, refuse, round_to_pair
+    from systems import select
+    from trf.bounded import InputTooLarge, read_bounded
+    from trf.limits import TRF_FILE
+    from trf.parser import parse_bytes
+
+    label = name or path.name
+    try:
+        data = read_bounded(path, TRF_FILE)
+    except (OSError, InputTooLarge) as exc:
+        return TournamentRun(index, 0, 0, 0, error=f"{label}: cannot be read: {exc}")
+    text = data.decode("utf-8", "replace")
+    parsed = parse_bytes(data)
+    if parsed.errors:
+        return TournamentRun(index, 0, 0, 0, error=parsed.errors[0].format(label))
+    t = parsed.tournament
+    try:
+        sel = select(t, system=system)
+        job = round_to_pair(t)
+        try:
+            refuse(t, job.round, t.total_rounds, requested=False)  # a finished event, an unplayed round
+        except EventFinished:  # a whole event kept beside its rounds: nothing to pair, nothing compared
+            return TournamentRun(index, 0, len(t.players), 0)
+        mine = sel.system.pair(job.before, job.round, sel, total_rounds=t.total_rounds)
+    except (NoLegalPairing, ValueError) as exc:  # no legal pairing, a file the system cannot pair: reported
+        return TournamentRun(index, 0, len(t.players), 0, error=f"{label}: not paired by arbiter: {exc}")
+    ours = RoundPairing(tuple(mine.boards), mine.bye)
+    answer = run_engine(command, text)
+    rnd = job.round
+    if answer.pairing is None:
+        case = Case(index, 0, rnd, "engine", ours, None, None, answer.error, text, name)
+        return TournamentRun(index, 0, len(t.players), rnd, 1, (case,), answer.seconds)
+    theirs = answer.pairing
+    if set(theirs.boards) == set(ours.boards) and theirs.bye == ours.bye:
+        return TournamentRun(index, 0, len(t.players), rnd, 1, (), answer.seconds)
+    j = sel.system.judge(job.before, rnd, ours, theirs, sel, total_rounds=t.total_rounds,
+                         labels=("arbiter", "the engine"))
+    kind = "colours" if theirs.pairs == ours.pairs and theirs.bye == ours.bye else "pairs"
+    case = Case(index, 0, rnd, kind, ours, theirs, j, None, text, name)
+    return TournamentRun(index, 0, len(t.players), rnd, 1, (case,), answer.seconds)
+
+
+def _corpus_one(path: Path, index: int, command: EngineCommand, system: str | None, name: str) -> TournamentRun:
+    return check_corpus_file(path, index, command, system, name)
+
+
+def conformance_corpus(folder: str | Path, command: EngineCommand, system: str | None, *, pattern: str = "*.trf",
+                       executor: Executor | None = None, window: int = 64) -> Iterator[TournamentRun]:
+    """Every file of the corpus folder (:func:`corpus_files`) compared as :func:`check_corpus_file`
+    says, in path order (each run's ``index``: the file's place, from 1)."""
+    from parallel import ordered_map
+
+    base = Path(folder)
+    files = corpus_files(base, pattern)
+    jobs = ((p, i, command, system, p.relative_to(base).as_posix()) for i, p in enumerate(files, start=1))
+    yield from ordered_map(_corpus_one, jobs, executor, window)
 
 
 # --------------------------------------------------------------------------- the report

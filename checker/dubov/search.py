@@ -102,16 +102,27 @@ class BracketSearch:
     """One bracket: ``residents`` (one scoregroup) and the pool ``lower`` (everyone still to pair
     on a lower score)."""
 
-    def __init__(self, f: RoundFacts, residents: Sequence[int], lower: Sequence[int]) -> None:
+    def __init__(self, f: RoundFacts, residents: Sequence[int], lower: Sequence[int],
+                 apart: Optional[tuple[int, int]] = None) -> None:
+        """``apart``: a pair kept apart besides C1 and C3 (an explanation's closest alternative)."""
         self.f = f
+        self.apart = frozenset(apart) if apart is not None else None
         self.residents = sorted(residents, key=lambda p: f.seats[p].tpn)
         self.pool = sorted(lower, key=lambda p: (-f.seats[p].score, f.seats[p].tpn))  # Art. 4.2.2
         self.levels = sorted({f.seats[p].ups for p in self.pool if f.seats[p].maximum}, reverse=True)
-        everyone = self.residents + self.pool
-        self.bit = {p: 1 << i for i, p in enumerate(everyone)}
-        self.adj = [sum(self.bit[q] for q in everyone if f.legal(p, q)) for p in everyone]
+        self.bit = {p: 1 << f.index[p] for p in self.residents + self.pool}
+        self.adj = f.adjacency  # indexed by the round's numbering; the masks below keep to the bracket and pool
+        if apart is not None:
+            a, b = (f.index[x] for x in apart)
+            self.adj = list(self.adj)
+            self.adj[a] &= ~(1 << b)
+            self.adj[b] &= ~(1 << a)
         self.res_mask = sum(self.bit[p] for p in self.residents)
         self.pool_mask = sum(self.bit[p] for p in self.pool)
+
+    def legal(self, a: int, b: int) -> bool:
+        """C1 and C3, and not the pair kept apart."""
+        return self.f.legal(a, b) and (self.apart is None or frozenset((a, b)) != self.apart)
 
     # ---- values
 
@@ -119,7 +130,7 @@ class BracketSearch:
         s = self.f.seats
         late = self.f.last_round
         maxi = [s[u].ups for u in ups if s[u].maximum]
-        return Value(len(ups), tuple(sorted(-s[u].score for u in ups)), c7, 0 if late else len(maxi),
+        return Value(len(ups), tuple(-x for x in sorted(s[u].score for u in ups)), c7, 0 if late else len(maxi),
                      () if late else tuple(maxi.count(x) for x in self.levels),
                      0 if late else sum(1 for u in ups if s[u].up_last))
 
@@ -147,17 +158,21 @@ class BracketSearch:
         rest = self.pool_mask & ~ups_mask
         return not rest or not exposed(rest, maximum_matching(self.adj, rest))
 
-    def first(self) -> Optional[tuple[Value, tuple[int, ...]]]:
+    def first(self, besides: Optional[Sequence[int]] = None) -> Optional[tuple[Value, tuple[int, ...]]]:
         """The best value and the first upfloater set (Art. 4.1-4.2) that has it; ``None``: no
-        set lets the bracket be paired (C4)."""
+        set lets the bracket be paired (C4).  ``besides``: the best and first set of as many
+        upfloaters other than that one (the runner-up an explanation compares it with; ``None``:
+        there is none)."""
         n = len(self.residents)
         scores = sorted({self.f.seats[p].score for p in self.pool}, reverse=True)
-        for k in range(n % 2, min(n, len(self.pool)) + 1, 2):
+        sizes = range(n % 2, min(n, len(self.pool)) + 1, 2) if besides is None else [len(besides)]
+        other = None if besides is None else set(besides)
+        for k in sizes:
             for level in ([None] if k == 0 else scores):
                 sub = self.pool if level is None else [p for p in self.pool if self.f.seats[p].score >= level]
                 if _count(len(sub), k) > LIMIT:
                     raise TooLarge(f"{_count(len(sub), k)} upfloater sets of {k} among {len(sub)} players")
-                found = [u for u in combinations(sub, k) if self.admissible(u)]
+                found = [u for u in combinations(sub, k) if set(u) != other and self.admissible(u)]
                 if found:  # C6 first (a property of the set), C7's matching only for the sets best on it
                     top = min(self.set_value(u, 0).c6 for u in found)
                     found = [u for u in found if self.set_value(u, 0).c6 == top]
@@ -182,7 +197,7 @@ class BracketSearch:
         for i in range(n):
             for j in range(i + 1, n):
                 a, b = members[i], members[j]
-                if a in upset and b in upset or not self.f.legal(a, b) or not allow(a, b):
+                if a in upset and b in upset or not self.legal(a, b) or not allow(a, b):
                     continue
                 v = unit * unit * unit + unit * (1 if s[a].want is not s[b].want else 0) + 1
                 if cross is not None and (a in cross) != (b in cross):
@@ -201,7 +216,7 @@ class BracketSearch:
         free = list(t2)
         out = []
         for p in s1:
-            q = next((x for x in free if self.f.legal(p, x) and allow(p, x)), None)
+            q = next((x for x in free if self.legal(p, x) and allow(p, x)), None)
             if q is None:
                 return None
             free.remove(q)
@@ -218,17 +233,23 @@ class BracketSearch:
     def best_c7(self, ups: Sequence[int]) -> int:
         return self.mismatches(self._optimum(ups, lambda a, b: True)[1])
 
-    def expected(self, ups: Sequence[int]) -> tuple[list[int], list[int], list[tuple[int, int]]]:
-        """Art. 3.2.3-3.2.6 for the bracket of the residents and ``ups``: the final G1 and G2 and
-        the pairs (G1 player, G2 player)."""
+    def split(self, ups: Sequence[int]) -> tuple[list[int], list[int]]:
+        """Art. 3.2.3: the bracket of the residents and ``ups`` split into G1 and G2 before any
+        shift: when none of them has played, the upper half by TPN and the lower half
+        (3.2.3.1); else the White seekers and the others (3.2.3.2)."""
         s = self.f.seats
         members = self.residents + list(ups)
         if all(not s[p].history for p in members):  # Art. 3.2.3.1
             by_tpn = sorted(members, key=lambda p: s[p].tpn)
-            g1, g2 = by_tpn[:len(by_tpn) // 2], by_tpn[len(by_tpn) // 2:]
-        else:
-            g1 = [p for p in members if s[p].want is Colour.WHITE]
-            g2 = [p for p in members if s[p].want is not Colour.WHITE]
+            return by_tpn[:len(by_tpn) // 2], by_tpn[len(by_tpn) // 2:]
+        return ([p for p in members if s[p].want is Colour.WHITE],
+                [p for p in members if s[p].want is not Colour.WHITE])
+
+    def expected(self, ups: Sequence[int]) -> tuple[list[int], list[int], list[tuple[int, int]]]:
+        """Art. 3.2.3-3.2.6 for the bracket of the residents and ``ups``: the final G1 and G2 and
+        the pairs (G1 player, G2 player)."""
+        s = self.f.seats
+        g1, g2 = self.split(ups)
         first_g1 = set(g1)
         only: dict[int, set[int]] = {}  # a shifted player and whom they may meet
 

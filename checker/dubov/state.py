@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from math import floor
+from typing import Sequence
+
+from algorithms.cardinality import exposed, maximum_matching
 
 from checker.swiss_round import ABSOLUTE, MILD, STRONG, colour_preference, games_before, may_meet, numbered, pab_barred
-from checker.swiss_round import complete as complete
 from trf.edit import cut_to_round
 from trf.model import Colour, Tournament
 
@@ -57,6 +60,25 @@ class RoundFacts:
         """C1 and C3 (no topscorer exception in this system)."""
         return may_meet(self, a, b)
 
+    @cached_property
+    def index(self) -> dict[int, int]:
+        """Each player's place among :attr:`seats` (their bit in :attr:`adjacency`)."""
+        return {p: i for i, p in enumerate(self.seats)}
+
+    @cached_property
+    def adjacency(self) -> list[int]:
+        """For each player by :attr:`index`, the bits of the players they may meet (C1, C3):
+        worked out once for the round, since every bracket's search asks it of the players
+        still to pair."""
+        ids = list(self.seats)
+        adj = [0] * len(ids)
+        for i, a in enumerate(ids):
+            for j in range(i + 1, len(ids)):
+                if self.legal(a, ids[j]):
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+        return adj
+
 
 def _preference(history: tuple[Colour, ...]) -> tuple[Colour, int]:
     if not history:
@@ -98,3 +120,14 @@ def facts(t: Tournament, rnd: int, total_rounds: int) -> RoundFacts:
                           history, want, strength, not pab_barred(p, before, rnd), len(games), len(up),
                           rnd - 1 in up, len(up) >= maxt)
     return RoundFacts(rnd, seats, seen.met, before.forbidden(rnd), rnd >= total_rounds)
+
+
+def complete(f: RoundFacts, ids: Sequence[int]) -> bool:
+    """C4 (Art. 2.2.1): the players ``ids`` admit a pairing of everybody satisfying C1-C3 (one
+    maximum matching on the round's :attr:`RoundFacts.adjacency`)."""
+    if len(ids) % 2:
+        return False
+    if not ids:
+        return True
+    mask = sum(1 << f.index[p] for p in ids)
+    return not exposed(mask, maximum_matching(f.adjacency, mask))

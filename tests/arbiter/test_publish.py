@@ -569,8 +569,9 @@ def test_a_tiebreak_list_standings_cannot_use_is_refused_before_anything_is_writ
 
 def test_the_footer_credits_the_checker_only_where_it_explains(tmp_path: Path) -> None:
     # The footer says the "why" panels come from the checker, naming the rules it read: on a
-    # Dutch site (the checker explains every round) it names C.04.3; a Dubov file (its binding
-    # offers no explanation) gets no such sentence rather than a false claim about C.04.3.
+    # Dutch site (the checker explains every round) it names C.04.3; on a Dubov site it names
+    # C.04.4.1 (its checker explains the Dubov rounds); a site published without explanations
+    # gets no such sentence rather than a claim about panels it does not have.
     src = tmp_path / "d.trf"  # a Dubov sample round, named by its 192 code
     sample = sorted((REPO / "fixtures" / "dubov").rglob("*.trf"))[0].read_text(encoding="utf-8")
     src.write_text("192 FIDE_DUBOV\n" + sample, encoding="utf-8")
@@ -578,7 +579,10 @@ def test_the_footer_credits_the_checker_only_where_it_explains(tmp_path: Path) -
     footer = text(parse(dutch / "index.html").find(".//footer"))  # type: ignore[arg-type]
     assert "independent checker (FIDE Dutch (C.04.3" in footer
     t = parse_file(src).tournament
-    site = build_pages(t, src.read_bytes(), str(src), SiteOptions(jobs=1, engine=False))
-    write_site(tmp_path / "dubov", site)
+    for explain, folder in ((True, "dubov"), (False, "plain")):
+        site = build_pages(t, src.read_bytes(), str(src), SiteOptions(jobs=1, engine=False, explain=explain))
+        write_site(tmp_path / folder, site)
     footer = text(parse(tmp_path / "dubov" / "index.html").find(".//footer"))  # type: ignore[arg-type]
+    assert "independent checker (FIDE Dubov (C.04.4.1" in footer and "C.04.3" not in footer
+    footer = text(parse(tmp_path / "plain" / "index.html").find(".//footer"))  # type: ignore[arg-type]
     assert footer.startswith("Published with arbiter") and "checker" not in footer
