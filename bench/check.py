@@ -6,6 +6,11 @@
     python bench/check.py --file ../shared/corpus/dutch-2026/tournaments/dev-0180-n300-r8.trf
     python bench/check.py --file ../shared/corpus/real/karlmala2005.trf --total-rounds 9 \
         --rules 2017 --engine auto --process
+    python bench/check.py --file ../shared/corpus/real/karlmala2005.trf --total-rounds 9 \
+        --peer /path/to/bbpPairings.exe --runs 3
+
+``--peer`` times ``arbiter check FILE --json`` and ``bbpPairings.exe --dutch FILE -c`` in fresh
+processes, alternately, and prints the least CPU time of each and their ratio.
 
 ``--file`` checks one file (``--rules``: the edition, default the file's; ``--engine``: off,
 on, or ``auto`` as ``arbiter check`` decides; ``--total-rounds`` as ``arbiter check --rounds``)
@@ -80,7 +85,7 @@ def time_rounds(t: Tournament, engines: tuple[bool | None, ...], label: str, tot
         print(f"  round {rnd} (engine={engine}) flagged: {findings} {disagree or ''}")
 
 
-def time_process(path: Path, total_rounds: int | None, rules: str | None) -> None:
+def time_process(path: Path, total_rounds: int | None, rules: str | None) -> float:
     """``arbiter check`` on ``path`` in a fresh process: its CPU time, start-up included."""
     cmd = [sys.executable, "-m", "arbiter", "check", str(path), "--json"]
     if total_rounds:
@@ -95,6 +100,37 @@ def time_process(path: Path, total_rounds: int | None, rules: str | None) -> Non
     used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     print(f"\narbiter check {path.name}{' --rounds ' + str(total_rounds) if total_rounds else ''}"
           f"{' --rules ' + rules if rules else ''}: {used:.1f} s CPU, {wall:.1f} s wall, exit {done.returncode}")
+    return used
+
+
+def time_peer(path: Path, peer: Path) -> float | None:
+    """bbpPairings' checker (``--dutch FILE -c``) on ``path`` in a fresh process: its CPU time
+    (None when it cannot be run)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        subprocess.run([str(peer), "--dutch", str(path), "-c"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       check=False)
+    except OSError as exc:
+        print(f"bbpPairings could not be run: {exc}")
+        return None
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def beside_peer(path: Path, total_rounds: int | None, rules: str | None, peer: Path, runs: int) -> None:
+    """``arbiter check`` and bbpPairings' ``-c`` on the same file, alternately ``runs`` times each
+    (the machine may be shared: the least CPU time of each is printed, and their ratio)."""
+    ours: list[float] = []
+    theirs: list[float] = []
+    for _ in range(runs):
+        ours.append(time_process(path, total_rounds, rules))
+        got = time_peer(path, peer)
+        if got is not None:
+            theirs.append(got)
+    line = f"\n{path.name}: arbiter check {min(ours):.2f} s CPU (least of {runs})"
+    if theirs:
+        line += f", bbpPairings -c {min(theirs):.2f} s; ratio {min(ours) / min(theirs):.2f}"
+    print(line)
 
 
 def main() -> None:
@@ -110,8 +146,15 @@ def main() -> None:
                     help="with --file: the engine candidate (auto: as arbiter check decides)")
     ap.add_argument("--total-rounds", type=int, help="with --file: as arbiter check --rounds")
     ap.add_argument("--process", action="store_true", help="with --file: also time arbiter check in a fresh process")
+    ap.add_argument("--peer", type=Path, metavar="BBP",
+                    help="with --file: only time arbiter check and bbpPairings' -c (this executable) on it, "
+                         "in fresh processes, alternately")
+    ap.add_argument("--runs", type=int, default=3, help="with --peer: runs of each (the least is printed)")
     args = ap.parse_args()
     print(f"python {sys.version.split()[0]}")
+    if args.file and args.peer:
+        beside_peer(args.file, args.total_rounds, args.rules, args.peer, args.runs)
+        return
     if args.file:
         t = trf.parse_file(args.file).tournament
         engine = {"off": False, "on": True, "auto": None}[args.engine]

@@ -106,16 +106,18 @@ def order_reason(first: Any, later: Any, edition: str = "2026") -> str:
 
 def check_round(t: Tournament, rnd: int, *, engine: EngineCandidate | None = None, total_rounds: int | None = None,
                 search_rounds: int = 8, observe: Observer | None = None, rules: str = "2026",
-                rules_reason: str = "") -> RoundReport:
+                rules_reason: str = "", state: RoundState | None = None) -> RoundReport:
     """Check round ``rnd`` of ``t`` as paired in the file, by the edition ``rules`` of C.04.3
     (``"2026"`` or ``"2017"``; ``rules_reason``: why that one, for the report).
 
     ``engine``: the pairing engine's pairing, as one more candidate (:data:`checker.report.EngineCandidate`,
     supplied by the registry; ``None``: the checker's own candidates only); ``observe``: see
     :func:`improve` (not called when an absolute criterion is broken: the quality search does not
-    run then)."""
+    run then); ``state``: the round's state when the caller has read it already (with the same
+    ``total_rounds``; used when it is read by the edition checked)."""
     rd = reading(rules)
-    st = round_state(t, rnd, total_rounds=total_rounds, edition=rd.name)
+    st = (state if state is not None and state.edition == rd.name
+          else round_state(t, rnd, total_rounds=total_rounds, edition=rd.name))
     g = given_pairing(t, rnd)
     rep = RoundReport(rnd, len(st.players), g.boards, g.bye, edition=rd.name, edition_reason=rules_reason)
     if not st.total_rounds_known:

@@ -141,7 +141,8 @@ class _Collector:
         changed = move.changed
         board_of, boards = self.board_of, self.boards
         for k in {board_of[x] for x in changed if x in board_of}:
-            if _closer(key, v, boards.get(k)):
+            old = boards.get(k)  # :func:`_closer` inlined for the common cases (one call per board)
+            if old is None or key > old[0] or (key == old[0] and _closer(key, v, old)):
                 boards[k] = item
         partner: dict[int, int] | None = None  # the changed players' partners in the candidate
         score = self.score
@@ -406,7 +407,7 @@ def explain_round(t: Tournament, rnd: int, *, engine: EngineCandidate | None = N
     collect = _Collector(ev, mate, board_of)
     names = names_of(t)
     report = check_round(t, rnd, engine=engine, total_rounds=total_rounds, observe=collect, rules=rules,
-                         rules_reason=rules_reason)
+                         rules_reason=rules_reason, state=st)
     notes: list[str] = []
     if rules != st.edition:
         notes.append(f"the round's verdict and the alternatives are by the {rules} Dutch rules (the file's); "

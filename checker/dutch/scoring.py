@@ -48,6 +48,23 @@ class Move(NamedTuple):
         return q
 
 
+def fewer_pairs(group_of: dict[int, int], move: Move) -> tuple[int, int] | None:
+    """``(k, d)`` when ``move`` (not a move of the PAB) takes ``d`` > 0 pairs more out of bracket
+    ``k``, the first bracket it changes, than it puts in: it then ranks below the pairing by C6
+    (2017: C.5), which no later criterion can overturn, whatever the rest of the pairing.  A
+    pair's bracket is the larger of its players' group indices (the groups follow the ranking,
+    Art. 1.9: the higher player floats down to the lower one's bracket); a pair taken out and put
+    in again counts on both sides, so it changes neither the bracket nor the difference."""
+    if move.pab is not None or not move.removed or not move.added:
+        return None
+    g = group_of
+    k_rem = [g[u] if g[u] > g[v] else g[v] for u, v in move.removed]
+    k0 = min(k_rem)
+    k_add = [g[u] if g[u] > g[v] else g[v] for u, v in move.added]
+    more = k_rem.count(k0) - k_add.count(k0)
+    return (k0, more) if more > 0 and min(k_add) >= k0 else None
+
+
 #: how long a remembered verdict holds: while the bracket that decided and the next one stand
 #: (their version), while the bracket's context stands (:meth:`ScoredPairing.context`), or for
 #: the whole search (it reads nothing but the pairs the move takes out and puts in)
@@ -137,6 +154,9 @@ class ScoredPairing:
             hit = self._memo.get(move)
             if hit is not None and hit[4] and self.versions[hit[0]] == hit[1]:
                 return hit[3]
+        fewer = fewer_pairs(self.ev.group_of, move)  # the commonest verdict, from the groups alone
+        if fewer is not None:
+            return self._c6(move, fewer[0], fewer[1], True)
         return self._judge(move, True)
 
     def ranks_above(self, move: Move) -> Verdict | None:
@@ -186,6 +206,19 @@ class ScoredPairing:
             self._memo[move] = (k, self.versions[k], ctx, v, exact)
         return v
 
+    def _c6(self, move: Move, k0: int, more: int, exact: bool) -> Verdict | None:
+        """The verdict of a move that takes ``more`` pairs more out of bracket ``k0``, the first it
+        changes, than it puts in (fewer when negative): C6 (2017: C.5), which no later criterion
+        can overturn."""
+        if more > 0 and not exact:
+            return self._remember(move, k0, None, False, MOVE)
+        counted = self._counts.get((k0, more))
+        if counted is None:
+            nd = len(self.brackets[k0].downfloaters)
+            counted = self._counts[(k0, more)] = Verdict(self._count_row, k0, nd, nd + 2 * more,
+                                                         "a" if more > 0 else "b")
+        return self._remember(move, k0, counted, exact, MOVE)
+
     def _judge(self, move: Move, exact: bool) -> Verdict | None:
         """The verdict; with ``exact`` false, ``None`` also when this pairing ranks first.
 
@@ -224,14 +257,7 @@ class ScoredPairing:
         k0 = min(k_rem + k_add)
         more = k_rem.count(k0) - k_add.count(k0)
         if more:  # C6 (2017: C.5), which no later criterion can overturn
-            if more > 0 and not exact:
-                return self._remember(move, k0, None, False, MOVE)
-            counted = self._counts.get((k0, more))
-            if counted is None:
-                nd = len(self.brackets[k0].downfloaters)
-                counted = self._counts[(k0, more)] = Verdict(self._count_row, k0, nd, nd + 2 * more,
-                                                             "a" if more > 0 else "b")
-            return self._remember(move, k0, counted, exact, MOVE)
+            return self._c6(move, k0, more, exact)
         r0 = rem if k_rem.count(k0) == len(rem) else [pr for pr in rem if g[pr[1]] == k0]
         n0 = add if k_add.count(k0) == len(add) else [pr for pr in add if g[pr[1]] == k0]
         b = self.brackets[k0]
@@ -312,4 +338,4 @@ class ScoredPairing:
                               exact, holds)
 
 
-__all__ = ["Move", "ScoredPairing"]
+__all__ = ["Move", "ScoredPairing", "fewer_pairs"]

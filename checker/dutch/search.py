@@ -21,8 +21,9 @@ from typing import Any, Callable, Hashable, Iterator
 from algorithms.enumeration import perfect_matchings as perfect
 from checker.dutch.compare import compare
 from checker.dutch.reference import Verdict, compare as reference_compare
-from checker.dutch.scoring import Move, ScoredPairing
-from checker.dutch.criteria import Bracket, Evaluator, Mate, may_meet
+from checker.dutch.scoring import Move, ScoredPairing, fewer_pairs
+from checker.dutch.criteria import Bracket, Evaluator, Mate
+from checker.dutch.state import Pref
 
 #: Called with each candidate, as a move from the given pairing, and its verdict against it (the
 #: candidate itself is ``move.apply(pairing)``, built only by an observer that keeps it).
@@ -46,15 +47,35 @@ def boards(mate: Mate, ev: Evaluator) -> list[Pair]:
 
 
 def compatibility(ev: Evaluator) -> Callable[[int, int], bool]:
-    """Whether two players may meet (no C1 or C3 breach), remembered per pair."""
-    memo: dict[Pair, bool] = {}
+    """Whether two players may meet (no C1 or C3 breach): :func:`checker.dutch.criteria.may_meet`'s
+    three tests read once for the round as each player's set of barred opponents (the players met,
+    the forbidden pairs, and for a non-topscorer with an absolute preference the others with the same
+    one), so that each of the search's hundreds of thousands of questions is one set look-up."""
     st = ev.state
+    players = st.players
+    barred: dict[int, set[int]] = {x: set() for x in players}
+    for x, p in players.items():
+        for y in p.met:
+            if y in barred:
+                barred[x].add(y)
+                barred[y].add(x)
+    for pair in st.forbidden or ():
+        if len(pair) == 2:
+            x, y = tuple(pair)
+            if x in barred and y in barred:
+                barred[x].add(y)
+                barred[y].add(x)
+    absolute: dict[object, list[int]] = {}
+    for x, p in players.items():
+        if p.strength is Pref.ABSOLUTE and not p.topscorer:
+            absolute.setdefault(p.pref, []).append(x)
+    for same in absolute.values():
+        group = set(same)
+        for x in same:
+            barred[x] |= group - {x}
 
     def ok(x: int, y: int) -> bool:
-        r = memo.get((x, y))
-        if r is None:
-            r = memo[(x, y)] = memo[(y, x)] = may_meet(st, st.players[x], st.players[y])
-        return r
+        return y not in barred[x]
     return ok
 
 
@@ -305,6 +326,11 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
     scored: ScoredPairing | None = None
     cache: GroupCache = {}
     settled: dict[Hashable, tuple[int, int]] = {}
+    # each group's moves that may rank above a pairing: a move that takes more pairs out of its
+    # first changed bracket than it puts in never does (C6), whatever the pairing it is judged
+    # against; nobody watching, those are not judged at all
+    live: GroupCache = {}
+    g = ev.group_of
     for step in range(rounds):
         scored = ScoredPairing(ev, current, scored) if incremental else None
         brs = scored.brackets if scored is not None else ev.brackets(current)
@@ -318,6 +344,15 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
             if scored is not None and key is not None:
                 held = settled.get(key)
                 if held is not None and (held[1] == -2 or scored.context(held[0]) == held[1]):
+                    continue
+            if scored is not None and watch is None:
+                kept = live.get(key) if key is not None else None
+                if kept is None:
+                    kept = tuple(mv for mv in group if fewer_pairs(g, mv) is None)
+                    if key is not None:
+                        live[key] = kept
+                group = kept
+                if not group:
                     continue
             for mv in group:
                 cand: Mate | None = None
