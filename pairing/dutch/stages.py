@@ -175,6 +175,12 @@ def _c9_applies(st: RoundState, mdps: list[int], residents: list[int], nxt: list
     MDPs' partners.  The top bracket's answer comes from the pre-pass."""
     if not st.odd or st.pab_score is None or st.pab_score < st.p[residents[0]].score:
         return False
+    if not nxt and not st.full_field:
+        # the last bracket holds every player still unpaired, and the pre-pass found the round
+        # completable (C4, Art. 2.2.1): its optimum pairs all of them but the one who receives
+        # the PAB, so it downfloats exactly one player; the solve (kept for the reference mode)
+        # would say so too
+        return True
     st.c9 = False
     bracket_weights(st, mdps, residents, nxt)
     mate = st.solve()

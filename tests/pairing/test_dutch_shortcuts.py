@@ -135,6 +135,40 @@ def test_next_group_as_sinks_pairs_as_the_full_field_solve(monkeypatch: pytest.M
     assert used[0].compressed_solves > 0 and used[1].full_solves == used[1].solves
 
 
+@pytest.mark.fast
+def test_c9_in_the_last_bracket_is_told_without_a_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C9's scope (Art. 2.4.4) in the last bracket: the bracket holds everyone still unpaired and
+    the round is completable, so it downfloats exactly one player (the PAB assignee) and C9
+    applies whenever the PAB score reaches it.  The answer without a solve is compared with the
+    solve's (the reference mode still solves), call by call, on odd rounds that reach it
+    (counted, so the test shows the path was taken), and the pairings with the full-field ones."""
+    from pairing.dutch import stages
+
+    original = stages._c9_applies
+    told = []
+
+    def both(st_: object, mdps: list[int], residents: list[int], nxt: list[int]) -> bool:
+        quick = original(st_, mdps, residents, nxt)  # type: ignore[arg-type]
+        if not nxt:
+            st_.full_field = True  # type: ignore[attr-defined]
+            try:
+                assert original(st_, mdps, residents, nxt) is quick  # type: ignore[arg-type]
+            finally:
+                st_.full_field = False  # type: ignore[attr-defined]
+            told.append(quick)
+        return quick
+
+    monkeypatch.setattr(stages, "_c9_applies", both)
+    rng = random.Random(33)
+    for _ in range(8):
+        s = GeneratorSettings(players=2 * rng.randint(10, 30) + 1, rounds=rng.randint(1, 4), seed=rng.randint(0, 9999))
+        t = generate(s)
+        t = t.replace_records(tuple(RoundCount(s.rounds + 3, "XXR") if isinstance(r, RoundCount) else r
+                                    for r in t.records))
+        both_ways(t, s.rounds + 1)
+    assert sum(told) >= 4
+
+
 # --------------------------------------------------------------------------- cardinality matching
 
 
