@@ -20,6 +20,21 @@ engine, results from ratings, seeded), then round R is paired.  Columns:
   and whether its pairing is ours;
 * ``growth``: the exponent k in time ~ players^k between consecutive sizes; the last line fits
   k over all sizes (least squares on the logarithms).
+
+``--worst`` pairs *every* round of whole generated events instead (the worst round, not the
+last one, decides whether an arbiter waits)::
+
+    python bench/pair.py --worst                                   # 200, 800, 1,600, 3,000 players
+    python bench/pair.py --worst --sizes 200,800 --seeds 7,8,9 --keep /tmp/worst
+
+Each event (``arbiter generate --players N --rounds R --seed S``, run as a child process so that
+the generator's memory is not this process's; reused from ``--keep``) is cut before each round
+(:func:`trf.edit.cut_to_round`) and that round is paired in this process (CPU of
+``pair_round``; ``same``: whether it is the pairing the file holds).  Per size and seed: the
+worst round, its CPU, the whole-process CPU of pairing it from its file (start-up included), and
+gacrux's whole-process CPU on the same file with the ratio gacrux / ours and whether gacrux's
+pairing is ours.  Then the fitted exponent of the worst round's time over the sizes, and the
+largest fitted exponent of any one round number (time ~ players^k).
 """
 
 from __future__ import annotations
@@ -40,6 +55,7 @@ import trf  # noqa: E402
 from pairing.dutch import pair_round  # noqa: E402
 from pairing.dutch.state import RoundState  # noqa: E402
 from verify.generate import GeneratorSettings, generate  # noqa: E402
+from trf.edit import cut_to_round  # noqa: E402
 from trf.model import RoundCount  # noqa: E402
 
 
@@ -51,17 +67,17 @@ def child_cpu(cmd: list[str]) -> tuple[float, str]:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), out.stdout
 
 
+#: the Python that runs gacrux (``--gacrux``; default: this one)
+GACRUX_PYTHON = [sys.executable]
+
+
 def gacrux_available() -> bool:
-    try:
-        import gacrux  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    return subprocess.run(GACRUX_PYTHON + ["-c", "import gacrux"], capture_output=True, check=False).returncode == 0
 
 
 def gacrux_pairs(path: Path, rnd: int) -> tuple[float, set[tuple[int, int]] | None]:
     out = path.with_suffix(".gacrux.json")
-    cpu, _ = child_cpu([sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-p", "-n", str(rnd),
+    cpu, _ = child_cpu([GACRUX_PYTHON[0], "-m", "gacrux.pairingchecker", "-i", str(path), "-p", "-n", str(rnd),
                         "-m", "dutch", "-o", str(out)])
     try:
         data = json.loads(out.read_text())
@@ -106,6 +122,82 @@ def fit(points: list[tuple[int, float]]) -> float:
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
 
 
+def played_pairs(t: trf.Tournament, rnd: int) -> set[tuple[int, int]]:
+    """The games of round ``rnd`` as the file holds them (pairs of starting ranks)."""
+    out = set()
+    for pl in t.players:
+        e = pl.entry(rnd)
+        if e is not None and e.opponent is not None:
+            out.add((min(pl.start_rank, e.opponent), max(pl.start_rank, e.opponent)))
+    return out
+
+
+def worst_mode(args: argparse.Namespace) -> None:
+    """Every round of generated events: per size and seed the worst round beside gacrux."""
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="bench-worst-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    use_gacrux = gacrux_available() and not args.no_gacrux
+    rounds = args.rounds
+    print(f"python {sys.version.split()[0]}; every round of {rounds}; CPU seconds; "
+          f"gacrux {'installed' if use_gacrux else 'not installed'}")
+    head = f"{'players':>7} {'seed':>5} {'generate':>9} {'worst':>6} {'pair':>7} {'process':>8} {'same':>5}"
+    if use_gacrux:
+        head += f" {'gacrux':>7} {'ratio':>6} {'same':>5}"
+    print(head + "  every round")
+    worst_by_size: dict[int, float] = {}
+    by_round: dict[int, list[tuple[int, float]]] = {}
+    for n in (int(x) for x in args.sizes.split(",")):
+        for seed in (int(x) for x in args.seeds.split(",")):
+            path = folder / f"worst-n{n}-r{rounds}-s{seed}.trf"
+            gen = math.nan
+            if not path.is_file():
+                gen, _ = child_cpu([sys.executable, "-c", "from arbiter.cli import main; main()", "generate",
+                                    "--players", str(n), "--rounds", str(rounds), "--seed", str(seed),
+                                    "-o", str(path)])
+            if not path.is_file():
+                print(f"{n:>7} {seed:>5} generation failed")
+                continue
+            t = trf.parse_file(path).tournament
+            times: list[float] = []
+            all_same = True
+            for rnd in range(1, t.rounds_paired + 1):
+                cut = cut_to_round(t, rnd)
+                t0 = time.process_time()
+                pairing = pair_round(cut, rnd)
+                times.append(time.process_time() - t0)
+                all_same &= {(min(a, b), max(a, b)) for a, b in pairing.boards} == played_pairs(t, rnd)
+                by_round.setdefault(rnd, []).append((n, times[-1]))
+            k = max(range(len(times)), key=times.__getitem__)
+            rnd = k + 1
+            cut_path = folder / f"worst-n{n}-r{rounds}-s{seed}-round{rnd}.trf"
+            cut_path.write_text(trf.dumps(cut_to_round(t, rnd)))
+            whole, ours = process_pairs([sys.executable, "-c", PROCESS, str(cut_path), str(rnd)])
+            mine = {p for p in ours if p[1]}
+            worst_by_size[n] = max(worst_by_size.get(n, 0.0), times[k])
+            made = f"{gen:>8.1f}s" if gen == gen else f"{'(kept)':>9}"
+            line = f"{n:>7} {seed:>5} {made} {rnd:>6} {times[k]:>6.2f}s {whole:>7.2f}s {'yes' if all_same else 'no':>5}"
+            if use_gacrux:
+                gcpu, gp = gacrux_pairs(cut_path, rnd)
+                same = "?" if gp is None else ("yes" if {p for p in gp if p[0] and p[1]} == mine else "no")
+                line += f" {gcpu:>6.2f}s {gcpu / whole:>5.1f}x {same:>5}"
+            print(line + "  " + " ".join(f"{x:.2f}" for x in times), flush=True)
+    points = sorted(worst_by_size.items())
+    if len(points) > 1:
+        print(f"worst round over {points[0][0]}..{points[-1][0]} players: time ~ n^{fit(points):.2f}")
+        slopes = {}
+        for rnd, pts in by_round.items():
+            best: dict[int, float] = {}
+            for n, x in pts:
+                best[n] = max(best.get(n, 0.0), x)
+            if len(best) > 1 and min(best.values()) > 0:
+                slopes[rnd] = fit(sorted(best.items()))
+        if slopes:
+            steep = max(slopes, key=slopes.__getitem__)
+            print("per round: " + ", ".join(f"r{r} n^{k:.2f}" for r, k in sorted(slopes.items()))
+                  + f" (steepest: round {steep})")
+    print(f"files in {folder}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", default="50,100,200,400,800,1600")
@@ -116,7 +208,17 @@ def main() -> None:
     ap.add_argument("--keep", type=Path, default=None, help="write the generated files here (reused if present)")
     ap.add_argument("--no-gacrux", action="store_true", help="do not time gacrux even if it is installed")
     ap.add_argument("--bbp", default="/tmp/bbp/bbpPairings.exe", help="bbpPairings' executable (timed if present)")
+    ap.add_argument("--worst", action="store_true", help="pair every round of whole events (sizes default to "
+                    "200,800,1600,3000); print each size's worst round beside gacrux")
+    ap.add_argument("--seeds", default="7", help="--worst: the events' seeds, comma-separated")
+    ap.add_argument("--gacrux", default=sys.executable, help="the Python interpreter that has gacrux installed")
     args = ap.parse_args()
+    GACRUX_PYTHON[0] = args.gacrux
+    if args.worst:
+        if args.sizes == ap.get_default("sizes"):
+            args.sizes = "200,800,1600,3000"
+        worst_mode(args)
+        return
     total = args.total or args.rounds
     folder = args.keep or Path(tempfile.mkdtemp(prefix="bench-pair-"))
     folder.mkdir(parents=True, exist_ok=True)

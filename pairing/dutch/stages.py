@@ -175,6 +175,12 @@ def _c9_applies(st: RoundState, mdps: list[int], residents: list[int], nxt: list
     MDPs' partners.  The top bracket's answer comes from the pre-pass."""
     if not st.odd or st.pab_score is None or st.pab_score < st.p[residents[0]].score:
         return False
+    if not nxt and not st.full_field:
+        # the last bracket holds every player still unpaired, and the pre-pass found the round
+        # completable (C4, Art. 2.2.1): its optimum pairs all of them but the one who receives
+        # the PAB, so it downfloats exactly one player; the solve (kept for the reference mode)
+        # would say so too
+        return True
     st.c9 = False
     bracket_weights(st, mdps, residents, nxt)
     mate = st.solve()
@@ -188,15 +194,26 @@ def pair_bracket(st: RoundState, mdps: list[int], residents: list[int], nxt: lis
     if pair_perfect(st, mdps, residents, nxt):
         return
     bracket_weights(st, mdps, residents, nxt)
-    bracket_stages(st, mdps, residents, nxt)
+    bracket_stages(st, mdps, residents, nxt, perfect_next=nxt)
 
 
-def bracket_stages(st: RoundState, mdps: list[int], residents: list[int], nxt: list[int]) -> None:
+def bracket_stages(st: RoundState, mdps: list[int], residents: list[int], nxt: list[int],
+                   perfect_next: list[int] | None = None) -> None:
     """The stages of one bracket over the weights set for it, in the generation order both
     editions share (2026 Art. 4.4/4.2, 4.3, 4.2; 2017 B.6-B.7, D.1-D.3): the MDP set and its
-    opponents, then the remainder as it stands, else its exchanges and transpositions."""
+    opponents, then the remainder as it stands, else its exchanges and transpositions.
+
+    ``perfect_next`` (the next scoregroup as :func:`~pairing.dutch.perfect.pair_perfect` reads
+    it; None: the bracket is not one where perfect candidates are taken): once every MDP is
+    paired, the remainder is a bracket of residents alone (Art. 3.3, fresh BSNs), whose criteria
+    the MDP-Pairing already left at their best reachable values, so its first perfect candidate
+    (Art. 3.4), when there is one, is what its weighted solve would choose."""
     if mdps:
         mdp_pairing(st, mdps, residents)
+        left = [r for r in residents if r in st.alive]
+        if perfect_next is not None and left and not any(v in st.alive for v in mdps) \
+                and pair_perfect(st, [], left, perfect_next):
+            return
     rem = Remainder.of(st, residents)
     if remainder_without_exchange(st, rem, had_mdps=bool(mdps)):
         return
@@ -501,4 +518,5 @@ def pair_bracket_2017(st: RoundState, mdps: list[int], residents: list[int], res
         w[(i, j)] = weight_2017(layout, p[i], p[j], i, j, i in inside, j in inside, special, final)
     st.w = w
     st.mate = {}
-    bracket_stages(st, mdps, residents, rest)
+    perfect = homogeneous and (not special or not rest)
+    bracket_stages(st, mdps, residents, rest, perfect_next=([] if special else rest) if perfect else None)

@@ -135,6 +135,76 @@ def test_next_group_as_sinks_pairs_as_the_full_field_solve(monkeypatch: pytest.M
     assert used[0].compressed_solves > 0 and used[1].full_solves == used[1].solves
 
 
+@pytest.mark.fast
+def test_c9_in_the_last_bracket_is_told_without_a_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C9's scope (Art. 2.4.4) in the last bracket: the bracket holds everyone still unpaired and
+    the round is completable, so it downfloats exactly one player (the PAB assignee) and C9
+    applies whenever the PAB score reaches it.  The answer without a solve is compared with the
+    solve's (the reference mode still solves), call by call, on odd rounds that reach it
+    (counted, so the test shows the path was taken), and the pairings with the full-field ones."""
+    from pairing.dutch import stages
+
+    original = stages._c9_applies
+    told = []
+
+    def both(st_: object, mdps: list[int], residents: list[int], nxt: list[int]) -> bool:
+        quick = original(st_, mdps, residents, nxt)  # type: ignore[arg-type]
+        if not nxt:
+            st_.full_field = True  # type: ignore[attr-defined]
+            try:
+                assert original(st_, mdps, residents, nxt) is quick  # type: ignore[arg-type]
+            finally:
+                st_.full_field = False  # type: ignore[attr-defined]
+            told.append(quick)
+        return quick
+
+    monkeypatch.setattr(stages, "_c9_applies", both)
+    rng = random.Random(33)
+    for _ in range(8):
+        s = GeneratorSettings(players=2 * rng.randint(10, 30) + 1, rounds=rng.randint(1, 4), seed=rng.randint(0, 9999))
+        t = generate(s)
+        t = t.replace_records(tuple(RoundCount(s.rounds + 3, "XXR") if isinstance(r, RoundCount) else r
+                                    for r in t.records))
+        both_ways(t, s.rounds + 1)
+    assert sum(told) >= 4
+
+
+@pytest.mark.fast
+def test_perfect_remainder_after_the_mdps_pairs_as_the_full_field_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the MDP-Pairing has paired every MDP, the remainder's first perfect candidate
+    (Art. 3.3, 3.4) stands for its weighted solve: rounds where that path is taken (counted, so
+    the test shows it was) pair as the full-field solve, which takes no perfect candidate."""
+    from pairing.dutch import stages
+
+    taken = []
+    after_mdps = []
+    original_mdp, original_perfect = stages.mdp_pairing, stages.pair_perfect
+
+    def mdp(*args: object) -> None:
+        original_mdp(*args)  # type: ignore[arg-type]
+        after_mdps.append(True)
+
+    def perfect(st_: object, mdps: list[int], residents: list[int], nxt: list[int]) -> bool:
+        found = original_perfect(st_, mdps, residents, nxt)  # type: ignore[arg-type]
+        if after_mdps and not mdps and found:
+            taken.append(len(residents))
+        after_mdps.clear()
+        return found
+
+    monkeypatch.setattr(stages, "mdp_pairing", mdp)
+    monkeypatch.setattr(stages, "pair_perfect", perfect)
+    rng = random.Random(4)
+    for _ in range(10):
+        s = GeneratorSettings(players=rng.randint(40, 90), rounds=rng.randint(2, 5), seed=rng.randint(0, 9999),
+                              draw_rate=rng.choice([0.0, 0.3]))
+        t = generate(s)
+        t = t.replace_records(tuple(RoundCount(s.rounds + 3, "XXR") if isinstance(r, RoundCount) else r
+                                    for r in t.records))
+        both_ways(t, s.rounds + 1)
+        both_ways(t, s.rounds + 1, rules="2017")
+    assert len(taken) >= 3
+
+
 # --------------------------------------------------------------------------- cardinality matching
 
 
