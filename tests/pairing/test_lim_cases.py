@@ -553,6 +553,23 @@ case("4.4: an opponent that leaves the rest pairable", 10,
      ((3, 2), (8, 5), (1, 7), (6, 4), (10, 9)),
      mutants=[(((3, 2), (8, 5), (1, 9), (10, 6), (7, 4)), None, "3.8")])
 
+# 34. 2.3.2: two more of one colour.  Eight players, round 5 of 7 (median 2).  R1: 1-7 1-0, 2-8
+#     1-0, 3-5 1-0, 6-4 0-1; R2: 1-3 1-0, 4-2 0-1, 5-8 1-0, 6-7 1/2; R3: 4-1 0-1, 2-5 1-0, 7-3 1-0,
+#     8-6 1/2; R4: 1-5 0-1, 2-6 0-1, 3-8 1-0, 7-4 0-1.  Scores 1, 2: 3 | 3, 4, 5, 6: 2 (median) |
+#     7: 3/2 | 8: 1/2.  Colours: 1 WWBW (three Whites to one: !B, not two in a row), 2 WBWW (!B),
+#     3 WBBW due B, 4 BWWB due W, 5 BWBB !W, 6 WWBB !W, 7 BBWW !B, 8 BBWB !W.
+#     Group 3 {1, 2}: they have not met, but both must have Black: no compatible opponent for 1
+#     (2.3.2, two more of one colour) nor for 2 (2.3.3): both move to the median group.
+#     Upward: 8 (group 1/2, alone) floats up to 7: 8-7 (8 !W, 7 !B).
+#     Median {3, 4, 5, 6} + DFs 1 and 2 (1 first, 3.6): 1 has met 3, 4, 5 -> 6 (!W) -> 6-1; 2 has
+#     met 4, 5, 6 -> 3 (due B, but 2 must have Black) -> 3-2; 5-4 (5 !W).
+#     Mutation: 1-2 paired as in a last round (2 White, his fourth White to one): 2.1.
+case("2.3.2: a player with two more of one colour and no opponent to balance them floats", 8,
+     [[(1, 7, W), (2, 8, W), (3, 5, W), (6, 4, L)], [(1, 3, W), (4, 2, L), (5, 8, W), (6, 7, D)],
+      [(4, 1, L), (2, 5, W), (7, 3, W), (8, 6, D)], [(1, 5, L), (2, 6, L), (3, 8, W), (7, 4, L)]], 7,
+     ((8, 7), (6, 1), (3, 2), (5, 4)),
+     mutants=[(((8, 7), (2, 1), (6, 3), (5, 4)), None, "2.1")])
+
 # ---------------------------------------------------------------------------------------------
 # The door
 # ---------------------------------------------------------------------------------------------
