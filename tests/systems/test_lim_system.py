@@ -180,3 +180,13 @@ def test_a_maxi_declaration_reaches_the_engine(tmp_path: Path, maxi: bool, expec
     rc, out, err = _cli("pair", str(path), "--format", "bbp")
     assert rc == 0, err
     assert out.split("\n")[1:-1] == expected
+
+
+def test_a_file_without_the_number_of_rounds_is_refused(tmp_path: Path) -> None:
+    """Art. 6 (the last round relaxes the colour limits) needs the number of rounds: no XXR/142 ->
+    invalid input, a one-line message, nothing written."""
+    path = tmp_path / "l.trf"
+    path.write_text(text(8, [], 5).replace("XXR 5\n", ""), encoding="utf-8")
+    rc, out, err = _cli("pair", str(path))
+    assert rc == exitcodes.INVALID_INPUT, (out, err)
+    assert "XXR" in err and "Art. 6" in err and "Traceback" not in err and out == ""
