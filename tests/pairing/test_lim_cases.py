@@ -1,8 +1,11 @@
 """The Lim system (C.04.4.3, 2026) on hand-worked cases: each a small tournament built here
 (:mod:`tests.pairing.lim_build`), its expected round derived step by step from the articles in the
 comment beside it (not produced by the engine and copied back).  Every case is paired by the engine
-through the registry's door, the expected round is judged by the checker's own reading, which
-must find nothing, and each mutation of the round must be flagged by the article named.
+through the registry's door and through ``arbiter pair --json`` on the file as written (its
+``092`` names the system, L2, and the Maxi-tournament, L3), the expected round is judged by the
+checker's own reading, which must find nothing, and each mutation of the round must be flagged by
+the article named.  Where a case was changed after comparing with the engine or the checker, its
+comment says so and why (the disagreements and answers: the helpers' board of this work).
 
 Notation: R1, R2 ... the rounds already played, ``(white, black, result)``; ratings are
 ``2700 - 10 * start rank`` unless the case gives them.  "Ranked higher" is the smaller pairing
@@ -13,30 +16,30 @@ Art. 2.1 lets him have (two in a row: 2.3.3/5.3, or two more of one colour: 2.3.
 half the rounds played (Art. 2.2).  "DF"/"UF": a floater moved down/up (Art. 2.3, 3.2.1).
 
 The readings these derivations rest on where the text leaves room (each case names the one it
-uses; docs/lim.md records them):
-  L-a  A floater's opponent (3.8): a downfloater meets the highest-ranked resident who is
-       compatible and due the colour opposite to his own; an upfloater the lowest-ranked such
+uses; docs/lim.md's decisions, named beside each, record the same readings):
+  L-a  (L13, L11) A floater's opponent (3.8): a downfloater meets the highest-ranked resident who
+       is compatible and due the colour opposite to his own; an upfloater the lowest-ranked such
        resident; with none due the opposite colour, the highest- (lowest-) ranked compatible one.
-  L-b  Scrutiny (4.1-4.3): the player scrutinised takes the first compatible opponent in the
-       order of 4.2 (the bottom half in order, then the top half from the bottom up; the rest is
+  L-b  (L10, L11) Scrutiny (4.1-4.3): the player scrutinised takes the first compatible opponent
+       in the order of 4.2 (the bottom half in order, then the top half from the bottom up; the rest is
        proposed afresh); cases keep that first compatible opponent also due the opposite colour,
        so the colour exchanges of 2.5/5.2 change nothing unless the case says so.
-  L-c  Floater choice (3.2, 3.9, 3.10): first the type (3.9: d before c before b before a), then
-       not one who floated in the round before (3.10), then the colour balance of the rest
+  L-c  (L12) Floater choice (3.2, 3.9, 3.10): first the type (3.9: d before c before b before
+       a), then not one who floated in the round before (3.10), then the colour balance of the rest
        (3.2.2; in a Maxi-tournament only within 100 points of the default, 3.2.3), then the
        default of 3.2.4 (pairing down: the lowest ranked; up: the highest ranked).
-  L-e  2.6: when the median group cannot be completed, the last pairing made on the side
+  L-e  (L14) 2.6: when the median group cannot be completed, the last pairing made on the side
        opposite to the one that sent it more floaters (the lower side when more came from
        above) is undone and its two players join the median group; if that side has none, the
        other side's.
-  L-f  7.2: "the odd-numbered players of the top half" are counted by their place in the top
+  L-f  (L16) 7.2: "the odd-numbered players of the top half" are counted by their place in the top
        half of the players paired (1st, 3rd, ...), also when an absent player or the PAB leaves
        a gap in the pairing numbers.
-  L-g  An empty median group (no player on half the rounds played): the floaters of both sides
-       are moved towards it and meet there (the cases keep this round the same under the other
+  L-g  (L7) An empty median group (no player on half the rounds played): the floaters of both
+       sides are moved towards it and meet there (the cases keep this round the same under the other
        reading, a DF passed on to the next lower group).
-  L-d  A game lost by forfeit is no meeting (2.1) and gives no colour; a PAB or forfeit win bars
-       a later PAB (C.04.1 Art. 3/4).
+  L-d  (L17, L18, L6) A game lost by forfeit is no meeting (2.1) and gives no colour; a PAB or a
+       forfeit win bars a later PAB (C.04.1 Art. 3/4).
 """
 
 from __future__ import annotations
