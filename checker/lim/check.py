@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from checker.lim.procedure import FLOAT_ARTICLES, Derivation, Group, NoLimPairing, Step, derive, floater_key
+from checker.lim.procedure import DOWN, FLOAT_ARTICLES, Derivation, Group, NoLimPairing, Step, derive, floater_key
 from checker.lim.state import RoundFacts, facts
 from checker.report import EngineCandidate, Finding, RoundReport
 from checker.swiss_round import compare_engine, opponents
@@ -59,6 +59,7 @@ WORDS = {
     "2.4": "top half against bottom half: 1 v n/2+1, 2 v n/2+2, ...",
     "2.6": "when the Median Scoregroup cannot be completed, the pairing next to it is undone",
     "3.2.2": "the floater chosen is one due the colour most of the group is due",
+    "3.2.3": "in a Maxi-tournament that colour choice is made only within 100 rating points",
     "3.2.4": "above the median the lowest-ranked player floats, below it the highest-ranked",
     "3.6": "players who floated down are paired first, with the first available player of the group",
     "3.7": "players who floated up are paired first, with the first available player of the group",
@@ -200,12 +201,25 @@ def _float_departure(f: RoundFacts, g: Group, opponent: dict[int, int], mine: li
         return finding("order", "2.3", f"scoregroup {k}: {x} floats out, but then the group keeps fewer than {keep} "
                        f"compatible pairs; {m} floats", boards=((x, opponent.get(x)),))
     incoming = set(g.incoming)
-    adjacent: list[int] = []
-    km = floater_key(f, m, staying, incoming, adjacent, g.direction)
-    kx = floater_key(f, x, staying, incoming, adjacent, g.direction)
-    art = next((FLOAT_ARTICLES[i] for i in range(1, 4) if km[i] != kx[i]), "3.9")
+    km = floater_key(f, m, staying, incoming, g.adjacent, g.direction)
+    kx = floater_key(f, x, staying, incoming, g.adjacent, g.direction)
+    art = next((FLOAT_ARTICLES[i] for i in range(4) if km[i] != kx[i]), "3.2.4")
+    if art in ("3.2.2", "3.2.4") and f.maxi and _barred_by_band(f, x, staying, g.direction):
+        art = "3.2.3"
     return finding("order", art, f"scoregroup {k}: {m} floats out, not {x}", boards=((x, opponent.get(x)),),
                    given=str(x), better=str(m))
+
+
+def _barred_by_band(f: RoundFacts, x: int, staying: list[int], direction: str) -> bool:
+    """Art. 3.2.3: ``x`` is due the colour most of the group is due, but in a Maxi-tournament
+    rated more than 100 points from the player rank would move, so the colour choice may not
+    take him."""
+    ref = max(staying, key=lambda p: f.seats[p].tpn) if direction == DOWN else \
+        min(staying, key=lambda p: f.seats[p].tpn)
+    w = sum(1 for p in staying if f.seats[p].due is Colour.WHITE)
+    b = sum(1 for p in staying if f.seats[p].due is Colour.BLACK)
+    majority = None if w == b else Colour.WHITE if w > b else Colour.BLACK
+    return majority is not None and f.seats[x].due is majority and not f.within_band(x, ref)
 
 
 def _pair_departure(f: RoundFacts, g: Group, step: Step, opponent: dict[int, int]) -> Finding:
@@ -221,7 +235,8 @@ def _pair_departure(f: RoundFacts, g: Group, step: Step, opponent: dict[int, int
         text = {"2.1": f"{p} and {gp} are not compatible",
                 "4.4": f"with {p}-{gp} the others of the group cannot all be paired",
                 "5.2": f"{q} comes later but is due the other colour, {gp} is not",
-                "5.7": f"{gp} is not within 100 points of the first available opponent"}.get(why, why)
+                "5.7": f"{gp} is not within 100 points of the first available opponent",
+                "3.8": f"{gp} is not within 100 points of the first available opponent"}.get(why, why)
         return finding("order", why, f"scoregroup {k}: {p} meets {q}, not {gp}: {text}", boards=((p, gp),),
                        given=f"{p}-{gp}", better=f"{p}-{q}")
     return finding("order", step.article, f"scoregroup {k}: {p} meets {q}, not {gp}: {step.reason}",
@@ -263,6 +278,9 @@ def check_round(t: Tournament, rnd: int, *, engine: Optional[EngineCandidate] = 
     total = total_of(t, total_rounds, rnd)
     f, d = derivation(t, rnd, total, maxi)
     report = RoundReport(rnd, len(f.seats), boards, pab, edition=TITLE, edition_reason=rules_reason)
+    if total_rounds is None and t.total_rounds is None:
+        report.notes.append("the file does not give the number of rounds: the round is judged as not the last "
+                            "(Art. 6 lifts the colour limits in the last round)")
     opponent = opponents(boards)
     report.findings += _hard(f, boards, pab, opponent)
     initial = initial_colour(t)

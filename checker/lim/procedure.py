@@ -97,6 +97,7 @@ class Group:
     pairs: list[tuple[int, int]] = field(default_factory=list)
     cracked: list[tuple[int, int]] = field(default_factory=list)
     median: bool = False
+    adjacent: list[int] = field(default_factory=list)  # the next group's residents (Art. 3.9)
 
     @property
     def members(self) -> list[int]:
@@ -142,14 +143,15 @@ def _available(f: RoundFacts, graph: Graph, p: int, q: int) -> str:
     return "" if graph.pairable_without((p, q)) else "4.4"
 
 
-def _first_available(f: RoundFacts, graph: Graph, p: int, blocks: list[list[int]]
+def _first_available(f: RoundFacts, graph: Graph, p: int, blocks: list[list[int]], band: str = "5.7"
                      ) -> tuple[int, list[tuple[int, str]], bool]:
     """The opponent of ``p``: of the first block of ``blocks`` holding an available opponent (for
     scrutiny the bottom half, then the top half, Art. 4.2; for a floater the whole group, 3.8),
     the first available one due the other colour, else the first available (5.2: an exchange for
     colours stays inside that block, so the top half against the bottom half of 2.4 is kept; a
     Maxi-tournament's colour exchange only within 100 points of the first available, 3.8, 5.7).
-    Also the candidates passed over, with why, and whether colour decided."""
+    Also the candidates passed over, with why (``band``: the article of the 100 points, 3.8 for a
+    floater's opponent, 5.7 for an exchange), and whether colour decided."""
     skipped: list[tuple[int, str]] = []
     for block in blocks:
         first: Optional[int] = None
@@ -163,9 +165,10 @@ def _first_available(f: RoundFacts, graph: Graph, p: int, blocks: list[list[int]
                 first = q
             if _suits(f.seats[p], f.seats[q]) and f.within_band(q, first):
                 return q, skipped + passed, q != first
-            passed.append((q, "5.2" if f.within_band(q, first) else "5.7"))
+            passed.append((q, "5.2" if f.within_band(q, first) else band))
         if first is not None:
-            return first, skipped + [x for x in passed if block.index(x[0]) < block.index(first)], False
+            # those tried before the first available, and a colour exchange 5.7 barred
+            return first, skipped + [x for x in passed if block.index(x[0]) < block.index(first) or x[1] == band], False
         skipped += passed
     raise NoLimPairing("2.1", f"{p} has no available opponent in its scoregroup")
 
@@ -291,7 +294,7 @@ def _pair_group(f: RoundFacts, g: Group, staying: list[int], incoming_order: lis
         order = DOWN if down else UP
         residents = _arranged(f, [q for q in remaining if q in g.residents], order)
         floaters = _arranged(f, [q for q in remaining if q != p and q not in g.residents], order)
-        q, skipped, by_colour = _first_available(f, graph, p, [residents, floaters])
+        q, skipped, by_colour = _first_available(f, graph, p, [residents, floaters], "3.8")
         graph.remove((p, q))
         art = "3.6" if down else "3.7"
         steps.append(Step("pair", "5.2" if by_colour else "3.8", (p, q),
@@ -406,7 +409,8 @@ def derive(f: RoundFacts, initial: Colour) -> Derivation:
         incoming: list[int] = []
         for i, s in enumerate(scores):
             adjacent = by_score[scores[i + 1]] if i + 1 < len(scores) else median_residents
-            g = Group(s, direction, sorted(by_score[s], key=lambda p: f.seats[p].tpn), incoming)
+            g = Group(s, direction, sorted(by_score[s], key=lambda p: f.seats[p].tpn), incoming,
+                      adjacent=list(adjacent))
             groups.append(g)
             g.floaters = _choose_floaters(f, g, adjacent, steps)
             staying = [p for p in g.members if p not in g.floaters]

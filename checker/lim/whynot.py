@@ -71,7 +71,8 @@ def why_not(t: Tournament, rnd: int, a: int, b: int, *, total_rounds: Optional[i
             if other is not None and other in dict(s.skipped):
                 why = dict(s.skipped)[other]
                 text = {"2.1": "they are not compatible", "4.4": "the others of the group could not all be paired",
-                        "5.2": f"{q} is due the other colour", "5.7": "not within 100 rating points"}.get(why, why)
+                        "5.2": f"{q} is due the other colour", "5.7": "not within 100 rating points",
+                        "3.8": "not within 100 rating points"}.get(why, why)
                 return WhyNot(rnd, pair, "worse", why, f"{p} meets {q}: with {other} {text}", cand, d.pab,
                               f"{p} meets {q} instead: with {other}, {text} ({HANDBOOK} Art. {why}).")
             x = p if p in pair else q
