@@ -278,6 +278,9 @@ def check_round(t: Tournament, rnd: int, *, engine: Optional[EngineCandidate] = 
     total = total_of(t, total_rounds, rnd)
     f, d = derivation(t, rnd, total, maxi)
     report = RoundReport(rnd, len(f.seats), boards, pab, edition=TITLE, edition_reason=rules_reason)
+    if total_rounds is None and t.total_rounds is None:
+        report.notes.append("the file does not give the number of rounds: the round is judged as not the last "
+                            "(Art. 6 lifts the colour limits in the last round)")
     opponent = opponents(boards)
     report.findings += _hard(f, boards, pab, opponent)
     initial = initial_colour(t)

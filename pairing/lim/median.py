@@ -62,7 +62,7 @@ def pair_scoregroups(players: Sequence[Entrant], median: Fraction, comp: Compati
     low, up = _side(below, groups, residents, Direction.UP, comp, maxi=maxi)
     cracked = 0
     while not comp.can_pair_all(list(residents) + down + up):
-        crack_low = (len(down) > len(up) and low) or not high
+        crack_low = bool(len(down) > len(up) and low) or not high
         side = low if crack_low else high
         if not side:  # pragma: no cover - every pairing undone: the whole field, which can be paired
             raise AssertionError("the Median Scoregroup stays blocked")

@@ -233,3 +233,11 @@ def test_cli_why_not(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert code == 0 and got["criterion"] == "2.3.4" and got["verdict"] == "worse"
     code, out = _cli("check", str(_file(tmp_path, [R1_C, GOOD_C])), "--round", "2", "--why-not", "1-5")
     assert code == 0 and "played each other before" in out and "C.04.4.3 Art. 2.1" in out
+
+
+def test_a_file_without_the_number_of_rounds_is_judged_as_not_the_last_round() -> None:
+    """Art. 6 needs the last round: without ``XXR``/``142`` the checker says how it judged."""
+    text = swiss_build.text("Lim case", 8, [R1_C, GOOD_C], 5, code=CODE).replace("XXR 5\n", "")
+    rep = check_round(swiss_build.parsed(text), 2)
+    assert rep.ok and any("number of rounds" in n for n in rep.notes)
+    assert not any("number of rounds" in n for n in check_round(_t(8, [R1_C, GOOD_C]), 2).notes)

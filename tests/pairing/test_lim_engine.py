@@ -354,3 +354,16 @@ def test_colours_tie_without_games_takes_the_colour_drawn(initial: Colour, white
     the higher-ranked #1 decides and, due no colour, takes the colour drawn for round 1."""
     (w, _), rule = allocate(E(1), E(2), median_or_above=True, initial=initial)
     assert (w.id, rule) == (white, "5.4-rank")
+
+
+def test_a_cracked_pairing_from_below_joins_as_up_floaters() -> None:
+    """Art. 2.6 (L14), median 1: #1 floats down from group 2; group 0 pairs 5-6; the Median
+    Scoregroup {2, 3, 4} with #1 is blocked (1 met them all).  More came from above (1) than from
+    below (0): 5-6 is undone and both join as up-floaters (from below).  The down-floater #1 first:
+    his group's players all met him, so the first floater, 5.  Then the up-floaters, the largest
+    number first (3.7): 6 meets the lowest-ranked available player, 4 (L13); 2-3 remain.  (Were 5
+    and 6 taken as down-floaters, 6 would meet 2 and 3-4 would remain.)"""
+    ps = [E(1, 2, met=(2, 3, 4)), E(2, 1, met=(1,)), E(3, 1, met=(1,)), E(4, 1, met=(1,)), E(5, 0), E(6, 0)]
+    made, cracked = pair_scoregroups(ps, Fraction(1), comp(ps), maxi=False)
+    assert cracked == 1
+    assert [(m.a.id, m.b.id) for m in made] == [(1, 5), (6, 4), (2, 3)]
