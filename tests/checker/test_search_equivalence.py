@@ -156,18 +156,19 @@ def test_the_search_ends_where_the_whole_comparisons_lead(path: Path, rules: str
 @pytest.mark.parametrize("path", _fixture_paths(), ids=lambda p: p.name)
 def test_groups_kept_from_step_to_step_are_the_moves(path: Path) -> None:
     """:func:`move_groups` with a cache shared by the pairings of a walk yields, for each, the
-    moves :func:`moves` builds afresh, in the same order; and the search's compatibility test
-    (:func:`may_meet`) says what :func:`pair_breach` says, for every pair of every round."""
+    moves :func:`moves` builds afresh, in the same order; and the search's compatibility tests
+    (:func:`may_meet`, and :func:`compatibility`'s barred sets read once a round) say what
+    :func:`pair_breach` says, for every pair of every round."""
     rng = random.Random(f"groups:{path.name}")
     compared = 0
     for ev, given in _rounds(path, "2026"):
         cache: GroupCache = {}  # a search's: one round, one compatibility test
         st = ev.state
+        ok = compatibility(ev)
         for x in st.players.values():
             for y in st.players.values():
                 if x.id != y.id:
-                    assert may_meet(st, x, y) == (pair_breach(st, x, y) is None)
-        ok = compatibility(ev)
+                    assert may_meet(st, x, y) == (pair_breach(st, x, y) is None) == ok(x.id, y.id)
         mate = given
         for _ in range(4):
             brs = ev.brackets(mate)
