@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
-from typing import Any, Callable, Hashable, Iterator
+from typing import Any, Callable, Container, Hashable, Iterator
 
 from algorithms.enumeration import perfect_matchings as perfect
 from checker.dutch.compare import compare
@@ -111,8 +111,10 @@ def _cached(cache: GroupCache | None, key: Hashable, build: Callable[[], list[Mo
 
 
 def neighbour_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(),
-                     ok: Callable[[int, int], bool] | None = None, cache: GroupCache | None = None) -> Iterator[Group]:
-    """:func:`neighbours`, by pair of boards and by board the PAB moves to."""
+                     ok: Callable[[int, int], bool] | None = None, cache: GroupCache | None = None,
+                     skip: Container[Hashable] = ()) -> Iterator[Group]:
+    """:func:`neighbours`, by pair of boards and by board the PAB moves to (but the groups whose
+    key is in ``skip``)."""
     st = ev.state
     compatible = ok or compatibility(ev)
     bds = [bd for bd in boards(mate, ev) if not (bd[0] in frozen or bd[1] in frozen)]
@@ -134,6 +136,8 @@ def neighbour_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozens
         bi = bds[i]
         for j in range(i + 1, len(bds)):
             key = (bi, bds[j])
+            if key in skip:
+                continue
             got = cache.get(key) if cache is not None else None
             if got is None:
                 got = tuple(two(bi, bds[j]))
@@ -151,6 +155,8 @@ def neighbour_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozens
                     for stay, leave in ((c, d), (d, c)) if st.players[leave].pab_ban is None and compatible(p, stay)]
 
         for bd in bds:
+            if (p, bd) in skip:
+                continue
             got = _cached(cache, (p, bd), lambda: to_board(bd))
             if got:
                 yield (p, bd), got
@@ -165,8 +171,10 @@ def neighbours(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(),
 
 
 def triple_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(),
-                  ok: Callable[[int, int], bool] | None = None, cache: GroupCache | None = None) -> Iterator[Group]:
-    """:func:`triple_moves`, by triple of boards and by pair of boards around the PAB."""
+                  ok: Callable[[int, int], bool] | None = None, cache: GroupCache | None = None,
+                  skip: Container[Hashable] = ()) -> Iterator[Group]:
+    """:func:`triple_moves`, by triple of boards and by pair of boards around the PAB (but the
+    groups whose key is in ``skip``)."""
     compatible = ok or compatibility(ev)
     st = ev.state
     bds = [bd for bd in boards(mate, ev) if not (bd[0] in frozen or bd[1] in frozen)]
@@ -189,6 +197,8 @@ def triple_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(
         for j in range(i + 1, hi):
             for k in range(j + 1, hi):
                 key = (bds[i], bds[j], bds[k])
+                if key in skip:
+                    continue
                 got = cache.get(key) if cache is not None else None
                 if got is None:
                     got = tuple(three(key))
@@ -219,6 +229,8 @@ def triple_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(
     for i in range(len(pool)):
         for j in range(i + 1, len(pool)):
             key2 = (p, pool[i], pool[j])
+            if key2 in skip:
+                continue
             got = _cached(cache, key2, lambda: around(pool[i], pool[j]))
             if got:
                 yield key2, got
@@ -267,14 +279,14 @@ def bracket_repairings(ev: Evaluator, mate: Mate, brs: list[Bracket], limit: int
 
 def move_groups(ev: Evaluator, mate: Mate, brs: list[Bracket], frozen: frozenset[int] = frozenset(),
                 too_large: list[int] | None = None, ok: Callable[[int, int], bool] | None = None,
-                cache: GroupCache | None = None) -> Iterator[Group]:
+                cache: GroupCache | None = None, skip: Container[Hashable] = ()) -> Iterator[Group]:
     """:func:`moves` by group of boards they re-pair (a bracket's re-pairings: one group each,
-    under no key, never kept)."""
+    under no key, never kept), but the groups whose key is in ``skip``."""
     ok = ok or compatibility(ev)
-    yield from neighbour_groups(ev, mate, frozen, ok, cache)
+    yield from neighbour_groups(ev, mate, frozen, ok, cache, skip)
     for mv in bracket_repairings(ev, mate, brs, frozen=frozen, too_large=too_large, ok=ok):
         yield None, (mv,)
-    yield from triple_groups(ev, mate, frozen, ok, cache)
+    yield from triple_groups(ev, mate, frozen, ok, cache, skip)
 
 
 def moves(ev: Evaluator, mate: Mate, brs: list[Bracket], frozen: frozenset[int] = frozenset(),
@@ -331,6 +343,9 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
     # against; nobody watching, those are not judged at all
     live: GroupCache = {}
     g = ev.group_of
+    # the keys of groups passed over for the rest of the search (settled for good, or no move
+    # left that may rank above), not even looked up
+    dead: set[Hashable] = set()
     for step in range(rounds):
         scored = ScoredPairing(ev, current, scored) if incremental else None
         brs = scored.brackets if scored is not None else ev.brackets(current)
@@ -340,7 +355,7 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
         best_verdict: Verdict | None = None
         best_brs: list[Bracket] | None = None
         best_cache: dict[Any, Any] = {}
-        for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache):
+        for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache, dead):
             if scored is not None and key is not None:
                 held = settled.get(key)
                 if held is not None and (held[1] == -2 or scored.context(held[0]) == held[1]):
@@ -353,6 +368,8 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                         live[key] = kept
                 group = kept
                 if not group:
+                    if key is not None:
+                        dead.add(key)
                     continue
             for mv in group:
                 cand: Mate | None = None
@@ -391,6 +408,8 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                 held = scored.lasting(group)
                 if held is not None:
                     settled[key] = held
+                    if held[1] == -2:
+                        dead.add(key)
         if best is None:
             break
         if first is None:

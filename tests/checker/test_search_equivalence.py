@@ -156,18 +156,19 @@ def test_the_search_ends_where_the_whole_comparisons_lead(path: Path, rules: str
 @pytest.mark.parametrize("path", _fixture_paths(), ids=lambda p: p.name)
 def test_groups_kept_from_step_to_step_are_the_moves(path: Path) -> None:
     """:func:`move_groups` with a cache shared by the pairings of a walk yields, for each, the
-    moves :func:`moves` builds afresh, in the same order; and the search's compatibility test
-    (:func:`may_meet`) says what :func:`pair_breach` says, for every pair of every round."""
+    moves :func:`moves` builds afresh, in the same order; and the search's compatibility tests
+    (:func:`may_meet`, and :func:`compatibility`'s barred sets read once a round) say what
+    :func:`pair_breach` says, for every pair of every round."""
     rng = random.Random(f"groups:{path.name}")
     compared = 0
     for ev, given in _rounds(path, "2026"):
         cache: GroupCache = {}  # a search's: one round, one compatibility test
         st = ev.state
+        ok = compatibility(ev)
         for x in st.players.values():
             for y in st.players.values():
                 if x.id != y.id:
-                    assert may_meet(st, x, y) == (pair_breach(st, x, y) is None)
-        ok = compatibility(ev)
+                    assert may_meet(st, x, y) == (pair_breach(st, x, y) is None) == ok(x.id, y.id)
         mate = given
         for _ in range(4):
             brs = ev.brackets(mate)
@@ -225,3 +226,30 @@ def test_the_best_choice_of_a_following_bracket_is_the_best_of_all(path: Path) -
                 assert best_bracket_choice(ev, k, d) == _best_by_enumeration(ev, k, d)
                 tried += 1
     assert tried > 10
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("path", _fixture_paths(), ids=lambda p: f"fixtures/{p.name}")
+def test_moves_left_out_by_their_groups_lose_by_the_count_of_pairs(path: Path) -> None:
+    """:func:`checker.dutch.scoring.fewer_pairs`, by which the unwatched search drops a move
+    without judging it, names exactly the moves that the whole comparison ranks below the pairing
+    on the count of pairs (C6), in the bracket it names, on given and walked-away pairings."""
+    from checker.dutch.scoring import fewer_pairs
+
+    rng = random.Random(f"fewer:{path.name}")
+    dropped = kept_losing = 0
+    for ev, given in _rounds(path, "2026"):
+        count_row = ev.quality_rows[0].name
+        for steps in WALKS:
+            mate = _walk(ev, given, steps, rng)
+            for mv in moves(ev, mate, ev.brackets(mate)):
+                ref = _reference(ev, mate, mv)
+                fewer = fewer_pairs(ev.group_of, mv)
+                by_count = ref is not None and ref.criterion == count_row and ref.winner == "a"
+                if fewer is not None:
+                    assert by_count and ref is not None and ref.bracket == fewer[0], (mv, ref, fewer)
+                    dropped += 1
+                elif by_count and mv.pab is None:
+                    kept_losing += 1
+    assert dropped > 100
+    assert kept_losing == 0
