@@ -109,6 +109,7 @@ class RoundState:
         self._kind = [profiles.setdefault((pl.score, pl.cd, pl.colours[-2:], pl.preference, pl.strength, pl.floats),
                                           len(profiles)) for pl in players]
         self._bracket_weights: dict[tuple[int, int, bool, bool, bool], int] = {}
+        self._next_weights: dict[tuple[int, bool, bool], int] = {}
         self.adj = compatibility(players, forbidden)
         self.alive = set(range(self.n))
         self.w: dict[tuple[int, int], int] = {}
@@ -193,6 +194,14 @@ class RoundState:
         squeezed by ``squeeze`` (default: :meth:`squeeze`) as it is made, so that the matrix of
         full-width numbers is never held."""
         sq = squeeze if squeeze is not None else self.squeeze()
+        squeezed: dict[int, int] = {}  # pairs alike share their weight (base_bracket): squeezed once
+
+        def short(x: int) -> int:
+            y = squeezed.get(x)
+            if y is None:
+                y = squeezed[x] = sq(x)
+            return y
+
         m = len(verts)
         matrix = [[0] * m for _ in range(m)]
         if set_only:
@@ -200,7 +209,7 @@ class RoundState:
             for (i, j), x in self.w.items():
                 a, b = at.get(i), at.get(j)
                 if x and a is not None and b is not None:
-                    matrix[a][b] = matrix[b][a] = sq(x)
+                    matrix[a][b] = matrix[b][a] = short(x)
             return matrix
         weight = self.weight
         for a in range(m):
@@ -209,7 +218,7 @@ class RoundState:
             for b in range(a + 1, m):
                 x = weight(i, verts[b])
                 if x:
-                    row[b] = matrix[b][a] = sq(x)
+                    row[b] = matrix[b][a] = short(x)
         return matrix
 
     def _solve_window(self) -> None:
@@ -526,7 +535,13 @@ class RoundState:
         return top_weight(self.L, self.candidate[i], self.candidate[j])
 
     def base_next(self, i: int, j: int) -> int:
-        return next_weight(self.L, self.top(i, j), self.level[i])
+        """:func:`~pairing.dutch.weights.next_weight` of the pair, made once per kind (it reads
+        the upper end's score level and whether each end is a bye candidate)."""
+        key = (self.level[i], self.candidate[i], self.candidate[j])
+        w = self._next_weights.get(key)
+        if w is None:
+            w = self._next_weights[key] = next_weight(self.L, self.top(i, j), self.level[i])
+        return w
 
     def base_bracket(self, i: int, j: int, resident_i: bool) -> int:
         """:func:`~pairing.dutch.weights.bracket_weight` of the pair, made once per kind of pair:

@@ -209,9 +209,10 @@ def test_perfect_remainder_after_the_mdps_pairs_as_the_full_field_solve(monkeypa
 def test_bracket_weights_made_once_per_kind_of_pair_are_each_pairs_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pairs alike in what the criteria read share one weight: for every pair of players of
     rounds with colour histories, floats, byes and 3/1/0 scoring, both ways round (resident or
-    MDP upper end), the shared weight is the one the criteria give that pair."""
+    MDP upper end), the shared weight is the one the criteria give that pair; so is the shared
+    look-ahead weight (C8) of a pair whose lower end is in the next scoregroup."""
     from pairing.dutch.state import RoundState
-    from pairing.dutch.weights import bracket_weight
+    from pairing.dutch.weights import bracket_weight, next_weight
 
     states: list[RoundState] = []
     original = RoundState.__init__
@@ -240,6 +241,7 @@ def test_bracket_weights_made_once_per_kind_of_pair_are_each_pairs_own(monkeypat
                     expected = bracket_weight(st_.L, st_.p[i], st_.p[j], st_.level[i], st_.level[j],
                                               st_.top(i, j), resident)
                     assert st_.base_bracket(i, j, resident) == expected, (i, j)
+                assert st_.base_next(i, j) == next_weight(st_.L, st_.top(i, j), st_.level[i]), (i, j)
 
 
 # --------------------------------------------------------------------------- cardinality matching
