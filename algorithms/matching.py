@@ -49,12 +49,73 @@ Edge = tuple[int, int]
 OWN_ROWS_BYTES = 1 << 29  # the memory the weights' own rows may take (see max_weight_matching)
 
 
+class Squeeze:
+    """The bit ranges no weight uses, squeezed out of each weight: for which every step of
+    :func:`max_weight_matching` on ``size`` vertices or fewer (and so the matching it returns)
+    is the same.
+
+    The engine's weights are bit fields with room reserved for digits a given solve often does
+    not write (thousands of zero bits between the criteria and the few low digits in use), and
+    big-integer operations cost by length (and a dense matrix of them, memory).  A range of bits
+    ``[a, b)`` that is zero in every weight (``used``: the OR of the weights, or any number with
+    more bits set) is cut down to ``keep`` zero bits (the bits of ``size``, plus 8): a weight
+    ``hi * 2**b + lo`` (``lo < 2**a``) becomes ``hi * 2**(a + keep) + lo``.  Every number the
+    algorithm forms is an integer combination of the weights ``H * 2**b + L`` whose low part
+    ``L`` sums fewer than ``2**(keep - 1)`` weights' low parts, so it stays below
+    ``2**(a + keep)`` and the sign of every comparison (and every tie) is that of ``(H, L)``
+    compared in order, before and after.  A zero range at the bottom is divided out (a common
+    factor ``2**b``).  Ranges shorter than ``keep + 64`` bits are left as they are."""
+
+    def __init__(self, used: int, size: int) -> None:
+        self.keep = max(1, size).bit_length() + 8
+        self.runs: list[tuple[int, int]] = []  # zero ranges [a, b) to cut, highest first
+        if used <= 0:
+            return
+        top = used.bit_length()
+        text = format(used, "b")[::-1]  # text[i]: bit i
+        i = 0
+        while 0 <= i < top:
+            j = text.find("1", i)
+            if j > i and (i == 0 or j - i > self.keep + 64):
+                self.runs.append((i, j))
+            i = text.find("0", j)
+        self.runs.reverse()
+
+    def __bool__(self) -> bool:
+        return bool(self.runs)
+
+    def __call__(self, x: int) -> int:
+        keep = self.keep
+        for a, b in self.runs:
+            x = x >> b if a == 0 else (x >> b << (a + keep)) | (x & ((1 << a) - 1))
+        return x
+
+    def matrix(self, weight: list[list[int]]) -> list[list[int]]:
+        if not self.runs:
+            return weight
+        return [[self(x) for x in row] for row in weight]
+
+
+def narrowed(weight: list[list[int]]) -> list[list[int]]:
+    """``weight`` with the bit ranges no weight uses squeezed out (:class:`Squeeze`): the
+    matching found on it is the one found on ``weight``, vertex for vertex; ``weight`` itself
+    when there is nothing worth squeezing."""
+    used = 0
+    for row in weight:
+        for x in row:
+            used |= x
+    return Squeeze(used, len(weight)).matrix(weight)
+
+
 def max_weight_matching(weight: list[list[int]]) -> list[int]:
     """``mate[v]`` (or -1) of a maximum-weight matching; ``weight`` is symmetric, 0 = no edge."""
     n = len(weight)
     mate = [-1] * n
+    if n < 2:
+        return mate
+    weight = narrowed(weight)
     maxw = max((max(row) for row in weight), default=0)
-    if n < 2 or maxw <= 0:
+    if maxw <= 0:
         return mate
     # Every quantity is kept relative to the largest weight: a weight as its doubled shortfall
     # 2(maxw - w), a vertex dual as dual - maxw.  The dual adjustments are differences of these,

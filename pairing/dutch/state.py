@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
 from pairing.dutch.weights import Layout, Layout2017, bracket_weight, next_weight, top_weight
-from algorithms.matching import max_weight_matching
+from algorithms.matching import Squeeze, max_weight_matching
 from pairing.dutch.players import PairingPlayer, Strength
 from trf.model import Colour
 
@@ -104,6 +104,12 @@ class RoundState:
         #: the 2017 edition's layout of the bracket being paired (set by its stages)
         self.L17: Layout2017 | None = None
         self.level = [self.L.offset[pl.score] for pl in players]
+        # what bracket_weight reads of a player, as a small number (see base_bracket)
+        profiles: dict[tuple[object, ...], int] = {}
+        self._kind = [profiles.setdefault((pl.score, pl.cd, pl.colours[-2:], pl.preference, pl.strength, pl.floats),
+                                          len(profiles)) for pl in players]
+        self._bracket_weights: dict[tuple[int, int, bool, bool, bool], int] = {}
+        self._next_weights: dict[tuple[int, bool, bool], int] = {}
         self.adj = compatibility(players, forbidden)
         self.alive = set(range(self.n))
         self.w: dict[tuple[int, int], int] = {}
@@ -160,10 +166,42 @@ class RoundState:
             self._solve_full()
         return self.mate
 
-    def _weights_among(self, verts: list[int], set_only: bool = False) -> list[list[int]]:
+    def squeeze(self) -> Squeeze:
+        """The bit ranges no weight of this solve can use, to be squeezed out of every weight
+        before the matching (:class:`~algorithms.matching.Squeeze`: the same matching, on shorter
+        numbers): the room for generation-order digits (:class:`~pairing.dutch.weights.Layout`)
+        is as wide as the largest scoregroup's transpositions could need, and most solves write
+        a few of its digits.  The bits any weight may have: those of the weights set
+        (:attr:`w`), the completion field (every other pair, and the sinks) and, while C9
+        applies, its whole field.  A matrix of at most :attr:`n` vertices."""
+        used = 0
+        for x in self.w.values():
+            used |= x
+        if used < 0:
+            return Squeeze(0, self.n)
+        shift = self.L.shift
+        used |= 3 << shift["top"]
+        if self.c9:
+            above = min((x for x in shift.values() if x > shift["C9"]), default=self.L.bits)
+            used |= ((1 << (above - shift["C9"])) - 1) << shift["C9"]
+        return Squeeze(used, self.n)
+
+    def _weights_among(self, verts: list[int], set_only: bool = False,
+                       squeeze: Squeeze | None = None) -> list[list[int]]:
         """The symmetric weight matrix of ``verts`` (in rank order; 0: no edge): :meth:`weight`
         of each pair, or with ``set_only`` the weights set in :attr:`w` alone (any other pair: no
-        edge: the window's matching, whose pairs are then all that :attr:`w` holds)."""
+        edge: the window's matching, whose pairs are then all that :attr:`w` holds); each
+        squeezed by ``squeeze`` (default: :meth:`squeeze`) as it is made, so that the matrix of
+        full-width numbers is never held."""
+        sq = squeeze if squeeze is not None else self.squeeze()
+        squeezed: dict[int, int] = {}  # pairs alike share their weight (base_bracket): squeezed once
+
+        def short(x: int) -> int:
+            y = squeezed.get(x)
+            if y is None:
+                y = squeezed[x] = sq(x)
+            return y
+
         m = len(verts)
         matrix = [[0] * m for _ in range(m)]
         if set_only:
@@ -171,7 +209,7 @@ class RoundState:
             for (i, j), x in self.w.items():
                 a, b = at.get(i), at.get(j)
                 if x and a is not None and b is not None:
-                    matrix[a][b] = matrix[b][a] = x
+                    matrix[a][b] = matrix[b][a] = short(x)
             return matrix
         weight = self.weight
         for a in range(m):
@@ -180,7 +218,7 @@ class RoundState:
             for b in range(a + 1, m):
                 x = weight(i, verts[b])
                 if x:
-                    row[b] = matrix[b][a] = x
+                    row[b] = matrix[b][a] = short(x)
         return matrix
 
     def _solve_window(self) -> None:
@@ -221,7 +259,8 @@ class RoundState:
             return self._solve_exact_window(window + below)
         top_shift = self.L.shift["top"]
         m = len(window)
-        base = self._weights_among(window)
+        sq = self.squeeze()
+        base = self._weights_among(window, squeeze=sq)
         # what a window player earns when paired below: the completion field (its partner below
         # not a bye candidate) and its C9 term
         to_below: list[int] = []
@@ -235,7 +274,7 @@ class RoundState:
             to_below.append(x)
         sinks = FIRST_SINKS + (len(below) - FIRST_SINKS) % 2
         while True:
-            mate, spare = self._with_sinks(base, to_below, sinks, leftover_below, top_shift)
+            mate, spare = self._with_sinks(base, to_below, sinks, leftover_below, top_shift, sq)
             if spare or sinks >= len(below):
                 break
             sinks = min(len(below), 2 * sinks + (len(below) - 2 * sinks) % 2)
@@ -282,7 +321,8 @@ class RoundState:
         x0, x1 = nxt[0], nxt[1]
         pair_next = self.base_next(x0, x1)  # every pair inside the next scoregroup (C8)
         m = len(bracket)
-        base = self._weights_among(bracket)
+        sq = self.squeeze()
+        base = self._weights_among(bracket, squeeze=sq)
         to_below: list[int] = []
         for i in bracket:
             if not self.adj[i] & below_mask:
@@ -297,7 +337,7 @@ class RoundState:
         kl = FIRST_SINKS + (len(below) - FIRST_SINKS) % 2 if len(below) > FIRST_SINKS + 1 else len(below)
         while True:
             mate, spare_n, spare_l = self._with_two_sinks(base, to_next, to_below, pair_next, next_below,
-                                                           kn, kl, leftover_below, top_shift)
+                                                           kn, kl, leftover_below, top_shift, sq)
             grow_n = not spare_n and kn < len(nxt)
             grow_l = not spare_l and kl < len(below)
             if not grow_n and not grow_l:
@@ -347,33 +387,35 @@ class RoundState:
 
     def _with_two_sinks(self, base: list[list[int]], to_next: list[int], to_below: list[int], pair_next: int,
                         next_below: int, kn: int, kl: int, leftover_below: bool,
-                        top_shift: int) -> tuple[list[int], bool, bool]:
+                        top_shift: int, sq: Squeeze) -> tuple[list[int], bool, bool]:
         """Solve the bracket plus ``kn`` sinks for the next scoregroup and ``kl`` for the players
-        below it; also whether two sinks of each kind were paired together."""
+        below it; also whether two sinks of each kind were paired together.  ``base`` is squeezed
+        by ``sq`` already; the sinks' weights are squeezed here."""
         m = len(base)
         size = m + kn + kl
         weight = [row + [0] * (kn + kl) for row in base] + [[0] * size for _ in range(kn + kl)]
         ln = m + kn  # the first sink below; with a player left over below, it is the bye candidate
         for a in range(m):
-            x, y = to_next[a], to_below[a]
+            x, y = sq(to_next[a]), to_below[a]
             if x:
                 for s in range(m, ln):
                     weight[a][s] = weight[s][a] = x
             if y:
                 for s in range(ln, size):
                     z = y - (1 << top_shift) if (leftover_below and s == ln) else y
-                    weight[a][s] = weight[s][a] = z
+                    weight[a][s] = weight[s][a] = sq(z)
+        pair_next = sq(pair_next)
         for s in range(m, ln):
             for r in range(s + 1, ln):
                 weight[s][r] = weight[r][s] = pair_next
             if next_below:
                 for r in range(ln, size):
                     z = next_below - (1 << top_shift) if (leftover_below and r == ln) else next_below
-                    weight[s][r] = weight[r][s] = z
+                    weight[s][r] = weight[r][s] = sq(z)
         for s in range(ln, size):
             for r in range(s + 1, size):
                 units = 2 if (leftover_below and s == ln) else 3
-                weight[s][r] = weight[r][s] = units << top_shift
+                weight[s][r] = weight[r][s] = sq(units << top_shift)
         self.matchings += 1
         mate = max_weight_matching(weight)
         spare_n = any(m <= mate[s] < ln and mate[s] > s for s in range(m, ln))
@@ -382,7 +424,7 @@ class RoundState:
         return mate, spare_n, spare_l
 
     def _with_sinks(self, base: list[list[int]], to_below: list[int], sinks: int, leftover_below: bool,
-                    top_shift: int) -> tuple[list[int], bool]:
+                    top_shift: int, sq: Squeeze) -> tuple[list[int], bool]:
         """Solve the window plus ``sinks`` sinks; also whether two sinks were paired together.
 
         Sinks are not bye candidates, except one when the player left over is below the window
@@ -395,11 +437,11 @@ class RoundState:
             if x:
                 for s in range(m, size):
                     y = x - (1 << top_shift) if (leftover_below and s == m) else x
-                    weight[a][s] = weight[s][a] = y
+                    weight[a][s] = weight[s][a] = sq(y)
         for s in range(m, size):
             for r in range(s + 1, size):
                 units = 2 if (leftover_below and s == m) else 3
-                weight[s][r] = weight[r][s] = units << top_shift
+                weight[s][r] = weight[r][s] = sq(units << top_shift)
         self.matchings += 1
         mate = max_weight_matching(weight)
         spare = any(mate[s] > s for s in range(m + 1, size)) if leftover_below else \
@@ -493,7 +535,24 @@ class RoundState:
         return top_weight(self.L, self.candidate[i], self.candidate[j])
 
     def base_next(self, i: int, j: int) -> int:
-        return next_weight(self.L, self.top(i, j), self.level[i])
+        """:func:`~pairing.dutch.weights.next_weight` of the pair, made once per kind (it reads
+        the upper end's score level and whether each end is a bye candidate)."""
+        key = (self.level[i], self.candidate[i], self.candidate[j])
+        w = self._next_weights.get(key)
+        if w is None:
+            w = self._next_weights[key] = next_weight(self.L, self.top(i, j), self.level[i])
+        return w
 
     def base_bracket(self, i: int, j: int, resident_i: bool) -> int:
-        return bracket_weight(self.L, self.p[i], self.p[j], self.level[i], self.level[j], self.top(i, j), resident_i)
+        """:func:`~pairing.dutch.weights.bracket_weight` of the pair, made once per kind of pair:
+        it reads of each player only the score, the colour history (CD, the last two colours),
+        the colour preference and its strength and the floats, and of the pair whether each end
+        is a bye candidate; pairs alike in all of that share one number (a bracket of a thousand
+        players holds half a million pairs but a few thousand kinds)."""
+        kinds = self._kind
+        key = (kinds[i], kinds[j], self.candidate[i], self.candidate[j], resident_i)
+        w = self._bracket_weights.get(key)
+        if w is None:
+            w = bracket_weight(self.L, self.p[i], self.p[j], self.level[i], self.level[j], self.top(i, j), resident_i)
+            self._bracket_weights[key] = w
+        return w

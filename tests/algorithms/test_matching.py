@@ -13,6 +13,7 @@ instances by ``bench/matching.py compare``, not here.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -194,3 +195,52 @@ def test_odd_cycle_with_a_pendant_edge() -> None:
     for a, b, x in ((0, 1, 2), (1, 2, 4), (0, 2, 4), (2, 3, 3)):
         w[a][b] = w[b][a] = x
     assert max_weight_matching(w) == [1, 0, 3, 2]
+
+
+def gapped(seed: int) -> Weights:
+    """Weights whose fields sit apart, with wide ranges of bits no weight uses between them (as
+    the engine's room for digits a solve does not write): a leading field every edge has, a rare
+    one-bit field, a sparser one-bit field further down, and a low field whose sum over a
+    matching carries far above its own width (so that a squeeze without headroom would let
+    several low fields outweigh one unit of the field above); sometimes a common factor."""
+    rnd = random.Random(seed)
+    n = rnd.randint(6, 50)
+    low = rnd.choice([3, 6, 9])
+    gap = rnd.choice([80, 100, 400])
+    factor = rnd.choice([0, 0, 5])
+
+    def one() -> int:
+        x = rnd.randint(0, (1 << low) - 1) + ((rnd.random() < 0.1) << (low + gap))
+        x += ((rnd.random() < 0.05) << (low + 2 * gap)) + (1 << (low + 3 * gap + rnd.choice([0, 300])))
+        return x << factor if rnd.random() > 0.2 else 0
+
+    return symmetric(n, one)
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_squeezing_unused_bits_changes_no_step(chunk: int) -> None:
+    """The matching found on the weights with their unused bit ranges squeezed out is the one
+    found on the weights as given, vertex for vertex (which optimum among ties included).  With
+    no headroom left in the squeezed ranges, a tenth of these instances differ."""
+    for seed in range(chunk * 60, chunk * 60 + 60):
+        w = gapped(seed)
+        assert max_weight_matching(w) == plain_matching(w), seed
+
+
+def plain_matching(w: Weights) -> list[int]:
+    original = algorithms.matching.narrowed
+    algorithms.matching.narrowed = lambda weight: weight
+    try:
+        return max_weight_matching(w)
+    finally:
+        algorithms.matching.narrowed = original
+
+
+def test_squeezing_keeps_the_fields_and_drops_the_gaps() -> None:
+    """A hand-made case: fields at bits 0-1 and at 1,000, a common factor 2**3; the squeezed
+    weights hold the same fields with a gap of ``bits(n) + 8`` zero bits between them."""
+    w = [[0, (1 << 1003) + 8, (2 << 1003) + 16], [(1 << 1003) + 8, 0, 24], [(2 << 1003) + 16, 24, 0]]
+    keep = 3 .bit_length() + 8
+    assert algorithms.matching.narrowed(w) == [[0, (1 << (2 + keep)) + 1, (2 << (2 + keep)) + 2],
+                                              [(1 << (2 + keep)) + 1, 0, 3], [(2 << (2 + keep)) + 2, 3, 0]]
+    assert max_weight_matching(w) == plain_matching(w) == [2, -1, 0]

@@ -205,6 +205,45 @@ def test_perfect_remainder_after_the_mdps_pairs_as_the_full_field_solve(monkeypa
     assert len(taken) >= 3
 
 
+@pytest.mark.fast
+def test_bracket_weights_made_once_per_kind_of_pair_are_each_pairs_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pairs alike in what the criteria read share one weight: for every pair of players of
+    rounds with colour histories, floats, byes and 3/1/0 scoring, both ways round (resident or
+    MDP upper end), the shared weight is the one the criteria give that pair; so is the shared
+    look-ahead weight (C8) of a pair whose lower end is in the next scoregroup."""
+    from pairing.dutch.state import RoundState
+    from pairing.dutch.weights import bracket_weight, next_weight
+
+    states: list[RoundState] = []
+    original = RoundState.__init__
+
+    def keep(self: RoundState, *args: object, **kw: object) -> None:
+        original(self, *args, **kw)  # type: ignore[arg-type]
+        states.append(self)
+
+    monkeypatch.setattr(RoundState, "__init__", keep)
+    rng = random.Random(11)
+    for _ in range(4):
+        s = GeneratorSettings(players=rng.randint(30, 60), rounds=rng.randint(3, 6), seed=rng.randint(0, 9999),
+                              draw_rate=0.3, half_bye_rate=0.05,
+                              points=rng.choice([(Fraction(1), Fraction(1, 2), Fraction(0)),
+                                                 (Fraction(3), Fraction(1), Fraction(0))]))
+        t = generate(s)
+        t = t.replace_records(tuple(RoundCount(s.rounds + 2, "XXR") if isinstance(r, RoundCount) else r
+                                    for r in t.records))
+        pair_round(t, s.rounds + 1)
+        st_ = states[-1]
+        kinds = len(set(st_._kind))
+        assert kinds < st_.n  # some players alike, so weights are shared
+        for i in range(st_.n):
+            for j in range(i + 1, st_.n):
+                for resident in (False, True):
+                    expected = bracket_weight(st_.L, st_.p[i], st_.p[j], st_.level[i], st_.level[j],
+                                              st_.top(i, j), resident)
+                    assert st_.base_bracket(i, j, resident) == expected, (i, j)
+                assert st_.base_next(i, j) == next_weight(st_.L, st_.top(i, j), st_.level[i]), (i, j)
+
+
 # --------------------------------------------------------------------------- cardinality matching
 
 
