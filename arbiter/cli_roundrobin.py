@@ -45,6 +45,7 @@ def plan_dict(p: Plan) -> dict[str, Any]:
             "draws": [{"group": g, "envelope": e, "numbers": list(nums)} for g, e, nums in p.draw.envelopes],
         }
     return {
+        "table": p.table,
         "players": [{"number": i, "name": e.name, "federation": e.federation, "rating": e.rating,
                      "group": p.groups.get(e.name) or None}
                     for i, e in enumerate(p.players, 1)],
@@ -122,10 +123,14 @@ def _render_timetable(p: Plan, tt: Timetable) -> None:
 def _render(p: Plan, tt: Timetable | None = None) -> None:
     sched = p.schedule
     games = sum(len(sched.games(r)) for r in range(1, len(sched.rounds) + 1))
+    from roundrobin.tables import table as table_named
+
     kind = "double round robin" if sched.cycles == 2 else "round robin"
+    cycle2 = {"reverse": "reverse order", "fide": "FIDE order", "table": "table order"}[p.order]
     out.print(f"[bold]{kind}[/bold]: {len(p.players)} players, {len(sched.rounds)} rounds, {games} games"
-              + (f" (cycle 2: {'reverse order' if p.order == 'reverse' else 'FIDE order'}, colours reversed)"
-                 if sched.cycles == 2 else ""), markup=True)
+              + (f" (cycle 2: {cycle2}, colours reversed)" if sched.cycles == 2 else ""), markup=True)
+    if not table_named(p.table).fide:
+        out.print(f"{table_named(p.table).title}: pairs as drawn, the first-listed White")
     how = {"given": "numbers in the order given",
            "varma": "numbers drawn with the Varma tables (C.05 Annex 2)",
            "constraints": "numbers chosen to meet the constraints"}[p.method]
@@ -169,6 +174,9 @@ def roundrobin(
     players: Optional[int] = typer.Option(None, "--players", min=2, max=500, help="Number of players (named Player 1..N)."),
     names: Optional[Path] = typer.Option(None, "--names", help="Entrants file (CSV): Name[,Federation[,Rating]] per line, in "
                                                            "number order; quote a name with a comma (\"Smith, John\",ENG,2300)."),
+    table_name: str = typer.Option("fide", "--table", metavar="fide|circle",
+                                   help="The table: fide (the Berger tables, C.05 Annex 1) or circle (the rotation "
+                                        "table drawn by hand: 1 fixed, the others turning one step a round)."),
     double: bool = typer.Option(False, "--double", help="Double round robin (two cycles, colours reversed in cycle 2)."),
     reverse_second_cycle: bool = typer.Option(False, "--reverse-second-cycle",
                                               help="Cycle 2 in reverse round order (with --double; not FIDE's order)."),
@@ -195,18 +203,23 @@ def roundrobin(
                                            help="Text encoding of --names and a --varma file (default UTF-8, a BOM honoured; "
                                                 "e.g. latin-1, cp1252)."),
 ) -> None:
-    """Round-robin pairings by the FIDE Berger tables (C.05 Annex 1): numbering (Varma draw, --fix, --meet),
-    the rounds, a timetable over boards and time slots, and a TRF-2026 file.  Exit 1 when the constraints
-    cannot be met."""
+    """Round-robin pairings by the FIDE Berger tables (C.05 Annex 1) or, with --table circle, the rotation
+    table drawn by hand: numbering (Varma draw, --fix, --meet), the rounds, a timetable over boards and
+    time slots, and a TRF-2026 file.  Exit 1 when the constraints cannot be met."""
 
     from roundrobin.event import EntrantsError, numbered_entrants, parse_entrants, parse_groups, plan, to_tournament
     from roundrobin.seeding import Unsatisfiable, parse_fix, parse_meet
+    from roundrobin.tables import UnknownTable, table as table_named
     from roundrobin.timetable import parse_duration, parse_sessions, parse_start, schedule, timetable_dict
     from roundrobin.varma import VarmaError
     from trf.bounded import InputTooLarge
     from trf.limits import ENTRANTS
     if (players is None) == (names is None):
         fail(exitcodes.USAGE, "give either --players N or --names FILE")
+    try:
+        chosen = table_named(table_name)
+    except UnknownTable as exc:
+        fail(exitcodes.USAGE, f"--table: {exc}")
     if reverse_second_cycle and not double:
         fail(exitcodes.USAGE, "--reverse-second-cycle needs --double")
     refuse_conflicting_outputs(("--json", "json" if json_out else None), ("--csv", "csv" if csv_out else None))
@@ -249,7 +262,7 @@ def roundrobin(
         fail(exitcodes.USAGE, f"--varma {varma}: no player has a group")
     try:
         p = plan(entrants, double=double, reverse_second_cycle=reverse_second_cycle,
-                 constraints=constraints, groups=groups, seed=seed)
+                 constraints=constraints, groups=groups, seed=seed, table=chosen.name)
     except (Unsatisfiable, VarmaError) as exc:
         fail(exitcodes.NO_PAIRING, str(exc))
     tt = None

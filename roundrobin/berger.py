@@ -29,17 +29,17 @@ Round = tuple[Pair, ...]
 BYE = 0
 
 
-def _check(n: int) -> int:
-    """Number of table positions N: n rounded up to even (C.05 Annex 1, odd n: n+1 is the bye)."""
+def table_positions(n: int) -> int:
+    """Number of table positions N: n rounded up to even (C.05 Annex 1, odd n: n+1 is the bye).
+    Raises ValueError for fewer than 2 players."""
     if not isinstance(n, int) or isinstance(n, bool) or n < 2:
         raise ValueError(f"a round robin needs at least 2 players, got {n!r}")
     return n + (n % 2)
 
 
-def _with_byes(rounds: list[list[Pair]], n: int) -> tuple[Round, ...]:
-    """Replace the phantom player n+1 of an odd n by a bye for his opponent.
-
-    The phantom always sits on board 1 (he is player N of the table), so the bye stays there."""
+def with_byes(rounds: list[list[Pair]], n: int) -> tuple[Round, ...]:
+    """Replace the phantom player n+1 of an odd n by a bye for his opponent, in the phantom's
+    place (in a Berger table the phantom, player N, always sits on board 1)."""
     if n % 2 == 0:
         return tuple(tuple(r) for r in rounds)
     phantom = n + 1
@@ -72,7 +72,7 @@ def berger_table(n: int) -> tuple[Round, ...]:
       in even rounds (so player N alternates colours); then, from the end of the remaining
       list, the penultimate (White) meets the last (Black) on boards 2, 3, ...
     """
-    big_n = _check(n)
+    big_n = table_positions(n)
     rounds: list[list[Pair]] = [[(b, big_n + 1 - b) for b in range(1, big_n // 2 + 1)]]
     for r in range(2, big_n):
         order = [p for pair in rounds[-1] for p in pair if p != big_n]
@@ -83,7 +83,7 @@ def berger_table(n: int) -> tuple[Round, ...]:
             white = order.pop()
             boards.append((white, black))
         rounds.append(boards)
-    return _with_byes(rounds, n)
+    return with_byes(rounds, n)
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,19 @@ def single_round_robin(n: int) -> RoundRobinSchedule:
     return RoundRobinSchedule(players=n, cycles=1, rounds=berger_table(n))
 
 
+def two_cycles(table: tuple[Round, ...], n: int, *, swap_last_two: bool,
+               reverse_second_cycle: bool = False) -> RoundRobinSchedule:
+    """A double round robin from any table: cycle 1 the table (its last two rounds swapped when
+    ``swap_last_two``), cycle 2 the table with colours reversed, in table order or, with
+    ``reverse_second_cycle``, backwards (table rounds N-1, ..., 1)."""
+    first = list(table)
+    if swap_last_two and len(first) >= 2:
+        first[-2], first[-1] = first[-1], first[-2]
+    second_order = reversed(table) if reverse_second_cycle else iter(table)
+    second = [_reversed_colours(rnd) for rnd in second_order]
+    return RoundRobinSchedule(players=n, cycles=2, rounds=tuple(first + second))
+
+
 def double_round_robin(n: int, reverse_second_cycle: bool = False) -> RoundRobinSchedule:
     """Two cycles of the Berger table for n players (reference digest 10.4).
 
@@ -136,10 +149,4 @@ def double_round_robin(n: int, reverse_second_cycle: bool = False) -> RoundRobin
     keeps the swap: without it cycle 1 would end with table round N-1 and cycle 2 would start
     with it, the same opponents twice in a row.
     """
-    table = berger_table(n)
-    first = list(table)
-    if len(first) >= 2:
-        first[-2], first[-1] = first[-1], first[-2]
-    second_order = reversed(table) if reverse_second_cycle else iter(table)
-    second = [_reversed_colours(rnd) for rnd in second_order]
-    return RoundRobinSchedule(players=n, cycles=2, rounds=tuple(first + second))
+    return two_cycles(berger_table(n), n, swap_last_two=True, reverse_second_cycle=reverse_second_cycle)

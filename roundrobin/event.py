@@ -5,7 +5,8 @@ This is what ``arbiter roundrobin`` does, as library calls:
 * :func:`read_entrants` reads the entrants (``Name[,Federation[,Rating]]`` per line);
 * :func:`plan` gives them their numbers (the given order; or the Varma drawing of lots, C.05
   Annex 2; or the numbering that meets ``--fix``/``--meet``/groups constraints,
-  :mod:`roundrobin.seeding`) and lays out the Berger rounds (C.05 Annex 1, :mod:`roundrobin.berger`);
+  :mod:`roundrobin.seeding`) and lays out the rounds by a table (:mod:`roundrobin.tables`:
+  FIDE's Berger table, C.05 Annex 1, or the rotation table drawn by hand);
 * :func:`to_tournament` writes the event as a TRF-2026 tournament whose rounds are all paired
   with results pending (a round robin's pairings are pre-determined), the bye of an odd-sized
   event written ``0000 - Z`` (it scores nothing in a round robin).
@@ -19,8 +20,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from roundrobin.berger import BYE, RoundRobinSchedule, double_round_robin, single_round_robin
+from roundrobin.berger import BYE, RoundRobinSchedule
 from roundrobin.seeding import Apart, Constraint, Numbering, solve
+from roundrobin.tables import DEFAULT_TABLE, lay_out, table as table_named
 from roundrobin.varma import Conflict, Draw, VarmaError, varma_conflicts, varma_draw
 from trf.model import Colour, Header, InitialColour, Player, Record, Result, RoundCount, RoundEntry, Tournament
 from trf.text import control_in
@@ -160,12 +162,13 @@ class Plan:
     players: tuple[Entrant, ...]
     schedule: RoundRobinSchedule
     method: str  # "given", "varma", "constraints"
-    order: str  # "table" (single), "fide" or "reverse" (double)
+    order: str  # "table" (single, or the hand table's double in its own order), "fide" or "reverse" (double)
     moved: tuple[str, ...] = ()
     constraints: tuple[Constraint, ...] = ()
     groups: Mapping[str, str] = field(default_factory=dict)
     draw: Draw | None = None
     conflicts: tuple[Conflict, ...] = ()
+    table: str = DEFAULT_TABLE  # the table's name in roundrobin.tables.TABLES
 
     def number(self, name: str) -> int:
         return next(i for i, e in enumerate(self.players, 1) if e.name == name)
@@ -176,25 +179,29 @@ class Plan:
 
 def plan(entrants: Sequence[Entrant], double: bool = False, reverse_second_cycle: bool = False,
          constraints: Sequence[Constraint] = (), groups: Mapping[str, str] | None = None,
-         seed: int | str = 0) -> Plan:
-    """Number the entrants and lay out the rounds.
+         seed: int | str = 0, table: str = DEFAULT_TABLE) -> Plan:
+    """Number the entrants and lay out the rounds by ``table`` (a name in
+    :data:`roundrobin.tables.TABLES`; the numbering constraints are met on that table's rounds).
 
     * no constraints: the given order is the numbering (the lots were drawn before);
-    * groups only, 9-24 entrants: the Varma drawing of lots (C.05 Annex 2), seeded by ``seed``;
+    * groups only, 9-24 entrants, FIDE's table: the Varma drawing of lots (C.05 Annex 2, whose
+      envelopes are made for the Berger tables), seeded by ``seed``;
     * otherwise: :func:`roundrobin.seeding.solve`, with each group of two or more as an
       :class:`~roundrobin.seeding.Apart` constraint (not in the last three rounds) after the
       ``--fix``/``--meet`` constraints.
 
-    Raises :class:`roundrobin.seeding.Unsatisfiable` or :class:`roundrobin.varma.VarmaError`."""
+    Raises :class:`roundrobin.seeding.Unsatisfiable`, :class:`roundrobin.varma.VarmaError` or
+    :class:`roundrobin.tables.UnknownTable`."""
     n = len(entrants)
-    schedule = double_round_robin(n, reverse_second_cycle) if double else single_round_robin(n)
-    order = ("reverse" if reverse_second_cycle else "fide") if double else "table"
+    schedule = lay_out(table, n, double, reverse_second_cycle)
+    # cycle 2's order: FIDE's (C.05 Annex 1), the table's own (the hand table as drawn), or reversed
+    order = ("reverse" if reverse_second_cycle else "fide" if table_named(table).fide else "table") if double else "table"
     names = [e.name for e in entrants]
     groups = dict(groups or {})
     moved: tuple[str, ...]
     method, moved, draw = "given", (), None
     numbers: dict[str, int] = {p: i for i, p in enumerate(names, 1)}
-    if groups and not constraints and 9 <= n <= 24:
+    if groups and not constraints and 9 <= n <= 24 and table_named(table).fide:
         draw = varma_draw(names, groups, seed)
         numbers, method = dict(draw.numbering), "varma"
         moved = tuple(p for p in names if numbers[p] != names.index(p) + 1)
@@ -208,14 +215,17 @@ def plan(entrants: Sequence[Entrant], double: bool = False, reverse_second_cycle
         numbers, moved, method = sol.numbers, sol.moved, "constraints"
     by_number = sorted(entrants, key=lambda e: numbers[e.name])
     conflicts = tuple(varma_conflicts(numbers, groups, schedule.rounds)) if groups else ()
-    return Plan(tuple(by_number), schedule, method, order, moved, tuple(constraints), groups, draw, conflicts)
+    return Plan(tuple(by_number), schedule, method, order, moved, tuple(constraints), groups, draw, conflicts, table)
 
 
 def _system_code(p: Plan) -> str:
     """The ``192`` code (ETT26): ``FIDE_ROUNDROBIN``, ``FIDE_DOUBLEROUNDROBIN`` for a second
     cycle in FIDE's order (C.05 Annex 1), and the neutral ``CUSTOM_ROUNDROBIN`` for a second
     cycle in reverse order, which is not FIDE's: a FIDE code must not label it (the file's
-    rounds say the order; the checker reads it from them)."""
+    rounds say the order; the checker reads it from them); the neutral code too for a table that
+    is not FIDE's (the rotation table drawn by hand)."""
+    if not table_named(p.table).fide:
+        return "CUSTOM_ROUNDROBIN"
     if p.schedule.cycles == 1:
         return "FIDE_ROUNDROBIN"
     return "CUSTOM_ROUNDROBIN" if p.order == "reverse" else "FIDE_DOUBLEROUNDROBIN"
@@ -242,7 +252,7 @@ def to_tournament(p: Plan, name: str = "Round robin", start: str | None = None,
     records: list[Record] = [Header("012", name)]
     if start:
         records.append(Header("042", start))
-    records += [Header("062", str(len(p.players))), Header("092", "Individual: Round robin (Berger tables)")]
+    records += [Header("062", str(len(p.players))), Header("092", f"Individual: Round robin ({'Berger tables' if table_named(p.table).fide else 'rotation table'})")]
     if round_dates:
         records.append(Header("132", " " * 87 + "".join(f"{d:<10}" for d in round_dates).rstrip()))
     records += [RoundCount(len(sched.rounds)), InitialColour(Colour.WHITE), Header("192", system)]
