@@ -508,8 +508,10 @@ def explain(console: Console, data: dict[str, Any]) -> None:
 def round_robin_check(console: Console, rr, filename: str) -> None:  # type: ignore[no-untyped-def]
     """The Berger-table check: one line per round, each deviation in words."""
     kind = "double round robin" if rr.cycles == 2 else "round robin"
-    console.print(f"{filename}: {kind} of {rr.players} players, checked against the Berger table "
-                  f"(C.05 Annex 1), {_n(len(rr.rounds_checked), 'round')}")
+    against = ("the rotation table drawn by hand" if getattr(rr, "table", "fide") == "circle"
+               else "the Berger table (C.05 Annex 1)")
+    console.print(f"{filename}: {kind} of {rr.players} players, checked against {against}, "
+                  f"{_n(len(rr.rounds_checked), 'round')}")
     for note in rr.notes:
         console.print(Text(f"note: {note}", style="dim"))
     by_round: dict[int, list[Any]] = {}

@@ -15,6 +15,11 @@ the file follows (or is closest to):
 * ``plain``: both cycles in the table's order, cycle 2 with colours reversed;
 * ``reverse``: cycle 1 swapped as in ``fide``, cycle 2 in reverse order, colours reversed.
 
+A file labelled with the neutral ``192 CUSTOM_ROUNDROBIN`` (``arbiter roundrobin --table circle``
+writes it) is also read against the rotation table drawn by hand (:func:`circle_round`: 1 fixed,
+the others turning one step a round), single or double (``plain``/``reverse`` as above, colours
+reversed in cycle 2); the report names the table that explains the file best, FIDE's on a tie.
+
 Each deviation is reported in words: a pair the table does not have, a colour swapped, a bye
 given to the wrong player, a player the table pairs who is missing from the round.
 """
@@ -43,6 +48,8 @@ PLAIN = {
 
 #: the section the sentences cite
 SOURCE = "C.05 Annex 1"
+#: what the sentences cite for the rotation table drawn by hand, which is no FIDE rule
+CIRCLE_SOURCE = "the table the file names, 192 CUSTOM_ROUNDROBIN"
 
 
 def _who(x: int, names: dict[int, str]) -> str:
@@ -67,21 +74,43 @@ def berger_round(n: int, r: int) -> list[Board]:
     return boards
 
 
+def circle_round(n: int, r: int) -> list[Board]:
+    """Round ``r`` (1-based) of the rotation table drawn by hand, by its closed form.
+
+    With N = n rounded up to even and M = N-1, number 1 sits at place 0 and place p (1..N-1)
+    holds number ((p - r) mod M) + 2 (every other number one place further each round); board
+    k+1 pairs place k (White, listed first) with place N-1-k.  For an odd n the ghost N is the
+    bye, written (player, 0)."""
+    big_n = n + n % 2
+    m = big_n - 1
+    at = [1] + [(p - r) % m + 2 for p in range(1, big_n)]
+    boards = [(at[k], at[big_n - 1 - k]) for k in range(big_n // 2)]
+    if n % 2:
+        boards = [(w, 0) if b == big_n else (b, 0) if w == big_n else (w, b) for w, b in boards]
+    return boards
+
+
 ORDERS = ("fide", "plain", "reverse")
+#: the double orders of the rotation table drawn by hand: its own order (``plain``) or cycle 2 reversed
+CIRCLE_ORDERS = ("plain", "reverse")
+#: the tables a file is read against, by name: FIDE's and the rotation table drawn by hand
+TABLE_ROUNDS = {"fide": berger_round, "circle": circle_round}
 
 
-def expected_round(n: int, rnd: int, order: str = "table") -> list[Board]:
+def expected_round(n: int, rnd: int, order: str = "table", table: str = "fide") -> list[Board]:
     """The boards of round ``rnd``: of the table itself (``order="table"``, a single round
-    robin), or of a double round robin in ``order`` (``fide``, ``plain`` or ``reverse``)."""
+    robin), or of a double round robin in ``order`` (``fide``, ``plain`` or ``reverse``);
+    ``table``: ``fide`` (Berger) or ``circle`` (the rotation table drawn by hand)."""
+    table_round_of = TABLE_ROUNDS[table]
     m = n - 1 + n % 2  # rounds per cycle
     if rnd <= m:
         table_round = rnd
         if order in ("fide", "reverse") and m >= 2 and rnd in (m - 1, m):
             table_round = 2 * m - 1 - rnd  # the last two rounds of cycle 1 swapped
-        return berger_round(n, table_round)
+        return table_round_of(n, table_round)
     k = rnd - m
     table_round = m + 1 - k if order == "reverse" else k
-    return [(b, w) if b else (w, b) for w, b in berger_round(n, table_round)]
+    return [(b, w) if b else (w, b) for w, b in table_round_of(n, table_round)]
 
 
 @dataclass(frozen=True)
@@ -118,6 +147,8 @@ class RoundRobinReport:
     #: round the table's: starting rank -> table number (reported, not assumed: the deviations
     #: stay, since the file's numbers are the starting ranks).
     numbering: dict[int, int] | None = None
+    #: the table the rounds were read against: ``fide`` (Berger) or ``circle`` (drawn by hand)
+    table: str = "fide"
 
     @property
     def ok(self) -> bool:
@@ -135,6 +166,7 @@ class RoundRobinReport:
             "players": self.players,
             "cycles": self.cycles,
             "order": self.order,
+            "table": self.table,
             "ok": self.ok,
             "rounds_checked": list(self.rounds_checked),
             "rounds_with_deviations": sorted({d.round for d in self.deviations if d.kind != "unplayed"}),
@@ -161,7 +193,7 @@ def _file_round(t: Tournament, rnd: int) -> tuple[dict[int, tuple[int, Colour]],
     return opp, alone
 
 
-def _deviations(t: Tournament, rnd: int, expected: list[Board]) -> list[Deviation]:
+def _deviations(t: Tournament, rnd: int, expected: list[Board], table: str = "fide") -> list[Deviation]:
     opp, alone = _file_round(t, rnd)
     names = {p.start_rank: p.name for p in t.players}
 
@@ -169,6 +201,9 @@ def _deviations(t: Tournament, rnd: int, expected: list[Board]) -> list[Deviatio
         return _who(x, names)
 
     def said(kind: str, fact: str) -> str:
+        if table == "circle":
+            rule = PLAIN[kind].replace("the Berger table", "the rotation table drawn by hand")
+            return f"Round {rnd}: {rule} ({CIRCLE_SOURCE}), {fact}."
         return f"Round {rnd}: {PLAIN[kind]} ({SOURCE}), {fact}."
     out: list[Deviation] = []
     for w, b in expected:
@@ -214,7 +249,7 @@ def _deviations(t: Tournament, rnd: int, expected: list[Board]) -> list[Deviatio
     return out
 
 
-def find_numbering(t: Tournament, rounds: list[int], order: str) -> dict[int, int] | None:
+def find_numbering(t: Tournament, rounds: list[int], order: str, table_name: str = "fide") -> dict[int, int] | None:
     """A numbering (starting rank -> table number) under which every round in ``rounds`` is the
     table's round with its colours, or None.
 
@@ -227,7 +262,7 @@ def find_numbering(t: Tournament, rounds: list[int], order: str) -> dict[int, in
     table: dict[int, dict[int, tuple[int, Colour]]] = {}
     for r in rounds:
         tab: dict[int, tuple[int, Colour]] = {}
-        for w, b in expected_round(n, r, order):
+        for w, b in expected_round(n, r, order, table_name):
             if b == 0:
                 tab[w] = (0, Colour.NONE)
             else:
@@ -264,7 +299,7 @@ def find_numbering(t: Tournament, rounds: list[int], order: str) -> dict[int, in
             if x not in sigma:
                 sigma[x] = next(free)
         if not any(d.kind != "unplayed" for r in rounds
-                   for d in _deviations(_renumbered(t, sigma), r, expected_round(n, r, order))):
+                   for d in _deviations(_renumbered(t, sigma), r, expected_round(n, r, order, table_name), table_name)):
             return sigma
     return None
 
@@ -310,21 +345,24 @@ def check_round_robin(t: Tournament, rounds: list[int] | None = None, order: str
     todo = rounds or list(range(1, t.rounds_paired + 1))
     too_far = [r for r in todo if r > cycles * per_cycle]
     todo = [r for r in todo if r <= cycles * per_cycle]
-    candidates = [order] if order else (list(ORDERS) if cycles == 2 else ["table"])
-    best: tuple[int, str, list[Deviation]] | None = None
-    for o in candidates:
-        devs = [d for r in todo for d in _deviations(t, r, expected_round(n, r, o))]
+    candidates = [("fide", o) for o in ([order] if order else (list(ORDERS) if cycles == 2 else ["table"]))]
+    if (t.header("192") or "").strip().upper().startswith("CUSTOM"):  # not FIDE's: the hand table too
+        candidates += [("circle", o) for o in ([order] if order else (list(CIRCLE_ORDERS) if cycles == 2 else ["table"]))]
+    best: tuple[int, tuple[str, str], list[Deviation]] | None = None
+    for tab, o in candidates:
+        devs = [d for r in todo for d in _deviations(t, r, expected_round(n, r, o, tab), tab)]
         if best is None or len(devs) < best[0]:
-            best = (len(devs), o, devs)
+            best = (len(devs), (tab, o), devs)
     assert best is not None
-    _, chosen, devs = best
+    _, (table, chosen), devs = best
     numbering = None
     if any(d.kind != "unplayed" for d in devs) and rounds is None and len(todo) >= 2:
-        for o in ([chosen] + [x for x in candidates if x != chosen]):
-            numbering = find_numbering(t, todo, o)
+        for tab, o in ([(table, chosen)] + [x for x in candidates if x != (table, chosen)]):
+            numbering = find_numbering(t, todo, o, tab)
             if numbering is not None:
                 moved = ", ".join(f"{k}->{v}" for k, v in sorted(numbering.items()) if k != v)
-                notes.append("every round would be the Berger table's with the players renumbered "
+                whose = "the rotation table's" if tab == "circle" else "the Berger table's"
+                notes.append(f"every round would be {whose} with the players renumbered "
                              f"(starting rank->number: {moved}); if those were the numbers drawn, the "
                              "pairings are right and only the file's starting ranks differ from them")
                 break
@@ -332,10 +370,13 @@ def check_round_robin(t: Tournament, rounds: list[int] | None = None, order: str
                        f"round {r} is beyond the {cycles * per_cycle} rounds of the table",
                        f"Round {r}: {PLAIN['extra']} ({SOURCE}), and the table has only {cycles * per_cycle} rounds.")
              for r in too_far]
+    if table == "circle":
+        notes.append("read against the rotation table drawn by hand (1 fixed, the others turning one step a round), "
+                      "not FIDE's Berger table: the file says CUSTOM_ROUNDROBIN")
     if cycles == 2 and not order:
         notes.append({"fide": "double round robin in FIDE's order: last two rounds of cycle 1 swapped, "
                               "cycle 2 in the table's order with colours reversed",
                       "plain": "double round robin, both cycles in the table's order (no swap of the "
                                "last two rounds of cycle 1), cycle 2 with colours reversed",
                       "reverse": "double round robin, cycle 2 in reverse order with colours reversed"}[chosen])
-    return RoundRobinReport(n, cycles, chosen, tuple(todo), tuple(devs), tuple(notes), numbering)
+    return RoundRobinReport(n, cycles, chosen, tuple(todo), tuple(devs), tuple(notes), numbering, table)

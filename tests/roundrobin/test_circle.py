@@ -257,3 +257,67 @@ def test_cli_human_output_says_which_table() -> None:
     res = runner.invoke(app, ["roundrobin", "--players", "6", "--table", "circle"])
     assert res.exit_code == 0 and "rotation table" in res.output
     assert "rotation table" not in runner.invoke(app, ["roundrobin", "--players", "6"]).output
+
+
+# --------------------------------------------------------------------------- arbiter check
+
+@pytest.mark.parametrize("n", range(2, 31))
+def test_the_checkers_closed_form_agrees_with_the_rotation(n: int) -> None:
+    """Two readings of the hand table: the checker's closed form (place p holds ((p - r) mod M) + 2)
+    and the construction's turning list."""
+    from checker.roundrobin import circle_round
+
+    assert [circle_round(n, r) for r in range(1, n + n % 2)] == [list(r) for r in circle_table(n)]
+
+
+@pytest.mark.parametrize("args", [["--players", "6"], ["--players", "7", "--double"],
+                                  ["--players", "8", "--double", "--reverse-second-cycle"]])
+def test_check_accepts_the_circle_file_it_wrote(tmp_path, args) -> None:
+    out = tmp_path / "rr.trf"
+    assert runner.invoke(app, ["roundrobin", *args, "--table", "circle", "--trf", str(out)]).exit_code == 0
+    res = runner.invoke(app, ["check", str(out), "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["ok"] and data["table"] == "circle" and data["deviations"] == []
+    text = runner.invoke(app, ["check", str(out)]).output
+    assert "checked against the rotation table drawn by hand" in text
+
+
+def test_check_names_a_circle_deviation_in_its_own_terms(tmp_path) -> None:
+    """Round 2 of the six-entrant sheet with 1-5 played the other way round."""
+    out = tmp_path / "rr.trf"
+    runner.invoke(app, ["roundrobin", "--players", "6", "--table", "circle", "--trf", str(out)])
+    text = out.read_text().splitlines()
+    t = parse_text("\n".join(text) + "\n").tournament
+    from dataclasses import replace
+
+    from trf.model import Player, RoundEntry
+    recs = []
+    for rec in t.records:
+        if isinstance(rec, Player) and rec.start_rank in (1, 5):
+            rounds = list(rec.rounds)
+            rounds[1] = RoundEntry(5 if rec.start_rank == 1 else 1,
+                                   Colour.BLACK if rec.start_rank == 1 else Colour.WHITE, None)
+            rec = replace(rec, rounds=tuple(rounds))
+        recs.append(rec)
+    from trf import dumps
+    bad = tmp_path / "bad.trf"
+    bad.write_text(dumps(t.replace_records(tuple(recs))))
+    res = runner.invoke(app, ["check", str(bad), "--json"])
+    assert res.exit_code == 4
+    data = json.loads(res.stdout)
+    assert data["table"] == "circle"
+    (dev,) = data["deviations"]
+    assert dev["round"] == 2 and dev["kind"] == "colour" and dev["players"] == [1, 5]
+    assert "rotation table drawn by hand" in dev["sentence"] and "C.05" not in dev["sentence"]
+
+
+def test_a_fide_labelled_file_is_read_against_fide_only(tmp_path) -> None:
+    """The circle's rounds under a FIDE code (192 FIDE_ROUNDROBIN) are FIDE's deviations."""
+    out = tmp_path / "rr.trf"
+    runner.invoke(app, ["roundrobin", "--players", "6", "--table", "circle", "--trf", str(out)])
+    out.write_text(out.read_text().replace("CUSTOM_ROUNDROBIN", "FIDE_ROUNDROBIN"))
+    res = runner.invoke(app, ["check", str(out), "--json"])
+    assert res.exit_code == 4
+    data = json.loads(res.stdout)
+    assert data["table"] == "fide" and data["rounds_with_deviations"] == [2, 3, 4, 5]
