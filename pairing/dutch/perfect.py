@@ -33,9 +33,11 @@ bounds on C12 and C13 over every candidate of the bracket, and every other crite
 here is at its ideal value, so a candidate meeting them all is optimal and the optimum is
 exactly those values; the first optimal candidate in the generation order is the bracket's
 pairing, and the candidates skipped before it (MDP-Pairings whose remainders the count rules
-out, transpositions failing a check) are each shown to miss a bound.  It is not used while C9 applies (but in the last
-bracket), nor when the next bracket might start C9 and players below it could take part (whether
-it starts depends on the matching the weighted stages leave).
+out, transpositions failing a check) are each shown to miss a bound.
+
+The search is not used while C9 applies (but in the last bracket), nor when the next bracket
+might start C9 and players below it could take part (whether it starts depends on the matching
+the weighted stages leave).
 """
 
 from __future__ import annotations
