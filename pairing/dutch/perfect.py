@@ -18,16 +18,31 @@ Criteria are numbered here as in the text applied from 1 February 2026; the 2017
 brackets use the same search, its criteria read the same pairs (C.5-C.19, mapped in
 :func:`pairing.dutch.stages.pair_bracket_2017`).
 
-The search gives up (and the weighted stages decide) when it would have to look past the
-transpositions: an exchange, a second MDP transposition after a remainder with no perfect
-transposition, or more steps than its budget.  It is not used while C9 applies (but in the last
-bracket), nor when the next bracket might start C9 and players below it could take part (whether
-it starts depends on the matching the weighted stages leave).
+The MDPs' partners (Art. 4.2) are tried in transposition order, and the candidates of one
+MDP-Pairing come before those of the next, its remainder's exchanges included (Art. 4.3 comes
+before the next MDP transposition).  So the search may move on to the next MDP-Pairing only when
+no candidate with the current one can be perfect, whatever the remainder's exchange: that is told
+by counting (:func:`_remainder_hopeless`), exactly, since every pairing of the remainder fails
+C12 (C13) in at least as many pairs as :func:`same_preference_bound` counts for it, whichever
+players go to S1R.  When the remainder could reach those bounds but has no perfect
+transposition, it is not known without an exchange, and the search gives up (and the weighted
+stages decide); so it does after more steps than its budget.
+
+Why the first perfect candidate found is the weighted stages' choice: the bounds are lower
+bounds on C12 and C13 over every candidate of the bracket, and every other criterion checked
+here is at its ideal value, so a candidate meeting them all is optimal and the optimum is
+exactly those values; the first optimal candidate in the generation order is the bracket's
+pairing, and the candidates skipped before it (MDP-Pairings whose remainders the count rules
+out, transpositions failing a check) are each shown to miss a bound.
+
+The search is not used while C9 applies (but in the last bracket), nor when the next bracket
+might start C9 and players below it could take part (whether it starts depends on the matching
+the weighted stages leave).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
 from pairing.dutch.criteria import (colour_difference_ok, no_third_same_colour, preferences_compatible,
@@ -209,11 +224,11 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
             raise _GiveUp
 
     def assign(choosers: list[int], free: int, allowed: tuple[int, int],
-               spare_ok: int = -1) -> tuple[list[int], tuple[int, int]] | None:
+               spare_ok: int = -1) -> Iterator[tuple[list[int], tuple[int, int]]]:
         """Each chooser, in order, takes the first free resident it may pair with, with at most
         ``allowed`` pairs failing C12 and C13, and the residents nobody takes among
         ``spare_ok`` (a bitset of resident indices).  The chosen residents (indices) and what is
-        left of the allowance."""
+        left of the allowance, each such assignment in transposition order (Art. 4.2)."""
         chosen: list[int] = []
         # how many of choosers[k:] prefer White / Black (any strength, then strong or absolute)
         suffix = [[0, 0, 0, 0] for _ in range(len(choosers) + 1)]
@@ -274,10 +289,12 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
         # is free before chooser k, the allowance, the options left and the forward check's base
         size = len(choosers)
         if size == 0:
-            return ([], allowed) if not free & ~spare_ok else None
+            if not free & ~spare_ok:
+                yield [], allowed
+            return
         first = options(0, free, *allowed)
         if first is None:
-            return None
+            return
         # [free, a12, a13, options left, base depth, base counts]
         frames: list[list[Any]] = [[free, allowed[0], allowed[1], first[0], first[1], first[2]]]
         while frames:
@@ -297,7 +314,7 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
             nfree, a12, a13 = frame[0] & ~low, frame[1] - u12, frame[2] - u13
             if k + 1 == size:
                 if not nfree & ~spare_ok:
-                    return chosen, (a12, a13)
+                    yield list(chosen), (a12, a13)
                 continue
             if bool(a12) == bool(frame[1]) and bool(a12 and a13) == bool(frame[1] and frame[2]):
                 if still_possible(k + 1, nfree, a12, a13, frame[4], frame[5]):
@@ -306,7 +323,6 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
                 got = options(k + 1, nfree, a12, a13)
                 if got is not None:
                     frames.append([nfree, a12, a13, got[0], got[1], got[2]])
-        return None
 
     everyone = (1 << len(residents)) - 1
     # residents who may be left over to float down: C14, C16 (and C18, C20) ideal
@@ -315,22 +331,34 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
         if not mdps:
             got = _remainder(residents, everyone, allowance, assign, res_index, floatable)
             return None if got is None or any(got[1]) else got[0]
-        # MDP partners in transposition order; the first assignment decides (a remainder with no
-        # fitting transposition would call for exchanges, which come before the next assignment)
-        first = assign(mdps, everyone, allowance)
-        if first is None:
-            return None
-        chosen, allowed = first
-        mdp_pairs = [(m, residents[x]) for m, x in zip(mdps, chosen)]
-        free = everyone
-        for x in chosen:
-            free &= ~(1 << x)
-        rest = _remainder(residents, free, allowed, assign, res_index, floatable)
-        if rest is None or any(rest[1]):
-            return None
-        return mdp_pairs + rest[0]
+        # MDP partners in transposition order; an assignment is passed over only when no
+        # remainder of it, exchanges included, can keep C12 and C13 at their bounds (a
+        # remainder that could, but has no fitting transposition, would call for exchanges,
+        # which come before the next assignment)
+        for chosen, allowed in assign(mdps, everyone, allowance):
+            free = everyone
+            for x in chosen:
+                free &= ~(1 << x)
+            if _remainder_hopeless(st, [residents[x] for x in bits_of(free)], allowed):
+                step()
+                continue
+            rest = _remainder(residents, free, allowed, assign, res_index, floatable)
+            if rest is None or any(rest[1]):
+                return None
+            return [(m, residents[x]) for m, x in zip(mdps, chosen)] + rest[0]
+        return None
     except _GiveUp:
         return None
+
+
+def _remainder_hopeless(st: RoundState, remainder: list[int], allowed: tuple[int, int]) -> bool:
+    """Whether every pairing of ``remainder`` in as many pairs as possible (any exchange, any
+    transposition, any player left over) fails C12, or C13, in more pairs than the allowance
+    left after the MDP-Pairing (Art. 2.4.7-2.4.8): :func:`same_preference_bound` and
+    :func:`same_strong_preference_bound` are lower bounds over all of them (the latter 0 when a
+    topscorer is among them)."""
+    return (same_preference_bound(st, remainder) > allowed[0]
+            or same_strong_preference_bound(st, remainder) > allowed[1])
 
 
 def _remainder(residents: list[int], free: int, allowed: tuple[int, int], assign,  # type: ignore[no-untyped-def]
@@ -351,7 +379,7 @@ def _remainder(residents: list[int], free: int, allowed: tuple[int, int], assign
     s2_mask = 0
     for r in s2:
         s2_mask |= 1 << res_index[r]
-    got = assign(s1, s2_mask, allowed, floatable)
+    got = next(assign(s1, s2_mask, allowed, floatable), None)
     if got is None:
         return None
     chosen, rest = got

@@ -317,6 +317,38 @@ def test_corpus_tournaments_pair_as_the_full_field_solve() -> None:
             both_ways(cut_to_round(t, rnd), rnd, total_rounds=t.round_columns, initial_colour=colour)
 
 
+#: Generated events (seed, players, round) where an MDP's first partners leave remainders whose
+#: colour preferences alone rule out a perfect candidate (found by counting, as the test does).
+PASSED_OVER = [(17, 93, 4), (21, 60, 4), (23, 82, 4), (27, 126, 3), (28, 60, 4)]
+
+
+@pytest.mark.fast
+def test_mdp_pairings_passed_over_by_count_pair_as_the_full_field_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An MDP-Pairing whose remainder fails C12 (C13) more often than the bound allows, under
+    any exchange, is passed over for the next one (Art. 4.2, 4.3): the bracket's pairing is the
+    same as the full-field solve's, which takes no perfect candidate; 2026 and 2017 rules.
+    Counted, so the test shows MDP-Pairings were passed over.  Passing over an MDP-Pairing
+    because its remainder has no perfect transposition (an exchange may still make it perfect)
+    changes pairings here."""
+    from pairing.dutch import perfect
+
+    passed = []
+    original = perfect._remainder_hopeless
+
+    def watching(st_: object, remainder: list[int], allowed: tuple[int, int]) -> bool:
+        got = original(st_, remainder, allowed)  # type: ignore[arg-type]
+        passed.append(got)
+        return got
+
+    monkeypatch.setattr(perfect, "_remainder_hopeless", watching)
+    for seed, players, rnd in PASSED_OVER:
+        t = generate(GeneratorSettings(players=players, rounds=rnd - 1, seed=seed))
+        t = t.replace_records(tuple(RoundCount(7, "XXR") if isinstance(r, RoundCount) else r for r in t.records))
+        both_ways(t, rnd)
+        both_ways(t, rnd, rules="2017")
+    assert sum(passed) >= len(PASSED_OVER)
+
+
 @pytest.mark.fast
 def test_perfect_candidates_leave_an_ideal_downfloater_and_pair_as_the_full_field_solve(
         monkeypatch: pytest.MonkeyPatch) -> None:
