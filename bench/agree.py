@@ -1,6 +1,7 @@
 """Engine against checker for a Swiss system of the registry, on tournaments made by the
 project's generator (``arbiter generate --system NAME``), with mutated rounds that the checker
-must flag: what ``bench/burstein_agree.py`` and ``bench/dubov_agree.py`` share.
+must flag: what ``bench/burstein_agree.py``, ``bench/dubov_agree.py`` and ``bench/lim_agree.py``
+share.
 
 Tournament ``i`` (1..N) is made by :func:`verify.generate.generate` with the settings
 :func:`verify.generate.settings_for` derives from the master seed (players uniform in the range
@@ -105,6 +106,8 @@ class Bench:
     system: str
     first_round: Callable[[int], int] = _from_round_one
     setup: Optional[Callable[[dict[str, Any]], None]] = None
+    #: The generator's options drawn (a system that refuses Baku acceleration leaves ``baku`` out).
+    vary: frozenset[str] = VARY
 
 
 def agree_one(bench: Bench, index: int, master: int, lo: int, hi: int, keep: Optional[str] = None,
@@ -122,7 +125,7 @@ def agree_one(bench: Bench, index: int, master: int, lo: int, hi: int, keep: Opt
     from verify.generate import GeneratorSettings, generate, settings_for
 
     s = settings_for(GeneratorSettings(players=lo, rounds=3, system=bench.system), master, index, (lo, hi), (3, 11),
-                     VARY)
+                     bench.vary)
     got: dict[str, Any] = {"index": index, "players": s.players, "rounds": 0, "checked": 0, "dissents": [],
                            "notes": 0, "mutations": Counter(), "flagged": Counter(), "rules": Counter(),
                            "missed": [], "seconds": 0.0}

@@ -40,3 +40,15 @@ class PairingInputError(ValueError):
     def __init__(self, missing: str, message: str) -> None:
         super().__init__(message)
         self.missing = missing
+
+
+def known_total_rounds(given: int | None, in_file: int | None, why: str) -> int:
+    """The number of rounds of the event: ``given`` by the caller (``--rounds``), else the file's
+    (``XXR`` / ``142``).  A system whose rules read it (the last round, the seeding rounds, MaxT)
+    cannot pair without it: raises :class:`PairingInputError` (``total-rounds``), ``why`` saying
+    what depends on it."""
+    total = given if given is not None else in_file
+    if total is None:
+        raise PairingInputError("total-rounds", "the total number of rounds is unknown: the file needs an XXR or "
+                                f"142 record ({why})")
+    return total

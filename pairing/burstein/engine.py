@@ -9,7 +9,7 @@ from fractions import Fraction
 from pairing.burstein.brackets import Legal, pair_brackets
 from pairing.burstein.colours import allocate
 from pairing.burstein.players import TAKEN, Entrant, Switches, entrants, rank_key, seeding_rounds
-from pairing.result import Pairing, PairingInputError
+from pairing.result import Pairing, PairingInputError, known_total_rounds
 from trf.model import Colour, Tournament
 
 __all__ = ["pair_round", "board_key", "initial_colour_of", "SeedingRound"]
@@ -27,11 +27,7 @@ class SeedingRound(ValueError):
 
 def total_rounds_of(t: Tournament, total_rounds: int | None) -> int:
     """The number of rounds (Art. 1.6.2 reads it); raises :class:`PairingInputError`."""
-    total = total_rounds if total_rounds is not None else t.total_rounds
-    if total is None:
-        raise PairingInputError("total-rounds", "the total number of rounds is unknown: the file needs an XXR or "
-                                "142 record (the number of seeding rounds depends on it, C.04.4.2 Art. 1.6.2)")
-    return total
+    return known_total_rounds(total_rounds, t.total_rounds, "the number of seeding rounds depends on it, C.04.4.2 Art. 1.6.2")
 
 
 def initial_colour_of(t: Tournament) -> Colour | None:

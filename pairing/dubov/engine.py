@@ -7,7 +7,7 @@ from fractions import Fraction
 from pairing.dubov.brackets import Legal, pair_brackets
 from pairing.dubov.colours import allocate
 from pairing.dubov.players import Entrant, entrants, rank_key
-from pairing.result import Pairing, PairingInputError
+from pairing.result import Pairing, PairingInputError, known_total_rounds
 from trf.model import Colour, Tournament
 
 __all__ = ["pair_round", "board_key", "initial_colour_of", "total_rounds_of"]
@@ -16,11 +16,7 @@ __all__ = ["pair_round", "board_key", "initial_colour_of", "total_rounds_of"]
 def total_rounds_of(t: Tournament, total_rounds: int | None) -> int:
     """The number of rounds (Art. 1.8.2 MaxT and C8-C10's last round read it); raises
     :class:`PairingInputError`."""
-    total = total_rounds if total_rounds is not None else t.total_rounds
-    if total is None:
-        raise PairingInputError("total-rounds", "the total number of rounds is unknown: the file needs an XXR or "
-                                "142 record (MaxT and the last round depend on it, C.04.4.1 Art. 1.8.2, 2.3.4)")
-    return total
+    return known_total_rounds(total_rounds, t.total_rounds, "MaxT and the last round depend on it, C.04.4.1 Art. 1.8.2, 2.3.4")
 
 
 def initial_colour_of(t: Tournament) -> Colour | None:

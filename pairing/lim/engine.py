@@ -10,7 +10,7 @@ from pairing.lim.median import pair_scoregroups
 from pairing.lim.pab import choose_pab
 from pairing.lim.players import Entrant, entrants
 from pairing.lim.scoregroups import median_score
-from pairing.result import NoLegalPairing, Pairing, PairingInputError
+from pairing.result import NoLegalPairing, Pairing, PairingInputError, known_total_rounds
 from trf.model import Colour, Tournament
 
 __all__ = ["pair_round", "board_key", "initial_colour_of", "total_rounds_of"]
@@ -18,11 +18,7 @@ __all__ = ["pair_round", "board_key", "initial_colour_of", "total_rounds_of"]
 
 def total_rounds_of(t: Tournament, total_rounds: int | None) -> int:
     """The number of rounds (Art. 6, the last round, reads it); raises :class:`PairingInputError`."""
-    total = total_rounds if total_rounds is not None else t.total_rounds
-    if total is None:
-        raise PairingInputError("total-rounds", "the total number of rounds is unknown: the file needs an XXR or "
-                                "142 record (the last round relaxes the colour limits, C.04.4.3 Art. 6)")
-    return total
+    return known_total_rounds(total_rounds, t.total_rounds, "the last round relaxes the colour limits, C.04.4.3 Art. 6")
 
 
 def initial_colour_of(t: Tournament) -> Colour | None:

@@ -16,25 +16,16 @@ points than their opponent, up when fewer, Art. 1.4).
 from __future__ import annotations
 
 import html
-import random
 import re
-from fractions import Fraction
 from pathlib import Path
 
-import trf
 from event.results import boards
 from systems import CheckRequest, select
-from tests.event.making import cli, players, players_csv
+from tests.event.making import play_event, players, players_csv, read, run_ok
 from trf.edit import with_pairing
 
 N, ROUNDS, SEEDING = 13, 5, 2
-RESULTS = {"1-0": (Fraction(1), Fraction(0)), "0-1": (Fraction(0), Fraction(1)), "=": (Fraction(1, 2), Fraction(1, 2))}
 
-
-def _read(path: Path) -> trf.Tournament:
-    parsed = trf.parse_file(path)
-    assert not parsed.errors, [d.message for d in parsed.errors]
-    return parsed.tournament
 
 
 def _text(fragment: str) -> str:
@@ -45,37 +36,13 @@ def test_a_whole_burstein_event_paired_checked_and_published(tmp_path: Path) -> 
     path = tmp_path / "cup.trf"
     (tmp_path / "players.csv").write_text(players_csv(players(N, seed=5)), encoding="utf-8")
 
-    def run(*args: str | Path) -> str:
-        code, out, err = cli(*args)
-        assert code == 0, (args, out, err)
-        return out
-
-    run("event", "new", path, "--name", "Burstein Cup", "--rounds", str(ROUNDS), "--system", "burstein",
+    run_ok("event", "new", path, "--name", "Burstein Cup", "--rounds", str(ROUNDS), "--system", "burstein",
         "--seed", "3", "--start", "2026-05-01", "--tiebreaks", "BH/C1,BH,SB")
-    run("event", "register", path, "--csv", tmp_path / "players.csv")
-    assert _read(path).header("192") == "FIDE_BURSTEIN"
-    rng = random.Random(7)
-    points = {pid: Fraction(0) for pid in range(1, N + 1)}
-    before: dict[int, dict[int, Fraction]] = {}  # round -> each player's points before it (this test's own sums)
-    for r in range(1, ROUNDS + 1):
-        before[r] = dict(points)
-        out = run("event", "pair", path)
-        assert f"round {r}" in out
-        t = _read(path)
-        games = boards(t, r)
-        assert len(games) == N // 2
-        pab = [b.player for b in t.byes(r)]
-        assert len(pab) == 1
-        points[pab[0]] += 1
-        chosen = {bd.number: rng.choice(list(RESULTS)) for bd in games}
-        run("event", "result", path, "--", *[x for k, res in chosen.items() for x in (str(k), res)])
-        for bd in games:
-            w, b = RESULTS[chosen[bd.number]]
-            points[bd.white] += w
-            points[bd.black] += b
-    t = _read(path)
-    assert {p.start_rank: t.score(p.start_rank) for p in t.players} == points
-    assert "Burstein Cup: after round 5" in run("standings", path)
+    run_ok("event", "register", path, "--csv", tmp_path / "players.csv")
+    assert read(path).header("192") == "FIDE_BURSTEIN"
+    before = play_event(path, N, ROUNDS)
+    t = read(path)
+    assert "Burstein Cup: after round 5" in run_ok("standings", path)
 
     # the checker's own reading: every round conforms (rounds 1-2 by the Dutch system's reading)
     sel = select(t)
@@ -90,7 +57,7 @@ def test_a_whole_burstein_event_paired_checked_and_published(tmp_path: Path) -> 
     assert not sel.system.check(swapped, [4], sel, CheckRequest(engine=False))[0].ok
 
     site = tmp_path / "site"
-    run("publish", path, "-o", site)
+    run_ok("publish", path, "-o", site)
     for r in range(SEEDING + 1, ROUNDS + 1):
         page = (site / f"round-{r}.html").read_text(encoding="utf-8")
         assert "conforms to the Burstein (C.04.4.2, 2026 rules)" in _text(page)

@@ -16,24 +16,16 @@ when they had fewer points than their opponent, down when more).
 from __future__ import annotations
 
 import html
-import random
 import re
 from fractions import Fraction
 from pathlib import Path
 
-import trf
 from event.results import boards
 from systems import CheckRequest, select
-from tests.event.making import cli, players, players_csv
+from tests.event.making import play_event, players, players_csv, read, run_ok
 
 N, ROUNDS = 13, 5
-RESULTS = {"1-0": (Fraction(1), Fraction(0)), "0-1": (Fraction(0), Fraction(1)), "=": (Fraction(1, 2), Fraction(1, 2))}
 
-
-def _read(path: Path) -> trf.Tournament:
-    parsed = trf.parse_file(path)
-    assert not parsed.errors, [d.message for d in parsed.errors]
-    return parsed.tournament
 
 
 def _text(fragment: str) -> str:
@@ -52,36 +44,12 @@ def test_a_whole_dubov_event_paired_checked_and_published(tmp_path: Path) -> Non
         row["rating"] = row["rating"] or str(1500 + 10 * k)
     (tmp_path / "players.csv").write_text(players_csv(field), encoding="utf-8")
 
-    def run(*args: str | Path) -> str:
-        code, out, err = cli(*args)
-        assert code == 0, (args, out, err)
-        return out
-
-    run("event", "new", path, "--name", "Dubov Cup", "--rounds", str(ROUNDS), "--system", "dubov",
+    run_ok("event", "new", path, "--name", "Dubov Cup", "--rounds", str(ROUNDS), "--system", "dubov",
         "--seed", "3", "--start", "2026-05-01", "--tiebreaks", "BH/C1,BH,SB")
-    run("event", "register", path, "--csv", tmp_path / "players.csv")
-    assert _read(path).header("192") == "FIDE_DUBOV"
-    rng = random.Random(7)
-    points = {pid: Fraction(0) for pid in range(1, N + 1)}
-    before: dict[int, dict[int, Fraction]] = {}  # round -> each player's points before it (this test's own sums)
-    for r in range(1, ROUNDS + 1):
-        before[r] = dict(points)
-        out = run("event", "pair", path)
-        assert f"round {r}" in out
-        t = _read(path)
-        games = boards(t, r)
-        assert len(games) == N // 2
-        pab = [b.player for b in t.byes(r)]
-        assert len(pab) == 1
-        points[pab[0]] += 1
-        chosen = {bd.number: rng.choice(list(RESULTS)) for bd in games}
-        run("event", "result", path, "--", *[x for k, res in chosen.items() for x in (str(k), res)])
-        for bd in games:
-            w, b = RESULTS[chosen[bd.number]]
-            points[bd.white] += w
-            points[bd.black] += b
-    t = _read(path)
-    assert {p.start_rank: t.score(p.start_rank) for p in t.players} == points
+    run_ok("event", "register", path, "--csv", tmp_path / "players.csv")
+    assert read(path).header("192") == "FIDE_DUBOV"
+    before = play_event(path, N, ROUNDS)
+    t = read(path)
 
     sel = select(t)
     assert sel.system.name == "dubov"
@@ -89,7 +57,7 @@ def test_a_whole_dubov_event_paired_checked_and_published(tmp_path: Path) -> Non
     assert [r.ok for r in reports] == [True] * ROUNDS, [r.findings for r in reports]
 
     site = tmp_path / "site"
-    run("publish", path, "-o", site)
+    run_ok("publish", path, "-o", site)
     moved_up = 0
     for r in range(1, ROUNDS + 1):
         page = (site / f"round-{r}.html").read_text(encoding="utf-8")

@@ -13,53 +13,34 @@ points are the sum this test entered; the site is written with a page for every 
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from pathlib import Path
 
 import trf
 from event.results import boards
 from systems import select
-from tests.event.making import cli, players, players_csv
+from tests.event.making import play_event, players, players_csv, read, run_ok
 from trf.model import Colour
 
 N, ROUNDS = 13, 5
-RESULTS = {"1-0": (Fraction(1), Fraction(0)), "0-1": (Fraction(0), Fraction(1)), "=": (Fraction(1, 2), Fraction(1, 2))}
 
-
-def _read(path: Path) -> trf.Tournament:
-    parsed = trf.parse_file(path)
-    assert not parsed.errors, [d.message for d in parsed.errors]
-    return parsed.tournament
 
 
 def test_a_whole_lim_event_paired_and_published(tmp_path: Path) -> None:
     path = tmp_path / "cup.trf"
     (tmp_path / "players.csv").write_text(players_csv(players(N, seed=5)), encoding="utf-8")
 
-    def run(*args: str | Path) -> str:
-        code, out, err = cli(*args)
-        assert code == 0, (args, out, err)
-        return out
-
-    run("event", "new", path, "--name", "Lim Cup", "--rounds", str(ROUNDS), "--system", "lim",
+    run_ok("event", "new", path, "--name", "Lim Cup", "--rounds", str(ROUNDS), "--system", "lim",
         "--seed", "3", "--start", "2026-05-01", "--tiebreaks", "BH/C1,BH,SB")
-    run("event", "register", path, "--csv", tmp_path / "players.csv")
-    t = _read(path)
+    run_ok("event", "register", path, "--csv", tmp_path / "players.csv")
+    t = read(path)
     assert t.header("192") == "CUSTOM_SWISS" and "Lim" in (t.header("092") or "")
     assert select(t).system.name == "lim"
-    rng = random.Random(7)
-    points = {pid: Fraction(0) for pid in range(1, N + 1)}
     had_pab: set[int] = set()
-    for r in range(1, ROUNDS + 1):
-        before = dict(points)
-        out = run("event", "pair", path)
-        assert f"round {r}" in out
-        t = _read(path)
+
+    def pab_rule(r: int, t: trf.Tournament, before: dict[int, Fraction]) -> None:
         games = boards(t, r)
-        assert len(games) == N // 2
         pab = [b.player for b in t.byes(r)]
-        assert len(pab) == 1
         if r == 1:
             # Art. 7.1: the lowest rating (unrated: 0), ties to the largest start rank
             lowest = min(t.players, key=lambda p: (p.rating or 0, -p.start_rank)).start_rank
@@ -68,18 +49,12 @@ def test_a_whole_lim_event_paired_and_published(tmp_path: Path) -> None:
             pairs = {frozenset((bd.white, bd.black)) for bd in games}
             assert pairs == {frozenset((rest[k], rest[k + 6])) for k in range(6)}
         else:
-            eligible = [pid for pid in points if pid not in had_pab]
+            eligible = [pid for pid in before if pid not in had_pab]
             assert before[pab[0]] == min(before[pid] for pid in eligible) and pab[0] not in had_pab
         had_pab.add(pab[0])
-        points[pab[0]] += 1
-        chosen = {bd.number: rng.choice(list(RESULTS)) for bd in games}
-        run("event", "result", path, "--", *[x for k, res in chosen.items() for x in (str(k), res)])
-        for bd in games:
-            w, b = RESULTS[chosen[bd.number]]
-            points[bd.white] += w
-            points[bd.black] += b
-    t = _read(path)
-    assert {p.start_rank: t.score(p.start_rank) for p in t.players} == points
+
+    play_event(path, N, ROUNDS, on_pair=pab_rule)
+    t = read(path)
     for p in t.players:
         assert len(set(p.opponents())) == len(p.opponents())  # nobody met twice
         colours = p.colour_history(through=ROUNDS - 1)
@@ -87,8 +62,8 @@ def test_a_whole_lim_event_paired_and_published(tmp_path: Path) -> None:
             seen = colours[:k]
             assert abs(sum(1 if c is Colour.WHITE else -1 for c in seen)) < 3, (p.start_rank, colours)
             assert k < 3 or len(set(seen[-3:])) > 1, (p.start_rank, colours)
-    assert "Lim Cup: after round 5" in run("standings", path)
+    assert "Lim Cup: after round 5" in run_ok("standings", path)
     site = tmp_path / "site"
-    run("publish", path, "-o", site)
+    run_ok("publish", path, "-o", site)
     for r in range(1, ROUNDS + 1):
         assert "Lim" in (site / f"round-{r}.html").read_text(encoding="utf-8")
