@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
@@ -79,7 +79,7 @@ def conformance(
 
     from rich.progress import Progress
 
-    from verify.conformance import BadCommand, EngineCommand, Summary, conformance as run, write_golden
+    from verify.conformance import BadCommand, EngineCommand, Summary, conformance as run
 
     try:
         command = EngineCommand(engine, timeout)
@@ -116,15 +116,7 @@ def conformance(
             summary.add(t)
             if t.error is not None:
                 not_generated.append({"index": t.index, "seed": t.seed, "error": t.error})
-            for c in t.cases:
-                entry = c.as_dict()
-                entry["golden"] = None
-                if golden is not None:
-                    try:
-                        entry["golden"] = [str(p) for p in write_golden(golden, c)]
-                    except OSError as exc:
-                        fail(exitcodes.FILE_ERROR, f"cannot write {golden}: {exc.strerror or exc}")
-                cases.append(entry)
+            cases.extend(_case_entries(t.cases, golden))
             bar.update(task, advance=1)
     if json_out:
         emit_json({"engine": engine, "master_seed": seed, "players": players, "rounds": rounds,
@@ -135,6 +127,24 @@ def conformance(
     raise typer.Exit(exitcodes.OK if summary.different == 0 else exitcodes.DISCREPANCY)
 
 
+def _case_entries(found: Any, golden: Optional[Path]) -> list[dict[str, Any]]:
+    """Each differing round as the report lists it, with the golden files written for it under
+    ``golden`` (``--golden DIR``; a folder that cannot be written: exit 5)."""
+    from verify.conformance import write_golden
+
+    entries = []
+    for c in found:
+        entry = c.as_dict()
+        entry["golden"] = None
+        if golden is not None:
+            try:
+                entry["golden"] = [str(p) for p in write_golden(golden, c)]
+            except OSError as exc:
+                fail(exitcodes.FILE_ERROR, f"cannot write {golden}: {exc.strerror or exc}")
+        entries.append(entry)
+    return entries
+
+
 def _corpus(command: EngineCommand, folder: Path, pattern: str, system: Optional[str], rules: Optional[str],
             golden: Optional[Path], jobs: int, scheduler: Optional[str], json_out: bool, engine: str) -> None:
     """``--corpus DIR``: every file of the folder (:func:`verify.conformance.conformance_corpus`);
@@ -142,7 +152,7 @@ def _corpus(command: EngineCommand, folder: Path, pattern: str, system: Optional
     import systems
     from rich.progress import Progress
 
-    from verify.conformance import NoCorpus, Summary, conformance_corpus, corpus_files, write_golden
+    from verify.conformance import NoCorpus, Summary, conformance_corpus, corpus_files
 
     if rules is not None:
         fail(exitcodes.USAGE, "--rules: a corpus run pairs each file by the edition the file names (or the one "
@@ -168,15 +178,7 @@ def _corpus(command: EngineCommand, folder: Path, pattern: str, system: Optional
                 unread.append({"index": t.index, "error": t.error})
             elif not t.compared:
                 finished += 1
-            for c in t.cases:
-                entry = c.as_dict()
-                entry["golden"] = None
-                if golden is not None:
-                    try:
-                        entry["golden"] = [str(p) for p in write_golden(golden, c)]
-                    except OSError as exc:
-                        fail(exitcodes.FILE_ERROR, f"cannot write {golden}: {exc.strerror or exc}")
-                cases.append(entry)
+            cases.extend(_case_entries(t.cases, golden))
             bar.update(task, advance=1)
     if json_out:
         emit_json({"engine": engine, "corpus": str(folder), "system": system, "files": summary.tournaments,
