@@ -18,7 +18,7 @@ from algorithms.cardinality import maximum_matching
 from checker.report import EngineCandidate, Finding, NoCandidate, RoundReport, WhyNot
 from trf.model import Colour, Player, Result, Tournament
 
-__all__ = ["ABSOLUTE", "STRONG", "MILD", "SwissSeat", "SwissFacts", "GamesBefore", "games_before", "pab_barred",
+__all__ = ["ABSOLUTE", "STRONG", "MILD", "SwissSeat", "SwissFacts", "GamesBefore", "games_before", "given_round", "pab_barred",
            "numbered", "may_meet", "complete", "pab_player", "ColourSeat", "white_by_art_5_2", "colour_preference", "show_score", "opponents", "absolute_findings",
            "pab_finding", "judge_colours", "compare_engine", "judge_round", "why_not_before_brackets"]
 
@@ -91,6 +91,19 @@ def games_before(before: Tournament, rnd: int) -> GamesBefore:
             if b.kind is Result.PAIRING_ALLOCATED_BYE:
                 paired.setdefault(b.player, set()).add(r)
     return GamesBefore(played, paired, frozenset(met))
+
+
+def given_round(t: Tournament, rnd: int) -> tuple[Boards, Optional[int]]:
+    """The round as the file gives it: boards (white, black) and the PAB: a ``U`` block, else
+    (the older writing some programs use) the one ``0000 - +`` block of the round, a win with no
+    opponent, when the round has no ``U``."""
+    boards = tuple((g.white, g.black) for g in t.games(rnd))
+    byes = t.byes(rnd)
+    pab = next((b.player for b in byes if b.kind is Result.PAIRING_ALLOCATED_BYE), None)
+    wins = [b.player for b in byes if b.kind is Result.FORFEIT_WIN]
+    if pab is None and len(wins) == 1:
+        pab = wins[0]
+    return boards, pab
 
 
 def pab_barred(p: Player, before: Tournament, rnd: int) -> bool:

@@ -12,8 +12,11 @@ in place; they are never copied into the repository.
 from __future__ import annotations
 
 import functools
+import importlib.util
+import sys
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -172,3 +175,15 @@ def edition_of_file(t: Any) -> str:
     from systems import select
 
     return select(t).edition.name
+
+
+def load_bench(name: str) -> ModuleType:
+    """The bench script ``bench/NAME.py`` as a module, loaded by path (bench/ is no package: it
+    holds modules named like the project's packages) and registered under ``NAME``, so that its
+    worker functions are found by module name in a process pool."""
+    spec = importlib.util.spec_from_file_location(name, REPO / "bench" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

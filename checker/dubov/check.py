@@ -26,7 +26,7 @@ from checker.dubov.colours import WORDS, white_of
 from checker.dubov.search import BracketSearch, TooLarge
 from checker.dubov.state import RoundFacts, complete, facts
 from checker.report import EngineCandidate, Finding, RoundReport
-from checker.swiss_round import SwissSeat, judge_round, pab_player
+from checker.swiss_round import SwissSeat, given_round, judge_round, pab_player
 from checker.swiss_round import show_score as _show
 from trf.model import Colour, Result, Tournament
 
@@ -47,18 +47,6 @@ def total_of(t: Tournament, total_rounds: Optional[int], rnd: int) -> int:
     total = total_rounds if total_rounds is not None else t.total_rounds
     return total if total is not None else max(rnd + 1, t.rounds_paired + 1)
 
-
-def given_round(t: Tournament, rnd: int) -> tuple[tuple[tuple[int, int], ...], Optional[int]]:
-    """The round as the file gives it: boards (white, black) and the PAB: a ``U`` block, else
-    (the older writing some programs use) the one ``0000 - +`` block of the round, a win with no
-    opponent, when the round has no ``U``."""
-    boards = tuple((g.white, g.black) for g in t.games(rnd))
-    byes = t.byes(rnd)
-    pab = next((b.player for b in byes if b.kind is Result.PAIRING_ALLOCATED_BYE), None)
-    wins = [b.player for b in byes if b.kind is Result.FORFEIT_WIN]
-    if pab is None and len(wins) == 1:
-        pab = wins[0]
-    return boards, pab
 
 
 def initial_colour(t: Tournament, f1: Optional[RoundFacts] = None) -> Optional[Colour]:

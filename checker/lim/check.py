@@ -24,7 +24,7 @@ from typing import Any, Optional
 from checker.lim.procedure import DOWN, FLOAT_ARTICLES, Derivation, Group, NoLimPairing, Step, derive, floater_key
 from checker.lim.state import RoundFacts, facts
 from checker.report import EngineCandidate, Finding, RoundReport
-from checker.swiss_round import compare_engine, opponents
+from checker.swiss_round import compare_engine, given_round, opponents
 from checker.swiss_round import show_score as _show
 from trf.model import Colour, Result, Tournament
 
@@ -81,17 +81,6 @@ def total_of(t: Tournament, total_rounds: Optional[int], rnd: int) -> int:
     total = total_rounds if total_rounds is not None else t.total_rounds
     return total if total is not None else max(rnd + 1, t.rounds_paired + 1)
 
-
-def given_round(t: Tournament, rnd: int) -> tuple[tuple[tuple[int, int], ...], Optional[int]]:
-    """The round as the file gives it: boards (white, black) and the bye (a ``U`` block, else the
-    round's one ``0000 - +`` block)."""
-    boards = tuple((g.white, g.black) for g in t.games(rnd))
-    byes = t.byes(rnd)
-    pab = next((b.player for b in byes if b.kind is Result.PAIRING_ALLOCATED_BYE), None)
-    wins = [b.player for b in byes if b.kind is Result.FORFEIT_WIN]
-    if pab is None and len(wins) == 1:
-        pab = wins[0]
-    return boards, pab
 
 
 def initial_colour(t: Tournament) -> Colour:

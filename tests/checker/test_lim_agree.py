@@ -4,25 +4,18 @@ made is accepted, every mutated round flagged by a named article."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.support import load_bench
 
 pytestmark = pytest.mark.fast
 
 
 def _bench() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "bench" / "lim_agree.py"
-    spec = importlib.util.spec_from_file_location("lim_agree", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["lim_agree"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("lim_agree")
 
 
 def test_generated_tournaments_agree_and_every_mutation_is_flagged() -> None:

@@ -6,10 +6,7 @@ and the checker's two ways of judging a bracket against each other: the search s
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Optional
 
@@ -20,6 +17,7 @@ import systems
 from systems.base import CheckRequest
 from tests.pairing.burstein_build import tournament
 from tests.pairing.test_burstein_cases import CASES, D
+from tests.support import load_bench
 from trf.edit import cut_to_round, with_pairing
 from trf.model import Result, Tournament
 
@@ -27,13 +25,7 @@ pytestmark = pytest.mark.fast
 
 
 def _bench() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "bench" / "burstein_agree.py"
-    spec = importlib.util.spec_from_file_location("burstein_agree", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["burstein_agree"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("burstein_agree")
 
 
 def test_generated_tournaments_agree_and_every_mutation_is_flagged() -> None:

@@ -4,24 +4,17 @@ every round the engine made and flags every mutation of it."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.support import load_bench
 
 pytestmark = pytest.mark.fast
 
 
 def _bench() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "bench" / "dubov_agree.py"
-    spec = importlib.util.spec_from_file_location("dubov_agree", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["dubov_agree"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("dubov_agree")
 
 
 def test_generated_tournaments_agree_and_every_mutation_is_flagged() -> None:
@@ -42,10 +35,5 @@ def test_the_round_one_of_the_engine_is_judged() -> None:
     starts after its seeding rounds (Art. 1.6 of C.04.4.2)."""
     bench = _bench()
     assert bench.BENCH.first_round(9) == 1
-    path = Path(__file__).resolve().parents[2] / "bench" / "burstein_agree.py"
-    spec = importlib.util.spec_from_file_location("burstein_agree", path)
-    assert spec is not None and spec.loader is not None
-    other = importlib.util.module_from_spec(spec)
-    sys.modules["burstein_agree"] = other
-    spec.loader.exec_module(other)
+    other = load_bench("burstein_agree")
     assert other.BENCH.first_round(9) == 5 and other.BENCH.first_round(5) == 3

@@ -6,21 +6,15 @@ is never a test dependency)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.support import REPO
+from tests.support import REPO, load_bench
 
-# loaded by path: bench/ holds modules named like the project's packages (event, check, ...)
-_spec = importlib.util.spec_from_file_location("team_differential", REPO / "bench" / "team_differential.py")
-assert _spec is not None and _spec.loader is not None
-td = importlib.util.module_from_spec(_spec)
-sys.modules["team_differential"] = td  # the worker functions are looked up by module name
-_spec.loader.exec_module(td)
+td = load_bench("team_differential")
 
 STAND_IN = '''
 import sys
