@@ -192,6 +192,13 @@ def roundrobin(
     slot: Optional[str] = typer.Option(None, "--slot", metavar="45m", help="Length of a slot: 45m, 90m, 2h, 1h30m (with --boards)."),
     sessions: str = typer.Option("unlimited", "--sessions",
                                  help="Slots per day (e.g. 4), daily windows (\"09:00-13:00,15:00-19:00\") or unlimited."),
+    group_count: Optional[int] = typer.Option(None, "--groups", metavar="N",
+                                              help="Split the entrants into N groups (2-4, of 3-10 each) seeded apart "
+                                                   "in snake order, each a round robin, sharing the boards "
+                                                   "(docs/roundrobin.md, Groups)."),
+    seeding: str = typer.Option("rating", "--seeding", metavar="rating|order",
+                                help="With --groups: rank the entrants by rating (ties and the unrated in the "
+                                     "order given) or by the order given, before dealing them in snake order."),
     seed: str = typer.Option("0", "--seed", help="Seed of the Varma drawing of lots (same seed, same draw)."),
     name: str = typer.Option("Round robin", "--name", help="Tournament name for --trf."),
     json_out: bool = typer.Option(False, "--json", help="Machine-readable output (stable shape, see docs/json.md)."),
@@ -260,6 +267,10 @@ def roundrobin(
         fail(exitcodes.USAGE, str(exc))
     if varma and not groups:
         fail(exitcodes.USAGE, f"--varma {varma}: no player has a group")
+    if group_count is not None or option_given("seeding"):
+        _groups(entrants, names, group_count, seeding, double, reverse_second_cycle, constraints, chosen.name, varma,
+                trf_out, trf_to_stdout, boards, timing, json_out, csv_out, name)
+        return
     try:
         p = plan(entrants, double=double, reverse_second_cycle=reverse_second_cycle,
                  constraints=constraints, groups=groups, seed=seed, table=chosen.name)
@@ -296,3 +307,41 @@ def roundrobin(
         _render(p, tt)
         if trf_out is not None:
             out.print(f"wrote {trf_out}")
+
+
+def _groups(entrants: Any, names: Optional[Path], count: Optional[int], seeding: str, double: bool, reverse_second_cycle: bool,
+            constraints: Any, table_name: str, varma: Optional[str], trf_out: Optional[Path], trf_to_stdout: bool,
+            boards: Optional[int], timing: Any, json_out: bool, csv_out: bool, name: str) -> None:
+    """``--groups N``: refuse what makes no sense with groups, plan, lay out, emit (:mod:`arbiter.cli_rrgroups`)."""
+    from arbiter.cli_rrgroups import emit, group_paths
+    from roundrobin.groups import SEEDINGS, GroupsError, plan_groups
+    from roundrobin.seeding import Unsatisfiable
+    from roundrobin.timetable import schedule
+
+    if count is None:
+        fail(exitcodes.USAGE, "--seeding ranks the entrants for --groups: give --groups N too")
+    if seeding not in SEEDINGS:
+        fail(exitcodes.USAGE, f"--seeding {seeding}: expected rating or order")
+    if varma:
+        fail(exitcodes.USAGE, "--varma numbers one round robin to keep compatriots apart; with --groups the "
+                              "snake seeding spreads the entrants: give one of them")
+    if trf_to_stdout:
+        fail(exitcodes.USAGE, "--trf - with --groups: one TRF file per group cannot go to standard output; "
+                              "give a file name (club.trf writes club-A.trf, club-B.trf, ...)")
+    try:
+        gs = plan_groups(entrants, count, seeding, double=double, reverse_second_cycle=reverse_second_cycle,
+                         constraints=constraints, table=table_name)
+    except GroupsError as exc:
+        fail(exitcodes.USAGE, f"--groups: {exc}")
+    except Unsatisfiable as exc:
+        fail(exitcodes.NO_PAIRING, str(exc))
+    if trf_out is not None:
+        for path in group_paths(trf_out, gs):
+            refuse_overwrite(path, names)
+    tt = None
+    if timing is not None:
+        try:
+            tt = schedule(gs.rounds, boards or 1, *timing)
+        except ValueError as exc:
+            fail(exitcodes.USAGE, str(exc))
+    emit(gs, tt, json_out, csv_out, trf_out, name)
