@@ -344,4 +344,4 @@ def _groups(entrants: Any, names: Optional[Path], count: Optional[int], seeding:
             tt = schedule(gs.rounds, boards or 1, *timing)
         except ValueError as exc:
             fail(exitcodes.USAGE, str(exc))
-    emit(gs, tt, json_out, csv_out, trf_out, name)
+    emit(gs, tt, json_out, csv_out, trf_out, name, plan_dict)

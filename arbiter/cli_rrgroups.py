@@ -12,7 +12,7 @@ import stat
 import tempfile
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from rich.markup import escape
 from rich.table import Table
@@ -20,6 +20,7 @@ from rich.table import Table
 from arbiter import exitcodes, render
 from arbiter.app import emit_json, fail, out
 from roundrobin.berger import BYE
+from roundrobin.event import Plan
 from roundrobin.groups import Group, Groups
 from roundrobin.timetable import Timetable, timetable_dict
 from trf import spreadsheet
@@ -31,16 +32,15 @@ def group_paths(output: Path, groups: Groups) -> list[Path]:
     return [output.with_name(f"{output.stem}-{g.name}{output.suffix}") for g in groups.groups]
 
 
-def groups_dict(gs: Groups, tt: Optional[Timetable]) -> dict[str, Any]:
+def groups_dict(gs: Groups, tt: Optional[Timetable], plan_dict: Callable[[Plan], dict[str, Any]]) -> dict[str, Any]:
     """The stable JSON shape of ``arbiter roundrobin --groups N --json`` (docs/json.md)::
 
         {"seeding", "groups": [{"group", <the shape of roundrobin --json without "timetable">,
                                 players get "seed"}],
          "timetable": null | {<timetable shape>, games/byes/back_to_back with "group" and the
                               group's own numbers}}
-    """
-    from arbiter.cli_roundrobin import plan_dict
 
+    ``plan_dict``: a single round robin's shape (:func:`arbiter.cli_roundrobin.plan_dict`)."""
     groups = []
     for g in gs.groups:
         d = plan_dict(g.plan)
@@ -166,7 +166,9 @@ def render_groups(gs: Groups, tt: Optional[Timetable]) -> None:
     first = gs.groups[0].plan
     kind = "double round robin" if first.schedule.cycles == 2 else "round robin"
     sizes = ", ".join(f"{g.name} {len(g.plan.players)}" for g in gs.groups)
-    how = "by rating" if gs.seeding == "rating" else "in the order given"
+    rated = any(e.rating is not None for g in gs.groups for e in g.plan.players)
+    how = ("by rating" if rated else "by rating (nobody is rated: in the order given)") \
+        if gs.seeding == "rating" else "in the order given"
     out.print(f"[bold]{len(gs.groups)} groups[/bold] ({sizes}), seeded {how} in snake order; each group a {kind}",
               markup=True)
     for g in gs.groups:
@@ -237,7 +239,7 @@ def _umask() -> int:
 
 
 def emit(gs: Groups, tt: Optional[Timetable], json_out: bool, csv_out: bool, trf_out: Optional[Path],
-         name: str) -> None:
+         name: str, plan_dict: Callable[[Plan], dict[str, Any]]) -> None:
     """Write the groups' TRF files (all or none), then print the chosen output."""
     written: list[Path] = []
     if trf_out is not None:
@@ -251,7 +253,7 @@ def emit(gs: Groups, tt: Optional[Timetable], json_out: bool, csv_out: bool, trf
         write_all(list(zip(paths, texts)))
         written = paths
     if json_out:
-        emit_json(groups_dict(gs, tt))
+        emit_json(groups_dict(gs, tt, plan_dict))
     elif csv_out:
         out.file.write(groups_csv(gs, tt))
     else:
