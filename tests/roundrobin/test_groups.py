@@ -209,10 +209,11 @@ def test_cli_csv_has_a_group_column(tmp_path) -> None:
     assert sum(1 for r in rows[1:] if r[-1] != "bye") == 9
 
 
-def test_cli_trf_one_file_per_group_read_back_by_check(tmp_path) -> None:
+@pytest.mark.parametrize("table", ["fide", "circle"])
+def test_cli_trf_one_file_per_group_read_back_by_check(tmp_path, table) -> None:
     out = tmp_path / "club.trf"
     res = runner.invoke(app, ["roundrobin", "--names", str(_names(tmp_path)), "--groups", "2", "--double",
-                              *TIMING, "--trf", str(out), "--name", "Club"])
+                              "--table", table, *TIMING, "--trf", str(out), "--name", "Club"])
     assert res.exit_code == 0, res.output
     assert not out.exists()
     for letter, n in (("A", 5), ("B", 4)):
@@ -223,7 +224,8 @@ def test_cli_trf_one_file_per_group_read_back_by_check(tmp_path) -> None:
         checked = runner.invoke(app, ["check", str(path), "--json"])
         assert checked.exit_code == 0, checked.output
         report = json.loads(checked.stdout)
-        assert report["ok"] and report["table"] == "fide" and report["deviations"] == []
+        assert report["ok"] and report["table"] == table and report["deviations"] == []
+        assert report["players"] == n and report["cycles"] == 2
         human = runner.invoke(app, ["check", str(path)]).output
         assert f"double round robin of {n} players" in human and "every round follows the table" in human
 
@@ -261,3 +263,18 @@ def test_cli_human_output_shows_each_group_and_the_combined_timetable(tmp_path) 
     assert "Group A: 5 players, 5 rounds, 10 games" in text and "Group B: 4 players, 3 rounds, 6 games" in text
     assert "Combined timetable: 16 games, 5 rounds, 8 slots" in text
     assert "1: B1-B4" in text  # group B's round 1 board 1 by FIDE's table for 4: 1-4
+
+
+def test_cli_trf_dates_are_each_groups_own(tmp_path) -> None:
+    """Two slots a day on two boards: combined rounds 1-3 hold A's two games and B's two (two
+    slots, one day each: 5, 6, 7 December); rounds 4 and 5 are A's alone, one slot each, both on
+    the 8th.  So A's 132 line has 05, 06, 07, 08, 08 and B's 05, 06, 07."""
+    out = tmp_path / "club.trf"
+    res = runner.invoke(app, ["roundrobin", "--names", str(_names(tmp_path)), "--groups", "2", "--boards", "2",
+                              "--start", "2026-12-05 09:00", "--slot", "2h", "--sessions", "2", "--trf", str(out)])
+    assert res.exit_code == 0, res.output
+    for letter, days in (("A", ["05", "06", "07", "08", "08"]), ("B", ["05", "06", "07"])):
+        lines = (tmp_path / f"club-{letter}.trf").read_text().splitlines()
+        assert "042 2026/12/05" in lines
+        line132 = next(x for x in lines if x.startswith("132"))
+        assert line132[91:].split() == [f"26/12/{d}" for d in days]
