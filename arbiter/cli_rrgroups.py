@@ -143,9 +143,9 @@ def _render_timetable(gs: Groups, tt: Timetable) -> None:
     byes: dict[int, list[str]] = {}
     for r, player in tt.byes:
         byes.setdefault(r, []).append(gs.label(player))
-    for s in tt.slots:
+    for i, s in enumerate(tt.slots):
         games = "  ".join(f"{b}: {gs.label(w)}-{gs.label(k)}" for b, w, k in s.games)
-        last_of_round = s.number == len(tt.slots) or tt.slots[s.number].round != s.round
+        last_of_round = i + 1 == len(tt.slots) or tt.slots[i + 1].round != s.round
         if last_of_round and s.round in byes:
             games += f"  (bye: {', '.join(byes[s.round])})"
         table.add_row(str(s.number), str(s.day), f"{s.start:%a %d %H:%M}-{s.end:%H:%M}", str(s.round), games)
