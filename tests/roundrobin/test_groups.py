@@ -24,6 +24,7 @@ from roundrobin.timetable import schedule
 from tests.roundrobin.test_timetable import M45, START, check_invariants
 
 runner = CliRunner()
+pytestmark = pytest.mark.fast
 
 # Nine entrants in the order given; Birch and Elm tie on 2350 (Birch is given first), Hazel is unrated.
 NINE = [Entrant("Ash", "ENG", 2100), Entrant("Birch", "FRA", 2350), Entrant("Cedar", "GER", 2200),
