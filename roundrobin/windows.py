@@ -1,0 +1,515 @@
+"""Availability windows for round-robin timetables: when an entrant or a board cannot be used,
+and games fixed to a slot and board (the opening match).
+
+:func:`roundrobin.timetable.schedule` takes ``windows`` and ``placements`` and, when either is
+given, lays the rounds out here.  Design decisions:
+
+* **A window is unavailability.** :class:`Window` says that an entrant (a number of the table)
+  or a board (1..boards) cannot be used during a period ``[start, end)`` (either end open:
+  "before 11:00" is ``end=11:00``, "after 17:00" is ``start=17:00``) or in given slot numbers.
+  A slot is blocked when it overlaps the period at any moment: a game of 10:45-11:30 is "before
+  11:00" in part, so a team that cannot play before 11:00 does not play it.
+* **Slot numbers are the clock's.** Slot 1 starts at ``start``, slot s is the s-th slot the
+  sessions allow (:func:`roundrobin.timetable.slot_times`), whether or not games are played in
+  it; a slot in which no board is free holds no games and is a rest for everybody.
+* **Boards decide the slots of a round.** Rounds are played in order; round r takes the fewest
+  slots after round r-1 whose free boards hold its games (ceil(games/boards) when every board is
+  free).  Entrant windows and placements never lengthen a round or the day: when they leave no
+  layout of a round's games in its slots, :class:`WindowConflict` names the windows and the
+  round (and what a game cannot fit into) instead of a timetable that breaks a window.
+* **Rest and objective as without windows.** A back-to-back is a player in two slots of which
+  the second starts when the first ends; the layout minimises back-to-backs, then games moved
+  out of the slot the table's order would give them.  Exact by a dynamic programme over the
+  rounds (state: the games of a round's last slot) when its size is within the budget; beyond
+  it a feasible layout is kept (``minimal`` False, lower bound 0).
+* **Placements.** :class:`Placement` puts a pair's game in a slot on a board; the slot must
+  belong to the round in which the pair meets (choose the numbering so that they meet in round 1
+  for an opening match: ``--meet A-B@1``).
+
+No FIDE rule governs slots, rest or availability (the reference digests are silent;
+UNCONFIRMED against the Handbook): these are an organiser's constraints, not regulations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from itertools import combinations
+from math import comb
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+
+if TYPE_CHECKING:  # pragma: no cover
+    from roundrobin.timetable import Sessions, _Round
+
+__all__ = ["Placement", "Window", "WindowConflict"]
+
+#: The most clock slots looked at before a round is declared impossible (no board ever free).
+MAX_CLOCK_SLOTS = 100_000
+_BIG = 10**6
+
+
+@dataclass(frozen=True)
+class Window:
+    """An entrant or a board unavailable in a period ``[start, end)`` or in given slots.
+
+    Exactly one of ``entrant`` (a number of the table) and ``board`` (1..boards); either
+    ``slots`` (clock slot numbers, 1 = the first) or a period with at least one end.  ``label``
+    names the window in messages (e.g. ``Team B cannot play before 11:00``); :meth:`describe`
+    makes one when it is empty."""
+
+    entrant: int | None = None
+    board: int | None = None
+    start: datetime | None = None
+    end: datetime | None = None
+    slots: frozenset[int] = field(default_factory=frozenset)
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if (self.entrant is None) == (self.board is None):
+            raise ValueError("a window is for an entrant or for a board (exactly one)")
+        if self.slots and (self.start is not None or self.end is not None):
+            raise ValueError("a window gives either slot numbers or a period, not both")
+        if not self.slots and self.start is None and self.end is None:
+            raise ValueError("a window needs slot numbers or a period (from and/or until)")
+        if self.start is not None and self.end is not None and not self.start < self.end:
+            raise ValueError(f"a window must end after it starts ({self.start:%Y-%m-%d %H:%M} to "
+                             f"{self.end:%Y-%m-%d %H:%M})")
+        if any(not isinstance(s, int) or s < 1 for s in self.slots):
+            raise ValueError("slot numbers start at 1")
+
+    def blocks(self, number: int, start: datetime, end: datetime) -> bool:
+        """Whether clock slot ``number`` (from ``start`` to ``end``) overlaps the window."""
+        if self.slots:
+            return number in self.slots
+        return (self.start is None or end > self.start) and (self.end is None or start < self.end)
+
+    def describe(self) -> str:
+        """The label, or a sentence such as ``player 3 cannot play before 11:00``."""
+        if self.label:
+            return self.label
+        who = f"player {self.entrant}" if self.entrant is not None else f"board {self.board}"
+        verb = "cannot play" if self.entrant is not None else "is not free"
+        return f"{who} {verb} {self.when()}"
+
+    def when(self) -> str:
+        """``before 11:00``, ``after 17:00``, ``from 12:00 to 13:00`` or ``in slots 1, 2``."""
+        if self.slots:
+            s = sorted(self.slots)
+            return f"in slot{'s' if len(s) > 1 else ''} {', '.join(map(str, s))}"
+        if self.start is None:
+            assert self.end is not None
+            return f"before {self.end:%Y-%m-%d %H:%M}"
+        if self.end is None:
+            return f"after {self.start:%Y-%m-%d %H:%M}"
+        return f"from {self.start:%Y-%m-%d %H:%M} to {self.end:%Y-%m-%d %H:%M}"
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The game of ``pair`` (either colour) in clock slot ``slot`` on board ``board``."""
+
+    pair: tuple[int, int]
+    slot: int = 1
+    board: int = 1
+    label: str = ""
+
+    def describe(self) -> str:
+        return self.label or f"{self.pair[0]}-{self.pair[1]} in slot {self.slot} on board {self.board}"
+
+
+class WindowConflict(ValueError):
+    """The windows and placements leave no timetable: ``round`` (or None) is the round that cannot
+    be laid out, ``windows`` and ``placements`` the ones in conflict with it."""
+
+    def __init__(self, message: str, round: int | None = None, windows: Sequence[Window] = (),
+                 placements: Sequence[Placement] = ()) -> None:
+        super().__init__(message)
+        self.round = round
+        self.windows = tuple(windows)
+        self.placements = tuple(placements)
+
+
+# --------------------------------------------------------------------------- the clock slots
+
+
+@dataclass(frozen=True)
+class _Clock:
+    """Clock slot i (0-based): its times, day, session and free boards."""
+
+    times: list[tuple[datetime, datetime, int, int]]
+    free: list[tuple[int, ...]]
+
+
+def _clock(start: datetime, slot: timedelta, sessions: Sessions, boards: int, windows: Sequence[Window],
+           count: int) -> _Clock:
+    from roundrobin.timetable import slot_times
+
+    times = slot_times(start, slot, sessions, count)
+    bw = [w for w in windows if w.board is not None]
+    free = [tuple(b for b in range(1, boards + 1)
+                  if not any(w.board == b and w.blocks(i + 1, s, e) for w in bw))
+            for i, (s, e, _, _) in enumerate(times)]
+    return _Clock(times, free)
+
+
+def _layout(rds: Sequence[_Round], boards: int, start: datetime, slot: timedelta, sessions: Sessions,
+            windows: Sequence[Window]) -> tuple[_Clock, list[list[int]]]:
+    """Each round's clock slots (0-based, only those with a free board): the fewest after the
+    previous round's whose free boards hold its games."""
+    need = sum(-(-len(rd.games) // boards) for rd in rds)
+    count = max(8, 2 * need)
+    bw = [w for w in windows if w.board is not None]
+    horizon = max([e for w in bw for e in (w.start, w.end) if e is not None], default=None)
+    last_numbered = max((s for w in bw for s in w.slots), default=0)
+    while True:
+        clock = _clock(start, slot, sessions, boards, windows, count)
+        out: list[list[int]] = []
+        i = 0
+        short = False
+        for rd in rds:
+            mine: list[int] = []
+            room = 0
+            while room < len(rd.games):
+                if i >= count:
+                    short = True
+                    break
+                if clock.free[i]:
+                    mine.append(i)
+                    room += len(clock.free[i])
+                elif (horizon is None or clock.times[i][0] >= horizon) and i + 1 > last_numbered:
+                    # past every window's bounds the free boards never change again
+                    raise WindowConflict(
+                        f"no board is free from {clock.times[i][0]:%Y-%m-%d %H:%M} on "
+                        f"({'; '.join(w.describe() for w in bw)}): round {rd.number} cannot be played",
+                        rd.number, bw)
+                i += 1
+            if short:
+                break
+            out.append(mine)
+        if not short:
+            return clock, out
+        if count >= MAX_CLOCK_SLOTS:
+            raise WindowConflict(f"the boards' windows leave no room for round {rds[len(out)].number} in the "
+                                 f"first {MAX_CLOCK_SLOTS} slots", rds[len(out)].number, bw)
+        count = min(MAX_CLOCK_SLOTS, count * 2)
+
+
+# --------------------------------------------------------------------------- one round's slots
+
+
+def _match(allowed: Sequence[Sequence[int]], caps: Sequence[int], prefer: Sequence[Sequence[int]] | None = None
+           ) -> tuple[list[int], list[int]]:
+    """Games to slots (indices into ``caps``) within ``allowed`` (tried in the order of
+    ``prefer`` when given), as many as possible, by augmenting paths.  Returns each game's slot
+    (-1: none) and the games left out."""
+    order = prefer if prefer is not None else allowed
+    at: list[int] = [-1] * len(allowed)
+    holds: list[list[int]] = [[] for _ in caps]
+
+    def place(g: int, seen: set[int]) -> bool:
+        for s in order[g]:
+            if s in seen:
+                continue
+            seen.add(s)
+            if len(holds[s]) < caps[s]:
+                holds[s].append(g)
+                at[g] = s
+                return True
+            for h in list(holds[s]):
+                if place(h, seen):  # h moved to another slot: its place in s is g's
+                    holds[s].remove(h)
+                    holds[s].append(g)
+                    at[g] = s
+                    return True
+        return False
+
+    left = [g for g in range(len(allowed)) if not place(g, set())]
+    return at, left
+
+
+def _hall(allowed: Sequence[Sequence[int]], caps: Sequence[int], at: Sequence[int], g0: int) -> tuple[list[int], list[int]]:
+    """A set of games (with ``g0``, left out by :func:`_match`) and the slots they may use, whose
+    boards are fewer than the games: the games reachable from ``g0`` by alternating paths."""
+    games, slots = {g0}, set()
+    todo = [g0]
+    while todo:
+        g = todo.pop()
+        for s in allowed[g]:
+            if s not in slots:
+                slots.add(s)
+                for h, t in enumerate(at):
+                    if t == s and h not in games:
+                        games.add(h)
+                        todo.append(h)
+    return sorted(games), sorted(slots)
+
+
+# --------------------------------------------------------------------------- the search
+
+
+@dataclass(frozen=True)
+class _Option:
+    """One choice for a round: the games of its first and of its last slot (indices)."""
+
+    first: frozenset[int]
+    last: frozenset[int]
+    fmask: int
+    lmask: int
+    moves: int
+
+
+def _options(rd: _Round, allowed: Sequence[frozenset[int]], caps: Sequence[int], default: Sequence[int],
+             limit: int) -> list[_Option] | None:
+    """Every (first slot, last slot) choice that leaves the other games a place in the middle
+    slots; None when there are more than ``limit``."""
+    g, k = len(rd.games), len(caps)
+    mask = rd.masks
+    if k == 1:
+        allg = frozenset(range(g))
+        m = 0
+        for x in mask:
+            m |= x
+        return [_Option(allg, allg, m, m, 0)]
+    cand_f = [i for i in range(g) if 0 in allowed[i]]
+    cand_l = [i for i in range(g) if k - 1 in allowed[i]]
+    must_f = [i for i in range(g) if allowed[i] == frozenset({0})]
+    must_l = [i for i in range(g) if allowed[i] == frozenset({k - 1})]
+    est = sum(comb(len(cand_f), f) for f in range(caps[0] + 1)) * sum(comb(len(cand_l), x) for x in range(caps[-1] + 1))
+    if est > limit:
+        return None
+    out: list[_Option] = []
+    mids = list(range(1, k - 1))
+    for nf in range(min(caps[0], len(cand_f)) + 1):
+        for first in combinations(cand_f, nf):
+            fs = frozenset(first)
+            if not fs.issuperset(must_f):
+                continue
+            rest_l = [i for i in cand_l if i not in fs]
+            for nl in range(min(caps[-1], len(rest_l)) + 1):
+                for last in combinations(rest_l, nl):
+                    ls = frozenset(last)
+                    if not ls.issuperset(must_l):
+                        continue
+                    middle = [i for i in range(g) if i not in fs and i not in ls]
+                    if middle:
+                        if not mids:
+                            continue
+                        allowed_m = [[j - 1 for j in mids if j in allowed[i]] for i in middle]
+                        if _match(allowed_m, [caps[j] for j in mids])[1]:
+                            continue
+                    fm = lm = 0
+                    for i in fs:
+                        fm |= mask[i]
+                    for i in ls:
+                        lm |= mask[i]
+                    moves = sum((default[i] == 0) != (i in fs) for i in range(g)) + \
+                        sum((default[i] == k - 1) != (i in ls) for i in range(g))
+                    out.append(_Option(fs, ls, fm, lm, moves))
+    return out
+
+
+def _dp(opts: list[list[_Option]], consec: list[bool]) -> list[_Option]:
+    """The options of least cost (_BIG per back-to-back plus moves), by a DP over the rounds."""
+    prev: dict[frozenset[int], tuple[int, int, list[_Option]]] = {}
+    for i, ops in enumerate(opts):
+        cur: dict[frozenset[int], tuple[int, int, list[_Option]]] = {}
+        for o in ops:
+            best: tuple[int, list[_Option]]
+            if i == 0:
+                best = (0, [])
+            else:
+                best = min(((c + (_BIG * (lm & o.fmask).bit_count() if consec[i - 1] else 0), path)
+                            for c, lm, path in prev.values()), key=lambda t: t[0])
+            val = best[0] + o.moves
+            if o.last not in cur or val < cur[o.last][0]:
+                cur[o.last] = (val, o.lmask, best[1] + [o])
+        prev = cur
+    return min(prev.values(), key=lambda t: t[0])[2]
+
+
+def _nearest(default: int) -> Callable[[int], int]:
+    """Sort key: slots nearest a game's default slot first."""
+    return lambda j: abs(j - default)
+
+
+def _clear(default: int, meets_before: bool) -> Callable[[int], tuple[bool, int]]:
+    """Sort key: a game with a player of the slot before the round keeps out of its first slot."""
+    return lambda j: (meets_before and j == 0, abs(j - default))
+
+
+def lay_out(rds: Sequence[_Round], boards: int, start: datetime, slot: timedelta, sessions: Sessions,
+            windows: Sequence[Window], placements: Sequence[Placement], names: Mapping[int, str] | None,
+            budget: int) -> tuple[_Clock, list[tuple[int, int, list[tuple[int, int, int]]]], list[bool], bool]:
+    """The games of every round in clock slots and on boards, within the windows.
+
+    Returns the clock, the played slots as ``(clock index, round, [(board, white, black)])`` in time
+    order, for each pair of neighbouring rounds whether round r's last slot and round r+1's first
+    touch, and whether the layout is exact (proved minimal).  Raises :class:`WindowConflict`."""
+    def nm(p: int) -> str:
+        return names.get(p, str(p)) if names else str(p)
+
+    def game(rd: _Round, i: int) -> str:
+        w, b = rd.games[i]
+        return f"{nm(w)}-{nm(b)}"
+
+    for w in windows:
+        if w.board is not None and not 1 <= w.board <= boards:
+            raise WindowConflict(f"{w.describe()}: there are boards 1 to {boards} only", None, [w])
+    clock, slots_of = _layout(rds, boards, start, slot, sessions, windows)
+
+    def when(i: int) -> str:
+        s, e, _, _ = clock.times[i]
+        return f"slot {i + 1} ({s:%H:%M}-{e:%H:%M})"
+
+    ew = [w for w in windows if w.entrant is not None]
+    # placements: round, slot, board
+    pinned: dict[tuple[int, int], tuple[int, int]] = {}  # (round index, game index) -> (slot pos, board)
+    used_boards: dict[tuple[int, int], Placement] = {}
+    for pl in placements:
+        where = [(ri, gi) for ri, rd in enumerate(rds) for gi, g in enumerate(rd.games) if set(g) == set(pl.pair)]
+        if not where:
+            raise WindowConflict(f"{pl.describe()}: {nm(pl.pair[0])} and {nm(pl.pair[1])} do not play each other "
+                                 f"in a game of this timetable", None, placements=[pl])
+        ri, gi = where[0]
+        rd = rds[ri]
+        if pl.slot - 1 not in slots_of[ri]:
+            span = slots_of[ri]
+            raise WindowConflict(
+                f"{pl.describe()}: {game(rd, gi)} is a round-{rd.number} game and round {rd.number} is played in "
+                f"slots {span[0] + 1}-{span[-1] + 1}" if len(span) > 1 else
+                f"{pl.describe()}: {game(rd, gi)} is a round-{rd.number} game and round {rd.number} is played in "
+                f"slot {span[0] + 1}", rd.number, placements=[pl])
+        if pl.board not in clock.free[pl.slot - 1]:
+            blocking = [w for w in windows if w.board == pl.board]
+            raise WindowConflict(f"{pl.describe()}: board {pl.board} is not free in slot {pl.slot}"
+                                 + (f" ({'; '.join(w.describe() for w in blocking)})" if blocking else
+                                    f" (boards 1 to {boards})"), rd.number, blocking, [pl])
+        key = (pl.slot, pl.board)
+        if key in used_boards or (ri, gi) in pinned:
+            other = used_boards.get(key) or next(p for p in placements if set(p.pair) == set(pl.pair))
+            raise WindowConflict(f"{pl.describe()} and {other.describe()} cannot both hold", rd.number,
+                                 placements=[other, pl])
+        used_boards[key] = pl
+        s, e, _, _ = clock.times[pl.slot - 1]
+        blocking = [w for w in ew if w.entrant in rd.games[gi] and w.blocks(pl.slot, s, e)]
+        if blocking:
+            raise WindowConflict(f"{pl.describe()}: {'; '.join(w.describe() for w in blocking)}", rd.number,
+                                 blocking, [pl])
+        pinned[(ri, gi)] = (slots_of[ri].index(pl.slot - 1), pl.board)
+
+    # allowed slots (positions in the round's slots) of every game, and the rounds' capacities
+    allowed: list[list[frozenset[int]]] = []
+    caps: list[list[int]] = []
+    defaults: list[list[int]] = []
+    for ri, rd in enumerate(rds):
+        mine = slots_of[ri]
+        cap = [len(clock.free[i]) for i in mine]
+        al: list[frozenset[int]] = []
+        for gi, g in enumerate(rd.games):
+            if (ri, gi) in pinned:
+                al.append(frozenset({pinned[(ri, gi)][0]}))
+                continue
+            al.append(frozenset(j for j, i in enumerate(mine)
+                                if not any(w.entrant in g and w.blocks(i + 1, *clock.times[i][:2]) for w in ew)))
+        at, left = _match([sorted(a) for a in al], cap)
+        if left:
+            g0 = left[0]
+            played_in = (f"slots {mine[0] + 1}-{mine[-1] + 1}" if len(mine) > 1 else f"slot {mine[0] + 1}") + \
+                f" ({clock.times[mine[0]][0]:%H:%M}-{clock.times[mine[-1]][1]:%H:%M})"
+            if not al[g0]:
+                blocking = [w for w in ew if w.entrant in rd.games[g0]
+                            and any(w.blocks(i + 1, *clock.times[i][:2]) for i in mine)]
+                pins = [p for p in placements if set(p.pair) == set(rd.games[g0])]
+                raise WindowConflict(
+                    f"{'; '.join(w.describe() for w in blocking)} but round {rd.number} is played in {played_in}: "
+                    f"its game {game(rd, g0)} fits in none of them", rd.number, blocking, pins)
+            gs, ss = _hall([sorted(a) for a in al], cap, at, g0)
+            inside = {mine[j] for j in ss}
+            blocking = [w for w in ew if any(w.entrant in rd.games[g] for g in gs)
+                        and any(w.blocks(i + 1, *clock.times[i][:2]) for i in mine if i not in inside)]
+            bblock = [w for w in windows if w.board is not None
+                      and any(w.blocks(i + 1, *clock.times[i][:2]) for i in inside)]
+            pins = [p for p in placements if any(set(p.pair) == set(rd.games[g]) for g in gs)]
+            boards_in = sum(cap[j] for j in ss)
+            room_text = ", ".join(when(mine[j]) for j in ss)
+            raise WindowConflict(
+                f"round {rd.number} ({played_in}): its games {', '.join(game(rd, g) for g in gs)} can only be played in "
+                f"{room_text}, which ha{'ve' if boards_in != 1 else 's'} {boards_in} free board{'s' if boards_in != 1 else ''}"
+                + (f" ({'; '.join(x.describe() for x in [*blocking, *bblock])}"
+                   + ("; " if pins and (blocking or bblock) else "") + "; ".join(p.describe() for p in pins) + ")"
+                   if blocking or bblock or pins else ""),
+                rd.number, [*blocking, *bblock], pins)
+        allowed.append(al)
+        caps.append(cap)
+        dflt: list[int] = []
+        j, left_in = 0, cap[0]
+        for _ in rd.games:  # the table's order cut into the slots by their free boards
+            while left_in == 0:
+                j += 1
+                left_in = cap[j]
+            dflt.append(j)
+            left_in -= 1
+        defaults.append(dflt)
+
+    consec = [clock.times[slots_of[i][-1]][1] == clock.times[slots_of[i + 1][0]][0] for i in range(len(rds) - 1)]
+    opts: list[list[_Option]] = []
+    exact = True
+    spent = 0
+    for ri, rd in enumerate(rds):
+        found = _options(rd, allowed[ri], caps[ri], defaults[ri], max(0, budget - spent))
+        if found is None:
+            exact = False
+            break
+        spent += len(found)
+        opts.append(found)
+    if exact:
+        work = sum(len(set(x.last for x in a)) * len(set(x.fmask for x in b)) for a, b in zip(opts, opts[1:]))
+        exact = spent + work <= budget
+    out: list[tuple[int, int, list[tuple[int, int, int]]]] = []
+    chosen = _dp(opts, consec) if exact else None
+    prev_last = 0
+    for ri, rd in enumerate(rds):
+        mine, cap, al = slots_of[ri], caps[ri], allowed[ri]
+        k = len(mine)
+        if chosen is not None:
+            pick = chosen[ri]
+            fixed = {i: 0 for i in pick.first} | {i: k - 1 for i in pick.last}
+        else:  # beyond the budget: a feasible layout, each round keeping clear of the last slot before it
+            fixed = {}
+        # the rest in the middle slots (or, beyond the budget, anywhere), nearest their default slot
+        free_games = [i for i in range(len(rd.games)) if i not in fixed]
+        room = list(cap)
+        for i, j in fixed.items():
+            room[j] -= 1
+        if chosen is not None:
+            cand = [sorted((j for j in al[i] if 0 < j < k - 1), key=_nearest(defaults[ri][i])) for i in free_games]
+        else:
+            touch = bool(ri) and consec[ri - 1]
+            cand = [sorted(al[i], key=_clear(defaults[ri][i], touch and bool(rd.masks[i] & prev_last)))
+                    for i in free_games]
+        at, left = _match(cand, room, cand)
+        assert not left, "the options were checked feasible"
+        slot_of = dict(fixed)
+        for i, j in zip(free_games, at):
+            slot_of[i] = j
+        last = 0
+        for j, ci in enumerate(mine):
+            idx = [i for i in range(len(rd.games)) if slot_of[i] == j]
+            if not idx:
+                continue
+            boards_free = list(clock.free[ci])
+            placed: dict[int, int] = {}
+            for i in idx:
+                if (ri, i) in pinned:
+                    placed[i] = pinned[(ri, i)][1]
+                    boards_free.remove(placed[i])
+            for i in idx:
+                if i not in placed:
+                    placed[i] = boards_free.pop(0)
+            games = sorted((placed[i], *rd.games[i]) for i in idx)
+            out.append((ci, rd.number, [(b, w, x) for b, w, x in games]))
+            if j == k - 1:
+                for i in idx:
+                    last |= rd.masks[i]
+        prev_last = last
+    return clock, out, consec, exact
