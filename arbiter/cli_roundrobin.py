@@ -99,13 +99,17 @@ def _render_timetable(p: Plan, tt: Timetable) -> None:
               f"{int(tt.slot_length.total_seconds() // 60)} min on {tt.boards} board(s), {t.days} day(s) "
               f"({escape(_sessions_words(tt))}): {t.first_start:%a %Y-%m-%d %H:%M} to {t.last_end:%a %Y-%m-%d %H:%M}",
               markup=True)
+    for w in tt.windows:
+        out.print(f"window: {w.describe()}", markup=False)
+    for pl in tt.placements:
+        out.print(f"placed: {pl.describe()}", markup=False)
     table = Table(show_edge=False)
     for col in ("Slot", "Day", "Time", "Rd", "Games (board: White-Black)"):
         table.add_column(col, justify="right" if col in ("Slot", "Day", "Rd") else "left")
     byes = dict(tt.byes)
-    for s in tt.slots:
+    for i, s in enumerate(tt.slots):
         games = "  ".join(f"{b}: {w}-{k}" for b, w, k in s.games)
-        last_of_round = s.number == len(tt.slots) or tt.slots[s.number].round != s.round
+        last_of_round = i + 1 == len(tt.slots) or tt.slots[i + 1].round != s.round
         if last_of_round and s.round in byes:
             games += f"  (bye: {byes[s.round]})"
         table.add_row(str(s.number), str(s.day), f"{s.start:%a %d %H:%M}-{s.end:%H:%M}", str(s.round), games)
@@ -192,6 +196,20 @@ def roundrobin(
     slot: Optional[str] = typer.Option(None, "--slot", metavar="45m", help="Length of a slot: 45m, 90m, 2h, 1h30m (with --boards)."),
     sessions: str = typer.Option("unlimited", "--sessions",
                                  help="Slots per day (e.g. 4), daily windows (\"09:00-13:00,15:00-19:00\") or unlimited."),
+    unavailable: list[str] = typer.Option(
+        [], "--unavailable", metavar="WHO@WHEN",
+        help="An entrant (by name) or a board (\"board N\" / \"court N\") unavailable: \"Team B@before 11:00\", "
+             "\"court 2@before 14:00\", \"Team C@slot 1\", \"Team D@from 12:00 until 13:00\" (with --boards; "
+             "repeatable; a time alone is on the --start date)."),
+    windows_file: Optional[Path] = typer.Option(None, "--windows", metavar="FILE",
+                                                help="Windows from a CSV file: header who,from,until,slots, one "
+                                                     "unavailability a line (see docs/roundrobin.md)."),
+    open_match: Optional[str] = typer.Option(None, "--open", metavar="A-B",
+                                             help="The opening match: A and B meet in round 1 (as --meet A-B@1) "
+                                                  "and play in slot 1 on board 1 (with --boards)."),
+    place: list[str] = typer.Option([], "--place", metavar="A-B@SLOT/BOARD",
+                                    help="Put A-B's game in a slot on a board, e.g. \"Lee-Khan@3/1\" (with --boards; "
+                                         "the slot must be one of the round in which they meet; repeatable)."),
     seed: str = typer.Option("0", "--seed", help="Seed of the Varma drawing of lots (same seed, same draw)."),
     name: str = typer.Option("Round robin", "--name", help="Tournament name for --trf."),
     json_out: bool = typer.Option(False, "--json", help="Machine-readable output (stable shape, see docs/json.md)."),
@@ -208,10 +226,12 @@ def roundrobin(
     time slots, and a TRF-2026 file.  Exit 1 when the constraints cannot be met."""
 
     from roundrobin.event import EntrantsError, numbered_entrants, parse_entrants, parse_groups, plan, to_tournament
-    from roundrobin.seeding import Unsatisfiable, parse_fix, parse_meet
+    from roundrobin.seeding import Meet, Unsatisfiable, parse_fix, parse_meet
     from roundrobin.tables import UnknownTable, table as table_named
     from roundrobin.timetable import parse_duration, parse_sessions, parse_start, schedule, timetable_dict
     from roundrobin.varma import VarmaError
+    from roundrobin.windows import (Placement, Window, WindowConflict, WindowsFileError, parse_placement,
+                                    parse_unavailable, parse_windows_csv)
     from trf.bounded import InputTooLarge
     from trf.limits import ENTRANTS
     if (players is None) == (names is None):
@@ -229,7 +249,7 @@ def roundrobin(
     if trf_to_stdout and (json_out or csv_out):
         fail(exitcodes.USAGE, f"--trf - and {'--json' if json_out else '--csv'} would both write to standard output")
     varma_file = Path(varma) if varma and Path(varma).is_file() else None
-    refuse_overwrite(trf_out, names, varma_file)
+    refuse_overwrite(trf_out, names, varma_file, windows_file)
     timing = None
     if boards is not None:
         if start is None or slot is None:
@@ -242,6 +262,20 @@ def roundrobin(
         fail(exitcodes.USAGE, "--start and --slot lay out a timetable: give --boards too")
     elif option_given("sessions"):
         fail(exitcodes.USAGE, "--sessions lays out a timetable: give --boards, --start and --slot too")
+    window_options = [o for o, v in (("--unavailable", unavailable), ("--windows", windows_file),
+                                     ("--open", open_match), ("--place", place)) if v]
+    if window_options and timing is None:
+        fail(exitcodes.USAGE, f"{window_options[0]} places games in the timetable: give --boards, --start and --slot too")
+    try:
+        placed = [parse_placement(x) for x in place]
+    except ValueError as exc:
+        fail(exitcodes.USAGE, str(exc))
+    if open_match is not None:
+        try:
+            opening = parse_meet(open_match + "@1")
+        except ValueError:
+            fail(exitcodes.USAGE, f"--open {open_match!r}: expected A-B, two entrants' names, e.g. \"Team A-Team B\"")
+        placed.insert(0, (opening.a, opening.b, 1, 1))
     if names is not None:
         try:
             entrants = parse_entrants(read_text(names, encoding, "entrants file", ENTRANTS), str(names))
@@ -251,6 +285,10 @@ def roundrobin(
         entrants = numbered_entrants(players or 0)
     try:
         constraints = [parse_fix(f) for f in fix] + [parse_meet(m) for m in meet]
+        if open_match is not None and not any(
+                isinstance(c, Meet) and {c.a, c.b} == {placed[0][0], placed[0][1]} and c.round in (1, "first")
+                for c in constraints):
+            constraints.append(Meet(placed[0][0], placed[0][1], 1))
         if varma_file is not None:
             check_encoding_option(encoding)
         groups = parse_groups(varma, entrants, encoding) if varma else None
@@ -267,8 +305,32 @@ def roundrobin(
         fail(exitcodes.NO_PAIRING, str(exc))
     tt = None
     if timing is not None:
+        number = {e.name: i for i, e in enumerate(p.players, 1)}
+        windows: list[Window] = []
         try:
-            tt = schedule(p.schedule, boards or 1, *timing)
+            windows += [parse_unavailable(u, number, timing[0].date()) for u in unavailable]
+        except ValueError as exc:
+            fail(exitcodes.USAGE, str(exc))
+        if windows_file is not None:
+            try:
+                windows += parse_windows_csv(read_text(windows_file, encoding, "windows file", ENTRANTS),
+                                             str(windows_file), number, timing[0].date())
+            except WindowsFileError as exc:
+                fail(exitcodes.INVALID_INPUT, str(exc), file=windows_file)
+        placements: list[Placement] = []
+        for a, b, at_slot, at_board in placed:
+            missing = [x for x in (a, b) if x not in number]
+            if missing:
+                fail(exitcodes.USAGE, f"{'--open' if open_match is not None and (a, b, at_slot, at_board) == placed[0] else '--place'}: "
+                                      f"{missing[0]!r} is not one of the entrants")
+            label = (f"opening match {a}-{b} in slot 1 on board 1" if open_match is not None and not placements
+                     else f"{a}-{b} in slot {at_slot} on board {at_board}")
+            placements.append(Placement((number[a], number[b]), at_slot, at_board, label))
+        try:
+            tt = schedule(p.schedule, boards or 1, *timing, windows=windows, placements=placements,
+                          names={i: e.name for i, e in enumerate(p.players, 1)})
+        except WindowConflict as exc:
+            fail(exitcodes.NO_PAIRING, str(exc))
         except ValueError as exc:
             fail(exitcodes.USAGE, str(exc))
     if trf_out is not None:

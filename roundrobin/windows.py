@@ -33,7 +33,8 @@ UNCONFIRMED against the Handbook): these are an organiser's constraints, not reg
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+import re
+from datetime import date, datetime, timedelta
 from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
@@ -41,7 +42,8 @@ from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 if TYPE_CHECKING:  # pragma: no cover
     from roundrobin.timetable import Sessions, _Round
 
-__all__ = ["Placement", "Window", "WindowConflict"]
+__all__ = ["WINDOWS_HEADER", "Placement", "Window", "WindowConflict", "WindowsFileError", "parse_placement",
+           "parse_unavailable", "parse_windows_csv"]
 
 #: The most clock slots looked at before a round is declared impossible (no board ever free).
 MAX_CLOCK_SLOTS = 100_000
@@ -127,6 +129,192 @@ class WindowConflict(ValueError):
         self.round = round
         self.windows = tuple(windows)
         self.placements = tuple(placements)
+
+
+# --------------------------------------------------------------------------- parsers
+
+
+class WindowsFileError(ValueError):
+    """A windows file that cannot be read: ``path``, ``line``, ``column`` (1-based, in characters)
+    and what was expected."""
+
+    def __init__(self, path: str, line: int, column: int, message: str) -> None:
+        super().__init__(f"{path}:{line}:{column}: {message}")
+        self.path, self.line, self.column, self.message = path, line, column, message
+
+
+_BOARD = re.compile(r"^(board|court)\s*(\d{1,4})$", re.IGNORECASE)
+_TIME = ("%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M")
+
+
+def _moment(text: str, day: date) -> datetime:
+    """``11:00`` (on ``day``, the first slot's date) or ``2026-06-14 11:00``."""
+    t = text.strip()
+    for fmt in _TIME:
+        try:
+            d = datetime.strptime(t, fmt)
+        except ValueError:
+            continue
+        return datetime.combine(day, d.time()) if fmt == "%H:%M" else d
+    raise ValueError(f"{text.strip()!r} is not a time: expected HH:MM (on the first day) or YYYY-MM-DD HH:MM")
+
+
+def _slot_numbers(text: str) -> frozenset[int]:
+    parts = [x for x in re.split(r"[\s,;]+", text.strip()) if x]
+    if not parts or not all(x.isdecimal() and len(x) <= 6 and int(x) >= 1 for x in parts):
+        raise ValueError(f"{text.strip()!r}: expected slot numbers 1, 2, ... separated by spaces, commas or ';'")
+    return frozenset(int(x) for x in parts)
+
+
+def _who(text: str, entrants: Mapping[str, int]) -> tuple[int | None, int | None, str]:
+    """An entrant's name or ``board N`` / ``court N``: (entrant, board, the name as written)."""
+    w = text.strip()
+    if w in entrants:
+        return entrants[w], None, w
+    m = _BOARD.match(w)
+    if m:
+        return None, int(m.group(2)), f"{m.group(1).lower()} {int(m.group(2))}"
+    raise ValueError(f"{w!r} is neither one of the entrants nor a board (board N or court N)")
+
+
+def _window(entrant: int | None, board: int | None, who: str, start: datetime | None, end: datetime | None,
+            slots: frozenset[int], when: str) -> Window:
+    verb = "cannot play" if entrant is not None else "is not free"
+    return Window(entrant=entrant, board=board, start=start, end=end, slots=slots, label=f"{who} {verb} {when}")
+
+
+def parse_unavailable(text: str, entrants: Mapping[str, int], day: date) -> Window:
+    """``WHO@WHEN`` (``--unavailable``): WHO an entrant's name, or ``board N`` / ``court N``; WHEN
+    ``before 11:00``, ``after 17:00``, ``from 12:00 until 13:00`` (also ``12:00-13:00``),
+    ``slot 1`` or ``slots 1,2``.  A time alone is on ``day`` (the first slot's date); another day
+    as ``2026-06-14 11:00``.  Raises ValueError saying what was expected."""
+    who, at, when = text.rpartition("@")
+    if not at or not who.strip() or not when.strip():
+        raise ValueError(f"--unavailable {text!r}: expected WHO@WHEN, e.g. \"Team B@before 11:00\", "
+                         f"\"court 2@before 14:00\" or \"Team C@slot 1\"")
+    try:
+        entrant, board, name = _who(who, entrants)
+        w = " ".join(when.split())
+        low = w.lower()
+        start = end = None
+        slots: frozenset[int] = frozenset()
+        if low.startswith(("slot ", "slots ")):
+            slots = _slot_numbers(w.split(" ", 1)[1])
+            words = f"in slot{'s' if len(slots) > 1 else ''} {', '.join(map(str, sorted(slots)))}"
+        elif low.startswith("before "):
+            end, words = _moment(w[7:], day), w
+        elif low.startswith(("after ", "from ")) and not re.search(r"\s(until|to)\s", low):
+            start, words = _moment(w.split(" ", 1)[1], day), w
+        elif low.startswith("until "):
+            end, words = _moment(w[6:], day), f"before {w[6:]}"
+        elif m := re.match(r"^(?:from\s+)?(.+?)\s*(?:\s(?:until|to)\s|-)\s*(\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2})$",
+                           w, re.IGNORECASE):
+            start, end = _moment(m.group(1), day), _moment(m.group(2), day)
+            words = f"from {m.group(1)} until {m.group(2)}"
+        else:
+            raise ValueError("expected before T, after T, from T until T (or HH:MM-HH:MM), slot N or slots N,M")
+        return _window(entrant, board, name, start, end, slots, words)
+    except ValueError as exc:
+        raise ValueError(f"--unavailable {text!r}: {exc}") from None
+
+
+def parse_placement(text: str) -> tuple[str, str, int, int]:
+    """``A-B@SLOT/BOARD`` (``--place``): the names and the clock slot and board numbers."""
+    pair, at, where = text.rpartition("@")
+    m = re.match(r"^\s*(\d{1,6})\s*/\s*(\d{1,4})\s*$", where)
+    if not at or not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
+        raise ValueError(f"--place {text!r}: expected A-B@SLOT/BOARD, e.g. \"Team A-Team B@1/1\"")
+    from roundrobin.seeding import parse_meet
+
+    try:
+        meet = parse_meet(pair + "@1")
+    except ValueError:
+        raise ValueError(f"--place {text!r}: expected A-B@SLOT/BOARD, e.g. \"Team A-Team B@1/1\"") from None
+    return meet.a, meet.b, int(m.group(1)), int(m.group(2))
+
+
+#: The windows file's header (``--windows``): who, unavailable from, until, or slot numbers.
+WINDOWS_HEADER = ("who", "from", "until", "slots")
+
+
+def _fields(line: str) -> list[tuple[str, int]]:
+    """A CSV line's fields with the 1-based column where each starts (quotes ``"`` as Excel)."""
+    out: list[tuple[str, int]] = []
+    cur: list[str] = []
+    col, quoted, i = 1, False, 0
+    while i < len(line):
+        ch = line[i]
+        if quoted:
+            if ch == '"' and line[i + 1: i + 2] == '"':
+                cur.append('"')
+                i += 1
+            elif ch == '"':
+                quoted = False
+            else:
+                cur.append(ch)
+        elif ch == '"':
+            quoted = True
+        elif ch == ",":
+            out.append(("".join(cur), col))
+            cur, col = [], i + 2
+        else:
+            cur.append(ch)
+        i += 1
+    out.append(("".join(cur), col))
+    return out
+
+
+def parse_windows_csv(text: str, path: str, entrants: Mapping[str, int], day: date) -> list[Window]:
+    """A windows file: the header ``who,from,until,slots`` then one window a line.  ``who`` is an
+    entrant's name or ``board N`` / ``court N``; ``from`` and ``until`` (either may be empty: open)
+    the period when it is unavailable, or ``slots`` the clock slot numbers (``1`` or ``"1,2"`` or
+    ``1 2``).  Times as in :func:`parse_unavailable`.  Blank lines and ``#`` lines are skipped.
+    Raises :class:`WindowsFileError` naming the line and column."""
+    out: list[Window] = []
+    header: list[str] | None = None
+    for no, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        cells = _fields(raw)
+        if header is None:
+            header = [c.strip().lower() for c, _ in cells]
+            if sorted(header) != sorted(WINDOWS_HEADER):
+                raise WindowsFileError(path, no, 1, f"expected the header {','.join(WINDOWS_HEADER)} (got {raw.strip()!r})")
+            continue
+        if len(cells) != len(header):
+            raise WindowsFileError(path, no, cells[-1][1], f"expected {len(header)} fields "
+                                   f"({','.join(header)}), got {len(cells)}")
+        row = {h: (c.strip(), col) for h, (c, col) in zip(header, cells)}
+        try:
+            entrant, board, name = _who(row["who"][0], entrants)
+        except ValueError as exc:
+            raise WindowsFileError(path, no, row["who"][1], str(exc)) from None
+        start = end = None
+        slots: frozenset[int] = frozenset()
+        for key in ("from", "until"):
+            if row[key][0]:
+                try:
+                    moment = _moment(row[key][0], day)
+                except ValueError as exc:
+                    raise WindowsFileError(path, no, row[key][1], str(exc)) from None
+                start, end = (moment, end) if key == "from" else (start, moment)
+        if row["slots"][0]:
+            if start is not None or end is not None:
+                raise WindowsFileError(path, no, row["slots"][1], "give either slots or from/until, not both")
+            try:
+                slots = _slot_numbers(row["slots"][0])
+            except ValueError as exc:
+                raise WindowsFileError(path, no, row["slots"][1], str(exc)) from None
+        elif start is None and end is None:
+            raise WindowsFileError(path, no, row["from"][1], "expected from and/or until (a time), or slots")
+        f, u = row["from"][0], row["until"][0]
+        words = (f"in slot{'s' if len(slots) > 1 else ''} {', '.join(map(str, sorted(slots)))}" if slots else
+                 f"before {u}" if not f else f"after {f}" if not u else f"from {f} until {u}")
+        try:
+            out.append(_window(entrant, board, name, start, end, slots, words))
+        except ValueError as exc:
+            raise WindowsFileError(path, no, row["from"][1], str(exc)) from None
+    return out
 
 
 # --------------------------------------------------------------------------- the clock slots
