@@ -366,8 +366,11 @@ def _layout(rds: Sequence[_Round], boards: int, start: datetime, slot: timedelta
                     room += len(clock.free[i])
                 elif (horizon is None or clock.times[i][0] >= horizon) and i + 1 > last_numbered:
                     # past every window's bounds the free boards never change again
+                    first = i
+                    while first > 0 and not clock.free[first - 1]:
+                        first -= 1
                     raise WindowConflict(
-                        f"no board is free from {clock.times[i][0]:%Y-%m-%d %H:%M} on "
+                        f"no board is free from {clock.times[first][0]:%Y-%m-%d %H:%M} on "
                         f"({'; '.join(w.describe() for w in bw)}): round {rd.number} cannot be played",
                         rd.number, bw)
                 i += 1
@@ -621,8 +624,9 @@ def lay_out(rds: Sequence[_Round], boards: int, start: datetime, slot: timedelta
             boards_in = sum(cap[j] for j in ss)
             room_text = ", ".join(when(mine[j]) for j in ss)
             raise WindowConflict(
-                f"round {rd.number} ({played_in}): its games {', '.join(game(rd, g) for g in gs)} can only be played in "
-                f"{room_text}, which ha{'ve' if boards_in != 1 else 's'} {boards_in} free board{'s' if boards_in != 1 else ''}"
+                f"round {rd.number} is played in {played_in} but its games {', '.join(game(rd, g) for g in gs)} can only "
+                f"be played in {room_text}, which ha{'ve' if len(ss) > 1 else 's'} {boards_in} free "
+                f"board{'s' if boards_in != 1 else ''}"
                 + (f" ({'; '.join(x.describe() for x in [*blocking, *bblock])}"
                    + ("; " if pins and (blocking or bblock) else "") + "; ".join(p.describe() for p in pins) + ")"
                    if blocking or bblock or pins else ""),
