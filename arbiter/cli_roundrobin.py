@@ -283,6 +283,12 @@ def roundrobin(
             fail(exitcodes.INVALID_INPUT, str(exc))
     else:
         entrants = numbered_entrants(players or 0)
+    known = {e.name for e in entrants}
+    for i, (a, b, _s, _b) in enumerate(placed):
+        for who in (a, b):
+            if who not in known:
+                fail(exitcodes.USAGE, f"{'--open' if open_match is not None and i == 0 else '--place'}: "
+                                      f"{who!r} is not one of the entrants")
     try:
         constraints = [parse_fix(f) for f in fix] + [parse_meet(m) for m in meet]
         if open_match is not None and not any(
@@ -319,10 +325,6 @@ def roundrobin(
                 fail(exitcodes.INVALID_INPUT, str(exc), file=windows_file)
         placements: list[Placement] = []
         for a, b, at_slot, at_board in placed:
-            missing = [x for x in (a, b) if x not in number]
-            if missing:
-                fail(exitcodes.USAGE, f"{'--open' if open_match is not None and (a, b, at_slot, at_board) == placed[0] else '--place'}: "
-                                      f"{missing[0]!r} is not one of the entrants")
             label = (f"opening match {a}-{b} in slot 1 on board 1" if open_match is not None and not placements
                      else f"{a}-{b} in slot {at_slot} on board {at_board}")
             placements.append(Placement((number[a], number[b]), at_slot, at_board, label))

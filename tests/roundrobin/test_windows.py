@@ -333,3 +333,69 @@ def test_every_timetable_respects_the_windows_and_is_minimal(n, table, boards, w
     if all(w.entrant is not None for w in windows) and not placements:
         # entrant windows only take layouts away: never fewer back-to-backs than without them
         assert len(tt.back_to_back) >= len(schedule(rounds, boards, START, M45, sessions).back_to_back)
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+def _cli(*args):
+    from typer.testing import CliRunner
+
+    from arbiter.cli import app
+
+    return CliRunner().invoke(app, ["roundrobin", "--names", "fixtures/teams.csv", "--table", "circle", "--boards", "2",
+                                    "--start", "2026-06-13 10:00", "--slot", "45m", *args])
+
+
+def test_cli_windows_and_opening_match_in_json():
+    import json
+
+    # Ashby-Brook meet in round 5 of the circle table as numbered (1-2): --open renumbers so that
+    # they meet in round 1 and puts their game in slot 1 on board 1; Carlow never plays slot 1.
+    res = _cli("--unavailable", "Carlow@slot 1", "--open", "Ashby-Brook", "--json")
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    num = {p["name"]: p["number"] for p in d["players"]}
+    assert d["numbering"]["constraints"] == ["Ashby-Brook@1"]
+    s1 = d["timetable"]["slots"][0]
+    assert s1["number"] == 1 and {s1["games"][0]["white"], s1["games"][0]["black"]} == {num["Ashby"], num["Brook"]}
+    assert s1["games"][0]["board"] == 1
+    assert num["Carlow"] not in {x for g in s1["games"] for x in (g["white"], g["black"])}
+    assert d["timetable"]["windows"] == [{"entrant": num["Carlow"], "board": None, "from": None, "until": None,
+                                          "slots": [1], "label": "Carlow cannot play in slot 1"}]
+    assert d["timetable"]["placements"] == [{"white": num["Ashby"], "black": num["Brook"], "slot": 1, "board": 1,
+                                             "label": "opening match Ashby-Brook in slot 1 on board 1"}]
+
+
+def test_cli_window_conflict_exits_1_naming_the_window():
+    res = _cli("--unavailable", "Brook@before 11:00")
+    assert res.exit_code == 1
+    assert res.output.strip().endswith("arbiter: Brook cannot play before 11:00 but round 1 is played in slots 1-2 "
+                                       "(10:00-11:30): its game Brook-Elton fits in none of them")
+
+
+def test_cli_windows_file(tmp_path):
+    f = tmp_path / "w.csv"
+    f.write_text("who,from,until,slots\ncourt 2,,14:00,\nCarlow,,,1\n")
+    res = _cli("--windows", str(f), "--csv")
+    assert res.exit_code == 0, res.output
+    rows = [r.split(",") for r in res.output.splitlines()[1:]]
+    assert all(r[5] == "1" for r in rows if r[2] < "2026-06-13 13:45")  # one court until 14:00
+    assert not any("Carlow" in (r[7], r[9]) for r in rows if r[0] == "1")
+    f.write_text("who,from,until,slots\ncourt 2,,14:00,\nCarlow,,soon,\n")
+    res = _cli("--windows", str(f))
+    assert res.exit_code == 3
+    assert f"arbiter: {f}:3:9: 'soon' is not a time" in res.output
+
+
+def test_cli_window_usage_errors():
+    from typer.testing import CliRunner
+
+    from arbiter.cli import app
+
+    assert _cli("--unavailable", "Nobody@slot 1").exit_code == 2
+    assert _cli("--unavailable", "Brook").exit_code == 2
+    assert _cli("--place", "Ashby-Brook@x").exit_code == 2
+    assert _cli("--open", "Ashby-Nobody").exit_code == 2
+    res = CliRunner().invoke(app, ["roundrobin", "--players", "4", "--unavailable", "Player 1@slot 1"])
+    assert res.exit_code == 2 and "give --boards" in res.output
