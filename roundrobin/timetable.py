@@ -788,8 +788,8 @@ def _schedule_windows(rds: list[_Round], byes: list[tuple[int, int]], rounds: in
     """:func:`schedule` with windows and placements (:func:`roundrobin.windows.lay_out`)."""
     from roundrobin.windows import lay_out
 
-    clock, played, _consec, exact = lay_out(rds, boards, start, slot, sessions, windows, placements, names,
-                                            budget)
+    clock, played, _consec, exact = lay_out(rds, boards, lambda n: slot_times(start, slot, sessions, n), windows,
+                                            placements, names, budget)
     days = sorted({clock.times[ci][2] for ci, _, _ in played})
     slots = [Slot(ci + 1, clock.times[ci][0], clock.times[ci][1], days.index(clock.times[ci][2]) + 1,
                   clock.times[ci][3], rnd, tuple(games)) for ci, rnd, games in played]

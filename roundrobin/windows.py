@@ -34,13 +34,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import Callable, Mapping, Protocol, Sequence
 
-if TYPE_CHECKING:  # pragma: no cover
-    from roundrobin.timetable import Sessions, _Round
+#: The first ``count`` clock slots as (start, end, day, session): ``roundrobin.timetable.slot_times``
+#: for the event's start, slot length and sessions.
+ClockSlots = Callable[[int], list[tuple[datetime, datetime, int, int]]]
+
+
+class _Round(Protocol):
+    """A round as the timetable prepares it: its number, games and the games' player masks."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def games(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def masks(self) -> tuple[int, ...]: ...
 
 __all__ = ["WINDOWS_HEADER", "Placement", "Window", "WindowConflict", "WindowsFileError", "parse_placement",
            "parse_unavailable", "parse_windows_csv"]
@@ -328,11 +340,8 @@ class _Clock:
     free: list[tuple[int, ...]]
 
 
-def _clock(start: datetime, slot: timedelta, sessions: Sessions, boards: int, windows: Sequence[Window],
-           count: int) -> _Clock:
-    from roundrobin.timetable import slot_times
-
-    times = slot_times(start, slot, sessions, count)
+def _clock(clock_slots: ClockSlots, boards: int, windows: Sequence[Window], count: int) -> _Clock:
+    times = clock_slots(count)
     bw = [w for w in windows if w.board is not None]
     free = [tuple(b for b in range(1, boards + 1)
                   if not any(w.board == b and w.blocks(i + 1, s, e) for w in bw))
@@ -340,7 +349,7 @@ def _clock(start: datetime, slot: timedelta, sessions: Sessions, boards: int, wi
     return _Clock(times, free)
 
 
-def _layout(rds: Sequence[_Round], boards: int, start: datetime, slot: timedelta, sessions: Sessions,
+def _layout(rds: Sequence[_Round], boards: int, clock_slots: ClockSlots,
             windows: Sequence[Window]) -> tuple[_Clock, list[list[int]]]:
     """Each round's clock slots (0-based, only those with a free board): the fewest after the
     previous round's whose free boards hold its games."""
@@ -350,7 +359,7 @@ def _layout(rds: Sequence[_Round], boards: int, start: datetime, slot: timedelta
     horizon = max([e for w in bw for e in (w.start, w.end) if e is not None], default=None)
     last_numbered = max((s for w in bw for s in w.slots), default=0)
     while True:
-        clock = _clock(start, slot, sessions, boards, windows, count)
+        clock = _clock(clock_slots, boards, windows, count)
         out: list[list[int]] = []
         i = 0
         short = False
@@ -528,7 +537,7 @@ def _clear(default: int, meets_before: bool) -> Callable[[int], tuple[bool, int]
     return lambda j: (meets_before and j == 0, abs(j - default))
 
 
-def lay_out(rds: Sequence[_Round], boards: int, start: datetime, slot: timedelta, sessions: Sessions,
+def lay_out(rds: Sequence[_Round], boards: int, clock_slots: ClockSlots,
             windows: Sequence[Window], placements: Sequence[Placement], names: Mapping[int, str] | None,
             budget: int) -> tuple[_Clock, list[tuple[int, int, list[tuple[int, int, int]]]], list[bool], bool]:
     """The games of every round in clock slots and on boards, within the windows.
@@ -546,7 +555,7 @@ def lay_out(rds: Sequence[_Round], boards: int, start: datetime, slot: timedelta
     for w in windows:
         if w.board is not None and not 1 <= w.board <= boards:
             raise WindowConflict(f"{w.describe()}: there are boards 1 to {boards} only", None, [w])
-    clock, slots_of = _layout(rds, boards, start, slot, sessions, windows)
+    clock, slots_of = _layout(rds, boards, clock_slots, windows)
 
     def when(i: int) -> str:
         s, e, _, _ = clock.times[i]
