@@ -55,6 +55,7 @@ the Handbook); the rest rule here is an organiser's convenience, not a regulatio
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
@@ -74,6 +75,11 @@ __all__ = [
     "parse_sessions", "parse_start", "schedule", "slot_times", "timetable_csv", "timetable_dict",
     "timetable_rows",
 ]
+
+#: The most work of the exact search with windows (:func:`roundrobin.windows.lay_out`): about a
+#: second or two of CPU; beyond it a greedy layout and a descent are kept (minimal when the
+#: count meets the lower bound).
+WINDOWS_BUDGET = 60_000
 
 #: Weight of one back-to-back against one moved game in the search's single integer cost.
 _BIG = 10**6
@@ -788,13 +794,21 @@ def _schedule_windows(rds: list[_Round], byes: list[tuple[int, int]], rounds: in
     """:func:`schedule` with windows and placements (:func:`roundrobin.windows.lay_out`)."""
     from roundrobin.windows import lay_out
 
-    clock, played, _consec, exact = lay_out(rds, boards, lambda n: slot_times(start, slot, sessions, n), windows,
-                                            placements, names, budget)
+    lower = 0
+    if not any(w.board is not None for w in windows):
+        # the boards are all free: the rounds take the slots they take without windows, and
+        # windows only take layouts away, so the seams' bounds without windows still hold
+        times = slot_times(start, slot, sessions, sum(rd.k for rd in rds))
+        ends = list(itertools.accumulate(rd.k for rd in rds))
+        lower = sum(_seam_bound(rds[i], rds[i + 1], boards) for i in range(len(rds) - 1)
+                    if times[ends[i] - 1][1] == times[ends[i]][0])
+    clock, played, _consec, exact, minimal = lay_out(
+        rds, boards, lambda n: slot_times(start, slot, sessions, n), windows, placements, names,
+        min(budget, WINDOWS_BUDGET), lower)
     days = sorted({clock.times[ci][2] for ci, _, _ in played})
     slots = [Slot(ci + 1, clock.times[ci][0], clock.times[ci][1], days.index(clock.times[ci][2]) + 1,
                   clock.times[ci][3], rnd, tuple(games)) for ci, rnd, games in played]
     b2b: list[BackToBack] = []
-    minimal = exact
     for a, b in zip(slots, slots[1:]):
         if a.end != b.start:
             continue
@@ -806,9 +820,9 @@ def _schedule_windows(rds: list[_Round], byes: list[tuple[int, int]], rounds: in
         if one:
             reason = (f"round {one[0].number} fits in one slot: every player of rounds {a.round} and "
                       f"{b.round} plays in consecutive slots")
-        elif exact:
+        elif minimal:
             reason = ("no layout of the games within the windows has fewer back-to-backs in all "
-                      "(proved minimal by exhaustive search)")
+                      f"(proved minimal by {'exhaustive search' if exact else 'lower bound'})")
         else:
             reason = "a layout within the windows; not proved minimal"
         b2b += [BackToBack(p, (a.number, b.number), (a.round, b.round), reason) for p in sorted(both)]
@@ -816,7 +830,7 @@ def _schedule_windows(rds: list[_Round], byes: list[tuple[int, int]], rounds: in
     totals = Totals(games=game_count, rounds=rounds, slots=len(slots), days=len(days),
                     first_start=slots[0].start if slots else start, last_end=slots[-1].end if slots else start)
     return Timetable(boards, slot, sessions, tuple(slots), tuple(byes), tuple(b2b), totals, minimal,
-                     len(b2b) if minimal else 0, exact, windows, placements)
+                     len(b2b) if minimal else lower, exact, windows, placements)
 
 
 def _minutes(d: timedelta) -> int:

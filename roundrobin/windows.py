@@ -459,9 +459,10 @@ class _Option:
 
 
 def _options(rd: _Round, allowed: Sequence[frozenset[int]], caps: Sequence[int], default: Sequence[int],
-             limit: int) -> list[_Option] | None:
+             limit: int) -> tuple[list[_Option], int] | None:
     """Every (first slot, last slot) choice that leaves the other games a place in the middle
-    slots; None when there are more than ``limit``."""
+    slots, and the work counted against the budget (the candidate first and last slots); None
+    when that is more than ``limit``."""
     g, k = len(rd.games), len(caps)
     mask = rd.masks
     if k == 1:
@@ -469,12 +470,14 @@ def _options(rd: _Round, allowed: Sequence[frozenset[int]], caps: Sequence[int],
         m = 0
         for x in mask:
             m |= x
-        return [_Option(allg, allg, m, m, 0)]
+        return [_Option(allg, allg, m, m, 0)], 1
     cand_f = [i for i in range(g) if 0 in allowed[i]]
     cand_l = [i for i in range(g) if k - 1 in allowed[i]]
     must_f = [i for i in range(g) if allowed[i] == frozenset({0})]
     must_l = [i for i in range(g) if allowed[i] == frozenset({k - 1})]
-    est = sum(comb(len(cand_f), f) for f in range(caps[0] + 1)) * sum(comb(len(cand_l), x) for x in range(caps[-1] + 1))
+    est = sum(comb(len(cand_f), f) for f in range(caps[0] + 1))
+    if k > 2:  # with two slots the last holds the rest
+        est *= sum(comb(len(cand_l), x) for x in range(caps[-1] + 1))
     if est > limit:
         return None
     out: list[_Option] = []
@@ -505,7 +508,7 @@ def _options(rd: _Round, allowed: Sequence[frozenset[int]], caps: Sequence[int],
                     moves = sum((default[i] == 0) != (i in fs) for i in range(g)) + \
                         sum((default[i] == k - 1) != (i in ls) for i in range(g))
                     out.append(_Option(fs, ls, fm, lm, moves))
-    return out
+    return out, est
 
 
 def _dp(opts: list[list[_Option]], consec: list[bool]) -> list[_Option]:
@@ -539,12 +542,16 @@ def _clear(default: int, meets_before: bool) -> Callable[[int], tuple[bool, int]
 
 def lay_out(rds: Sequence[_Round], boards: int, clock_slots: ClockSlots,
             windows: Sequence[Window], placements: Sequence[Placement], names: Mapping[int, str] | None,
-            budget: int) -> tuple[_Clock, list[tuple[int, int, list[tuple[int, int, int]]]], list[bool], bool]:
+            budget: int, lower: int = 0
+            ) -> tuple[_Clock, list[tuple[int, int, list[tuple[int, int, int]]]], list[bool], bool, bool]:
     """The games of every round in clock slots and on boards, within the windows.
 
     Returns the clock, the played slots as ``(clock index, round, [(board, white, black)])`` in time
     order, for each pair of neighbouring rounds whether round r's last slot and round r+1's first
-    touch, and whether the layout is exact (proved minimal).  Raises :class:`WindowConflict`."""
+    touch, whether the exact search ran and whether the layout is proved minimal (by it, or by a
+    greedy layout meeting ``lower``, a lower bound of the back-to-backs).  The exact search's
+    work (candidate first and last slots of the rounds, and the DP's transitions) is held to
+    ``budget``.  Raises :class:`WindowConflict`."""
     def nm(p: int) -> str:
         return names.get(p, str(p)) if names else str(p)
 
@@ -653,64 +660,132 @@ def lay_out(rds: Sequence[_Round], boards: int, clock_slots: ClockSlots,
         defaults.append(dflt)
 
     consec = [clock.times[slots_of[i][-1]][1] == clock.times[slots_of[i + 1][0]][0] for i in range(len(rds) - 1)]
+
+    def build(chosen: list[_Option] | None) -> tuple[list[tuple[int, int, list[tuple[int, int, int]]]], list[_Option]]:
+        """The slots of the chosen options, or (None) of a greedy layout within the windows, and
+        each round's option."""
+        out: list[tuple[int, int, list[tuple[int, int, int]]]] = []
+        used: list[_Option] = []
+        prev_last = 0
+        for ri, rd in enumerate(rds):
+            mine, cap, al = slots_of[ri], caps[ri], allowed[ri]
+            k = len(mine)
+            if chosen is not None:
+                pick = chosen[ri]
+                fixed = {i: 0 for i in pick.first} | {i: k - 1 for i in pick.last}
+            else:  # greedy: each round keeping clear of the last slot before it
+                fixed = {}
+            # the rest in the middle slots (greedy: anywhere), nearest their default slot
+            free_games = [i for i in range(len(rd.games)) if i not in fixed]
+            room = list(cap)
+            for i, j in fixed.items():
+                room[j] -= 1
+            if chosen is not None:
+                cand = [sorted((j for j in al[i] if 0 < j < k - 1), key=_nearest(defaults[ri][i])) for i in free_games]
+            else:
+                touch = bool(ri) and consec[ri - 1]
+                cand = [sorted(al[i], key=_clear(defaults[ri][i], touch and bool(rd.masks[i] & prev_last)))
+                        for i in free_games]
+            at, left = _match(cand, room, cand)
+            assert not left, "the options were checked feasible"
+            slot_of = dict(fixed)
+            for i, j in zip(free_games, at):
+                slot_of[i] = j
+            used.append(_option_of(rd, slot_of, k, defaults[ri]))
+            last = 0
+            for j, ci in enumerate(mine):
+                idx = [i for i in range(len(rd.games)) if slot_of[i] == j]
+                if not idx:
+                    continue
+                boards_free = list(clock.free[ci])
+                placed: dict[int, int] = {}
+                for i in idx:
+                    if (ri, i) in pinned:
+                        placed[i] = pinned[(ri, i)][1]
+                        boards_free.remove(placed[i])
+                for i in idx:
+                    if i not in placed:
+                        placed[i] = boards_free.pop(0)
+                games = sorted((placed[i], *rd.games[i]) for i in idx)
+                out.append((ci, rd.number, [(b, w, x) for b, w, x in games]))
+                if j == k - 1:
+                    for i in idx:
+                        last |= rd.masks[i]
+            prev_last = last
+        return out, used
+
+    greedy, greedy_opts = build(None)
+    if _count(greedy, clock) <= lower:  # the greedy layout meets the lower bound: minimal
+        return clock, greedy, consec, False, True
+    # every round's options (a round with too many keeps the greedy one: the search is then exact
+    # only among the others' choices), then the DP over them or, beyond the budget, a descent
     opts: list[list[_Option]] = []
-    exact = True
+    complete = True
     spent = 0
     for ri, rd in enumerate(rds):
         found = _options(rd, allowed[ri], caps[ri], defaults[ri], max(0, budget - spent))
         if found is None:
-            exact = False
-            break
-        spent += len(found)
-        opts.append(found)
-    if exact:
-        work = sum(len(set(x.last for x in a)) * len(set(x.fmask for x in b)) for a, b in zip(opts, opts[1:]))
-        exact = spent + work <= budget
-    out: list[tuple[int, int, list[tuple[int, int, int]]]] = []
-    chosen = _dp(opts, consec) if exact else None
-    prev_last = 0
-    for ri, rd in enumerate(rds):
-        mine, cap, al = slots_of[ri], caps[ri], allowed[ri]
-        k = len(mine)
-        if chosen is not None:
-            pick = chosen[ri]
-            fixed = {i: 0 for i in pick.first} | {i: k - 1 for i in pick.last}
-        else:  # beyond the budget: a feasible layout, each round keeping clear of the last slot before it
-            fixed = {}
-        # the rest in the middle slots (or, beyond the budget, anywhere), nearest their default slot
-        free_games = [i for i in range(len(rd.games)) if i not in fixed]
-        room = list(cap)
-        for i, j in fixed.items():
-            room[j] -= 1
-        if chosen is not None:
-            cand = [sorted((j for j in al[i] if 0 < j < k - 1), key=_nearest(defaults[ri][i])) for i in free_games]
-        else:
-            touch = bool(ri) and consec[ri - 1]
-            cand = [sorted(al[i], key=_clear(defaults[ri][i], touch and bool(rd.masks[i] & prev_last)))
-                    for i in free_games]
-        at, left = _match(cand, room, cand)
-        assert not left, "the options were checked feasible"
-        slot_of = dict(fixed)
-        for i, j in zip(free_games, at):
-            slot_of[i] = j
-        last = 0
-        for j, ci in enumerate(mine):
-            idx = [i for i in range(len(rd.games)) if slot_of[i] == j]
-            if not idx:
-                continue
-            boards_free = list(clock.free[ci])
-            placed: dict[int, int] = {}
-            for i in idx:
-                if (ri, i) in pinned:
-                    placed[i] = pinned[(ri, i)][1]
-                    boards_free.remove(placed[i])
-            for i in idx:
-                if i not in placed:
-                    placed[i] = boards_free.pop(0)
-            games = sorted((placed[i], *rd.games[i]) for i in idx)
-            out.append((ci, rd.number, [(b, w, x) for b, w, x in games]))
-            if j == k - 1:
-                for i in idx:
-                    last |= rd.masks[i]
-        prev_last = last
-    return clock, out, consec, exact
+            complete = False
+            opts.append([greedy_opts[ri]])
+            continue
+        spent += found[1]
+        opts.append(found[0])
+    work = sum(len(set(x.last for x in a)) * len(set(x.fmask for x in b)) for a, b in zip(opts, opts[1:]))
+    if spent + work <= budget:
+        chosen = _dp(opts, consec)
+    else:
+        chosen = _descend(opts, consec, greedy_opts)
+    best, _ = build(chosen)
+    if _count(best, clock) >= _count(greedy, clock) and not (complete and spent + work <= budget):
+        best = greedy
+    exact = complete and spent + work <= budget
+    return clock, best, consec, exact, exact or _count(best, clock) <= lower
+
+
+def _option_of(rd: _Round, slot_of: Mapping[int, int], k: int, default: Sequence[int]) -> _Option:
+    """The option (first and last slot's games) of a layout of one round."""
+    first = frozenset(i for i, j in slot_of.items() if j == 0)
+    last = frozenset(i for i, j in slot_of.items() if j == k - 1)
+    fm = lm = 0
+    for i in first:
+        fm |= rd.masks[i]
+    for i in last:
+        lm |= rd.masks[i]
+    g = len(rd.games)
+    moves = 0 if k == 1 else (sum((default[i] == 0) != (i in first) for i in range(g))
+                              + sum((default[i] == k - 1) != (i in last) for i in range(g)))
+    return _Option(first, last, fm, lm, moves)
+
+
+def _descend(opts: list[list[_Option]], consec: list[bool], start: list[_Option]) -> list[_Option]:
+    """Block coordinate descent from ``start``: each round takes its best option given its
+    neighbours', until nothing improves (the cost never increases)."""
+    cur = list(start)
+
+    def local(i: int, o: _Option) -> int:
+        c = o.moves
+        if i > 0 and consec[i - 1]:
+            c += _BIG * (cur[i - 1].lmask & o.fmask).bit_count()
+        if i + 1 < len(cur) and consec[i]:
+            c += _BIG * (o.lmask & cur[i + 1].fmask).bit_count()
+        return c
+
+    improved = True
+    while improved:
+        improved = False
+        for i in range(len(cur)):
+            best = min(opts[i], key=lambda o, i=i: local(i, o))  # type: ignore[misc]
+            if local(i, best) < local(i, cur[i]):
+                cur[i] = best
+                improved = True
+    return cur
+
+
+def _count(played: Sequence[tuple[int, int, list[tuple[int, int, int]]]], clock: _Clock) -> int:
+    """Back-to-backs of a layout: players of two played slots of which the second starts as the
+    first ends."""
+    n = 0
+    for (a, _, ga), (b, _, gb) in zip(played, played[1:]):
+        if clock.times[a][1] == clock.times[b][0]:
+            n += len({p for _, w, x in ga for p in (w, x)} & {p for _, w, x in gb for p in (w, x)})
+    return n

@@ -322,14 +322,15 @@ def test_every_timetable_respects_the_windows_and_is_minimal(n, table, boards, w
     event(f"laid out, {want} back-to-backs")
     assert want is not None
     check_respects(rounds, boards, windows, placements, tt)
-    assert tt.minimal and len(tt.back_to_back) == want
-    assert tt.exact or not (windows or placements)  # without any, the search without windows runs
-    # beyond the exact search's budget: a layout within the windows still, not claimed minimal
+    assert tt.minimal and len(tt.back_to_back) == want and tt.lower_bound <= want
+    # without the exact search (budget 0): a greedy layout and a descent, within the windows still;
+    # minimal only when it meets the lower bound, which never exceeds the true minimum
     quick = schedule(rounds, boards, START, M45, sessions, windows=windows, placements=placements, exact_budget=0)
     check_respects(rounds, boards, windows, placements, quick)
-    assert len(quick.back_to_back) >= want
-    if windows or placements:
-        assert not quick.exact and not quick.minimal and quick.lower_bound == 0
+    assert len(quick.back_to_back) >= want and quick.lower_bound <= want
+    assert not quick.minimal or len(quick.back_to_back) == want
+    if (windows or placements) and not quick.minimal:
+        event("greedy above the minimum" if len(quick.back_to_back) > want else "greedy at the minimum, unproved")
     if all(w.entrant is not None for w in windows) and not placements:
         # entrant windows only take layouts away: never fewer back-to-backs than without them
         assert len(tt.back_to_back) >= len(schedule(rounds, boards, START, M45, sessions).back_to_back)
