@@ -48,6 +48,10 @@ interval) and a board.  Design decisions:
   the CSV form (slot, day, start, end, round, board, white, black).  Pure functions; nothing
   is printed.
 
+Availability windows (an entrant or a board unavailable, a game fixed to a slot and board) are
+laid out by :mod:`roundrobin.windows` (``schedule``'s keyword arguments ``windows`` and
+``placements``).
+
 No FIDE rule in the reference digests governs slots or rest between games (UNCONFIRMED against
 the Handbook); the rest rule here is an organiser's convenience, not a regulation.
 """

@@ -19,9 +19,15 @@ given, lays the rounds out here.  Design decisions:
   round (and what a game cannot fit into) instead of a timetable that breaks a window.
 * **Rest and objective as without windows.** A back-to-back is a player in two slots of which
   the second starts when the first ends; the layout minimises back-to-backs, then games moved
-  out of the slot the table's order would give them.  Exact by a dynamic programme over the
-  rounds (state: the games of a round's last slot) when its size is within the budget; beyond
-  it a feasible layout is kept (``minimal`` False, lower bound 0).
+  out of the slot the table's order would give them.
+* **Search and proof.** A greedy layout first (each round keeps the players of the slot before
+  it out of its first slot); when every board is free the rounds take the slots they take
+  without windows, and windows only take layouts away, so the seams' lower bound without
+  windows (:func:`roundrobin.timetable._seam_bound`) holds: a layout that meets it is minimal.
+  Otherwise an exact dynamic programme over the rounds (state: the games of a round's last
+  slot; each round's options are its first and last slots' games that leave the others a place
+  in the middle slots) when its work is within the budget; beyond it a descent over the
+  rounds' options, ``minimal`` only if it meets the bound (0 with board windows).
 * **Placements.** :class:`Placement` puts a pair's game in a slot on a board; the slot must
   belong to the round in which the pair meets (choose the numbering so that they meet in round 1
   for an opening match: ``--meet A-B@1``).
@@ -551,7 +557,7 @@ def lay_out(rds: Sequence[_Round], boards: int, clock_slots: ClockSlots,
     touch, whether the exact search ran and whether the layout is proved minimal (by it, or by a
     greedy layout meeting ``lower``, a lower bound of the back-to-backs).  The exact search's
     work (candidate first and last slots of the rounds, and the DP's transitions) is held to
-    ``budget``.  Raises :class:`WindowConflict`."""
+    ``budget``.  Raises :class:`WindowConflict`, and ValueError for a board that does not exist."""
     def nm(p: int) -> str:
         return names.get(p, str(p)) if names else str(p)
 
@@ -561,7 +567,7 @@ def lay_out(rds: Sequence[_Round], boards: int, clock_slots: ClockSlots,
 
     for w in windows:
         if w.board is not None and not 1 <= w.board <= boards:
-            raise WindowConflict(f"{w.describe()}: there are boards 1 to {boards} only", None, [w])
+            raise ValueError(f"{w.describe()}: there are boards 1 to {boards} only")
     clock, slots_of = _layout(rds, boards, clock_slots, windows)
 
     def when(i: int) -> str:
@@ -573,6 +579,8 @@ def lay_out(rds: Sequence[_Round], boards: int, clock_slots: ClockSlots,
     pinned: dict[tuple[int, int], tuple[int, int]] = {}  # (round index, game index) -> (slot pos, board)
     used_boards: dict[tuple[int, int], Placement] = {}
     for pl in placements:
+        if not 1 <= pl.board <= boards:
+            raise ValueError(f"{pl.describe()}: there are boards 1 to {boards} only")
         where = [(ri, gi) for ri, rd in enumerate(rds) for gi, g in enumerate(rd.games) if set(g) == set(pl.pair)]
         if not where:
             raise WindowConflict(f"{pl.describe()}: {nm(pl.pair[0])} and {nm(pl.pair[1])} do not play each other "

@@ -398,5 +398,11 @@ def test_cli_window_usage_errors():
     assert _cli("--unavailable", "Brook").exit_code == 2
     assert _cli("--place", "Ashby-Brook@x").exit_code == 2
     assert _cli("--open", "Ashby-Nobody").exit_code == 2
+    res = _cli("--unavailable", "court 3@slot 1")  # two courts only: a usage error, not a conflict
+    assert res.exit_code == 2 and "there are boards 1 to 2 only" in res.output
+    assert _cli("--place", "Ashby-Brook@1/3").exit_code == 2
+    # a placement in another round's slot is a conflict (Ashby-Brook meet in round 5, slots 9-10)
+    res = _cli("--place", "Ashby-Brook@1/1")
+    assert res.exit_code == 1 and "Ashby-Brook is a round-5 game and round 5 is played in slots 9-10" in res.output
     res = CliRunner().invoke(app, ["roundrobin", "--players", "4", "--unavailable", "Player 1@slot 1"])
     assert res.exit_code == 2 and "give --boards" in res.output
