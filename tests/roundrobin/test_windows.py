@@ -310,7 +310,7 @@ def test_every_timetable_respects_the_windows_and_is_minimal(n, table, boards, w
     placements = []
     if pin is not None:
         games = [g for g in rounds[0] if BYE not in g]
-        placements = [Placement(games[pin[0] % len(games)], 1, pin[1])]
+        placements = [Placement(games[pin[0] % len(games)], 1, min(pin[1], boards))]
     sessions = Sessions.slots_per_day(6)  # 6 slots a day: the night is a rest
     want = brute_minimum(rounds, boards, windows, placements, sessions)
     try:
