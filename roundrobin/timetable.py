@@ -80,7 +80,7 @@ __all__ = [
     "timetable_rows",
 ]
 
-#: The most work of the exact search with windows (:func:`roundrobin.windows.lay_out`): about a
+#: The most work of the exact search with windows (:func:`roundrobin.windows.lay_out_windows`): about a
 #: second or two of CPU; beyond it a greedy layout and a descent are kept (minimal when the
 #: count meets the lower bound).
 WINDOWS_BUDGET = 60_000
@@ -795,8 +795,8 @@ def schedule(rounds: Sequence[Sequence[tuple[int, int]]] | RoundRobinSchedule, b
 def _schedule_windows(rds: list[_Round], byes: list[tuple[int, int]], rounds: int, boards: int, start: datetime,
                       slot: timedelta, sessions: Sessions, budget: int, windows: tuple[Window, ...],
                       placements: tuple[Placement, ...], names: Mapping[int, str] | None) -> Timetable:
-    """:func:`schedule` with windows and placements (:func:`roundrobin.windows.lay_out`)."""
-    from roundrobin.windows import lay_out
+    """:func:`schedule` with windows and placements (:func:`roundrobin.windows.lay_out_windows`)."""
+    from roundrobin.windows import lay_out_windows
 
     lower = 0
     if not any(w.board is not None for w in windows):
@@ -806,7 +806,7 @@ def _schedule_windows(rds: list[_Round], byes: list[tuple[int, int]], rounds: in
         ends = list(itertools.accumulate(rd.k for rd in rds))
         lower = sum(_seam_bound(rds[i], rds[i + 1], boards) for i in range(len(rds) - 1)
                     if times[ends[i] - 1][1] == times[ends[i]][0])
-    clock, played, _consec, exact, minimal = lay_out(
+    clock, played, _consec, exact, minimal = lay_out_windows(
         rds, boards, lambda n: slot_times(start, slot, sessions, n), windows, placements, names,
         min(budget, WINDOWS_BUDGET), lower)
     days = sorted({clock.times[ci][2] for ci, _, _ in played})

@@ -20,7 +20,7 @@ given, lays the rounds out here.  Design decisions:
 * **Rest and objective as without windows.** A back-to-back is a player in two slots of which
   the second starts when the first ends; the layout minimises back-to-backs, then games moved
   out of the slot the table's order would give them.
-* **Search and proof.** A greedy layout first (each round keeps the players of the slot before
+* **Search and proof** (:func:`lay_out_windows`). A greedy layout first (each round keeps the players of the slot before
   it out of its first slot); when every board is free the rounds take the slots they take
   without windows, and windows only take layouts away, so the seams' lower bound without
   windows (:func:`roundrobin.timetable._seam_bound`) holds: a layout that meets it is minimal.
@@ -546,7 +546,7 @@ def _clear(default: int, meets_before: bool) -> Callable[[int], tuple[bool, int]
     return lambda j: (meets_before and j == 0, abs(j - default))
 
 
-def lay_out(rds: Sequence[_Round], boards: int, clock_slots: ClockSlots,
+def lay_out_windows(rds: Sequence[_Round], boards: int, clock_slots: ClockSlots,
             windows: Sequence[Window], placements: Sequence[Placement], names: Mapping[int, str] | None,
             budget: int, lower: int = 0
             ) -> tuple[_Clock, list[tuple[int, int, list[tuple[int, int, int]]]], list[bool], bool, bool]:
