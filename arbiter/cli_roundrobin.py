@@ -7,8 +7,9 @@ lives in :mod:`roundrobin.event`, :mod:`roundrobin.berger`, :mod:`roundrobin.see
 from __future__ import annotations
 
 import io
+from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import typer
 from rich.table import Table
@@ -21,10 +22,9 @@ from roundrobin.berger import BYE
 from trf import spreadsheet
 
 if TYPE_CHECKING:  # pragma: no cover
-    from datetime import datetime
-
     from roundrobin.event import Plan
     from roundrobin.timetable import Timetable
+    from roundrobin.windows import Placement, Window
 
 
 def plan_dict(p: Plan) -> dict[str, Any]:
@@ -99,13 +99,17 @@ def _render_timetable(p: Plan, tt: Timetable) -> None:
               f"{int(tt.slot_length.total_seconds() // 60)} min on {tt.boards} board(s), {t.days} day(s) "
               f"({escape(_sessions_words(tt))}): {t.first_start:%a %Y-%m-%d %H:%M} to {t.last_end:%a %Y-%m-%d %H:%M}",
               markup=True)
+    for w in tt.windows:
+        out.print(f"window: {w.describe()}", markup=False)
+    for pl in tt.placements:
+        out.print(f"placed: {pl.describe()}", markup=False)
     table = Table(show_edge=False)
     for col in ("Slot", "Day", "Time", "Rd", "Games (board: White-Black)"):
         table.add_column(col, justify="right" if col in ("Slot", "Day", "Rd") else "left")
     byes = dict(tt.byes)
-    for s in tt.slots:
+    for i, s in enumerate(tt.slots):
         games = "  ".join(f"{b}: {w}-{k}" for b, w, k in s.games)
-        last_of_round = s.number == len(tt.slots) or tt.slots[s.number].round != s.round
+        last_of_round = i + 1 == len(tt.slots) or tt.slots[i + 1].round != s.round
         if last_of_round and s.round in byes:
             games += f"  (bye: {byes[s.round]})"
         table.add_row(str(s.number), str(s.day), f"{s.start:%a %d %H:%M}-{s.end:%H:%M}", str(s.round), games)
@@ -199,6 +203,20 @@ def roundrobin(
     seeding: str = typer.Option("rating", "--seeding", metavar="rating|order",
                                 help="With --groups: rank the entrants by rating (ties and the unrated in the "
                                      "order given) or by the order given, before dealing them in snake order."),
+    unavailable: list[str] = typer.Option(
+        [], "--unavailable", metavar="WHO@WHEN",
+        help="An entrant (by name) or a board (\"board N\" / \"court N\") unavailable: \"Team B@before 11:00\", "
+             "\"court 2@before 14:00\", \"Team C@slot 1\", \"Team D@from 12:00 until 13:00\" (with --boards; "
+             "repeatable; a time alone is on the --start date)."),
+    windows_file: Optional[Path] = typer.Option(None, "--windows", metavar="FILE",
+                                                help="Windows from a CSV file: header who,from,until,slots, one "
+                                                     "unavailability a line (see docs/roundrobin.md)."),
+    open_match: Optional[str] = typer.Option(None, "--open", metavar="A-B",
+                                             help="The opening match: A and B meet in round 1 (as --meet A-B@1) "
+                                                  "and play in slot 1 on board 1 (with --boards)."),
+    place: list[str] = typer.Option([], "--place", metavar="A-B@SLOT/BOARD",
+                                    help="Put A-B's game in a slot on a board, e.g. \"Lee-Khan@3/1\" (with --boards; "
+                                         "the slot must be one of the round in which they meet; repeatable)."),
     seed: str = typer.Option("0", "--seed", help="Seed of the Varma drawing of lots (same seed, same draw)."),
     name: str = typer.Option("Round robin", "--name", help="Tournament name for --trf."),
     json_out: bool = typer.Option(False, "--json", help="Machine-readable output (stable shape, see docs/json.md)."),
@@ -215,10 +233,11 @@ def roundrobin(
     time slots, and a TRF-2026 file.  Exit 1 when the constraints cannot be met."""
 
     from roundrobin.event import EntrantsError, numbered_entrants, parse_entrants, parse_groups, plan, to_tournament
-    from roundrobin.seeding import Unsatisfiable, parse_fix, parse_meet
+    from roundrobin.seeding import Meet, Unsatisfiable, parse_fix, parse_meet
     from roundrobin.tables import UnknownTable, table as table_named
     from roundrobin.timetable import parse_duration, parse_sessions, parse_start, schedule, timetable_dict
     from roundrobin.varma import VarmaError
+    from roundrobin.windows import WindowConflict, parse_placement
     from trf.bounded import InputTooLarge
     from trf.limits import ENTRANTS
     if (players is None) == (names is None):
@@ -236,7 +255,7 @@ def roundrobin(
     if trf_to_stdout and (json_out or csv_out):
         fail(exitcodes.USAGE, f"--trf - and {'--json' if json_out else '--csv'} would both write to standard output")
     varma_file = Path(varma) if varma and Path(varma).is_file() else None
-    refuse_overwrite(trf_out, names, varma_file)
+    refuse_overwrite(trf_out, names, varma_file, windows_file)
     timing = None
     if boards is not None:
         if start is None or slot is None:
@@ -249,6 +268,20 @@ def roundrobin(
         fail(exitcodes.USAGE, "--start and --slot lay out a timetable: give --boards too")
     elif option_given("sessions"):
         fail(exitcodes.USAGE, "--sessions lays out a timetable: give --boards, --start and --slot too")
+    window_options = [o for o, v in (("--unavailable", unavailable), ("--windows", windows_file),
+                                     ("--open", open_match), ("--place", place)) if v]
+    if window_options and timing is None:
+        fail(exitcodes.USAGE, f"{window_options[0]} places games in the timetable: give --boards, --start and --slot too")
+    try:
+        placed = [parse_placement(x) for x in place]
+    except ValueError as exc:
+        fail(exitcodes.USAGE, str(exc))
+    if open_match is not None:
+        try:
+            opening = parse_meet(open_match + "@1")
+        except ValueError:
+            fail(exitcodes.USAGE, f"--open {open_match!r}: expected A-B, two entrants' names, e.g. \"Team A-Team B\"")
+        placed.insert(0, (opening.a, opening.b, 1, 1))
     if names is not None:
         try:
             entrants = parse_entrants(read_text(names, encoding, "entrants file", ENTRANTS), str(names))
@@ -256,8 +289,18 @@ def roundrobin(
             fail(exitcodes.INVALID_INPUT, str(exc))
     else:
         entrants = numbered_entrants(players or 0)
+    known = {e.name for e in entrants}
+    for i, (a, b, _s, _b) in enumerate(placed):
+        for who in (a, b):
+            if who not in known:
+                fail(exitcodes.USAGE, f"{'--open' if open_match is not None and i == 0 else '--place'}: "
+                                      f"{who!r} is not one of the entrants")
     try:
         constraints = [parse_fix(f) for f in fix] + [parse_meet(m) for m in meet]
+        if open_match is not None and not any(
+                isinstance(c, Meet) and {c.a, c.b} == {placed[0][0], placed[0][1]} and c.round in (1, "first")
+                for c in constraints):
+            constraints.append(Meet(placed[0][0], placed[0][1], 1))
         if varma_file is not None:
             check_encoding_option(encoding)
         groups = parse_groups(varma, entrants, encoding) if varma else None
@@ -269,7 +312,9 @@ def roundrobin(
         fail(exitcodes.USAGE, f"--varma {varma}: no player has a group")
     if group_count is not None or option_given("seeding"):
         _groups(entrants, names, group_count, seeding, double, reverse_second_cycle, constraints, chosen.name, varma,
-                trf_out, trf_to_stdout, boards, timing, json_out, csv_out, name)
+                trf_out, trf_to_stdout, boards, timing, json_out, csv_out, name,
+                lambda number: _window_terms(number, unavailable, windows_file, placed, open_match is not None,
+                                             timing[0].date() if timing is not None else date.today(), encoding))
         return
     try:
         p = plan(entrants, double=double, reverse_second_cycle=reverse_second_cycle,
@@ -278,8 +323,14 @@ def roundrobin(
         fail(exitcodes.NO_PAIRING, str(exc))
     tt = None
     if timing is not None:
+        number = {e.name: i for i, e in enumerate(p.players, 1)}
+        windows, placements = _window_terms(number, unavailable, windows_file, placed, open_match is not None,
+                                            timing[0].date(), encoding)
         try:
-            tt = schedule(p.schedule, boards or 1, *timing)
+            tt = schedule(p.schedule, boards or 1, *timing, windows=windows, placements=placements,
+                          names={i: e.name for i, e in enumerate(p.players, 1)})
+        except WindowConflict as exc:
+            fail(exitcodes.NO_PAIRING, str(exc))
         except ValueError as exc:
             fail(exitcodes.USAGE, str(exc))
     if trf_out is not None:
@@ -309,14 +360,45 @@ def roundrobin(
             out.print(f"wrote {trf_out}")
 
 
+
+def _window_terms(number: dict[str, int], unavailable: list[str], windows_file: Optional[Path],
+                  placed: list[tuple[str, str, int, int]], opening: bool, day: date,
+                  encoding: Optional[str]) -> tuple[list["Window"], list["Placement"]]:
+    """The windows (``--unavailable``, ``--windows``) and placements (``--open``, ``--place``) over the
+    entrants' numbers in the timetable (``number``: name -> number; with --groups the combined ones)."""
+    from roundrobin.windows import Placement, Window, WindowsFileError, parse_unavailable, parse_windows_csv
+    from trf.limits import ENTRANTS
+
+    windows: list[Window] = []
+    try:
+        windows += [parse_unavailable(u, number, day) for u in unavailable]
+    except ValueError as exc:
+        fail(exitcodes.USAGE, str(exc))
+    if windows_file is not None:
+        try:
+            windows += parse_windows_csv(read_text(windows_file, encoding, "windows file", ENTRANTS),
+                                         str(windows_file), number, day)
+        except WindowsFileError as exc:
+            fail(exitcodes.INVALID_INPUT, str(exc), file=windows_file)
+    placements: list[Placement] = []
+    for a, b, at_slot, at_board in placed:
+        label = (f"opening match {a}-{b} in slot 1 on board 1" if opening and not placements
+                 else f"{a}-{b} in slot {at_slot} on board {at_board}")
+        placements.append(Placement((number[a], number[b]), at_slot, at_board, label))
+    return windows, placements
+
 def _groups(entrants: Any, names: Optional[Path], count: Optional[int], seeding: str, double: bool, reverse_second_cycle: bool,
             constraints: Any, table_name: str, varma: Optional[str], trf_out: Optional[Path], trf_to_stdout: bool,
-            boards: Optional[int], timing: Any, json_out: bool, csv_out: bool, name: str) -> None:
-    """``--groups N``: refuse what makes no sense with groups, plan, lay out, emit (:mod:`arbiter.cli_rrgroups`)."""
+            boards: Optional[int], timing: Any, json_out: bool, csv_out: bool, name: str,
+            window_terms: Callable[[dict[str, int]], tuple[list["Window"], list["Placement"]]]) -> None:
+    """``--groups N``: refuse what makes no sense with groups, plan, lay out, emit (:mod:`arbiter.cli_rrgroups`).
+    Windows and placements name entrants; the timetable numbers them across the groups (group g's
+    number i is ``offsets[g] + i``)."""
     from arbiter.cli_rrgroups import emit, group_paths
     from roundrobin.groups import SEEDINGS, GroupsError, plan_groups
     from roundrobin.seeding import Unsatisfiable
     from roundrobin.timetable import schedule
+    from roundrobin.windows import WindowConflict
 
     if count is None:
         fail(exitcodes.USAGE, "--seeding ranks the entrants for --groups: give --groups N too")
@@ -340,8 +422,13 @@ def _groups(entrants: Any, names: Optional[Path], count: Optional[int], seeding:
             refuse_overwrite(path, names)
     tt = None
     if timing is not None:
+        number = {e.name: off + i for g, off in zip(gs.groups, gs.offsets) for i, e in enumerate(g.plan.players, 1)}
+        windows, placements = window_terms(number)
         try:
-            tt = schedule(gs.rounds, boards or 1, *timing)
+            tt = schedule(gs.rounds, boards or 1, *timing, windows=windows, placements=placements,
+                          names={n: f"{who} ({gs.label(n)})" for who, n in number.items()})
+        except WindowConflict as exc:
+            fail(exitcodes.NO_PAIRING, str(exc))
         except ValueError as exc:
             fail(exitcodes.USAGE, str(exc))
     emit(gs, tt, json_out, csv_out, trf_out, name, plan_dict)

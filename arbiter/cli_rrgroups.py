@@ -37,8 +37,8 @@ def groups_dict(gs: Groups, tt: Optional[Timetable], plan_dict: Callable[[Plan],
 
         {"seeding", "groups": [{"group", <the shape of roundrobin --json without "timetable">,
                                 players get "seed"}],
-         "timetable": null | {<timetable shape>, games/byes/back_to_back with "group" and the
-                              group's own numbers}}
+         "timetable": null | {<timetable shape>, games/byes/back_to_back/windows/placements with
+                              "group" and the group's own numbers (a board's window: "group" null)}}
 
     ``plan_dict``: a single round robin's shape (:func:`arbiter.cli_roundrobin.plan_dict`)."""
     groups = []
@@ -60,6 +60,15 @@ def groups_dict(gs: Groups, tt: Optional[Timetable], plan_dict: Callable[[Plan],
         for x in timetable["back_to_back"]:
             grp, n = gs.locate(x["player"])
             x.update({"group": grp.name, "player": n})
+        for wd in timetable["windows"]:
+            if wd["entrant"] is not None:
+                grp, n = gs.locate(wd["entrant"])
+                wd.update({"group": grp.name, "entrant": n})
+            else:
+                wd["group"] = None
+        for pl in timetable["placements"]:
+            (grp, w), (_, k) = gs.locate(pl["white"]), gs.locate(pl["black"])
+            pl.update({"group": grp.name, "white": w, "black": k})
     return {"seeding": gs.seeding, "groups": groups, "timetable": timetable}
 
 
@@ -137,6 +146,10 @@ def _render_timetable(gs: Groups, tt: Timetable) -> None:
               f"{int(tt.slot_length.total_seconds() // 60)} min on {tt.boards} board(s), {t.days} day(s) "
               f"({escape(_sessions(tt))}): {t.first_start:%a %Y-%m-%d %H:%M} to {t.last_end:%a %Y-%m-%d %H:%M}",
               markup=True)
+    for w in tt.windows:
+        out.print(f"window: {w.describe()}", markup=False)
+    for pl in tt.placements:
+        out.print(f"placed: {pl.describe()}", markup=False)
     table = Table(show_edge=False)
     for col in ("Slot", "Day", "Time", "Rd", "Games (board: White-Black)"):
         table.add_column(col, justify="right" if col in ("Slot", "Day", "Rd") else "left")

@@ -48,6 +48,10 @@ interval) and a board.  Design decisions:
   the CSV form (slot, day, start, end, round, board, white, black).  Pure functions; nothing
   is printed.
 
+Availability windows (an entrant or a board unavailable, a game fixed to a slot and board) are
+laid out by :mod:`roundrobin.windows` (``schedule``'s keyword arguments ``windows`` and
+``placements``).
+
 No FIDE rule in the reference digests governs slots or rest between games (UNCONFIRMED against
 the Handbook); the rest rule here is an organiser's convenience, not a regulation.
 """
@@ -55,15 +59,19 @@ the Handbook); the rest rule here is an organiser's convenience, not a regulatio
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from itertools import combinations
 from math import comb
-from typing import Any, Iterator, Sequence, cast
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, cast
 
 from roundrobin.berger import BYE, RoundRobinSchedule
 from trf import spreadsheet
+
+if TYPE_CHECKING:  # pragma: no cover
+    from roundrobin.windows import Placement, Window
 
 __all__ = [
     "BackToBack", "CSV_HEADER", "Sessions", "Slot", "Timetable", "Totals", "format_duration",
@@ -71,6 +79,11 @@ __all__ = [
     "parse_sessions", "parse_start", "schedule", "slot_times", "timetable_csv", "timetable_dict",
     "timetable_rows",
 ]
+
+#: The most work of the exact search with windows (:func:`roundrobin.windows.lay_out_windows`): about a
+#: second or two of CPU; beyond it a greedy layout and a descent are kept (minimal when the
+#: count meets the lower bound).
+WINDOWS_BUDGET = 60_000
 
 #: Weight of one back-to-back against one moved game in the search's single integer cost.
 _BIG = 10**6
@@ -260,6 +273,8 @@ class Timetable:
     minimal: bool
     lower_bound: int
     exact: bool
+    windows: tuple[Window, ...] = ()
+    placements: tuple[Placement, ...] = ()
 
 
 # --------------------------------------------------------------------------- clock times
@@ -701,18 +716,27 @@ def _reason(a: _Round, b: _Round, boards: int, lmask: int, fmask: int, minimal: 
 
 def schedule(rounds: Sequence[Sequence[tuple[int, int]]] | RoundRobinSchedule, boards: int, start: datetime,
              slot: timedelta, sessions: Sessions | None = None, *,
-             exact_budget: int = 12_000_000) -> Timetable:
+             exact_budget: int = 12_000_000, windows: Sequence[Window] = (),
+             placements: Sequence[Placement] = (), names: Mapping[int, str] | None = None) -> Timetable:
     """Lay the rounds out on ``boards`` boards from ``start`` in slots of length ``slot``.
 
     Rounds are played in order, each in ceil(games/boards) slots; inside those limits the games
     are placed to minimise back-to-backs (see the module docstring), exactly when the search
     fits in ``exact_budget`` (an estimate of the DP's steps), else by coordinate descent with a
-    lower bound check (``Timetable.minimal``).  Raises ValueError for bad input."""
+    lower bound check (``Timetable.minimal``).  Raises ValueError for bad input.
+
+    ``windows`` (entrants or boards unavailable) and ``placements`` (a game fixed to a slot and
+    board) are laid out by :mod:`roundrobin.windows`: each round takes the fewest slots whose free
+    boards hold it, and :class:`roundrobin.windows.WindowConflict` (a ValueError) names the window
+    and the round when no layout keeps them all; ``names`` (number -> name) words its messages."""
     if not isinstance(boards, int) or isinstance(boards, bool) or boards < 1:
         raise ValueError(f"boards must be a whole number >= 1, got {boards!r}")
     pairings = cast("Sequence[Sequence[tuple[int, int]]]", getattr(rounds, "rounds", rounds))  # a RoundRobinSchedule or its rounds
     sessions = sessions or Sessions.unlimited()
     rds, byes, bit = _prepare(pairings, boards)
+    if windows or placements:
+        return _schedule_windows(rds, byes, len(pairings), boards, start, slot, sessions, exact_budget,
+                                 tuple(windows), tuple(placements), names)
     count = sum(rd.k for rd in rds)
     times = slot_times(start, slot, sessions, count)
     first_slot, s = [], 0
@@ -768,6 +792,51 @@ def schedule(rounds: Sequence[Sequence[tuple[int, int]]] | RoundRobinSchedule, b
                      minimal, lower, exact)
 
 
+def _schedule_windows(rds: list[_Round], byes: list[tuple[int, int]], rounds: int, boards: int, start: datetime,
+                      slot: timedelta, sessions: Sessions, budget: int, windows: tuple[Window, ...],
+                      placements: tuple[Placement, ...], names: Mapping[int, str] | None) -> Timetable:
+    """:func:`schedule` with windows and placements (:func:`roundrobin.windows.lay_out_windows`)."""
+    from roundrobin.windows import lay_out_windows
+
+    lower = 0
+    if not any(w.board is not None for w in windows):
+        # the boards are all free: the rounds take the slots they take without windows, and
+        # windows only take layouts away, so the seams' bounds without windows still hold
+        times = slot_times(start, slot, sessions, sum(rd.k for rd in rds))
+        ends = list(itertools.accumulate(rd.k for rd in rds))
+        lower = sum(_seam_bound(rds[i], rds[i + 1], boards) for i in range(len(rds) - 1)
+                    if times[ends[i] - 1][1] == times[ends[i]][0])
+    clock, played, _consec, exact, minimal = lay_out_windows(
+        rds, boards, lambda n: slot_times(start, slot, sessions, n), windows, placements, names,
+        min(budget, WINDOWS_BUDGET), lower)
+    days = sorted({clock.times[ci][2] for ci, _, _ in played})
+    slots = [Slot(ci + 1, clock.times[ci][0], clock.times[ci][1], days.index(clock.times[ci][2]) + 1,
+                  clock.times[ci][3], rnd, tuple(games)) for ci, rnd, games in played]
+    b2b: list[BackToBack] = []
+    for a, b in zip(slots, slots[1:]):
+        if a.end != b.start:
+            continue
+        both = {p for _, w, k in a.games for p in (w, k)} & {p for _, w, k in b.games for p in (w, k)}
+        if not both:
+            continue
+        one = [x for x in rds if x.number in (a.round, b.round) and -(-len(x.games) // boards) == 1
+               and sum(s.round == x.number for s in slots) == 1]
+        if one:
+            reason = (f"round {one[0].number} fits in one slot: every player of rounds {a.round} and "
+                      f"{b.round} plays in consecutive slots")
+        elif minimal:
+            reason = ("no layout of the games within the windows has fewer back-to-backs in all "
+                      f"(proved minimal by {'exhaustive search' if exact else 'lower bound'})")
+        else:
+            reason = "a layout within the windows; not proved minimal"
+        b2b += [BackToBack(p, (a.number, b.number), (a.round, b.round), reason) for p in sorted(both)]
+    game_count = sum(len(rd.games) for rd in rds)
+    totals = Totals(games=game_count, rounds=rounds, slots=len(slots), days=len(days),
+                    first_start=slots[0].start if slots else start, last_end=slots[-1].end if slots else start)
+    return Timetable(boards, slot, sessions, tuple(slots), tuple(byes), tuple(b2b), totals, minimal,
+                     len(b2b) if minimal else lower, exact, windows, placements)
+
+
 def _minutes(d: timedelta) -> int:
     return int(d.total_seconds() // 60)
 
@@ -781,7 +850,13 @@ def timetable_dict(tt: Timetable) -> dict[str, Any]:
          "slots": [{"number", "day", "session", "start", "end", "round",
                     "games": [{"board", "white", "black"}]}],
          "byes": [{"round", "player"}],
-         "back_to_back": [{"player", "slots": [s, s+1], "rounds": [r, r+1], "reason"}]}
+         "back_to_back": [{"player", "slots": [s, s+1], "rounds": [r, r+1], "reason"}],
+         "windows": [{"entrant", "board", "from", "until", "slots", "label"}],
+         "placements": [{"white", "black", "slot", "board", "label"}]}
+
+    Slot numbers are the clock's (1 = the slot at the start); with windows a slot in which no
+    board is free holds no games and is left out.  ``entrant``/``board``: one of them is null;
+    ``from``/``until``: ISO datetimes or null; ``slots``: [] for a period.
     """
     t = tt.totals
     return {
@@ -799,6 +874,12 @@ def timetable_dict(tt: Timetable) -> dict[str, Any]:
         "byes": [{"round": r, "player": p} for r, p in tt.byes],
         "back_to_back": [{"player": x.player, "slots": list(x.slots), "rounds": list(x.rounds),
                           "reason": x.reason} for x in tt.back_to_back],
+        "windows": [{"entrant": w.entrant, "board": w.board,
+                     "from": w.start.isoformat() if w.start else None,
+                     "until": w.end.isoformat() if w.end else None,
+                     "slots": sorted(w.slots), "label": w.describe()} for w in tt.windows],
+        "placements": [{"white": p.pair[0], "black": p.pair[1], "slot": p.slot, "board": p.board,
+                        "label": p.describe()} for p in tt.placements],
     }
 
 

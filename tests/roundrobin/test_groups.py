@@ -279,3 +279,29 @@ def test_cli_trf_dates_are_each_groups_own(tmp_path) -> None:
         assert "042 2026/12/05" in lines
         line132 = next(x for x in lines if x.startswith("132"))
         assert line132[91:].split() == [f"26/12/{d}" for d in days]
+
+
+def test_windows_and_an_opening_match_apply_to_the_groups_timetable(tmp_path) -> None:
+    """Seeds (by rating, Birch before Elm on the tie): 1 Birch, 2 Elm, 3 Maple, 4 Cedar, 5 Oak, 6 Ash,
+    7 Larch, 8 Fir, 9 Hazel; snake: A = Birch, Ash, Larch; B = Elm, Oak, Fir; C = Maple, Cedar, Hazel.
+    Round 1 of a 3-entrant Berger table is 2-3: Ash-Larch, Oak-Fir, Cedar-Hazel: three games on two
+    boards, two slots.  Ash cannot play in slot 1 and Oak-Fir opens on board 1, so slot 1 holds Oak-Fir
+    on board 1, Ash-Larch is in slot 2 and Cedar-Hazel in either (the layout's choice)."""
+    res = runner.invoke(app, ["roundrobin", "--names", str(_names(tmp_path)), "--groups", "3", *TIMING,
+                              "--unavailable", "Ash@slot 1", "--open", "Oak-Fir", "--json"])
+    assert res.exit_code == 0, res.output
+    tt = json.loads(res.output)["timetable"]
+    slots = {s["number"]: {(g["group"], g["white"], g["black"], g["board"]) for g in s["games"]} for s in tt["slots"]}
+    assert ("B", 2, 3, 1) in slots[1] and all(g != "A" for g, *_ in slots[1])
+    assert ("A", 2, 3) in {(g, w, b) for g, w, b, _ in slots[2]}
+    assert sorted(g for s in (1, 2) for g, *_ in slots[s]) == ["A", "B", "C"]
+    assert [(w["group"], w["entrant"], w["board"]) for w in tt["windows"]] == [("A", 2, None)]
+    assert [(p["group"], p["white"], p["black"], p["slot"], p["board"]) for p in tt["placements"]] == [("B", 2, 3, 1, 1)]
+    # Larch barred from slot 2 as well: Ash-Larch fits in neither slot of round 1 (refused, named)
+    res = runner.invoke(app, ["roundrobin", "--names", str(_names(tmp_path)), "--groups", "3", *TIMING,
+                              "--unavailable", "Ash@slot 1", "--unavailable", "Larch@slot 2"])
+    assert res.exit_code == exitcodes.NO_PAIRING and "Ash" in res.output and "Larch" in res.output, res.output
+    # an opening match across groups cannot be played: the two never meet
+    res = runner.invoke(app, ["roundrobin", "--names", str(_names(tmp_path)), "--groups", "3", *TIMING,
+                              "--open", "Ash-Oak"])
+    assert res.exit_code == exitcodes.NO_PAIRING, res.output

@@ -378,7 +378,8 @@ def test_json_and_csv_shapes():
     rr = single_round_robin(5)
     tt = schedule(rr.rounds, 1, START, M45, Sessions.slots_per_day(4))
     d = json.loads(json.dumps(timetable_dict(tt)))
-    assert set(d) == {"boards", "slot_minutes", "sessions", "totals", "slots", "byes", "back_to_back"}
+    assert set(d) == {"boards", "slot_minutes", "sessions", "totals", "slots", "byes", "back_to_back",
+                      "windows", "placements"}
     assert set(d["totals"]) == {"games", "rounds", "slots", "days", "first_start", "last_end",
                                 "back_to_back", "minimal", "lower_bound", "exact"}
     assert d["slot_minutes"] == 45 and d["sessions"] == "4"
