@@ -111,11 +111,54 @@ def _player_line(line: dict[str, Any], player: Optional[BoardPlayer]) -> dict[st
     return {**line, "facts": facts, "tonight": player.tonight if player else ()}
 
 
+# The rule that decided the split into sides, in players' words (criteria of docs/rotation.md;
+# the split's players are the same, so only the first five and the draw can tell splits apart).
+_SPLIT_RULE = {
+    "partner coverage": "it gives the most new partnerships",
+    "repeated pairing": "its two sides had not played each other before",
+    "partner recency": "its partners had played together longest ago",
+    "opponent coverage": "its opponents had met each other the fewest times",
+    "opponent recency": "its opponents had met longest ago",
+    "seeded hash": "every split was level on every rule, so the session's seeded draw chose it",
+}
+
+# The hard limits that may give way (rotation.kinds.Relaxation), in players' words.
+_LIMIT = {
+    "balance": "balanced sides (a rating gap of at most 250)",
+    "owed duty": "seating first the players owed a game",
+    "rest check": "the look-ahead that keeps the next players from waiting too long",
+    "sit-out limit": "the sit-out limit (the most sit-outs in a row)",
+}
+
+
+def _teams_sentences(why_teams: dict[str, Any], k: int) -> list[str]:
+    """Why these sides, in players' words, from ``why``'s ``why_teams`` (its fields, not its text)."""
+    decided = why_teams.get("decided_by")
+    out = []
+    if k == 2:
+        out.append("One against one: there is only one way to seat two players.")
+    elif decided:
+        out.append(f"Of the three ways to split these four players, this one was chosen because "
+                   f"{_SPLIT_RULE.get(decided, f'of the rule {decided!r}')}.")
+    firsts = [" & ".join(pr) for pr in why_teams.get("first_time_partnerships", [])]
+    if k == 4:
+        out.append(f"Partners for the first time tonight: {', '.join(firsts)}." if firsts
+                   else "No partnership is new tonight.")
+    met = why_teams.get("met_before", 0)
+    out.append(f"These sides have met {_plural(met, 'time')} before." if met else "These sides meet for the first time.")
+    if why_teams.get("rating_gap") is not None:
+        out.append(f"Rating gap between the sides: {why_teams['rating_gap']}.")
+    return out
+
+
 def _why_view(table: BoardTable, board: Board) -> dict[str, Any]:
     why = dict(table.why or {})
     players = [_player_line(p, board.player(p["name"])) for p in why.get("players", [])]
     limits = why.get("limits") or {}
-    return {"why": why, "players": players, "relaxed": list(limits.get("relaxed", [])),
+    relaxed = list(limits.get("relaxed", []))
+    return {"why": why, "players": players, "relaxed": relaxed,
+            "relaxed_words": [_LIMIT.get(r, r) for r in relaxed],
+            "teams": _teams_sentences(why["why_teams"], board.config.k) if "why_teams" in why else [],
             "organiser": table.by == "organiser", "has_reasons": "waiting_next" in why}
 
 

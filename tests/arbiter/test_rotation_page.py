@@ -35,6 +35,11 @@ def parse(html: str) -> Element:
     return parser.parse(html)  # type: ignore[no-any-return]
 
 
+def parse_fragment(html: str) -> Element:
+    """A fragment, as the live page puts it into ``<main>``."""
+    return parse(f"<!DOCTYPE html><title>t</title><main id=board>{html}</main>")
+
+
 def text(e: Element) -> str:
     return " ".join("".join(e.itertext()).split())
 
@@ -106,7 +111,7 @@ def test_each_why_panel_says_what_rotation_why_says(club: Path) -> None:
         for li, w in zip(waiting, why["waiting_next"]):
             assert w["text"] in text(li)
         teams = next(p for p in panel.iter("p") if p.get("class") == "why-teams")
-        assert why["why_teams"]["text"][1:] in text(teams)
+        assert why["why_teams"]["text"] in text(teams)
         assert teams.get("data-decided-by") == (why["why_teams"]["decided_by"] or "")
         relaxed = next(p for p in panel.iter("p") if p.get("class") == "relaxed")
         assert relaxed.get("data-relaxed") == "|".join(why["limits"]["relaxed"])
@@ -244,3 +249,37 @@ def test_publish_refusals_write_nothing(case: str, club: Path, tmp_path: Path) -
     assert sorted(p.name for p in tmp_path.iterdir()) == before
     if case == "not-a-site":
         assert [p.name for p in site.iterdir()] == ["notes.txt"]
+
+
+def test_relaxed_limits_and_the_split_in_players_words(club: Path) -> None:
+    """The panel words ``why``'s fields: the limits that gave way in their order, the rule that
+    chose the split (here made the opponents' coverage), first-time partnerships, meetings."""
+    from dataclasses import replace
+
+    board = read_board(club)
+    t = board.tables[0]
+    assert t.why is not None and t.by == "engine"
+    why = {**t.why, "limits": {**t.why["limits"], "relaxed": ["owed duty", "rest check"]},
+           "why_teams": {**t.why["why_teams"], "decided_by": "opponent coverage",
+                         "first_time_partnerships": [["Anna", "Ben"]], "met_before": 2}}
+    board = replace(board, tables=(replace(t, why=why),) + board.tables[1:])
+    panel = by_id(parse_fragment(render_fragment(board)), "why-1")
+    relaxed = next(p for p in panel.iter("p") if p.get("class") == "relaxed")
+    assert relaxed.get("data-relaxed") == "owed duty|rest check"
+    assert text(relaxed).startswith("No game kept every limit, so these gave way, in this order: seating first the "
+                                    "players owed a game; the look-ahead")
+    teams = text(next(p for p in panel.iter("p") if p.get("class") == "why-teams"))
+    assert "this one was chosen because its opponents had met each other the fewest times." in teams
+    assert "Partners for the first time tonight: Anna & Ben." in teams and "have met 2 times before" in teams
+
+
+def test_singles_has_one_way_to_seat_two(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    log.create(path, rot.Config(tables=1, format=rot.SINGLES, seed=1))
+    for n in ("Ann", "Bob", "Cy"):
+        log.arrive(path, n)
+    log.next_games(path)
+    panel = by_id(parse_fragment(render_fragment(read_board(path))), "why-1")
+    teams = text(next(p for p in panel.iter("p") if p.get("class") == "why-teams"))
+    assert teams.startswith("One against one") and "meet for the first time" in teams and "Partners" not in teams
+    assert len([li for li in panel.iter("li") if li.get("class") == "waiting"]) == 1
