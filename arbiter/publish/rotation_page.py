@@ -30,6 +30,7 @@ Stable hooks for scripts and browser tests (names are written as the page shows 
         p.why-teams[data-decided-by]            why these teams
         p.relaxed[data-relaxed]                 the limits that gave way, joined by "|"
         p.by-hand                               "set by the organiser" (a table set by hand)
+        p.fixed[data-fixed]                     players the organiser fixed into an engine game
     ol#queue > li[data-player][data-position]   the queue, in order
     table#players tr.player-row[data-player][data-status][data-games][data-sitouts-total]
       ol.tonight > li[data-kind=game|sitout][data-pass]   the evening, in order

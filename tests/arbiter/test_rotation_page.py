@@ -283,3 +283,37 @@ def test_singles_has_one_way_to_seat_two(tmp_path: Path) -> None:
     teams = text(next(p for p in panel.iter("p") if p.get("class") == "why-teams"))
     assert teams.startswith("One against one") and "meet for the first time" in teams and "Partners" not in teams
     assert len([li for li in panel.iter("li") if li.get("class") == "waiting"]) == 1
+
+
+def test_a_game_the_organiser_began_and_the_engine_completed(tmp_path: Path) -> None:
+    """``set 1 Ann`` on a free table: Ann is fixed, the engine completes the game and gives its
+    reasons; the panel names Ann as the organiser's choice."""
+    path = tmp_path / "s.db"
+    log.create(path, rot.Config(tables=1, format=rot.SINGLES, seed=1, mode=rot.Mode.WAIT))
+    for n in ("Ann", "Bob", "Cy"):
+        log.arrive(path, n)
+    log.set_game(path, 1, ["Ann"])
+    why = log.why(path, 1)
+    assert why["by"] == "engine" and why["organiser_fixed"] == ["Ann"]
+    panel = by_id(parse_fragment(render_fragment(read_board(path))), "why-1")
+    fixed = next(p for p in panel.iter("p") if p.get("class") == "fixed")
+    assert fixed.get("data-fixed") == "Ann" and text(fixed).startswith("The organiser put Ann in this game")
+    assert why["text"] in text(panel).lower()
+    assert [li.get("data-player") for li in panel.iter("li") if li.get("class") == "waiting"] == [
+        w["name"] for w in why["waiting_next"]]
+
+
+def test_an_engine_game_whose_reasons_no_longer_apply(club: Path) -> None:
+    """After a manual change rewrote an earlier game, ``why`` gives only its text and players
+    (rotation.explain): the panel says that and nothing more."""
+    from dataclasses import replace
+
+    board = read_board(club)
+    t = board.tables[0]
+    assert t.why is not None
+    text_only = "chosen by the engine before the organiser changed an earlier game; its reasons no longer apply"
+    why = {"table": 1, "teams": t.why["teams"], "by": "engine", "text": text_only, "players": t.why["players"]}
+    panel = by_id(parse_fragment(render_fragment(replace(board, tables=(replace(t, why=why),) + board.tables[1:]))),
+                  "why-1")
+    assert text_only[1:] in text(panel) and "Who waited next" not in text(panel)
+    assert len([li for li in panel.iter("li") if li.get("class") == "why-player"]) == 4
