@@ -19,7 +19,8 @@ Stable hooks for scripts and browser tests (names are written as the page shows 
     main#board                              the content; its first child:
       div#board-content[data-version]         "EVENTS.LASTSEQ" of the log read
     div#error.error[role=alert]             the error banner (a message, never a traceback)
-    p#summary                               tables, format, mode, players present, games started
+    p#summary                               tables, format, mode, players present, games started,
+                                            time[datetime][data-local] of the last change
     section#table-T.rtable[data-table=T]    each table; data-state "playing" | "free",
                                             data-by "engine" | "organiser" (absent when free)
       .side[data-side=1|2]                    a side; its players .player[data-player=NAME]
@@ -40,6 +41,7 @@ Stable hooks for scripts and browser tests (names are written as the page shows 
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any, Optional
 
@@ -69,7 +71,7 @@ def _css() -> Markup:
     env = _env()
     assert env.loader is not None
     source, _, _ = env.loader.get_source(env, STYLESHEET)
-    return Markup(source)  # noqa: S704 - the package's own stylesheet, no value in it
+    return Markup(source)  # the package's own stylesheet: no value in it
 
 
 def _plural(n: int, word: str) -> str:
@@ -84,6 +86,18 @@ def _upfirst(text: str) -> str:
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def _clock(at: Optional[str]) -> Optional[str]:
+    """``HH:MM UTC`` of a recorded time (ISO 8601), or None when there is none or it does not
+    read as a time (the log's times are information only, never checked)."""
+    if at is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(at).astimezone(timezone.utc)
+    except (ValueError, OverflowError):
+        return None
+    return moment.strftime("%H:%M UTC")
 
 
 def _spell_text(s: Spell) -> str:
@@ -168,7 +182,7 @@ def _context(board: Optional[Board], error: Optional[str]) -> dict[str, Any]:
         return {"board": None, "error": error}
     present = [p for p in board.players if p.status != "left"]
     tables = [{"t": t, "view": _why_view(t, board) if not t.free else None} for t in board.tables]
-    return {"board": board, "error": error, "tables": tables, "present": len(present),
+    return {"board": board, "error": error, "tables": tables, "present": len(present), "updated": _clock(board.updated),
             "version": f"{board.version[1]}.{board.version[2]}", "spell_text": _spell_text,
             "position": {name: i + 1 for i, name in enumerate(board.queue)}}
 
@@ -187,4 +201,4 @@ def render_page(board: Optional[Board], *, live: bool, error: Optional[str] = No
     title = f"Club night: {board.name}" if board is not None else "Club night"
     return _env().get_template("rotation_page.html").render(
         title=title, css=_css(), live=live, refresh=REFRESH_SECONDS,
-        fragment=Markup(render_fragment(board, error=error)))  # noqa: S704 - rendered (escaped) above
+        fragment=Markup(render_fragment(board, error=error)))  # rendered, values escaped, above

@@ -317,3 +317,26 @@ def test_an_engine_game_whose_reasons_no_longer_apply(club: Path) -> None:
                   "why-1")
     assert text_only[1:] in text(panel) and "Who waited next" not in text(panel)
     assert len([li for li in panel.iter("li") if li.get("class") == "why-player"]) == 4
+
+
+def test_the_time_of_the_last_change(tmp_path: Path) -> None:
+    """The summary gives when the last event was recorded (UTC without a script; the page's
+    script shows it in the reader's time); a time column that does not read as a time (it is
+    information only) is left out, the page still drawn."""
+    import sqlite3
+
+    path = tmp_path / "s.db"
+    log.create(path, rot.Config(tables=1, format=rot.SINGLES, seed=1))
+    log.arrive(path, "Ann")
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE events SET at = '2026-10-03T20:41:07+00:00'")
+    conn.close()
+    stamp = by_id(parse(render_page(read_board(path), live=False)), "summary").find("time")
+    assert stamp is not None and stamp.get("datetime") == "2026-10-03T20:41:07+00:00" and text(stamp) == "20:41 UTC"
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE events SET at = 'yesterday'")
+    conn.close()
+    summary = by_id(parse(render_page(read_board(path), live=False)), "summary")
+    assert summary.find("time") is None and "1 player here" in text(summary)

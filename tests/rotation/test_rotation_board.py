@@ -119,7 +119,7 @@ def test_json_shape(singles: Path) -> None:
     log.set_game(singles, 2, ["Ann", "Bob"])
     data = read_board(singles).to_json()
     json.dumps(data)  # plain JSON
-    assert set(data) == {"session", "version", "config", "passes", "games_started", "sitout_limit", "tables",
+    assert set(data) == {"session", "version", "updated", "config", "passes", "games_started", "sitout_limit", "tables",
                          "free_tables", "queue", "players"}
     assert data["session"] == "club.db" and data["free_tables"] == [1]
     assert data["tables"][0] == {"table": 1, "teams": None, "by": None, "why": None}
@@ -134,6 +134,10 @@ def test_json_shape(singles: Path) -> None:
         {"pass": 2, "kind": "game", "table": 2, "partners": [], "opponents": ["Bob"], "by": "organiser",
          "in_progress": True}]
     assert data["queue"] == ["Cy", "Di"]
+    conn = sqlite3.connect(singles)
+    last_at = conn.execute("SELECT at FROM events ORDER BY seq DESC LIMIT 1").fetchone()[0]
+    conn.close()
+    assert data["updated"] == last_at
 
 
 def test_the_version_changes_with_every_event_and_only_then(singles: Path) -> None:
