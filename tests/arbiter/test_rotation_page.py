@@ -340,3 +340,14 @@ def test_the_time_of_the_last_change(tmp_path: Path) -> None:
     conn.close()
     summary = by_id(parse(render_page(read_board(path), live=False)), "summary")
     assert summary.find("time") is None and "1 player here" in text(summary)
+
+
+def test_a_session_before_anyone_came(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    log.create(path, rot.Config(tables=2, seed=1))
+    board = read_board(path)
+    assert board.updated is None
+    root = parse(render_page(board, live=False))
+    assert [by_id(root, f"table-{t}").get("data-state") for t in (1, 2)] == ["free", "free"]
+    assert by_id(root, "queue").findall("li") == [] and "Nobody is waiting" in text(by_id(root, "board"))
+    assert "0 players here" in text(by_id(root, "summary")) and by_id(root, "summary").find("time") is None
