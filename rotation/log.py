@@ -82,6 +82,7 @@ class _Row:
     seq: int
     kind: Optional[str]
     event: dict[str, Any]
+    at: Optional[str] = None  # when it was recorded (information only: not checked, never replayed)
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,9 @@ class _Snapshot:
     @property
     def events(self) -> list[dict[str, Any]]:
         return [r.event for r in self.rows]
+
+
+Snapshot = _Snapshot  # the public name of what :func:`snapshot` returns
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -239,7 +243,7 @@ def _read(conn: sqlite3.Connection, path: Path) -> tuple[rot.Config, tuple[_Row,
     conn.text_factory = bytes
     try:
         meta_rows = conn.execute("SELECT key, value FROM meta").fetchall()
-        rows = conn.execute("SELECT seq, type, data FROM events ORDER BY seq").fetchall()
+        rows = conn.execute("SELECT seq, type, data, at FROM events ORDER BY seq").fetchall()
     except (sqlite3.DatabaseError, UnicodeDecodeError):  # sqlite's message on a damaged schema may not be UTF-8
         raise SessionFileError(f"{path} is not a rotation session file") from None
     meta = {_text(k): v for k, v in meta_rows}
@@ -251,7 +255,7 @@ def _read(conn: sqlite3.Connection, path: Path) -> tuple[rot.Config, tuple[_Row,
     config = _config(path, config_text)
     assert config_text is not None
     out = []
-    for seq, kind_raw, data in rows:
+    for seq, kind_raw, data, at in rows:
         kind = _text(kind_raw)
         text = _text(data)
         if text is None:
@@ -264,7 +268,7 @@ def _read(conn: sqlite3.Connection, path: Path) -> tuple[rot.Config, tuple[_Row,
         if kind != event["type"]:
             raise DamagedSession(path, f"the type column says {kind!r}, the event says {event['type']!r}",
                                  seq, event["type"])
-        out.append(_Row(seq=seq, kind=kind, event=event))
+        out.append(_Row(seq=seq, kind=kind, event=event, at=_text(at)))
     version = (config_text, len(out), out[-1].seq if out else 0)
     return config, tuple(out), version
 
@@ -535,16 +539,32 @@ def _history_states(config: rot.Config, events: Sequence[dict[str, Any]]) -> Ite
 def why(path: str | Path, table: int) -> dict[str, Any]:
     """"Why this game?" for the game in progress on ``table``."""
     snap = _snapshot(Path(path))
-    game = snap.state.game(table)
-    if game is None:
+    if snap.state.game(table) is None:
         raise rot.RotationError(f"table {table} has no game in progress")
-    found = None
+    return whys(snap)[table]
+
+
+def snapshot(path: str | Path) -> Snapshot:
+    """The log as read in one (read) transaction and replayed: its configuration, events,
+    version (which changes whenever anything is appended) and state.  Everything derived from
+    one snapshot (:func:`whys`, :mod:`rotation.board`) describes one moment of the session,
+    however the log moves meanwhile."""
+    return _snapshot(Path(path))
+
+
+def whys(snap: Snapshot) -> dict[int, dict[str, Any]]:
+    """"Why this game?" (:func:`rotation.explain.explain`) for every game in progress in
+    ``snap``, by table, from one replay of its log: each game is explained from the state just
+    before the pass that started it."""
+    games: dict[int, list[rot.Game]] = {}
+    for g in snap.state.tables:
+        if g is not None:
+            games.setdefault(g.pass_no, []).append(g)
+    out: dict[int, dict[str, Any]] = {}
     for before, ev in _history_states(snap.config, snap.events):
-        if before.passes == game.pass_no:
-            found = (before, ev)
-    assert found is not None
-    before, ev = found
-    return explain(before, game, [g["table"] for g in ev["games"]])
+        for g in games.get(before.passes, ()):
+            out[g.table] = explain(before, g, [x["table"] for x in ev["games"]])
+    return out
 
 
 def status(st: rot.State) -> dict[str, Any]:
