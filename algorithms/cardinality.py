@@ -131,11 +131,19 @@ def maximum_matching(adj: Sequence[int], mask: int, mate: list[int] | None = Non
     n = len(adj)
     mate = list(mate) if mate is not None else [-1] * n
     greedy_matching(adj, mask, mate)
-    for v in bits_of(mask):
-        if mate[v] < 0:
-            end, parent, _ = _search(adj, mask, mate, v)
-            if end >= 0:
-                _augment(mate, parent, end)
+    free = exposed(mask, mate)
+    for k, v in enumerate(free):
+        if mate[v] >= 0:
+            continue
+        # A path from v ends at another exposed vertex that has not been searched from: one
+        # searched without success stays so after any augmentation (Edmonds), so when v is the
+        # last exposed vertex still unsearched no path exists and the search (a whole tree, on
+        # an odd field with every player but one paired) is skipped.
+        if all(mate[u] >= 0 for u in free[k + 1:]):
+            break
+        end, parent, _ = _search(adj, mask, mate, v)
+        if end >= 0:
+            _augment(mate, parent, end)
     return mate
 
 
