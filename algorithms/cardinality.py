@@ -152,6 +152,28 @@ def exposed(mask: int, mate: Sequence[int]) -> list[int]:
     return [v for v in bits_of(mask) if mate[v] < 0]
 
 
+def one_left_over_among(adj: Sequence[int], mask: int, mate: list[int], wanted: int) -> bool:
+    """For a maximum matching ``mate`` of ``mask`` leaving exactly one vertex exposed: whether some
+    maximum matching leaves exposed a vertex of ``wanted`` (a mask), i.e. whether ``wanted``
+    meets :func:`can_be_left_over`.
+
+    Asked first of the highest vertex of ``wanted``, without ``mate``: when the others pair
+    completely it is left over by a maximum matching (one pair fewer than the vertices' half),
+    and the whole alternating tree of the exposed vertex, which costs most on a dense field where
+    greed leaves a low-ranked player who may not be left over, is not grown."""
+    (left,) = exposed(mask, mate)
+    if wanted >> left & 1:
+        return True
+    wanted &= mask
+    if not wanted:
+        return False
+    v = wanted.bit_length() - 1
+    rest = mask & ~(1 << v)
+    if not exposed(rest, maximum_matching(adj, rest)):
+        return True
+    return bool(can_be_left_over(adj, mask, mate) & wanted)
+
+
 def can_be_left_over(adj: Sequence[int], mask: int, mate: list[int]) -> int:
     """For a maximum matching with exposed vertices: the mask of vertices that some maximum
     matching leaves exposed (Gallai-Edmonds' D), i.e. the even vertices reachable from an exposed

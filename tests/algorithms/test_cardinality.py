@@ -100,3 +100,19 @@ def test_maximum_and_left_over_match_enumeration(n: int, seed: int, density: flo
     if any(got[v] < 0 for v in cardinality.bits_of(mask)):
         d = can_be_left_over(adj, mask, got)
         assert set(cardinality.bits_of(d)) == left
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(1, 11), st.integers(0, 2**32 - 1), st.floats(0.1, 1.0), st.integers(0, 2**11 - 1),
+       st.integers(0, 2**11 - 1))
+def test_one_left_over_among_matches_enumeration(n: int, seed: int, density: float, sub: int, wanted: int) -> None:
+    """Whether a maximum matching leaving one vertex exposed can leave one of ``wanted``: by
+    enumeration, some vertex of ``wanted`` is among those some maximum matching leaves exposed."""
+    adj = graph(n, seed, density)
+    mask = sub & ((1 << n) - 1)
+    mate = maximum_matching(adj, mask)
+    size, left = largest(adj, mask)
+    if bin(mask).count("1") - 2 * size != 1:
+        return  # asked only when one vertex is left over
+    wanted &= (1 << n) - 1
+    assert cardinality.one_left_over_among(adj, mask, mate, wanted) == any(wanted >> v & 1 for v in left)
