@@ -120,7 +120,16 @@ def _pair(got: dict[str, str]) -> Optional[str]:
 def main() -> None:
     """Console-script entry point: a plain ``pair --format bbp`` here, everything else (and that
     too when anything is not plain) by the full program, :func:`arbiter.cli.main`."""
-    code = quick(sys.argv[1:])
+    try:
+        code = quick(sys.argv[1:])
+    except KeyboardInterrupt:  # as the full program says it (arbiter.cli.main)
+        sys.stderr.write("arbiter: interrupted\n")
+        sys.exit(130)
+    except Exception as exc:  # pragma: no cover - writing the pairing failed (a closed pipe): as arbiter.cli.main
+        from arbiter import exitcodes
+
+        sys.stderr.write(f"arbiter: internal error: {type(exc).__name__}: {exc} (please report this)\n")
+        sys.exit(exitcodes.INTERNAL)
     if code is not None:
         gc.freeze()  # as arbiter.cli.main: the interpreter's shutdown spared a traversal
         sys.exit(code)
