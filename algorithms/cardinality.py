@@ -131,17 +131,47 @@ def maximum_matching(adj: Sequence[int], mask: int, mate: list[int] | None = Non
     n = len(adj)
     mate = list(mate) if mate is not None else [-1] * n
     greedy_matching(adj, mask, mate)
-    for v in bits_of(mask):
-        if mate[v] < 0:
-            end, parent, _ = _search(adj, mask, mate, v)
-            if end >= 0:
-                _augment(mate, parent, end)
+    free = exposed(mask, mate)
+    for k, v in enumerate(free):
+        if mate[v] >= 0:
+            continue
+        # A path from v ends at another exposed vertex that has not been searched from: one
+        # searched without success stays so after any augmentation (Edmonds), so when v is the
+        # last exposed vertex still unsearched no path exists and the search (a whole tree, on
+        # an odd field with every player but one paired) is skipped.
+        if all(mate[u] >= 0 for u in free[k + 1:]):
+            break
+        end, parent, _ = _search(adj, mask, mate, v)
+        if end >= 0:
+            _augment(mate, parent, end)
     return mate
 
 
 def exposed(mask: int, mate: Sequence[int]) -> list[int]:
     """The vertices of ``mask`` that ``mate`` leaves unmatched."""
     return [v for v in bits_of(mask) if mate[v] < 0]
+
+
+def one_left_over_among(adj: Sequence[int], mask: int, mate: list[int], wanted: int) -> bool:
+    """For a maximum matching ``mate`` of ``mask`` leaving exactly one vertex exposed: whether some
+    maximum matching leaves exposed a vertex of ``wanted`` (a mask), i.e. whether ``wanted``
+    meets :func:`can_be_left_over`.
+
+    Asked first of the highest vertex of ``wanted``, without ``mate``: when the others pair
+    completely it is left over by a maximum matching (one pair fewer than the vertices' half),
+    and the whole alternating tree of the exposed vertex, which costs most on a dense field where
+    greed leaves a low-ranked player who may not be left over, is not grown."""
+    (left,) = exposed(mask, mate)
+    if wanted >> left & 1:
+        return True
+    wanted &= mask
+    if not wanted:
+        return False
+    v = wanted.bit_length() - 1
+    rest = mask & ~(1 << v)
+    if not exposed(rest, maximum_matching(adj, rest)):
+        return True
+    return bool(can_be_left_over(adj, mask, mate) & wanted)
 
 
 def can_be_left_over(adj: Sequence[int], mask: int, mate: list[int]) -> int:

@@ -1,5 +1,5 @@
 """``python -m arbiter``."""
 
-from arbiter.cli import main
+from arbiter.launch import main
 
 main()

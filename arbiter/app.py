@@ -34,6 +34,7 @@ _NO_ARGS_IS_HELP: Any = getattr(_click_errors, "NoArgsIsHelpError", ())
 
 from arbiter import exitcodes
 from arbiter.jsonout import SharedTail, Streamed, emit_json
+from arbiter.streams import tolerant_streams as _tolerant_streams
 from arbiter.terminal import SafeConsole
 from trf.diagnostics import Diagnostic, Severity
 
@@ -188,20 +189,6 @@ def _show_version(value: bool) -> None:
     if value:
         sys.stdout.write(version_text() + "\n")
         raise typer.Exit()
-
-
-def _tolerant_streams() -> None:
-    """Standard output and error replace a character their encoding cannot write (``Ł`` under
-    ``PYTHONIOENCODING=cp1252``) with ``?`` instead of failing: the command's work is done, its
-    output should not be lost for one name."""
-    for stream in (sys.stdout, sys.stderr):
-        encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
-        if encoding.startswith("utf-") or not hasattr(stream, "reconfigure"):
-            continue
-        try:
-            stream.reconfigure(errors="replace")
-        except (ValueError, OSError):  # pragma: no cover - a stream that cannot change
-            pass
 
 
 @app.callback()

@@ -3,6 +3,7 @@
     python bench/pair.py                                  # 50 .. 1,600 players, last round of 9
     python bench/pair.py --sizes 50,100,200 --repeat 3
     python bench/pair.py --keep /tmp/bench-files          # keep the generated TRF files
+    python bench/pair.py --rules 2017 --sizes 295 --bbp PATH/bbpPairings.exe   # the 2017 edition beside bbpPairings v5
 
 Each tournament is made by the generator (``arbiter generate``: rounds 1..R-1 paired by this
 engine, results from ratings, seeded), then round R is paired.  Columns:
@@ -11,7 +12,9 @@ engine, results from ratings, seeded), then round R is paired.  Columns:
 * ``matchings``: weighted matchings it computed (and ``solves``, the stages' requests);
 * ``process``: whole-process CPU time of a Python process that reads the file and pairs round R
   (``import trf, pairing.dutch``: start-up, parsing, pairing, printing);
-* ``cli``: the same for ``arbiter pair FILE --format bbp`` (the command line's start-up too);
+* ``cli``: the same for ``python -m arbiter pair FILE --format bbp`` (the installed program's
+  entry point, which pairs that command line without the command-line framework,
+  :mod:`arbiter.launch`);
 * ``gacrux``: whole-process CPU time of ``python -m gacrux.pairingchecker -i FILE -p -n R -m dutch``
   on the same file (only when gacrux is installed: ``pip install '.[bench]'``), the ratio
   gacrux / process, and whether gacrux's pairing is ours;
@@ -33,7 +36,8 @@ the generator's memory is not this process's; reused from ``--keep``) is cut bef
 ``pair_round``; ``same``: whether it is the pairing the file holds).  Per size and seed: the
 worst round, its CPU, the whole-process CPU of pairing it from its file (start-up included), and
 gacrux's whole-process CPU on the same file with the ratio gacrux / ours and whether gacrux's
-pairing is ours.  Then the fitted exponent of the worst round's time over the sizes, and the
+pairing is ours; the same for bbpPairings when it is built (``--bbp``).  ``--rules 2017`` generates
+and pairs by the 2017 edition (both modes).  Then the fitted exponent of the worst round's time over the sizes, and the
 largest fitted exponent of any one round number (time ~ players^k).
 """
 
@@ -91,7 +95,8 @@ PROCESS = """
 import sys, trf
 from pairing.dutch import pair_round
 t = trf.parse_file(sys.argv[1]).tournament
-print("\\n".join(pair_round(t, int(sys.argv[2])).bbp_lines()))
+rules = sys.argv[3] if len(sys.argv) > 3 else None
+print("\\n".join(pair_round(t, int(sys.argv[2]), rules=rules).bbp_lines()))
 """
 
 
@@ -137,12 +142,16 @@ def worst_mode(args: argparse.Namespace) -> None:
     folder = args.keep or Path(tempfile.mkdtemp(prefix="bench-worst-"))
     folder.mkdir(parents=True, exist_ok=True)
     use_gacrux = gacrux_available() and not args.no_gacrux
+    use_bbp = Path(args.bbp).is_file()
+    edition = [args.rules] if args.rules else []
     rounds = args.rounds
     print(f"python {sys.version.split()[0]}; every round of {rounds}; CPU seconds; "
           f"gacrux {'installed' if use_gacrux else 'not installed'}")
     head = f"{'players':>7} {'seed':>5} {'generate':>9} {'worst':>6} {'pair':>7} {'process':>8} {'same':>5}"
     if use_gacrux:
         head += f" {'gacrux':>7} {'ratio':>6} {'same':>5}"
+    if use_bbp:
+        head += f" {'bbp':>7} {'ratio':>6} {'same':>5}"
     print(head + "  every round")
     worst_by_size: dict[int, float] = {}
     by_round: dict[int, list[tuple[int, float]]] = {}
@@ -153,6 +162,7 @@ def worst_mode(args: argparse.Namespace) -> None:
             if not path.is_file():
                 gen, _ = child_cpu([sys.executable, "-c", "from arbiter.cli import main; main()", "generate",
                                     "--players", str(n), "--rounds", str(rounds), "--seed", str(seed),
+                                    *(["--rules", args.rules] if args.rules else []),
                                     "-o", str(path)])
             if not path.is_file():
                 print(f"{n:>7} {seed:>5} generation failed")
@@ -163,7 +173,7 @@ def worst_mode(args: argparse.Namespace) -> None:
             for rnd in range(1, t.rounds_paired + 1):
                 cut = cut_to_round(t, rnd)
                 t0 = time.process_time()
-                pairing = pair_round(cut, rnd)
+                pairing = pair_round(cut, rnd, rules=args.rules)
                 times.append(time.process_time() - t0)
                 all_same &= {(min(a, b), max(a, b)) for a, b in pairing.boards} == played_pairs(t, rnd)
                 by_round.setdefault(rnd, []).append((n, times[-1]))
@@ -171,7 +181,7 @@ def worst_mode(args: argparse.Namespace) -> None:
             rnd = k + 1
             cut_path = folder / f"worst-n{n}-r{rounds}-s{seed}-round{rnd}.trf"
             cut_path.write_text(trf.dumps(cut_to_round(t, rnd)))
-            whole, ours = process_pairs([sys.executable, "-c", PROCESS, str(cut_path), str(rnd)])
+            whole, ours = process_pairs([sys.executable, "-c", PROCESS, str(cut_path), str(rnd), *edition])
             mine = {p for p in ours if p[1]}
             worst_by_size[n] = max(worst_by_size.get(n, 0.0), times[k])
             made = f"{gen:>8.1f}s" if gen == gen else f"{'(kept)':>9}"
@@ -180,6 +190,10 @@ def worst_mode(args: argparse.Namespace) -> None:
                 gcpu, gp = gacrux_pairs(cut_path, rnd)
                 same = "?" if gp is None else ("yes" if {p for p in gp if p[0] and p[1]} == mine else "no")
                 line += f" {gcpu:>6.2f}s {gcpu / whole:>5.1f}x {same:>5}"
+            if use_bbp:
+                bcpu, bp = bbp_pairs(args.bbp, cut_path)
+                same = "?" if bp is None else ("yes" if {p for p in bp if p[1]} == mine else "no")
+                line += f" {bcpu:>6.2f}s {bcpu / whole:>5.2f}x {same:>5}"
             print(line + "  " + " ".join(f"{x:.2f}" for x in times), flush=True)
     points = sorted(worst_by_size.items())
     if len(points) > 1:
@@ -211,6 +225,8 @@ def main() -> None:
     ap.add_argument("--worst", action="store_true", help="pair every round of whole events (sizes default to "
                     "200,800,1600,3000); print each size's worst round beside gacrux")
     ap.add_argument("--seeds", default="7", help="--worst: the events' seeds, comma-separated")
+    ap.add_argument("--rules", default=None, metavar="EDITION",
+                    help="the Dutch system's edition the events are generated and paired by (2026, the default, or 2017)")
     ap.add_argument("--gacrux", default=sys.executable, help="the Python interpreter that has gacrux installed")
     args = ap.parse_args()
     GACRUX_PYTHON[0] = args.gacrux
@@ -220,6 +236,8 @@ def main() -> None:
         worst_mode(args)
         return
     total = args.total or args.rounds
+    edition = [args.rules] if args.rules else []
+    edition_option = ["--rules", args.rules] if args.rules else []
     folder = args.keep or Path(tempfile.mkdtemp(prefix="bench-pair-"))
     folder.mkdir(parents=True, exist_ok=True)
     use_gacrux = gacrux_available() and not args.no_gacrux
@@ -242,7 +260,7 @@ def main() -> None:
             t = trf.parse_file(path).tournament
         else:
             t0 = time.process_time()
-            t = generate(GeneratorSettings(players=n, rounds=args.rounds - 1, seed=args.seed))
+            t = generate(GeneratorSettings(players=n, rounds=args.rounds - 1, seed=args.seed, rules=args.rules))
             gen = time.process_time() - t0
             t = t.replace_records(tuple(RoundCount(total, "XXR") if isinstance(r, RoundCount) else r
                                         for r in t.records))
@@ -260,7 +278,7 @@ def main() -> None:
         try:
             for _ in range(args.repeat):
                 t1 = time.process_time()
-                pairing = pair_round(t, args.rounds)
+                pairing = pair_round(t, args.rounds, rules=args.rules)
                 best = min(best, time.process_time() - t1)
         finally:
             RoundState.__init__ = original  # type: ignore[method-assign]
@@ -268,8 +286,8 @@ def main() -> None:
         points.append((n, best))
         growth = f"{math.log(best / prev[1]) / math.log(n / prev[0]):.2f}" if prev else "-"
         prev = (n, best)
-        whole, ours = process_pairs([sys.executable, "-c", PROCESS, str(path), str(args.rounds)])
-        cli, by_cli = process_pairs([sys.executable, "-c", "from arbiter.cli import main; main()", "pair", str(path),
+        whole, ours = process_pairs([sys.executable, "-c", PROCESS, str(path), str(args.rounds), *edition])
+        cli, by_cli = process_pairs([sys.executable, "-m", "arbiter", "pair", str(path), *edition_option,
                                      "--format", "bbp"])
         mine = {(min(w, b), max(w, b)) for w, b in pairing.boards}
         assert {p for p in ours if p[1]} == mine == {p for p in by_cli if p[1]}, "the three runs disagree"

@@ -9,7 +9,6 @@ from fractions import Fraction
 from typing import Any
 
 from pairing.result import Pairing
-from trf.export import points_str
 from trf.model import Tournament
 
 __all__ = ["Participant", "participants", "not_paired", "match_dict", "pairing_dict", "bbp_text"]
@@ -70,6 +69,7 @@ def match_dict(t: Tournament, rnd: int) -> dict[str, Any] | None:
     round), ``columns`` (the two round columns of the file it is written in, games 1 and 2) and
     ``pab_points`` (the PAB's game points, C.04.5 Art. 1.4); ``None`` for a file of one game per
     round."""
+    from trf.export import points_str
     from trf.matches import match_columns, pab_points, writes_matches
 
     if t.is_team_event or not writes_matches(t):
@@ -81,6 +81,8 @@ def pairing_dict(t: Tournament, pairing: Pairing) -> dict[str, Any]:
     """Boards in order with both participants' numbers, names and points before the round (a team
     event: ``tpn`` for ``start_rank``, the teams' names and primary scores); a round of two-game
     matches adds :func:`match_dict` (the colours of a board are game 1's)."""
+    from trf.export import points_str  # the writer's, loaded when JSON is asked for (bbp_text needs none of it)
+
     rnd = pairing.round
     who_is = participants(t, rnd)
     team = t.is_team_event

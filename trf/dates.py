@@ -28,7 +28,6 @@ in a form allowed there; the validator reports it (docs/trf.md, "Dates").
 
 from __future__ import annotations
 
-import calendar
 import re
 from datetime import date
 
@@ -126,6 +125,8 @@ def _calendar_fault(a: str, b: str, c: str) -> str:
 
 
 def _days_in(year: int, month: int) -> int:
+    import calendar  # asked only to word an impossible date
+
     return calendar.monthrange(year, month)[1]
 
 

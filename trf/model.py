@@ -29,7 +29,7 @@ from trf.abnormal import RESULT_OF_TYPE, AbnormalPoints as AbnormalPoints  # re-
 from trf.codes import Colour as Colour, Result as Result  # re-exported: many modules import them from the model
 from trf.dates import parse_date, parse_round_dates
 from trf.limits import MAX_ROUNDS
-from trf.scoring import ScoringSystem, scoring_from_records
+from trf.scoring import ZERO, ScoringSystem, scoring_from_records
 
 if TYPE_CHECKING:  # pragma: no cover
     from trf.abnormal import Applied
@@ -507,8 +507,8 @@ class Tournament:
         """Fictitious points of a player for a round (``XXA`` and ``250``; C.04.3 Baku, C.04.5).
         A later record overrides an earlier one for the same player and round."""
         if not 1 <= round_number <= MAX_ROUNDS:
-            return Fraction(0)
-        return self._acceleration_of_round(round_number).get(start_rank, Fraction(0))
+            return ZERO
+        return self._acceleration_of_round(round_number).get(start_rank, ZERO)
 
     @cached_property
     def _acceleration_records(self) -> tuple[PlayerAcceleration | AccelerationRange, ...]:

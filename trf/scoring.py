@@ -68,6 +68,22 @@ class ScoringSystem:
         scaled, denominator = self._scaled
         return Fraction(sum(scaled[k] * n for k, n in counts.items()), denominator)
 
+    def running_totals(self, entries: Iterable[RoundEntry | None]) -> list[int]:
+        """Points after each block of ``entries`` (a blank block, ``None``, is worth nothing),
+        first the zero before any, as integers over :meth:`denominator`: entry ``k`` over it is
+        :meth:`total` of the first ``k`` blocks.  One pass for every prefix: the Dutch engine
+        reads each player's points after several rounds (the floats, C.04.3 Art. 1.4)."""
+        scaled, _ = self._scaled
+        out = [0]
+        for e in entries:
+            out.append(out[-1] + (scaled[e.scoring_key] if e is not None else 0))
+        return out
+
+    @property
+    def denominator(self) -> int:
+        """The least common denominator of the values (:meth:`running_totals`)."""
+        return self._scaled[1]
+
     @cached_property
     def _scaled(self) -> tuple[dict[str, int], int]:
         """:attr:`_table` as integers over the least common denominator of its values."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -184,6 +183,8 @@ def write_atomic(path: str | Path, data: bytes) -> None:
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     remove_stale_temporaries(target)
+    import tempfile  # here: reading a file and pairing need none of it (tempfile loads shutil, random ...)
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
+from algorithms.cardinality import bits_of, exposed, maximum_matching, one_left_over_among
 from pairing.dutch.criteria import (colour_difference_ok, no_third_same_colour, preferences_compatible,
                                     strong_preferences_compatible)
 from pairing.dutch.state import RoundState
@@ -442,7 +442,8 @@ def _completes(st: RoundState, left: list[int], nxt: list[int], paired: set[int]
         return not out
     if len(out) != 1:
         return False
-    if st.candidate[out[0]]:
-        return True
-    reach = can_be_left_over(rest_adj, rest_mask, rmate)
-    return any(st.candidate[v] for v in bits_of(reach))
+    candidates = 0
+    for v in bits_of(rest_mask):
+        if st.candidate[v]:
+            candidates |= 1 << v
+    return one_left_over_among(rest_adj, rest_mask, rmate, candidates)

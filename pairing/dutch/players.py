@@ -84,14 +84,29 @@ def _historic_score(t: Tournament, pid: int, rnd: int, points: Callable[[int, in
 def _points_memo(t: Tournament) -> Callable[[int, int], Fraction]:
     """``t.score(pid, through=r)``, each asked once (a round's floats ask for both players)."""
     memo: dict[tuple[int, int], Fraction] = {}
+    if t.abnormal_points:  # TRF-2026 299: the tournament's own reading (trf/abnormal.py)
+        def points(pid: int, through: int) -> Fraction:
+            key = (pid, through)
+            if key not in memo:
+                memo[key] = t.score(pid, through=through)
+            return memo[key]
 
-    def points(pid: int, through: int) -> Fraction:
+        return points
+    scoring = t.scoring
+    denominator = scoring.denominator
+    totals: dict[int, list[int]] = {}
+
+    def running(pid: int, through: int) -> Fraction:
+        """``t.score(pid, through=through)``: the player's blocks summed once, every prefix kept."""
         key = (pid, through)
         if key not in memo:
-            memo[key] = t.score(pid, through=through)
+            if pid not in totals:
+                totals[pid] = scoring.running_totals(t.player(pid).rounds)
+            prefix = totals[pid]
+            memo[key] = Fraction(prefix[min(max(through, 0), len(prefix) - 1)], denominator)
         return memo[key]
 
-    return points
+    return running
 
 
 @dataclass(frozen=True)

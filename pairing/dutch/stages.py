@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
-from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
+from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching, one_left_over_among
 from pairing.dutch.perfect import pair_perfect
 from pairing.result import NoLegalPairing
 from pairing.dutch.state import RoundState
@@ -432,9 +432,11 @@ def round_completes(st: RoundState, mask: int) -> bool:
         return True
     if len(left) != 1:
         return False
-    if st.p[left[0]].bye_eligible:
-        return True
-    return any(st.p[v].bye_eligible for v in bits_of(can_be_left_over(st.adj, mask, mate)))
+    eligible = 0
+    for v in bits_of(mask):
+        if st.p[v].bye_eligible:
+            eligible |= 1 << v
+    return one_left_over_among(st.adj, mask, mate, eligible)
 
 
 def pair_all_brackets_2017(st: RoundState) -> None:

@@ -189,3 +189,26 @@ def test_162_scores_every_corpus_310_tournament(corpus_dir: Path) -> None:
         assert (t.scoring.win_white, t.scoring.draw_white, t.scoring.pab_value) == (3, 1, 3), path.name
         assert all(p.points == t.score(p.start_rank) for p in t.players), path.name
     assert found == 30  # grep -l '^162' tournaments/*.trf | wc -l
+
+
+@pytest.mark.fast
+def test_running_totals_are_each_prefix_total() -> None:
+    # The colour-specific XXS above: player 1 scores WW 1 then BW 1.5, player 2 BL 0.1 then WD 0.5;
+    # over the least common denominator 10: 0, 10, 25 and 0, 1, 6.  A blank block (None) adds 0.
+    result = tournament(
+        "012 Colours",
+        "XXS WW=1 BW=1.5 WD=0.5 BD=0.7 BL=0.1",
+        p001(1, " 2.5", "     2 w 1", "     4 b 1"),
+        p001(2, " 0.6", "     1 b 0", "     3 w ="),
+        p001(3, " 1.2", "     4 w =", "     2 b ="),
+        p001(4, " 0.7", "     3 b =", "     1 w 0"),
+    )
+    tt = result.tournament
+    s = tt.scoring
+    assert s.denominator == 10
+    assert s.running_totals(tt.player(1).rounds) == [0, 10, 25]
+    assert s.running_totals(tt.player(2).rounds) == [0, 1, 6]
+    assert s.running_totals([None, *tt.player(2).rounds, None]) == [0, 0, 1, 6, 6]
+    for n in (1, 2, 3, 4):
+        totals = s.running_totals(tt.player(n).rounds)
+        assert [Fraction(x, s.denominator) for x in totals] == [tt.score(n, through=k) for k in range(3)]
