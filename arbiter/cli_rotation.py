@@ -14,6 +14,7 @@ be created, read or written (a full disk, a read-only file or folder: nothing is
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional, Sequence, TypeVar
 
@@ -263,3 +264,42 @@ def simulate(
     out.print("relaxations: " + (", ".join(f"{k} x{v}" for k, v in data["relaxations"].items()) or "none"),
               markup=False)
 
+
+
+
+@rotation_app.command("serve")
+def serve(
+    session: Optional[Path] = typer.Argument(None, envvar=ENV, show_default=False,
+                                             help=f"The session file (default: ${ENV})."),
+    host: str = typer.Option("127.0.0.1", "--host",
+                             help="The one address to listen on: an IP address of this machine "
+                                  "(0.0.0.0 or :: only to listen on every interface)."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="The port (0: any free port)."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """The live page of the session (tables, queue, players, every table's "why this game?"),
+    updated as the session changes; read-only. Needs the serve extra. Ctrl-C stops it."""
+    path = _session(session)
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        fail(exitcodes.USAGE, "the live page needs the serve extra: pip install 'arbiter[serve]'")
+    from arbiter import rotation_server as rs
+    from rotation.board import read_board
+    _run(lambda: read_board(path))  # a bad session file: the command line's message and exit code
+    try:
+        sock, address = rs.listen(host, port)
+    except rs.ListenError as exc:
+        fail(exitcodes.USAGE, str(exc))
+    url = rs.url(address)
+    if json_out:
+        emit_json({"session": str(path), "host": address[0], "port": address[1], "url": url,
+                   "every_interface": rs.is_wildcard(address[0])})
+    else:
+        out.print(f"serving {path} at {url} (read-only; Ctrl-C stops)", markup=False)
+        if rs.is_wildcard(address[0]):
+            out.print(f"listening on every interface: open http://ADDRESS-OF-THIS-MACHINE:{address[1]}/ "
+                      "on a phone; anyone on these networks can read the page", markup=False)
+    sys.stdout.flush()  # the address, before the server starts (a pipe is read at once)
+    rs.run(rs.make_app(path), sock)

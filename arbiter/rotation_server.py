@@ -1,0 +1,299 @@
+"""The live rotation page: a small ASGI application (Starlette) over one session file.
+
+``arbiter rotation serve SESSION`` runs it with uvicorn (:mod:`arbiter.cli_rotation`).  Routes:
+
+* ``/``: the whole page (:func:`arbiter.publish.rotation_page.render_page`, live), the same page
+  ``arbiter rotation publish`` writes, plus the script that follows ``/events``;
+* ``/events``: Server-Sent Events.  On connecting, and whenever the session changes, one
+  ``message`` event whose data is the content of ``<main id="board">``
+  (:func:`~arbiter.publish.rotation_page.render_fragment`); a comment line every
+  :data:`HEARTBEAT` seconds in between, so that proxies and phones keep the stream open;
+* ``/board.json``: the board as data (:meth:`rotation.board.Board.to_json`), or the error
+  object of the command line's ``--json`` (:func:`arbiter.app.error_object`) with status 503.
+
+Read-only: the session is read with the library's own read (:func:`rotation.board.read_board`:
+one read transaction, safe while ``arbiter rotation`` commands write).  Whether it changed is
+checked cheaply every ``poll`` seconds: the file's identity, size and modification time and the
+change counter SQLite keeps in the database header (bytes 24-27, incremented by every committed
+write transaction); the log itself is read only when these changed, and every :data:`REREAD`
+seconds in any case (a file system whose clock is coarse).  One watcher serves every open page.
+
+A session that is damaged or cannot be read while served is shown as a banner with the command
+line's message (the text ``arbiter rotation status`` prints after ``arbiter:``), never a
+traceback, and the page recovers by itself when the file is good again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import os
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import AsyncIterator, Awaitable, Callable, Optional
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from arbiter import exitcodes
+from arbiter.publish.rotation_page import render_fragment, render_page
+from rotation import engine as rot
+from rotation import log as rlog
+from rotation.board import Board, read_board
+
+HEARTBEAT = 15.0  # seconds between two comment lines on an idle event stream
+REREAD = 3.0  # seconds: the log is read again this often even when the file looks unchanged
+RETRY_MS = 1000  # how soon a browser reconnects when the stream breaks (the SSE ``retry`` field)
+_SQLITE_COUNTER = slice(24, 28)  # the database header's file change counter
+
+Signature = Optional[tuple[int, int, int, bytes]]
+
+
+def session_error(exc: BaseException) -> Optional[tuple[int, str]]:
+    """The exit code and message the command line gives for an error reading a session, or None
+    when ``exc`` is not one (as :func:`arbiter.cli_rotation._run` maps them)."""
+    if isinstance(exc, rlog.DamagedSession):
+        return exitcodes.INVALID_INPUT, str(exc)
+    if isinstance(exc, rlog.SessionFileError):
+        return exitcodes.FILE_ERROR, str(exc)
+    if isinstance(exc, rot.NoGame):
+        return exitcodes.NO_PAIRING, str(exc)
+    if isinstance(exc, rot.RotationError):
+        return exitcodes.USAGE, str(exc)
+    return None
+
+
+def file_signature(path: Path) -> Signature:
+    """What changes whenever a write transaction commits to the session file (None when the
+    file cannot be read): its inode, size, modification time and SQLite's change counter."""
+    try:
+        st = os.stat(path)
+        with open(path, "rb") as f:
+            head = f.read(_SQLITE_COUNTER.stop)[_SQLITE_COUNTER]
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns, head
+
+
+@dataclass(frozen=True)
+class View:
+    """What the page shows now: the board, or the message saying why there is none.  ``serial``
+    grows by one whenever the fragment changes (the SSE event id)."""
+
+    serial: int
+    board: Optional[Board]
+    error: Optional[tuple[int, str]]
+    fragment: str
+
+    @property
+    def message(self) -> Optional[str]:
+        return self.error[1] if self.error else None
+
+
+def read_view(path: Path) -> tuple[Optional[Board], Optional[tuple[int, str]]]:
+    """The board, or the command line's (exit code, message) for why it cannot be read.  An
+    unexpected error is a bug, said in one line (never a traceback on the page or terminal)."""
+    try:
+        return read_board(path), None
+    except Exception as exc:
+        known = session_error(exc)
+        if known is not None:
+            return None, known
+        return None, (exitcodes.INTERNAL, f"internal error reading {path}: {type(exc).__name__}: {exc}")
+
+
+class Watcher:
+    """The session as last read, shared by every request; re-read when the file changed."""
+
+    def __init__(self, path: Path, poll: float) -> None:
+        self.path, self.poll = path, poll
+        self.stopping = False
+        self._lock = asyncio.Lock()
+        self._view: Optional[View] = None
+        self._signature: Signature = None
+        self._checked = self._read_at = float("-inf")
+
+    def stop(self) -> None:
+        """End every event stream (the server is shutting down); safe from a signal handler."""
+        self.stopping = True
+
+    async def view(self, max_age: float = 0.0) -> View:
+        """The current view, checking the file unless it was checked less than ``max_age``
+        seconds ago (so that many open pages cost one check per poll)."""
+        async with self._lock:
+            now = time.monotonic()
+            if self._view is not None and now - self._checked < max_age:
+                return self._view
+            self._checked = now
+            signature = await asyncio.to_thread(file_signature, self.path)  # before the read: a
+            # write between the two is seen as a change at the next check
+            if self._view is None or signature != self._signature or now - self._read_at >= REREAD:
+                board, error = await asyncio.to_thread(read_view, self.path)
+                self._signature, self._read_at = signature, now
+                key = (board.version if board is not None else None, error)
+                old = self._view
+                if old is None or key != (old.board.version if old.board is not None else None, old.error):
+                    board, error, fragment = await asyncio.to_thread(_render, self.path, board, error)
+                    self._view = View(serial=(old.serial + 1 if old else 1), board=board, error=error,
+                                      fragment=fragment)
+            assert self._view is not None
+            return self._view
+
+
+def _render(path: Path, board: Optional[Board], error: Optional[tuple[int, str]]
+            ) -> tuple[Optional[Board], Optional[tuple[int, str]], str]:
+    """The fragment for a board or an error; a bug in the rendering becomes the error shown."""
+    try:
+        return board, error, render_fragment(board, error=error[1] if error else None)
+    except Exception as exc:
+        error = (exitcodes.INTERNAL, f"internal error showing {path}: {type(exc).__name__}: {exc}")
+        return None, error, render_fragment(None, error=error[1])
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line ends of the SSE format (not str.splitlines')
+
+
+def sse_event(view: View) -> str:
+    """One ``message`` event carrying the fragment (one ``data:`` line per line of it)."""
+    lines = _LINE_BREAK.split(view.fragment)
+    return f"id: {view.serial}\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
+
+
+_NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+
+
+def _guarded(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+    """A route that answers a one-line 500 on a bug instead of letting it reach the server's
+    log as a traceback."""
+    async def route(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Exception as exc:
+            return PlainTextResponse(f"internal error: {type(exc).__name__}: {exc}\n", status_code=500,
+                                     headers=_NO_STORE)
+    return route
+
+
+def make_app(path: str | Path, *, poll: float = 0.25) -> Starlette:
+    """The live page of the session at ``path``; ``app.state.watcher.stop()`` ends its event
+    streams (called when the server shuts down, which otherwise waits for them)."""
+    watcher = Watcher(Path(path), poll)
+
+    async def page(request: Request) -> Response:
+        view = await watcher.view()
+        html = await asyncio.to_thread(render_page, view.board, live=True, error=view.message)
+        return HTMLResponse(html, headers=_NO_STORE)
+
+    async def board_json(request: Request) -> Response:
+        view = await watcher.view()
+        if view.board is None:
+            from arbiter.app import error_object
+            assert view.error is not None
+            code, message = view.error
+            return JSONResponse(error_object(code, message, file=str(watcher.path)), status_code=503,
+                                headers=_NO_STORE)
+        return JSONResponse(view.board.to_json(), headers=_NO_STORE)
+
+    async def events(request: Request) -> Response:
+        async def stream() -> AsyncIterator[str]:
+            view = await watcher.view()
+            yield f"retry: {RETRY_MS}\n" + sse_event(view)
+            sent, beat = view.serial, time.monotonic()
+            while not watcher.stopping:
+                await asyncio.sleep(watcher.poll)
+                view = await watcher.view(max_age=watcher.poll / 2)
+                if view.serial != sent:
+                    yield sse_event(view)
+                    sent, beat = view.serial, time.monotonic()
+                elif time.monotonic() - beat >= HEARTBEAT:
+                    yield ": heartbeat\n\n"
+                    beat = time.monotonic()
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "X-Content-Type-Options": "nosniff"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    app = Starlette(routes=[Route("/", _guarded(page)), Route("/events", _guarded(events)),
+                            Route("/board.json", _guarded(board_json))])
+    app.state.watcher = watcher
+    return app
+
+
+# --------------------------------------------------------------------------- serving
+
+class ListenError(ValueError):
+    """The address asked for cannot be listened on (not an address, not this machine's, in use)."""
+
+
+def bind_address(host: str) -> str:
+    """The IP address ``--host`` names, exactly: an IPv4 or IPv6 address, or ``localhost`` for
+    127.0.0.1.  A host name is refused (it may stand for several addresses, or none of this
+    machine's), and so is the empty string, which would mean every interface without saying so."""
+    import ipaddress
+    if host == "localhost":
+        return "127.0.0.1"
+    try:
+        return str(ipaddress.ip_address(host))
+    except ValueError:
+        raise ListenError(f"--host {host!r}: give an IP address of this machine (127.0.0.1, 192.168.1.20, ::1), "
+                          "or 0.0.0.0 or :: to listen on every interface") from None
+
+
+def is_wildcard(address: str) -> bool:
+    """Whether ``address`` is every interface (0.0.0.0 or ::)."""
+    import ipaddress
+    return ipaddress.ip_address(address).is_unspecified
+
+
+def listen(host: str, port: int) -> tuple[socket.socket, tuple[str, int]]:
+    """A listening socket on exactly the address ``host`` names (IPv6: that family only) and
+    ``port`` (0: a free port), with the address and port it got."""
+    address = bind_address(host)
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart while old connections linger
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        sock.bind((address, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        shown = f"[{address}]" if family == socket.AF_INET6 else address
+        raise ListenError(f"cannot listen on {shown}:{port}: {exc.strerror or exc}") from None
+    bound = sock.getsockname()
+    return sock, (str(bound[0]), int(bound[1]))
+
+
+def url(address: tuple[str, int]) -> str:
+    """The page's address (an IPv6 address in brackets)."""
+    host, port = address
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def run(app: Starlette, sock: socket.socket) -> None:
+    """Serve ``app`` on ``sock`` until Ctrl-C or SIGTERM, then stop quietly: the event streams
+    end at once (the server would otherwise wait for them) and no traceback is printed."""
+    import signal
+
+    import uvicorn
+
+    watcher: Watcher = app.state.watcher
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: object) -> None:
+            watcher.stop()
+            super().handle_exit(sig, frame)  # type: ignore[arg-type]
+
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False,
+                            timeout_graceful_shutdown=2)
+    previous = signal.signal(signal.SIGTERM, lambda s, f: None)  # uvicorn raises the signal again once stopped
+    try:
+        Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn raises SIGINT again once it has stopped
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        sock.close()
