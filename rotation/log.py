@@ -98,6 +98,9 @@ class _Snapshot:
         return [r.event for r in self.rows]
 
 
+Snapshot = _Snapshot  # the public name of what :func:`snapshot` returns
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(str(path), isolation_level=None, timeout=10)
 
@@ -535,16 +538,32 @@ def _history_states(config: rot.Config, events: Sequence[dict[str, Any]]) -> Ite
 def why(path: str | Path, table: int) -> dict[str, Any]:
     """"Why this game?" for the game in progress on ``table``."""
     snap = _snapshot(Path(path))
-    game = snap.state.game(table)
-    if game is None:
+    if snap.state.game(table) is None:
         raise rot.RotationError(f"table {table} has no game in progress")
-    found = None
+    return whys(snap)[table]
+
+
+def snapshot(path: str | Path) -> Snapshot:
+    """The log as read in one (read) transaction and replayed: its configuration, events,
+    version (which changes whenever anything is appended) and state.  Everything derived from
+    one snapshot (:func:`whys`, :mod:`rotation.board`) describes one moment of the session,
+    however the log moves meanwhile."""
+    return _snapshot(Path(path))
+
+
+def whys(snap: Snapshot) -> dict[int, dict[str, Any]]:
+    """"Why this game?" (:func:`rotation.explain.explain`) for every game in progress in
+    ``snap``, by table, from one replay of its log: each game is explained from the state just
+    before the pass that started it."""
+    games: dict[int, list[rot.Game]] = {}
+    for g in snap.state.tables:
+        if g is not None:
+            games.setdefault(g.pass_no, []).append(g)
+    out: dict[int, dict[str, Any]] = {}
     for before, ev in _history_states(snap.config, snap.events):
-        if before.passes == game.pass_no:
-            found = (before, ev)
-    assert found is not None
-    before, ev = found
-    return explain(before, game, [g["table"] for g in ev["games"]])
+        for g in games.get(before.passes, ()):
+            out[g.table] = explain(before, g, [x["table"] for x in ev["games"]])
+    return out
 
 
 def status(st: rot.State) -> dict[str, Any]:

@@ -1,0 +1,146 @@
+"""The club-night rotation as a web page: tables in play with "why this game?", the queue, and
+every player's evening.  One renderer for the static page (``arbiter rotation publish``) and the
+live one (``arbiter rotation serve``), so both say the same.
+
+Presentation only: the board and its explanations come from :mod:`rotation.board` (one
+snapshot of the session log; each table's explanation is what ``arbiter rotation why --json``
+says); this module words them for players.  Every value goes through Jinja2's autoescaping
+(and :func:`trf.text.visible` for control characters), so a player's name is text, never markup.
+
+The page works without a script (the "why" panels are ``<details>``; the large-type switch is a
+checkbox); a script only reads ``?large=1`` (a wall screen's bookmark) and, in live mode,
+replaces the content of ``<main id="board">`` with each fragment the server pushes over
+``EventSource('events')`` (the data of a default ``message`` event is one
+:func:`render_fragment`), keeping the open panels open and the scroll where it was.  Without a
+script the live page reloads itself every 10 seconds.
+
+Stable hooks for scripts and browser tests (names are written as the page shows them)::
+
+    main#board                              the content; its first child:
+      div#board-content[data-version]         "EVENTS.LASTSEQ" of the log read
+    div#error.error[role=alert]             the error banner (a message, never a traceback)
+    p#summary                               tables, format, mode, players present, games started
+    section#table-T.rtable[data-table=T]    each table; data-state "playing" | "free",
+                                            data-by "engine" | "organiser" (absent when free)
+      .side[data-side=1|2]                    a side; its players .player[data-player=NAME]
+      details#why-T.why[data-table=T][data-by]  "why this game?" (absent for a free table)
+        li.why-player[data-player][data-games-tonight][data-sitouts-before][data-was-owed]
+                     [data-fixed-as-owed]       each player of the game ("true"/"false")
+        li.waiting[data-player][data-reason]    who waited next and why they were not chosen
+        p.why-teams[data-decided-by]            why these teams
+        p.relaxed[data-relaxed]                 the limits that gave way, joined by "|"
+        p.by-hand                               "set by the organiser" (a table set by hand)
+    ol#queue > li[data-player][data-position]   the queue, in order
+    table#players tr.player-row[data-player][data-status][data-games][data-sitouts-total]
+      ol.tonight > li[data-kind=game|sitout][data-pass]   the evening, in order
+    input#large                              the large-type switch (checked: wall-screen type)
+    span#live[data-state]                    live page only: "connecting" | "live" | "reconnecting"
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Optional
+
+from jinja2 import Environment
+from markupsafe import Markup
+
+from rotation.board import Board, BoardPlayer, BoardTable, Spell
+
+__all__ = ["render_fragment", "render_page", "STYLESHEET"]
+
+STYLESHEET = "rotation.css"
+REFRESH_SECONDS = 10  # the live page's reload when scripts are off
+
+
+@lru_cache(maxsize=1)
+def _env() -> Environment:
+    from arbiter.publish.site import environment
+
+    env = environment()
+    env.filters["plural"] = _plural
+    env.filters["upfirst"] = _upfirst
+    return env
+
+
+@lru_cache(maxsize=1)
+def _css() -> Markup:
+    env = _env()
+    assert env.loader is not None
+    source, _, _ = env.loader.get_source(env, STYLESHEET)
+    return Markup(source)  # noqa: S704 - the package's own stylesheet, no value in it
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _upfirst(text: str) -> str:
+    """The text with its first letter a capital (the rest untouched, names included)."""
+    return text[:1].upper() + text[1:]
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _spell_text(s: Spell) -> str:
+    """One pass of a player's evening, in words (a chip's title)."""
+    if s.kind == "sitout":
+        return "sat out"
+    side = " & ".join(s.partners)
+    text = f"table {s.table}: " + (f"with {side} " if side else "") + "against " + " & ".join(s.opponents)
+    if s.by == "organiser":
+        text += " (set by the organiser)"
+    return text + (" - playing now" if s.in_progress else "")
+
+
+def _player_line(line: dict[str, Any], player: Optional[BoardPlayer]) -> dict[str, Any]:
+    """A player of a game, as the "why" panel words it (``line``: rotation.explain's player line)."""
+    n = line["sitouts_before"]
+    facts = [f"{_ordinal(line['games_tonight'])} game tonight",
+             "sat out " + _plural(n, "time") + " in a row just before" if n else "no sit-out just before"]
+    if line["was_owed"]:
+        facts.append(f"a game was owed to them (owed {line['owed']})"
+                     + ("; placed first for it" if line["fixed_as_owed"] else ""))
+    elif line["fixed_as_owed"]:
+        facts.append(f"behind the others on playing time (owed {line['owed']}): placed first")
+    else:
+        facts.append("no game was owed to them")
+    return {**line, "facts": facts, "tonight": player.tonight if player else ()}
+
+
+def _why_view(table: BoardTable, board: Board) -> dict[str, Any]:
+    why = dict(table.why or {})
+    players = [_player_line(p, board.player(p["name"])) for p in why.get("players", [])]
+    limits = why.get("limits") or {}
+    return {"why": why, "players": players, "relaxed": list(limits.get("relaxed", [])),
+            "organiser": table.by == "organiser", "has_reasons": "waiting_next" in why}
+
+
+def _context(board: Optional[Board], error: Optional[str]) -> dict[str, Any]:
+    if board is None:
+        return {"board": None, "error": error}
+    present = [p for p in board.players if p.status != "left"]
+    tables = [{"t": t, "view": _why_view(t, board) if not t.free else None} for t in board.tables]
+    return {"board": board, "error": error, "tables": tables, "present": len(present),
+            "version": f"{board.version[1]}.{board.version[2]}", "spell_text": _spell_text,
+            "position": {name: i + 1 for i, name in enumerate(board.queue)}}
+
+
+def render_fragment(board: Optional[Board], *, error: Optional[str] = None) -> str:
+    """The content of ``<main id="board">``: an error banner when ``error`` is given (the command
+    line's one-line message), then the board when there is one."""
+    return _env().get_template("rotation_board.html").render(**_context(board, error))
+
+
+def render_page(board: Optional[Board], *, live: bool, error: Optional[str] = None) -> str:
+    """The whole page: :func:`render_fragment` inside ``<main id="board">``, the stylesheet
+    inline (one self-contained file), the large-type switch, and in ``live`` mode the script
+    that follows the server's pushes (``EventSource('events')``) with a reload every
+    :data:`REFRESH_SECONDS` as the fallback without scripts."""
+    title = f"Club night: {board.name}" if board is not None else "Club night"
+    return _env().get_template("rotation_page.html").render(
+        title=title, css=_css(), live=live, refresh=REFRESH_SECONDS,
+        fragment=Markup(render_fragment(board, error=error)))  # noqa: S704 - rendered (escaped) above
