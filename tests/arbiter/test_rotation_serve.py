@@ -10,6 +10,7 @@ command line prints for the same file (``arbiter rotation status``)."""
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
 import signal
@@ -93,7 +94,7 @@ class Stream:
 
     def next(self, timeout: float = 5.0) -> dict[str, str]:
         """The next event's fields (``data`` lines joined with newlines, as a browser does)."""
-        self.response.fp.raw._sock.settimeout(timeout)  # type: ignore[attr-defined]
+        self.response.fp.raw._sock.settimeout(timeout)
         fields: dict[str, list[str]] = {}
         while True:
             line = self.response.readline().decode("utf-8")
@@ -230,7 +231,7 @@ def test_damage_while_served_shows_the_cli_message_then_recovers(club: Path) -> 
         assert status == 503 and json.loads(body)["exit_code"] == exitcodes.INVALID_INPUT
         assert json.loads(body)["error"] == message
         page = get(url)
-        assert page[0] == 200 and message.replace("'", "&#39;").split("(")[0] in page[2]
+        assert page[0] == 200 and message in html.unescape(page[2])
         # repaired: the board is back
         _damage_event(club, 2, old)
         _until(stream, lambda d: d == render_fragment(read_board(club)))
@@ -257,7 +258,7 @@ def _serve(*args: str) -> tuple[subprocess.Popen[str], dict[str, Any]]:
     proc = subprocess.Popen([sys.executable, "-m", "arbiter", "rotation", "serve", *args, "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
     assert proc.stdout is not None
-    lines = []
+    lines: list[str] = []
     while not lines or lines[-1] != "}\n":
         line = proc.stdout.readline()
         assert line, f"the server stopped: {proc.stderr.read() if proc.stderr else ''}"
@@ -297,7 +298,7 @@ def test_serve_text_output(club: Path) -> None:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
     assert text.stdout is not None
     line = text.stdout.readline()
-    _stop(text)  # type: ignore[arg-type]
+    _stop(text)
     assert line.startswith(f"serving {club} at http://127.0.0.1:") and line.endswith("/ (read-only; Ctrl-C stops)\n")
 
 
