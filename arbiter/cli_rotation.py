@@ -14,6 +14,7 @@ be created, read or written (a full disk, a read-only file or folder: nothing is
 
 from __future__ import annotations
 
+import secrets
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional, Sequence, TypeVar
@@ -275,10 +276,13 @@ def serve(
                              help="The one address to listen on: an IP address of this machine "
                                   "(0.0.0.0 or :: only to listen on every interface)."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="The port (0: any free port)."),
+    actions: bool = typer.Option(False, "--actions",
+                                 help="Also an organiser's page (finish, next, arrive, pause, resume, leave) "
+                                      "behind a token printed now."),
     json_out: bool = JsonOpt,
 ) -> None:
     """The live page of the session (tables, queue, players, every table's "why this game?"),
-    updated as the session changes; read-only. Needs the serve extra. Ctrl-C stops it."""
+    updated as the session changes; read-only unless --actions. Needs the serve extra. Ctrl-C stops it."""
     path = _session(session)
     try:
         import starlette  # noqa: F401
@@ -293,13 +297,17 @@ def serve(
     except rs.ListenError as exc:
         fail(exitcodes.USAGE, str(exc))
     url = rs.url(address)
+    token = secrets.token_urlsafe(16) if actions else None
+    organiser = f"{url}organiser?token={token}" if token else None
     if json_out:
         emit_json({"session": str(path), "host": address[0], "port": address[1], "url": url,
-                   "every_interface": rs.is_wildcard(address[0])})
+                   "every_interface": rs.is_wildcard(address[0]), "organiser_url": organiser})
     else:
-        out.print(f"serving {path} at {url} (read-only; Ctrl-C stops)", markup=False)
+        out.print(f"serving {path} at {url} ({'read-only; ' if not actions else ''}Ctrl-C stops)", markup=False)
+        if organiser:
+            out.print(f"organiser's page (keep this address to yourself): {organiser}", markup=False)
         if rs.is_wildcard(address[0]):
             out.print(f"listening on every interface: open http://ADDRESS-OF-THIS-MACHINE:{address[1]}/ "
                       "on a phone; anyone on these networks can read the page", markup=False)
     sys.stdout.flush()  # the address, before the server starts (a pipe is read at once)
-    rs.run(rs.make_app(path), sock)
+    rs.run(rs.make_app(path, token=token), sock)

@@ -178,9 +178,75 @@ def _guarded(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Req
     return route
 
 
-def make_app(path: str | Path, *, poll: float = 0.25) -> Starlette:
+# --------------------------------------------------------------------------- organiser actions
+
+#: The actions an organiser may take from the page, each the command line's library call (so
+#: the log entry is the one ``arbiter rotation KIND`` appends): kind -> the form fields it needs.
+ACTIONS = {"arrive": ("name",), "pause": ("name",), "resume": ("name",), "leave": ("name",),
+           "finish": ("table",), "next": ()}
+MAX_BODY = 4096  # bytes: an action's form is a name and a number
+
+
+class ActionError(ValueError):
+    """A request that does not fit an action (a missing or malformed field): HTTP 400."""
+
+
+def _fields(body: bytes) -> dict[str, str]:
+    from urllib.parse import parse_qs
+    try:
+        parsed = parse_qs(body.decode("utf-8"), keep_blank_values=True, strict_parsing=False, max_num_fields=8)
+    except (UnicodeDecodeError, ValueError):
+        raise ActionError("the form is not URL-encoded UTF-8 text") from None
+    return {k: v[-1] for k, v in parsed.items()}
+
+
+def _number(fields: dict[str, str], key: str) -> Optional[int]:
+    text = fields.get(key, "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or len(text) > 9:
+        raise ActionError(f"{key} must be a whole number, not {text!r}")
+    return int(text)
+
+
+def do_action(path: Path, kind: str, fields: dict[str, str]) -> rlog.Outcome:
+    """The library call ``arbiter rotation KIND`` makes, with the form's fields."""
+    if kind not in ACTIONS:
+        raise ActionError(f"unknown action {kind!r}")
+    for key in ACTIONS[kind]:
+        if not fields.get(key, "").strip():
+            raise ActionError(f"{kind} needs a {key}")
+    if kind == "arrive":
+        return rlog.arrive(path, fields["name"], _number(fields, "rating"))
+    if kind == "finish":
+        table = _number(fields, "table")
+        assert table is not None
+        return rlog.finish(path, table)
+    if kind == "next":
+        return rlog.next_games(path, _number(fields, "table"))
+    return rlog.status_change(path, kind, fields["name"])
+
+
+def _said(kind: str, fields: dict[str, str], outcome: rlog.Outcome) -> str:
+    """What the command line prints for the action (its first line, then the games started)."""
+    name = fields.get("name", "").strip()
+    head = {"arrive": f"{name} arrived", "finish": f"table {fields.get('table', '').strip()} finished",
+            "next": "started:"}.get(kind, f"{name}: {kind}")
+    games = [f"table {g.table}: " + " & ".join(g.teams[0]) + "  vs  " + " & ".join(g.teams[1])
+             + (" (set by the organiser)" if g.by == "organiser" else "") for g in outcome.started]
+    return "; ".join([head, *games])
+
+
+def make_app(path: str | Path, *, token: Optional[str] = None, poll: float = 0.25) -> Starlette:
     """The live page of the session at ``path``; ``app.state.watcher.stop()`` ends its event
-    streams (called when the server shuts down, which otherwise waits for them)."""
+    streams (called when the server shuts down, which otherwise waits for them).
+
+    With ``token``, the organiser's page ``/organiser?token=TOKEN`` and its actions (``POST
+    /actions/KIND``, URL-encoded form with ``token`` and the action's fields, see
+    :data:`ACTIONS`) are served: each is the command line's library call, so the log entry is
+    the same; a refusal is the command line's message and exit code (HTTP 409, or 503 for the
+    file).  A missing or wrong token is 403 and nothing is done.  Without a token there are no
+    such routes: the server only reads the session."""
     watcher = Watcher(Path(path), poll)
 
     async def page(request: Request) -> Response:
@@ -215,10 +281,94 @@ def make_app(path: str | Path, *, poll: float = 0.25) -> Starlette:
         headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "X-Content-Type-Options": "nosniff"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
-    app = Starlette(routes=[Route("/", _guarded(page)), Route("/events", _guarded(events)),
-                            Route("/board.json", _guarded(board_json))])
+    routes = [Route("/", _guarded(page)), Route("/events", _guarded(events)),
+              Route("/board.json", _guarded(board_json))]
+    if token is not None:
+        routes += _organiser_routes(watcher, token)
+    app = Starlette(routes=routes)
     app.state.watcher = watcher
     return app
+
+
+def _organiser_routes(watcher: Watcher, token: str) -> list[Route]:
+    import hmac
+    from urllib.parse import quote
+
+    from arbiter.app import error_object
+
+    def allowed(given: Optional[str]) -> bool:
+        return given is not None and hmac.compare_digest(given.encode("utf-8"), token.encode("utf-8"))
+
+    def forbidden() -> Response:
+        return PlainTextResponse("forbidden: the organiser's token is missing or wrong\n", status_code=403,
+                                 headers=_NO_STORE)
+
+    async def organiser(request: Request) -> Response:
+        if not allowed(request.query_params.get("token")):
+            return forbidden()
+        view = await watcher.view()
+        said = request.query_params.get("said")
+        html = await asyncio.to_thread(_organiser_page, view, token, said, request.query_params.get("refused") == "1")
+        return HTMLResponse(html, headers={**_NO_STORE, "Referrer-Policy": "no-referrer"})
+
+    async def action(request: Request) -> Response:
+        kind = request.path_params["kind"]
+        body = await request.body() if int(request.headers.get("content-length") or 0) <= MAX_BODY else b""
+        try:
+            fields = _fields(body[:MAX_BODY])
+        except ActionError:
+            fields = {}
+        if not allowed(fields.get("token") or request.headers.get("x-arbiter-token")):
+            return forbidden()
+        wants_json = "application/json" in request.headers.get("accept", "")
+        try:
+            outcome = await asyncio.to_thread(do_action, watcher.path, kind, fields)
+        except ActionError as exc:
+            code, message, status = exitcodes.USAGE, str(exc), 400
+        except Exception as exc:
+            known = session_error(exc)
+            if known is None:
+                raise
+            code, message = known
+            status = 503 if code in (exitcodes.INVALID_INPUT, exitcodes.FILE_ERROR) else 409
+        else:
+            if wants_json:
+                return JSONResponse({"session": str(watcher.path), "events": list(outcome.events),
+                                     "started": [g.as_dict() for g in outcome.started]}, headers=_NO_STORE)
+            return _back(token, _said(kind, fields, outcome), refused=False)
+        if wants_json:
+            return JSONResponse(error_object(code, message, file=str(watcher.path)), status_code=status,
+                                headers=_NO_STORE)
+        return _back(token, message, refused=True)
+
+    def _back(token: str, said: str, refused: bool) -> Response:
+        """Back to the organiser's page (after a POST: a reload does not repeat the action)."""
+        target = f"../organiser?token={quote(token)}&said={quote(said)}" + ("&refused=1" if refused else "")
+        return Response(status_code=303, headers={"Location": target, **_NO_STORE})
+
+    return [Route("/organiser", _guarded(organiser)),
+            Route("/actions/{kind}", _guarded(action), methods=["POST"])]
+
+
+def _organiser_page(view: View, token: str, said: Optional[str], refused: bool) -> str:
+    from arbiter.publish.site import environment
+    board = view.board
+    names: dict[str, list[str]] = {"pause": [], "resume": [], "leave": []}
+    if board is not None:
+        for p in board.players:
+            if p.status == "active":
+                names["pause"].append(p.name)
+            if p.status == "paused":
+                names["resume"].append(p.name)
+            if p.status != "left":
+                names["leave"].append(p.name)
+    return environment().get_template("rotation_organiser.html").render(
+        title=_title(view), board=board, error=view.message, token=token, said=said, refused=refused,
+        status_forms=list(names.items()))
+
+
+def _title(view: View) -> str:
+    return view.board.name if view.board is not None else "rotation"
 
 
 # --------------------------------------------------------------------------- serving

@@ -63,11 +63,11 @@ def club(tmp_path: Path) -> Path:
 
 
 @contextmanager
-def served(path: Path, poll: float = 0.05) -> Iterator[str]:
+def served(path: Path, poll: float = 0.05, token: str | None = None) -> Iterator[str]:
     """The live page of ``path`` served by uvicorn in a thread; yields its URL."""
     import uvicorn
 
-    application = rs.make_app(path, poll=poll)
+    application = rs.make_app(path, poll=poll, token=token)
     sock, address = rs.listen("127.0.0.1", 0)
     server = uvicorn.Server(uvicorn.Config(application, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -319,6 +319,125 @@ def test_missing_serve_extra_says_how_to_install_it(club: Path, monkeypatch: pyt
     code, out, err = cli("serve", str(club), "--port", "0")
     assert code == exitcodes.USAGE and out == ""
     assert err.strip() == "arbiter: the live page needs the serve extra: pip install 'arbiter[serve]'"
+
+
+# --------------------------------------------------------------------------- organiser actions
+
+TOKEN = "s3cret-token"
+
+
+def post(url: str, fields: dict[str, str], json_reply: bool = True) -> tuple[int, Any]:
+    from urllib.parse import urlencode
+    headers = {"Accept": "application/json"} if json_reply else {}
+    request = urllib.request.Request(url, data=urlencode(fields).encode(), headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as r:
+            body = r.read().decode("utf-8")
+            return r.status, (json.loads(body) if json_reply else (r.url, body))
+    except urllib.error.HTTPError as exc:
+        body = exc.read().decode("utf-8")
+        return exc.code, (json.loads(body) if exc.headers["Content-Type"] == "application/json" else body)
+
+
+def events_of(path: Path) -> list[tuple[str, str]]:
+    conn = sqlite3.connect(path)
+    try:
+        return [(t, d) for t, d in conn.execute("SELECT type, data FROM events ORDER BY seq")]
+    finally:
+        conn.close()
+
+
+def test_actions_need_the_token(club: Path) -> None:
+    before = hashlib.sha256(club.read_bytes()).hexdigest()
+    with served(club, token=TOKEN) as url:
+        for fields in ({"name": "Zoe"}, {"name": "Zoe", "token": "wrong"}, {"name": "Zoe", "token": TOKEN[:-1]}):
+            code, body = post(url + "actions/arrive", fields)
+            assert code == 403 and "token" in body
+        assert get(url + "organiser")[0] == 403 and get(url + "organiser?token=nope")[0] == 403
+        assert get(url + f"organiser?token={TOKEN}")[0] == 200
+    assert hashlib.sha256(club.read_bytes()).hexdigest() == before  # nothing was done
+    with served(club) as url:  # no token: no organiser's page, no actions
+        assert get(url + f"organiser?token={TOKEN}")[0] == 404
+        assert post(url + "actions/arrive", {"name": "Zoe", "token": TOKEN})[0] == 404
+
+
+def _fresh(path: Path) -> Path:
+    rlog.create(path, rot.Config(tables=2, format=rot.parse_format("bughouse"), seed=5))
+    return path
+
+
+def test_actions_log_what_the_command_line_logs(tmp_path: Path) -> None:
+    """The same evening through the page's actions and through the command line: the same
+    events in the same order, and the same --json replies."""
+    web, term = _fresh(tmp_path / "web.db"), _fresh(tmp_path / "term.db")
+    steps: list[tuple[str, dict[str, str], list[str]]] = [
+        ("arrive", {"name": n, **({"rating": "1900"} if n == "Ann" else {})},
+         ["arrive", n, *(["--rating", "1900"] if n == "Ann" else [])])
+        for n in ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")]
+    steps += [("next", {}, ["next"]), ("finish", {"table": "1"}, ["finish", "1"]),
+              ("pause", {"name": "Bob"}, ["pause", "Bob"]), ("arrive", {"name": " Jon "}, ["arrive", " Jon "]),
+              ("finish", {"table": "2"}, ["finish", "2"]), ("resume", {"name": "Bob"}, ["resume", "Bob"]),
+              ("leave", {"name": "Cat"}, ["leave", "Cat"])]
+    with served(web, token=TOKEN) as url:
+        for kind, fields, args in steps:
+            code, reply = post(url + f"actions/{kind}", {**fields, "token": TOKEN})
+            c, out, err = cli(*args, "-s", str(term), "--json")
+            assert (code, c) == (200, 0), (reply, err)
+            assert {**reply, "session": None} == {**json.loads(out), "session": None}
+    assert events_of(web) == events_of(term) and len(events_of(web)) == 18  # 9 arrive, start, (finish, start) x2, pause, arrive, resume, leave
+
+
+def test_refusals_are_the_command_line_messages(club: Path) -> None:
+    cases = [("arrive", {"name": "Ann"}, ["arrive", "Ann"]), ("pause", {"name": "Zed"}, ["pause", "Zed"]),
+             ("finish", {"table": "3"}, ["finish", "3"]), ("resume", {"name": "Ann"}, ["resume", "Ann"])]
+    before = events_of(club)
+    with served(club, token=TOKEN) as url:
+        for kind, fields, args in cases:
+            code, reply = post(url + f"actions/{kind}", {**fields, "token": TOKEN})
+            c, _, err = cli(*args, "-s", str(club))
+            assert c != 0 and code == 409
+            assert (reply["exit_code"], f"arbiter: {reply['error']}") == (c, err.strip())
+        for kind, fields in (("finish", {"table": "x"}), ("arrive", {}), ("shuffle", {})):
+            code, reply = post(url + f"actions/{kind}", {**fields, "token": TOKEN})
+            assert code == 400 and reply["exit_code"] == exitcodes.USAGE
+        # from the organiser's page (a form, no JSON): back to the page, which says it
+        code, (landed, page) = post(url + "actions/pause", {"name": "Zed", "token": TOKEN}, json_reply=False)
+        assert code == 200 and landed.startswith(url + "organiser?token=")
+        assert 'class="said refused"' in page and "unknown player &#39;Zed&#39;" in page
+    assert events_of(club) == before  # a refusal records nothing
+
+
+def test_organiser_page_escapes_names_and_offers_the_actions(club: Path) -> None:
+    hostile = '<script>alert("x")</script> & Co'
+    with served(club, token=TOKEN) as url:
+        code, (landed, page) = post(url + "actions/arrive", {"name": hostile, "token": TOKEN}, json_reply=False)
+        assert code == 200 and "<script>alert" not in page
+        shown = "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; Co"  # as text, in the message and options
+        assert f"{shown} arrived" in page and f'<option value="{shown}">{shown}</option>' in page
+        for button in ('id="finish-1"', 'id="finish-2"', 'id="next"', 'id="arrive"', 'id="pause"', 'id="leave"'):
+            assert button in page
+    assert rlog.state(club).players[hostile].name == hostile
+
+
+def test_actions_alongside_a_command_line_process(club: Path) -> None:
+    """Arrivals posted to the page while another process runs ``arrive`` in a loop: every one of
+    them is recorded once, and the log replays."""
+    script = (f"for i in $(seq 1 12); do {sys.executable} -m arbiter rotation arrive T$i -s {club} >/dev/null "
+              "|| exit 1; done")
+    with served(club, token=TOKEN) as url:
+        proc = subprocess.Popen(["sh", "-c", script], env={**os.environ, "PYTHONPATH": str(REPO)}, cwd=REPO)
+        codes: list[int] = []
+        while proc.poll() is None or len(codes) < 20:  # posting for as long as the other process runs
+            codes.append(post(url + "actions/arrive", {"name": f"W{len(codes) + 1}", "token": TOKEN})[0])
+        assert proc.wait(120) == 0
+    assert set(codes) == {200}
+    names = [json.loads(d)["name"] for t, d in events_of(club) if t == "arrive"]
+    posted = [f"W{i}" for i in range(1, len(codes) + 1)]
+    assert sorted(names[9:]) == sorted([f"T{i}" for i in range(1, 13)] + posted)
+    assert len(rlog.state(club).players) == 9 + 12 + len(posted)
+    # they interleaved: some of the page's arrivals were recorded between the other process's
+    order = [n[0] for n in names[9:]]
+    assert order.index("W") < len(order) - 1 - order[::-1].index("T")
 
 
 # --------------------------------------------------------------------------- the address
