@@ -145,6 +145,7 @@ command_summaries({
     "rotation finish": "End a game; the table mode decides what starts.",
     "rotation set": "Set the game on a table by hand.",
     "rotation why": "Say why this game: waits, sit-outs and teams.",
+    "rotation publish": "Write the session as a web page for the players.",
     "rotation status": "Show the tables, the queue and every player's games.",
     "rotation simulate": "Simulate an evening and print its fairness figures.",
 })

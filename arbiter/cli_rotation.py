@@ -267,6 +267,49 @@ def simulate(
 
 
 
+@rotation_app.command("publish")
+def publish(
+    file: Optional[Path] = typer.Argument(None, envvar=ENV, show_default=False, metavar="SESSION",
+                                         help=f"The session file (default: ${ENV})."),
+    output: Path = typer.Option(..., "-o", "--output", metavar="DIR",
+                                help="Folder of the page: new, empty, or one published before (replaced whole)."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Write the session as a web page for the players (docs/rotation-page.md): the tables in play
+    with "why this game?" on each, the queue, and every player's games and sit-outs tonight.  The
+    folder holds index.html (self-contained: no script needed, nothing fetched) and board.json;
+    it is written whole or not at all, replacing a page published there before."""
+    import json
+
+    from arbiter.publish import Page, SiteError, Site, check_target, write_site
+    from arbiter.publish.rotation_page import render_page
+    from rotation.board import read_board
+
+    path = _session(file)
+    try:
+        check_target(output, path)
+    except SiteError as exc:
+        fail(exitcodes.USAGE, str(exc))
+    board = _run(lambda: read_board(path))
+    data = board.to_json()
+    pages = (Page("index.html", render_page(board, live=False).encode("utf-8")),
+             Page("board.json", (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")))
+    try:
+        write_site(output, Site(pages=pages, verdicts=()), path)
+    except SiteError as exc:
+        fail(exitcodes.USAGE if exc.usage else exitcodes.FILE_ERROR, str(exc))
+    except OSError as exc:
+        fail(exitcodes.FILE_ERROR, f"cannot write {output}: {exc.strerror or exc}")
+    playing = sum(1 for t in board.tables if not t.free)
+    present = sum(1 for p in board.players if p.status != "left")
+    if json_out:
+        emit_json({"session": str(path), "output": str(output), "files": sorted(p.path for p in pages),
+                   "version": data["version"], "tables": len(board.tables), "in_play": playing,
+                   "players": present, "queue": len(board.queue)})
+        return
+    out.print(f"wrote {str(output).rstrip('/')}/ (index.html, board.json): {playing} of {len(board.tables)} "
+              f"table(s) in play, {present} player(s) here, {len(board.queue)} waiting", markup=False)
+
 
 @rotation_app.command("serve")
 def serve(

@@ -1,0 +1,246 @@
+"""The rotation page (``arbiter.publish.rotation_page``) and ``arbiter rotation publish``.
+
+The page is read back with html5lib in strict mode (any HTML5 parse error fails) and compared
+with the library: each table's "why this game?" panel with ``rotation.log.why`` for that table,
+the queue and the players with the board.  Hostile names stay text.  The command writes the page
+whole or not at all, and refuses bad session files and unsuitable folders with the documented
+exit codes (docs/rotation-page.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from xml.etree.ElementTree import Element
+
+import html5lib
+import pytest
+from typer.testing import CliRunner
+
+from arbiter import exitcodes
+from arbiter.cli import app
+from arbiter.publish import MARKER
+from arbiter.publish.rotation_page import render_fragment, render_page
+from rotation import engine as rot
+from rotation import log
+from rotation.board import read_board
+
+pytestmark = pytest.mark.fast
+
+HOSTILE = ("<script>alert(1)</script>", 'Tom "Rook" O\'Neil', "A&B", "</details><b>x</b>")
+
+
+def parse(html: str) -> Element:
+    parser = html5lib.HTMLParser(strict=True, tree=html5lib.getTreeBuilder("etree"), namespaceHTMLElements=False)
+    return parser.parse(html)  # type: ignore[no-any-return]
+
+
+def text(e: Element) -> str:
+    return " ".join("".join(e.itertext()).split())
+
+
+def by_id(root: Element, ident: str) -> Element:
+    found = root.find(f".//*[@id='{ident}']")
+    assert found is not None, ident
+    return found
+
+
+def evening(path: Path, names: tuple[str, ...] = ("Anna", "Ben", "Chloe", "Dev", "Elif", "Farid", "Greta",
+                                                   "Hugo", "Ines")) -> Path:
+    """Two bughouse tables: nine arrivals, both tables filled, table 1 refilled, a late arrival,
+    table 2 refilled, a waiting player paused (the first in the queue after table 1 is refilled,
+    so that it is not playing), table 2 then set by hand with its own four players in another
+    split."""
+    log.create(path, rot.Config(tables=2, seed=2026))
+    for n in names:
+        log.arrive(path, n)
+    log.next_games(path)
+    log.finish(path, 1)
+    log.arrive(path, "Jonas")
+    log.finish(path, 2)
+    log.finish(path, 1)
+    waiting = [p.name for p in log.state(path).waiting()]
+    log.status_change(path, "pause", waiting[0])
+    log.finish(path, 2)
+    game = log.state(path).game(2)
+    assert game is not None
+    a, b = game.teams
+    log.set_game(path, 2, [a[0], b[0], a[1], b[1]])
+    return path
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return evening(tmp_path_factory.mktemp("club") / "club.db")
+
+
+def test_each_why_panel_says_what_rotation_why_says(club: Path) -> None:
+    board = read_board(club)
+    root = parse(render_page(board, live=False))
+    assert [t.by for t in board.tables] == ["engine", "organiser"]
+    for t in board.tables:
+        why = log.why(club, t.table)
+        section = by_id(root, f"table-{t.table}")
+        assert (section.get("data-state"), section.get("data-by")) == ("playing", why["by"])
+        sides = [[p.get("data-player") for p in s.iter("span") if p.get("class") == "player"]
+                 for s in section.iter("div") if s.get("class") == "side"]
+        assert sides == why["teams"]
+        panel = by_id(root, f"why-{t.table}")
+        assert panel.tag == "details" and panel.get("open") is None  # closed until opened
+        lines = [li for li in panel.iter("li") if li.get("class") == "why-player"]
+        assert [(li.get("data-player"), int(li.get("data-games-tonight") or -1), int(li.get("data-sitouts-before") or -1),
+                 li.get("data-was-owed") == "true") for li in lines] == [
+            (p["name"], p["games_tonight"], p["sitouts_before"], p["was_owed"]) for p in why["players"]]
+        for li, p in zip(lines, why["players"]):
+            assert f"{p['games_tonight']}" in text(li).split(":")[1]
+            kinds = [c.get("data-kind") for c in li.iter("li") if c is not li]
+            player = board.player(p["name"])
+            assert player is not None and kinds == [s.kind for s in player.tonight]
+        if why["by"] == "organiser":
+            assert "Set by the organiser" in text(panel)
+            assert not [li for li in panel.iter("li") if li.get("class") == "waiting"]
+            continue
+        waiting = [li for li in panel.iter("li") if li.get("class") == "waiting"]
+        assert [(li.get("data-player"), li.get("data-reason")) for li in waiting] == [
+            (w["name"], w["reason"]) for w in why["waiting_next"]]
+        for li, w in zip(waiting, why["waiting_next"]):
+            assert w["text"] in text(li)
+        teams = next(p for p in panel.iter("p") if p.get("class") == "why-teams")
+        assert why["why_teams"]["text"][1:] in text(teams)
+        assert teams.get("data-decided-by") == (why["why_teams"]["decided_by"] or "")
+        relaxed = next(p for p in panel.iter("p") if p.get("class") == "relaxed")
+        assert relaxed.get("data-relaxed") == "|".join(why["limits"]["relaxed"])
+
+
+def test_queue_players_and_the_paused_player(club: Path) -> None:
+    board = read_board(club)
+    root = parse(render_page(board, live=False))
+    queue = by_id(root, "queue")
+    assert [li.get("data-player") for li in queue.findall("li")] == list(board.queue)
+    rows = [tr for tr in by_id(root, "players").iter("tr") if tr.get("class") == "player-row"]
+    assert [(tr.get("data-player"), tr.get("data-status"), tr.get("data-games")) for tr in rows] == [
+        (p.name, p.status, str(p.games)) for p in board.players]
+    paused = [tr for tr in rows if tr.get("data-status") == "paused"]
+    assert len(paused) == 1 and "paused" in text(paused[0])
+    assert "10 players here" in text(by_id(root, "summary"))
+
+
+def test_a_free_table_has_no_panel(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    log.create(path, rot.Config(tables=2, format=rot.SINGLES, seed=1))
+    for n in ("Ann", "Bob", "Cy"):
+        log.arrive(path, n)
+    log.next_games(path)  # one game: three players fill one singles table
+    root = parse(render_page(read_board(path), live=False))
+    assert by_id(root, "table-2").get("data-state") == "free"
+    assert root.find(".//*[@id='why-2']") is None and by_id(root, "why-1").tag == "details"
+    assert "not enough players waiting" in text(by_id(root, "table-2"))
+
+
+def test_hostile_names_are_text(tmp_path: Path) -> None:
+    path = tmp_path / "h.db"
+    log.create(path, rot.Config(tables=1, seed=3))
+    for n in HOSTILE + ("Eve",):
+        log.arrive(path, n)
+    log.next_games(path)
+    html = render_page(read_board(path), live=False)
+    root = parse(html)
+    assert len(root.findall(".//script")) == 1  # the page's own (?large=1), nothing from a name
+    assert root.find(".//b") is None
+    assert "<script>alert" not in html
+    named = {e.get("data-player") for e in root.iter() if e.get("data-player")}
+    assert set(HOSTILE) <= named
+    assert all(n in text(root) for n in HOSTILE)
+
+
+def test_live_page_error_banner_and_fragment() -> None:
+    message = "club.db: event 3 (arrive): not valid JSON (<b>)"
+    root = parse(render_page(None, live=True, error=message))
+    assert by_id(root, "error").get("role") == "alert" and message in text(by_id(root, "error"))
+    scripts = [text(s) for s in root.findall(".//script")]
+    assert len(scripts) == 2 and "EventSource('events')" in scripts[1]
+    assert by_id(root, "live").get("data-state") == "connecting"
+    assert "refresh" in html5lib_noscript(render_page(None, live=True))
+    static = render_page(None, live=False)
+    assert "EventSource" not in static and "refresh" not in static
+    fragment = render_fragment(None, error=message)
+    assert "<main" not in fragment and "&lt;b&gt;" in fragment and "Traceback" not in fragment
+
+
+def html5lib_noscript(html: str) -> str:
+    """The text of the head's ``noscript`` (html5lib reads it as text when scripting is on)."""
+    start = html.index("<noscript>")
+    return html[start:html.index("</noscript>", start)]
+
+
+def test_the_page_is_the_fragment_inside_main(club: Path) -> None:
+    board = read_board(club)
+    page = render_page(board, live=True)
+    fragment = render_fragment(board)
+    assert f'<main id="board">\n{fragment}' in page
+    assert by_id(parse(page), "board-content").get("data-version") == f"{board.version[1]}.{board.version[2]}"
+
+
+# ----------------------------------------------------------------------------- the command
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["rotation", *args], env={"COLUMNS": "100", "NO_COLOR": "1", **(env or {})})
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_publish_writes_the_page_and_the_board(club: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    code, out, err = run("publish", str(club), "-o", str(site), "--json")
+    assert code == 0, err
+    board = read_board(club)
+    data: dict[str, Any] = json.loads(out)
+    assert data == {"session": str(club), "output": str(site), "files": ["board.json", "index.html"],
+                    "version": list(board.version), "tables": 2, "in_play": 2, "players": 10,
+                    "queue": len(board.queue)}
+    assert (site / "index.html").read_text(encoding="utf-8") == render_page(board, live=False)
+    assert json.loads((site / "board.json").read_text(encoding="utf-8")) == json.loads(json.dumps(board.to_json()))
+    assert sorted(p.name for p in site.iterdir()) == [MARKER, "board.json", "index.html"]
+    # again, after a change, from $ARBITER_ROTATION: the folder is replaced whole
+    log.status_change(club, "resume", next(p.name for p in board.players if p.status == "paused"))
+    code, out, err = run("publish", "-o", str(site), env={"ARBITER_ROTATION": str(club)})
+    assert code == 0 and out.startswith(f"wrote {site}/ (index.html, board.json): 2 of 2 table(s) in play"), err
+    assert json.loads((site / "board.json").read_text(encoding="utf-8"))["version"] == list(read_board(club).version)
+
+
+@pytest.mark.parametrize("case", ["missing", "damaged", "no-session", "not-a-site", "holds-the-session"])
+def test_publish_refusals_write_nothing(case: str, club: Path, tmp_path: Path) -> None:
+    import shutil
+    import sqlite3
+
+    session = tmp_path / "club.db"
+    shutil.copy(club, session)
+    site = tmp_path / "site"
+    args = ["publish", str(session), "-o", str(site)]
+    expected = exitcodes.USAGE
+    if case == "missing":
+        args[1], expected = str(tmp_path / "none.db"), exitcodes.FILE_ERROR
+    elif case == "damaged":
+        conn = sqlite3.connect(session)
+        with conn:
+            conn.execute("UPDATE events SET data = ? WHERE seq = 4", ("{",))
+        conn.close()
+        expected = exitcodes.INVALID_INPUT
+    elif case == "no-session":
+        args = ["publish", "-o", str(site)]
+    elif case == "not-a-site":
+        site.mkdir()
+        (site / "notes.txt").write_text("mine")
+    else:
+        args[3] = str(tmp_path)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    code, out, err = run(*args)
+    assert code == expected, (out, err)
+    assert err.count("\n") == 1 and err.startswith("arbiter: ") and "Traceback" not in err
+    if case == "damaged":
+        assert "event 4" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    if case == "not-a-site":
+        assert [p.name for p in site.iterdir()] == ["notes.txt"]
