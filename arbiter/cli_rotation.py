@@ -266,7 +266,6 @@ def simulate(
               markup=False)
 
 
-
 @rotation_app.command("publish")
 def publish(
     file: Optional[Path] = typer.Argument(None, envvar=ENV, show_default=False, metavar="SESSION",
