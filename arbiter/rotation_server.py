@@ -234,6 +234,8 @@ def _said(kind: str, fields: dict[str, str], outcome: rlog.Outcome) -> str:
             "next": "started:"}.get(kind, f"{name}: {kind}")
     games = [f"table {g.table}: " + " & ".join(g.teams[0]) + "  vs  " + " & ".join(g.teams[1])
              + (" (set by the organiser)" if g.by == "organiser" else "") for g in outcome.started]
+    if head.endswith(":"):
+        return " ".join([head, "; ".join(games)])
     return "; ".join([head, *games])
 
 

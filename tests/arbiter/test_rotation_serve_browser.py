@@ -217,21 +217,27 @@ class Evening:
             time.sleep(0.05)
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+@pytest.fixture(params=[False], ids=["read-only"])
+def served(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Path, str]]:
+    """A new session (two bughouse tables) served in another process (``--actions`` when the
+    test's parameter says so); yields the session and the URL printed (the organiser's with
+    ``--actions``)."""
     session = tmp_path / "club.db"
     assert subprocess.run([sys.executable, "-m", "arbiter", "rotation", "new", str(session), "--tables", "2",
                            "--seed", "11"], env=ENV, cwd=REPO, capture_output=True).returncode == 0
+    actions = ["--actions"] if request.param else []
     proc = subprocess.Popen([sys.executable, "-m", "arbiter", "rotation", "serve", str(session), "--port", "0",
-                             "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV, cwd=REPO)
+                             "--json", *actions], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+                            cwd=REPO)
     assert proc.stdout is not None and proc.stderr is not None
     lines: list[str] = []
     while not lines or lines[-1] != "}\n":
         line = proc.stdout.readline()
         assert line, proc.stderr.read()
         lines.append(line)
+    info = json.loads("".join(lines))
     try:
-        yield session, json.loads("".join(lines))["url"]
+        yield session, info["organiser_url"] if request.param else info["url"]
     finally:
         proc.send_signal(signal.SIGINT)
         code = proc.wait(10)
@@ -294,3 +300,40 @@ def test_an_evening_run_from_the_command_line_shows_live(browser: Any, served: t
     assert evening.slowest < WITHIN
     assert evening.seen == {"by engine", "by organiser", "owed", "sat out", "waiting next"}
     print(f"slowest update seen: {evening.slowest:.2f} s")
+
+
+@pytest.mark.parametrize("served", [True], ids=["actions"], indirect=True)
+def test_the_organisers_page_runs_the_evening_too(browser: Any, served: tuple[Path, str]) -> None:
+    """Arrivals, ``next`` and a finish from the organiser's page in the browser: the log gets the
+    command line's events, and the players' page agrees with ``status`` and ``why``."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.expected_conditions import staleness_of
+    from selenium.webdriver.support.wait import WebDriverWait
+
+    def submit(button: str) -> Any:
+        """Press a button of the organiser's page; the page it leads to says what happened."""
+        old = browser.find_element(By.TAG_NAME, "html")
+        browser.find_element(By.ID, button).click()
+        WebDriverWait(browser, 10).until(staleness_of(old))
+        return browser.find_element(By.ID, "said")
+
+    session, organiser = served
+    browser.get(organiser)
+    for name in ("Ann", "Bob", "Cat", "Dan", "Eve"):
+        browser.find_element(By.ID, "arrive-name").send_keys(name)
+        assert submit("arrive").text == f"{name} arrived"
+    said = submit("next").text  # as the command line prints it (spaces collapsed)
+    teams = cli_json("status", "-s", str(session))["tables"][0]["teams"]
+    assert said == "started: table 1: " + " & ".join(teams[0]) + " vs " + " & ".join(teams[1])
+    assert submit("finish-1").text.startswith("table 1 finished; table 1: ")
+    browser.find_element(By.ID, "arrive-name").send_keys("Ann")  # refused as the command line refuses it
+    said_element = submit("arrive")
+    assert said_element.text == "Ann is already here" and "refused" in (said_element.get_attribute("class") or "")
+    conn = sqlite3.connect(session)
+    kinds = [k for (k,) in conn.execute("SELECT type FROM events ORDER BY seq")]
+    conn.close()
+    assert kinds == ["arrive"] * 5 + ["start", "finish", "start"]
+    browser.get(organiser.split("organiser?")[0])
+    evening = Evening(session, browser)
+    evening.shows(lambda p: p["live"] == "live", "the live state")
+    evening.agrees(time.monotonic(), "the organiser's evening")
