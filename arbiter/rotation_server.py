@@ -9,9 +9,12 @@
   (:func:`~arbiter.publish.rotation_page.render_fragment`); a comment line every
   :data:`HEARTBEAT` seconds in between, so that proxies and phones keep the stream open;
 * ``/board.json``: the board as data (:meth:`rotation.board.Board.to_json`), or the error
-  object of the command line's ``--json`` (:func:`arbiter.app.error_object`) with status 503.
+  object of the command line's ``--json`` (:func:`arbiter.app.error_object`) with status 503;
+* ``/organiser`` and ``POST /actions/KIND``: the organiser's page and its actions, only when
+  :func:`make_app` is given a token.
 
-Read-only: the session is read with the library's own read (:func:`rotation.board.read_board`:
+Read-only unless ``make_app`` is given an organiser's token (``serve --actions``): the session
+is read with the library's own read (:func:`rotation.board.read_board`:
 one read transaction, safe while ``arbiter rotation`` commands write).  Whether it changed is
 checked cheaply every ``poll`` seconds: the file's identity, size and modification time and the
 change counter SQLite keeps in the database header (bytes 24-27, incremented by every committed
@@ -315,9 +318,13 @@ def _organiser_routes(watcher: Watcher, token: str) -> list[Route]:
 
     async def action(request: Request) -> Response:
         kind = request.path_params["kind"]
-        body = await request.body() if int(request.headers.get("content-length") or 0) <= MAX_BODY else b""
+        body = b""
+        async for chunk in request.stream():  # at most MAX_BODY bytes are kept, whatever is sent
+            body += chunk
+            if len(body) > MAX_BODY:
+                return PlainTextResponse("the form is too long\n", status_code=413, headers=_NO_STORE)
         try:
-            fields = _fields(body[:MAX_BODY])
+            fields = _fields(body)
         except ActionError:
             fields = {}
         if not allowed(fields.get("token") or request.headers.get("x-arbiter-token")):

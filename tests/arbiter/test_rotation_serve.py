@@ -355,6 +355,8 @@ def test_actions_need_the_token(club: Path) -> None:
             assert code == 403 and "token" in body
         assert get(url + "organiser")[0] == 403 and get(url + "organiser?token=nope")[0] == 403
         assert get(url + f"organiser?token={TOKEN}")[0] == 200
+        code, body = post(url + "actions/arrive", {"name": "Zoe" * 2000, "token": TOKEN})  # past MAX_BODY
+        assert code == 413 and body == "the form is too long\n"
     assert hashlib.sha256(club.read_bytes()).hexdigest() == before  # nothing was done
     with served(club) as url:  # no token: no organiser's page, no actions
         assert get(url + f"organiser?token={TOKEN}")[0] == 404
