@@ -18,8 +18,9 @@ is read with the library's own read (:func:`rotation.board.read_board`:
 one read transaction, safe while ``arbiter rotation`` commands write).  Whether it changed is
 checked cheaply every ``poll`` seconds: the file's identity, size and modification time and the
 change counter SQLite keeps in the database header (bytes 24-27, incremented by every committed
-write transaction); the log itself is read only when these changed, and every :data:`REREAD`
-seconds in any case (a file system whose clock is coarse).  One watcher serves every open page.
+write transaction); the log is read and replayed only when these changed, or when the log's
+version (:func:`rotation.log.version`, a cheap query asked every :data:`REREAD` seconds in case
+the file system hides a change) differs from the board's.  One watcher serves every open page.
 
 A session that is damaged or cannot be read while served is shown as a banner with the command
 line's message (the text ``arbiter rotation status`` prints after ``arbiter:``), never a
@@ -48,12 +49,13 @@ from rotation import engine as rot
 from rotation import log as rlog
 from rotation.board import Board, read_board
 
+POLL = 0.25  # seconds between two checks of the file while a page is open
 HEARTBEAT = 15.0  # seconds between two comment lines on an idle event stream
-REREAD = 3.0  # seconds: the log is read again this often even when the file looks unchanged
+REREAD = 5.0  # seconds: the log's version is asked this often even when the file looks unchanged
 RETRY_MS = 1000  # how soon a browser reconnects when the stream breaks (the SSE ``retry`` field)
 _SQLITE_COUNTER = slice(24, 28)  # the database header's file change counter
 
-Signature = Optional[tuple[int, int, int, bytes]]
+Signature = Optional[tuple[int, int, int, bytes, int, int]]
 
 
 def session_error(exc: BaseException) -> Optional[tuple[int, str]]:
@@ -72,14 +74,21 @@ def session_error(exc: BaseException) -> Optional[tuple[int, str]]:
 
 def file_signature(path: Path) -> Signature:
     """What changes whenever a write transaction commits to the session file (None when the
-    file cannot be read): its inode, size, modification time and SQLite's change counter."""
+    file cannot be read): its inode, size, modification time and SQLite's change counter, and
+    the size and time of a write-ahead log beside it (a file someone switched to WAL mode, whose
+    commits go there first)."""
     try:
         st = os.stat(path)
         with open(path, "rb") as f:
             head = f.read(_SQLITE_COUNTER.stop)[_SQLITE_COUNTER]
     except OSError:
         return None
-    return st.st_ino, st.st_size, st.st_mtime_ns, head
+    try:
+        wal = os.stat(f"{path}-wal")
+        wal_state = (wal.st_size, wal.st_mtime_ns)
+    except OSError:
+        wal_state = (-1, -1)
+    return st.st_ino, st.st_size, st.st_mtime_ns, head, *wal_state
 
 
 @dataclass(frozen=True)
@@ -110,7 +119,9 @@ def read_view(path: Path) -> tuple[Optional[Board], Optional[tuple[int, str]]]:
 
 
 class Watcher:
-    """The session as last read, shared by every request; re-read when the file changed."""
+    """The session as last read, shared by every request.  While at least one event stream is
+    open, one task checks the file every ``poll`` seconds (re-reading it when it changed) and
+    wakes the streams when what the page shows changed; with no stream open nothing polls."""
 
     def __init__(self, path: Path, poll: float) -> None:
         self.path, self.poll = path, poll
@@ -119,22 +130,30 @@ class Watcher:
         self._view: Optional[View] = None
         self._signature: Signature = None
         self._checked = self._read_at = float("-inf")
+        self._changed = asyncio.Event()  # set (and replaced) whenever a new view is made
+        self._streams = 0
+        self._poller: Optional[asyncio.Task[None]] = None
+        self._loop: Optional[asyncio.AbstractEventLoop] = None
 
     def stop(self) -> None:
-        """End every event stream (the server is shutting down); safe from a signal handler."""
+        """End every event stream (the server is shutting down).  Safe from a signal handler
+        (the streams are woken through the loop's thread-safe call)."""
         self.stopping = True
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._wake)
 
-    async def view(self, max_age: float = 0.0) -> View:
-        """The current view, checking the file unless it was checked less than ``max_age``
-        seconds ago (so that many open pages cost one check per poll)."""
+    def _wake(self) -> None:
+        self._changed.set()
+
+    async def view(self) -> View:
+        """The current view, after checking the file (and reading it if it changed)."""
         async with self._lock:
             now = time.monotonic()
-            if self._view is not None and now - self._checked < max_age:
-                return self._view
             self._checked = now
             signature = await asyncio.to_thread(file_signature, self.path)  # before the read: a
             # write between the two is seen as a change at the next check
-            if self._view is None or signature != self._signature or now - self._read_at >= REREAD:
+            if self._view is None or signature != self._signature or (
+                    now - self._read_at >= REREAD and await asyncio.to_thread(self._moved)):
                 board, error = await asyncio.to_thread(read_view, self.path)
                 self._signature, self._read_at = signature, now
                 key = (board.version if board is not None else None, error)
@@ -143,8 +162,56 @@ class Watcher:
                     board, error, fragment = await asyncio.to_thread(_render, self.path, board, error)
                     self._view = View(serial=(old.serial + 1 if old else 1), board=board, error=error,
                                       fragment=fragment)
+                    self._changed.set()
+                    self._changed = asyncio.Event()
             assert self._view is not None
             return self._view
+
+    def _moved(self) -> bool:
+        """Whether the log's version differs from the board shown (asked when the file looks
+        unchanged): a cheap query, so that the board is replayed only when something changed."""
+        self._read_at = time.monotonic()
+        board = self._view.board if self._view is not None else None
+        try:
+            return board is None or rlog.version(self.path) != board.version
+        except Exception:
+            return True
+
+    async def _poll(self) -> None:
+        try:
+            while self._streams and not self.stopping:
+                try:
+                    await self.view()
+                except Exception:  # noqa: S110 - read errors are views already; the next check retries
+                    pass
+                await asyncio.sleep(self.poll)
+        finally:
+            self._poller = None
+
+    async def follow(self) -> AsyncIterator[Optional[View]]:
+        """For one event stream: the current view, then each new view as it is made, and None
+        every :data:`HEARTBEAT` seconds without one; ends when the server stops."""
+        self._loop = asyncio.get_running_loop()
+        self._streams += 1
+        if self._poller is None:
+            self._poller = asyncio.create_task(self._poll())
+        try:
+            view = await self.view()
+            yield view
+            sent = view.serial
+            while not self.stopping:
+                changed = self._changed
+                if self._view is not None and self._view.serial != sent:
+                    view = self._view
+                    sent = view.serial
+                    yield view
+                    continue
+                try:
+                    await asyncio.wait_for(changed.wait(), timeout=HEARTBEAT)
+                except TimeoutError:
+                    yield None
+        finally:
+            self._streams -= 1
 
 
 def _render(path: Path, board: Optional[Board], error: Optional[tuple[int, str]]
@@ -242,7 +309,7 @@ def _said(kind: str, fields: dict[str, str], outcome: rlog.Outcome) -> str:
     return "; ".join([head, *games])
 
 
-def make_app(path: str | Path, *, token: Optional[str] = None, poll: float = 0.25) -> Starlette:
+def make_app(path: str | Path, *, token: Optional[str] = None, poll: float = POLL) -> Starlette:
     """The live page of the session at ``path``; ``app.state.watcher.stop()`` ends its event
     streams (called when the server shuts down, which otherwise waits for them).
 
@@ -271,18 +338,13 @@ def make_app(path: str | Path, *, token: Optional[str] = None, poll: float = 0.2
 
     async def events(request: Request) -> Response:
         async def stream() -> AsyncIterator[str]:
-            view = await watcher.view()
-            yield f"retry: {RETRY_MS}\n" + sse_event(view)
-            sent, beat = view.serial, time.monotonic()
-            while not watcher.stopping:
-                await asyncio.sleep(watcher.poll)
-                view = await watcher.view(max_age=watcher.poll / 2)
-                if view.serial != sent:
-                    yield sse_event(view)
-                    sent, beat = view.serial, time.monotonic()
-                elif time.monotonic() - beat >= HEARTBEAT:
+            first = True
+            async for view in watcher.follow():
+                if view is None:
                     yield ": heartbeat\n\n"
-                    beat = time.monotonic()
+                else:
+                    yield (f"retry: {RETRY_MS}\n" if first else "") + sse_event(view)
+                    first = False
         headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "X-Content-Type-Options": "nosniff"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 

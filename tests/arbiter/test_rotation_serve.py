@@ -181,6 +181,41 @@ def test_an_idle_stream_gets_heartbeats(club: Path, monkeypatch: pytest.MonkeyPa
         stream.close()
 
 
+def test_a_change_the_file_system_hides_is_still_shown(club: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the file looks the same after a write (a coarse clock, a copy over it of the same
+    size), the log's version, asked every REREAD seconds, still finds the change; and while
+    nothing changes, the board is not read again (replaying it is what costs)."""
+    monkeypatch.setattr(rs, "file_signature", lambda path: (1, 2, 3, b"x", -1, -1))
+    monkeypatch.setattr(rs, "REREAD", 0.3)
+    reads: list[float] = []
+    real = rs.read_view
+
+    def counted(path: Path) -> Any:
+        reads.append(time.monotonic())
+        return real(path)
+    monkeypatch.setattr(rs, "read_view", counted)
+    with served(club) as url:
+        stream = Stream(url)
+        stream.next()
+        time.sleep(1.0)  # three or so version checks, no change
+        assert len(reads) == 1
+        rlog.arrive(club, "Jon")
+        t0 = time.monotonic()
+        assert "Jon" in stream.next(timeout=WITHIN)["data"] and time.monotonic() - t0 < WITHIN
+        assert len(reads) == 2
+        stream.close()
+
+
+def test_the_log_version_is_the_snapshots(club: Path, tmp_path: Path) -> None:
+    assert rlog.version(club) == read_board(club).version
+    rlog.arrive(club, "Jon")
+    assert rlog.version(club) == read_board(club).version and rlog.version(club)[1:] == (11, 11)  # 9 arrivals, a start, Jon
+    other = tmp_path / "other.db"
+    other.write_bytes(b"not a database" * 200)
+    with pytest.raises(rlog.SessionFileError, match="is not a rotation session file"):
+        rlog.version(other)
+
+
 def test_the_server_never_writes_the_session(club: Path) -> None:
     before = (hashlib.sha256(club.read_bytes()).hexdigest(), club.stat().st_mtime_ns)
     with served(club) as url:
