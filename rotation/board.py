@@ -97,6 +97,7 @@ class Board:
 
     name: str  # the session file's name, for a title
     version: tuple[str, int, int]  # the log's version: changes whenever an event is appended
+    updated: Optional[str]  # when the last event was recorded (UTC, ISO 8601; None before any)
     config: rot.Config
     passes: int
     games_started: int
@@ -115,7 +116,8 @@ class Board:
     def to_json(self) -> dict[str, Any]:
         """The stable JSON shape (docs/rotation-page.md): ``why`` of a table in play is what
         ``arbiter rotation why --json`` prints for it, ``null`` for a free table."""
-        return {"session": self.name, "version": list(self.version), "config": self.config.as_dict(),
+        return {"session": self.name, "version": list(self.version), "updated": self.updated,
+                "config": self.config.as_dict(),
                 "passes": self.passes, "games_started": self.games_started, "sitout_limit": self.sitout_limit,
                 "tables": [t.as_dict() for t in self.tables], "free_tables": list(self.free_tables),
                 "queue": list(self.queue), "players": [p.as_dict() for p in self.players]}
@@ -141,7 +143,8 @@ def board_from(snap: rlog.Snapshot, name: str) -> Board:
                                 sitouts_total=sum(1 for s in evenings.get(p.name, ()) if s.kind == "sitout"),
                                 streak=p.streak, owed=_frac(p.owed), tonight=tuple(evenings.get(p.name, ())))
                     for p in st.players.values())
-    return Board(name=name, version=snap.version, config=snap.config, passes=st.passes,
+    return Board(name=name, version=snap.version, updated=snap.rows[-1].at if snap.rows else None,
+                 config=snap.config, passes=st.passes,
                  games_started=len(st.history), sitout_limit=rot.sitout_limit(st), tables=tables,
                  queue=tuple(rlog.status(st)["queue"]), players=players)
 

@@ -82,6 +82,7 @@ class _Row:
     seq: int
     kind: Optional[str]
     event: dict[str, Any]
+    at: Optional[str] = None  # when it was recorded (information only: not checked, never replayed)
 
 
 @dataclass(frozen=True)
@@ -242,7 +243,7 @@ def _read(conn: sqlite3.Connection, path: Path) -> tuple[rot.Config, tuple[_Row,
     conn.text_factory = bytes
     try:
         meta_rows = conn.execute("SELECT key, value FROM meta").fetchall()
-        rows = conn.execute("SELECT seq, type, data FROM events ORDER BY seq").fetchall()
+        rows = conn.execute("SELECT seq, type, data, at FROM events ORDER BY seq").fetchall()
     except (sqlite3.DatabaseError, UnicodeDecodeError):  # sqlite's message on a damaged schema may not be UTF-8
         raise SessionFileError(f"{path} is not a rotation session file") from None
     meta = {_text(k): v for k, v in meta_rows}
@@ -254,7 +255,7 @@ def _read(conn: sqlite3.Connection, path: Path) -> tuple[rot.Config, tuple[_Row,
     config = _config(path, config_text)
     assert config_text is not None
     out = []
-    for seq, kind_raw, data in rows:
+    for seq, kind_raw, data, at in rows:
         kind = _text(kind_raw)
         text = _text(data)
         if text is None:
@@ -267,7 +268,7 @@ def _read(conn: sqlite3.Connection, path: Path) -> tuple[rot.Config, tuple[_Row,
         if kind != event["type"]:
             raise DamagedSession(path, f"the type column says {kind!r}, the event says {event['type']!r}",
                                  seq, event["type"])
-        out.append(_Row(seq=seq, kind=kind, event=event))
+        out.append(_Row(seq=seq, kind=kind, event=event, at=_text(at)))
     version = (config_text, len(out), out[-1].seq if out else 0)
     return config, tuple(out), version
 

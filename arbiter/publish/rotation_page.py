@@ -19,7 +19,8 @@ Stable hooks for scripts and browser tests (names are written as the page shows 
     main#board                              the content; its first child:
       div#board-content[data-version]         "EVENTS.LASTSEQ" of the log read
     div#error.error[role=alert]             the error banner (a message, never a traceback)
-    p#summary                               tables, format, mode, players present, games started
+    p#summary                               tables, format, mode, players present, games started,
+                                            time[datetime][data-local] of the last change
     section#table-T.rtable[data-table=T]    each table; data-state "playing" | "free",
                                             data-by "engine" | "organiser" (absent when free)
       .side[data-side=1|2]                    a side; its players .player[data-player=NAME]
@@ -30,6 +31,7 @@ Stable hooks for scripts and browser tests (names are written as the page shows 
         p.why-teams[data-decided-by]            why these teams
         p.relaxed[data-relaxed]                 the limits that gave way, joined by "|"
         p.by-hand                               "set by the organiser" (a table set by hand)
+        p.fixed[data-fixed]                     players the organiser fixed into an engine game
     ol#queue > li[data-player][data-position]   the queue, in order
     table#players tr.player-row[data-player][data-status][data-games][data-sitouts-total]
       ol.tonight > li[data-kind=game|sitout][data-pass]   the evening, in order
@@ -39,6 +41,7 @@ Stable hooks for scripts and browser tests (names are written as the page shows 
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any, Optional
 
@@ -68,7 +71,7 @@ def _css() -> Markup:
     env = _env()
     assert env.loader is not None
     source, _, _ = env.loader.get_source(env, STYLESHEET)
-    return Markup(source)  # noqa: S704 - the package's own stylesheet, no value in it
+    return Markup(source)  # the package's own stylesheet: no value in it
 
 
 def _plural(n: int, word: str) -> str:
@@ -83,6 +86,18 @@ def _upfirst(text: str) -> str:
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def _clock(at: Optional[str]) -> Optional[str]:
+    """``HH:MM UTC`` of a recorded time (ISO 8601), or None when there is none or it does not
+    read as a time (the log's times are information only, never checked)."""
+    if at is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(at).astimezone(timezone.utc)
+    except (ValueError, OverflowError):
+        return None
+    return moment.strftime("%H:%M UTC")
 
 
 def _spell_text(s: Spell) -> str:
@@ -111,11 +126,54 @@ def _player_line(line: dict[str, Any], player: Optional[BoardPlayer]) -> dict[st
     return {**line, "facts": facts, "tonight": player.tonight if player else ()}
 
 
+# The rule that decided the split into sides, in players' words (criteria of docs/rotation.md;
+# the split's players are the same, so only the first five and the draw can tell splits apart).
+_SPLIT_RULE = {
+    "partner coverage": "it gives the most new partnerships",
+    "repeated pairing": "its two sides had not played each other before",
+    "partner recency": "its partners had played together longest ago",
+    "opponent coverage": "its opponents had met each other the fewest times",
+    "opponent recency": "its opponents had met longest ago",
+    "seeded hash": "every split was level on every rule, so the session's seeded draw chose it",
+}
+
+# The hard limits that may give way (rotation.kinds.Relaxation), in players' words.
+_LIMIT = {
+    "balance": "balanced sides (a rating gap of at most 250)",
+    "owed duty": "seating first the players owed a game",
+    "rest check": "the look-ahead that keeps the next players from waiting too long",
+    "sit-out limit": "the sit-out limit (the most sit-outs in a row)",
+}
+
+
+def _teams_sentences(why_teams: dict[str, Any], k: int) -> list[str]:
+    """Why these sides, in players' words, from ``why``'s ``why_teams`` (its fields, not its text)."""
+    decided = why_teams.get("decided_by")
+    out = []
+    if k == 2:
+        out.append("One against one: there is only one way to seat two players.")
+    elif decided:
+        out.append(f"Of the three ways to split these four players, this one was chosen because "
+                   f"{_SPLIT_RULE.get(decided, f'of the rule {decided!r}')}.")
+    firsts = [" & ".join(pr) for pr in why_teams.get("first_time_partnerships", [])]
+    if k == 4:
+        out.append(f"Partners for the first time tonight: {', '.join(firsts)}." if firsts
+                   else "No partnership is new tonight.")
+    met = why_teams.get("met_before", 0)
+    out.append(f"These sides have met {_plural(met, 'time')} before." if met else "These sides meet for the first time.")
+    if why_teams.get("rating_gap") is not None:
+        out.append(f"Rating gap between the sides: {why_teams['rating_gap']}.")
+    return out
+
+
 def _why_view(table: BoardTable, board: Board) -> dict[str, Any]:
     why = dict(table.why or {})
     players = [_player_line(p, board.player(p["name"])) for p in why.get("players", [])]
     limits = why.get("limits") or {}
-    return {"why": why, "players": players, "relaxed": list(limits.get("relaxed", [])),
+    relaxed = list(limits.get("relaxed", []))
+    return {"why": why, "players": players, "relaxed": relaxed,
+            "relaxed_words": [_LIMIT.get(r, r) for r in relaxed],
+            "teams": _teams_sentences(why["why_teams"], board.config.k) if "why_teams" in why else [],
             "organiser": table.by == "organiser", "has_reasons": "waiting_next" in why}
 
 
@@ -124,7 +182,7 @@ def _context(board: Optional[Board], error: Optional[str]) -> dict[str, Any]:
         return {"board": None, "error": error}
     present = [p for p in board.players if p.status != "left"]
     tables = [{"t": t, "view": _why_view(t, board) if not t.free else None} for t in board.tables]
-    return {"board": board, "error": error, "tables": tables, "present": len(present),
+    return {"board": board, "error": error, "tables": tables, "present": len(present), "updated": _clock(board.updated),
             "version": f"{board.version[1]}.{board.version[2]}", "spell_text": _spell_text,
             "position": {name: i + 1 for i, name in enumerate(board.queue)}}
 
@@ -143,4 +201,4 @@ def render_page(board: Optional[Board], *, live: bool, error: Optional[str] = No
     title = f"Club night: {board.name}" if board is not None else "Club night"
     return _env().get_template("rotation_page.html").render(
         title=title, css=_css(), live=live, refresh=REFRESH_SECONDS,
-        fragment=Markup(render_fragment(board, error=error)))  # noqa: S704 - rendered (escaped) above
+        fragment=Markup(render_fragment(board, error=error)))  # rendered, values escaped, above

@@ -35,6 +35,11 @@ def parse(html: str) -> Element:
     return parser.parse(html)  # type: ignore[no-any-return]
 
 
+def parse_fragment(html: str) -> Element:
+    """A fragment, as the live page puts it into ``<main>``."""
+    return parse(f"<!DOCTYPE html><title>t</title><main id=board>{html}</main>")
+
+
 def text(e: Element) -> str:
     return " ".join("".join(e.itertext()).split())
 
@@ -106,7 +111,7 @@ def test_each_why_panel_says_what_rotation_why_says(club: Path) -> None:
         for li, w in zip(waiting, why["waiting_next"]):
             assert w["text"] in text(li)
         teams = next(p for p in panel.iter("p") if p.get("class") == "why-teams")
-        assert why["why_teams"]["text"][1:] in text(teams)
+        assert why["why_teams"]["text"] in text(teams)
         assert teams.get("data-decided-by") == (why["why_teams"]["decided_by"] or "")
         relaxed = next(p for p in panel.iter("p") if p.get("class") == "relaxed")
         assert relaxed.get("data-relaxed") == "|".join(why["limits"]["relaxed"])
@@ -244,3 +249,105 @@ def test_publish_refusals_write_nothing(case: str, club: Path, tmp_path: Path) -
     assert sorted(p.name for p in tmp_path.iterdir()) == before
     if case == "not-a-site":
         assert [p.name for p in site.iterdir()] == ["notes.txt"]
+
+
+def test_relaxed_limits_and_the_split_in_players_words(club: Path) -> None:
+    """The panel words ``why``'s fields: the limits that gave way in their order, the rule that
+    chose the split (here made the opponents' coverage), first-time partnerships, meetings."""
+    from dataclasses import replace
+
+    board = read_board(club)
+    t = board.tables[0]
+    assert t.why is not None and t.by == "engine"
+    why = {**t.why, "limits": {**t.why["limits"], "relaxed": ["owed duty", "rest check"]},
+           "why_teams": {**t.why["why_teams"], "decided_by": "opponent coverage",
+                         "first_time_partnerships": [["Anna", "Ben"]], "met_before": 2}}
+    board = replace(board, tables=(replace(t, why=why),) + board.tables[1:])
+    panel = by_id(parse_fragment(render_fragment(board)), "why-1")
+    relaxed = next(p for p in panel.iter("p") if p.get("class") == "relaxed")
+    assert relaxed.get("data-relaxed") == "owed duty|rest check"
+    assert text(relaxed).startswith("No game kept every limit, so these gave way, in this order: seating first the "
+                                    "players owed a game; the look-ahead")
+    teams = text(next(p for p in panel.iter("p") if p.get("class") == "why-teams"))
+    assert "this one was chosen because its opponents had met each other the fewest times." in teams
+    assert "Partners for the first time tonight: Anna & Ben." in teams and "have met 2 times before" in teams
+
+
+def test_singles_has_one_way_to_seat_two(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    log.create(path, rot.Config(tables=1, format=rot.SINGLES, seed=1))
+    for n in ("Ann", "Bob", "Cy"):
+        log.arrive(path, n)
+    log.next_games(path)
+    panel = by_id(parse_fragment(render_fragment(read_board(path))), "why-1")
+    teams = text(next(p for p in panel.iter("p") if p.get("class") == "why-teams"))
+    assert teams.startswith("One against one") and "meet for the first time" in teams and "Partners" not in teams
+    assert len([li for li in panel.iter("li") if li.get("class") == "waiting"]) == 1
+
+
+def test_a_game_the_organiser_began_and_the_engine_completed(tmp_path: Path) -> None:
+    """``set 1 Ann`` on a free table: Ann is fixed, the engine completes the game and gives its
+    reasons; the panel names Ann as the organiser's choice."""
+    path = tmp_path / "s.db"
+    log.create(path, rot.Config(tables=1, format=rot.SINGLES, seed=1, mode=rot.Mode.WAIT))
+    for n in ("Ann", "Bob", "Cy"):
+        log.arrive(path, n)
+    log.set_game(path, 1, ["Ann"])
+    why = log.why(path, 1)
+    assert why["by"] == "engine" and why["organiser_fixed"] == ["Ann"]
+    panel = by_id(parse_fragment(render_fragment(read_board(path))), "why-1")
+    fixed = next(p for p in panel.iter("p") if p.get("class") == "fixed")
+    assert fixed.get("data-fixed") == "Ann" and text(fixed).startswith("The organiser put Ann in this game")
+    assert why["text"] in text(panel).lower()
+    assert [li.get("data-player") for li in panel.iter("li") if li.get("class") == "waiting"] == [
+        w["name"] for w in why["waiting_next"]]
+
+
+def test_an_engine_game_whose_reasons_no_longer_apply(club: Path) -> None:
+    """After a manual change rewrote an earlier game, ``why`` gives only its text and players
+    (rotation.explain): the panel says that and nothing more."""
+    from dataclasses import replace
+
+    board = read_board(club)
+    t = board.tables[0]
+    assert t.why is not None
+    text_only = "chosen by the engine before the organiser changed an earlier game; its reasons no longer apply"
+    why = {"table": 1, "teams": t.why["teams"], "by": "engine", "text": text_only, "players": t.why["players"]}
+    panel = by_id(parse_fragment(render_fragment(replace(board, tables=(replace(t, why=why),) + board.tables[1:]))),
+                  "why-1")
+    assert text_only[1:] in text(panel) and "Who waited next" not in text(panel)
+    assert len([li for li in panel.iter("li") if li.get("class") == "why-player"]) == 4
+
+
+def test_the_time_of_the_last_change(tmp_path: Path) -> None:
+    """The summary gives when the last event was recorded (UTC without a script; the page's
+    script shows it in the reader's time); a time column that does not read as a time (it is
+    information only) is left out, the page still drawn."""
+    import sqlite3
+
+    path = tmp_path / "s.db"
+    log.create(path, rot.Config(tables=1, format=rot.SINGLES, seed=1))
+    log.arrive(path, "Ann")
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE events SET at = '2026-10-03T20:41:07+00:00'")
+    conn.close()
+    stamp = by_id(parse(render_page(read_board(path), live=False)), "summary").find("time")
+    assert stamp is not None and stamp.get("datetime") == "2026-10-03T20:41:07+00:00" and text(stamp) == "20:41 UTC"
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE events SET at = 'yesterday'")
+    conn.close()
+    summary = by_id(parse(render_page(read_board(path), live=False)), "summary")
+    assert summary.find("time") is None and "1 player here" in text(summary)
+
+
+def test_a_session_before_anyone_came(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    log.create(path, rot.Config(tables=2, seed=1))
+    board = read_board(path)
+    assert board.updated is None
+    root = parse(render_page(board, live=False))
+    assert [by_id(root, f"table-{t}").get("data-state") for t in (1, 2)] == ["free", "free"]
+    assert by_id(root, "queue").findall("li") == [] and "Nobody is waiting" in text(by_id(root, "board"))
+    assert "0 players here" in text(by_id(root, "summary")) and by_id(root, "summary").find("time") is None

@@ -8,6 +8,7 @@ fewest games, then arrival); each table's explanation is compared with ``rotatio
 from __future__ import annotations
 
 import json
+import multiprocessing
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -119,7 +120,7 @@ def test_json_shape(singles: Path) -> None:
     log.set_game(singles, 2, ["Ann", "Bob"])
     data = read_board(singles).to_json()
     json.dumps(data)  # plain JSON
-    assert set(data) == {"session", "version", "config", "passes", "games_started", "sitout_limit", "tables",
+    assert set(data) == {"session", "version", "updated", "config", "passes", "games_started", "sitout_limit", "tables",
                          "free_tables", "queue", "players"}
     assert data["session"] == "club.db" and data["free_tables"] == [1]
     assert data["tables"][0] == {"table": 1, "teams": None, "by": None, "why": None}
@@ -134,6 +135,10 @@ def test_json_shape(singles: Path) -> None:
         {"pass": 2, "kind": "game", "table": 2, "partners": [], "opponents": ["Bob"], "by": "organiser",
          "in_progress": True}]
     assert data["queue"] == ["Cy", "Di"]
+    conn = sqlite3.connect(singles)
+    last_at = conn.execute("SELECT at FROM events ORDER BY seq DESC LIMIT 1").fetchone()[0]
+    conn.close()
+    assert data["updated"] == last_at
 
 
 def test_the_version_changes_with_every_event_and_only_then(singles: Path) -> None:
@@ -154,3 +159,38 @@ def test_bad_files_raise_the_logs_errors(tmp_path: Path, singles: Path) -> None:
     with pytest.raises(log.DamagedSession) as info:
         read_board(singles)
     assert info.value.seq == 2
+
+
+def _finish_many(path: str, tables: int, times: int) -> None:
+    """Another terminal: games finishing one after another (each refills its table)."""
+    for i in range(times):
+        log.finish(path, 1 + i % tables)
+
+
+def test_a_board_read_while_the_log_is_written_is_one_moment(tmp_path: Path) -> None:
+    """While another process finishes forty games, every board read is of one log: its tables'
+    explanations are of the games on those tables, the games counted in the players' evenings
+    are the games started, and the queue is exactly the players waiting."""
+    path = tmp_path / "busy.db"
+    log.create(path, rot.Config(tables=2, seed=9))
+    for i in range(10):
+        log.arrive(path, f"P{i}")
+    log.next_games(path)
+    writer = multiprocessing.get_context("spawn").Process(target=_finish_many, args=(str(path), 2, 40))
+    writer.start()
+    versions = set()
+    try:
+        while writer.is_alive() or not versions:
+            b = read_board(path)
+            versions.add(b.version)
+            for t in b.tables:
+                assert t.teams is not None and t.why is not None
+                assert [tuple(x) for x in t.why["teams"]] == list(t.teams)
+            assert sum(p.games for p in b.players) == 4 * b.games_started
+            assert all(sum(1 for s in p.tonight if s.kind == "game") == p.games for p in b.players)
+            waiting = {p.name for p in b.players if p.status == "active" and p.table is None}
+            assert set(b.queue) == waiting and len(b.queue) == len(waiting)
+    finally:
+        writer.join(60)
+    assert writer.exitcode == 0
+    assert len(versions) > 1  # the reads saw the log move
