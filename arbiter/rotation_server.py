@@ -34,9 +34,10 @@ import socket
 import os
 import re
 import time
+from contextlib import aclosing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import AsyncIterator, Awaitable, Callable, Optional
+from typing import AsyncGenerator, AsyncIterator, Awaitable, Callable, Optional
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -129,7 +130,7 @@ class Watcher:
         self._lock = asyncio.Lock()
         self._view: Optional[View] = None
         self._signature: Signature = None
-        self._checked = self._read_at = float("-inf")
+        self._read_at = float("-inf")
         self._changed = asyncio.Event()  # set (and replaced) whenever a new view is made
         self._streams = 0
         self._poller: Optional[asyncio.Task[None]] = None
@@ -149,7 +150,6 @@ class Watcher:
         """The current view, after checking the file (and reading it if it changed)."""
         async with self._lock:
             now = time.monotonic()
-            self._checked = now
             signature = await asyncio.to_thread(file_signature, self.path)  # before the read: a
             # write between the two is seen as a change at the next check
             if self._view is None or signature != self._signature or (
@@ -188,7 +188,7 @@ class Watcher:
         finally:
             self._poller = None
 
-    async def follow(self) -> AsyncIterator[Optional[View]]:
+    async def follow(self) -> AsyncGenerator[Optional[View], None]:
         """For one event stream: the current view, then each new view as it is made, and None
         every :data:`HEARTBEAT` seconds without one; ends when the server stops."""
         self._loop = asyncio.get_running_loop()
@@ -339,12 +339,13 @@ def make_app(path: str | Path, *, token: Optional[str] = None, poll: float = POL
     async def events(request: Request) -> Response:
         async def stream() -> AsyncIterator[str]:
             first = True
-            async for view in watcher.follow():
-                if view is None:
-                    yield ": heartbeat\n\n"
-                else:
-                    yield (f"retry: {RETRY_MS}\n" if first else "") + sse_event(view)
-                    first = False
+            async with aclosing(watcher.follow()) as views:  # a page that goes away leaves at once
+                async for view in views:
+                    if view is None:
+                        yield ": heartbeat\n\n"
+                    else:
+                        yield (f"retry: {RETRY_MS}\n" if first else "") + sse_event(view)
+                        first = False
         headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "X-Content-Type-Options": "nosniff"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 

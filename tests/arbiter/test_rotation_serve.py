@@ -77,6 +77,7 @@ def served(path: Path, poll: float = 0.05, token: str | None = None) -> Iterator
         time.sleep(0.01)
     assert server.started
     try:
+        served.app = application  # type: ignore[attr-defined]  # the last app served, for a test's look inside
         yield rs.url(address)
     finally:
         application.state.watcher.stop()
@@ -214,6 +215,21 @@ def test_the_log_version_is_the_snapshots(club: Path, tmp_path: Path) -> None:
     other.write_bytes(b"not a database" * 200)
     with pytest.raises(rlog.SessionFileError, match="is not a rotation session file"):
         rlog.version(other)
+
+
+def test_pages_that_go_away_stop_the_polling(club: Path) -> None:
+    with served(club) as url:
+        watcher = served.app.state.watcher  # type: ignore[attr-defined]
+        streams = [Stream(url) for _ in range(3)]
+        for stream in streams:
+            stream.next()
+        assert watcher._streams == 3 and watcher._poller is not None
+        for stream in streams:
+            stream.close()
+        deadline = time.monotonic() + WITHIN
+        while (watcher._streams, watcher._poller) != (0, None):
+            assert time.monotonic() < deadline, (watcher._streams, watcher._poller)
+            time.sleep(0.05)
 
 
 def test_the_server_never_writes_the_session(club: Path) -> None:
