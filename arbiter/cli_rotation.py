@@ -14,6 +14,8 @@ be created, read or written (a full disk, a read-only file or folder: nothing is
 
 from __future__ import annotations
 
+import secrets
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional, Sequence, TypeVar
 
@@ -264,7 +266,6 @@ def simulate(
               markup=False)
 
 
-
 @rotation_app.command("publish")
 def publish(
     file: Optional[Path] = typer.Argument(None, envvar=ENV, show_default=False, metavar="SESSION",
@@ -307,3 +308,48 @@ def publish(
         return
     out.print(f"wrote {str(output).rstrip('/')}/ (index.html, board.json): {playing} of {len(board.tables)} "
               f"table(s) in play, {present} player(s) here, {len(board.queue)} waiting", markup=False)
+
+
+@rotation_app.command("serve")
+def serve(
+    session: Optional[Path] = typer.Argument(None, envvar=ENV, show_default=False,
+                                             help=f"The session file (default: ${ENV})."),
+    host: str = typer.Option("127.0.0.1", "--host",
+                             help="The one address to listen on: an IP address of this machine "
+                                  "(0.0.0.0 or :: only to listen on every interface)."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="The port (0: any free port)."),
+    actions: bool = typer.Option(False, "--actions",
+                                 help="Also an organiser's page (finish, next, arrive, pause, resume, leave) "
+                                      "behind a token printed now."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """The live page of the session (tables, queue, players, every table's "why this game?"),
+    updated as the session changes; read-only unless --actions. Needs the serve extra. Ctrl-C stops it."""
+    path = _session(session)
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        fail(exitcodes.USAGE, "the live page needs the serve extra: pip install 'arbiter[serve]'")
+    from arbiter import rotation_server as rs
+    from rotation.board import read_board
+    _run(lambda: read_board(path))  # a bad session file: the command line's message and exit code
+    try:
+        sock, address = rs.listen(host, port)
+    except rs.ListenError as exc:
+        fail(exitcodes.USAGE, str(exc))
+    url = rs.url(address)
+    token = secrets.token_urlsafe(16) if actions else None
+    organiser = f"{url}organiser?token={token}" if token else None
+    if json_out:
+        emit_json({"session": str(path), "host": address[0], "port": address[1], "url": url,
+                   "every_interface": rs.is_wildcard(address[0]), "organiser_url": organiser})
+    else:
+        out.print(f"serving {path} at {url} ({'read-only; ' if not actions else ''}Ctrl-C stops)", markup=False)
+        if organiser:
+            out.print(f"organiser's page (keep this address to yourself): {organiser}", markup=False)
+        if rs.is_wildcard(address[0]):
+            out.print(f"listening on every interface: open http://ADDRESS-OF-THIS-MACHINE:{address[1]}/ "
+                      "on a phone; anyone on these networks can read the page", markup=False)
+    sys.stdout.flush()  # the address, before the server starts (a pipe is read at once)
+    rs.run(rs.make_app(path, token=token), sock)

@@ -337,6 +337,24 @@ def state(path: str | Path) -> rot.State:
     return _snapshot(Path(path)).state
 
 
+def version(path: str | Path) -> tuple[str, int, int]:
+    """The log's version as a snapshot's ``version`` gives it (configuration text, number of
+    events, last event number), read in one transaction without checking or replaying the
+    events: cheap enough for a page that follows the session to ask every few seconds whether
+    anything was appended.  A file that is not a session is a :class:`SessionFileError`."""
+    path = Path(path)
+    with _open(path) as conn:
+        conn.text_factory = bytes
+        try:
+            conn.execute("BEGIN")
+            row = conn.execute("SELECT value FROM meta WHERE key = 'config'").fetchone()
+            count, last = conn.execute("SELECT count(*), coalesce(max(seq), 0) FROM events").fetchone()
+            conn.execute("COMMIT")
+        except (sqlite3.DatabaseError, UnicodeDecodeError):
+            raise SessionFileError(f"{path} is not a rotation session file") from None
+    return (_text(row[0]) if row else None) or "", int(count), int(last)
+
+
 # --------------------------------------------------------------------------- commands
 
 def _append(conn: sqlite3.Connection, events: Sequence[dict[str, Any]]) -> None:
