@@ -52,19 +52,16 @@ _T = TypeVar("_T")
 
 
 def _run(call: Callable[[], _T]) -> _T:
-    """Run a library call, turning its errors into the documented one-line messages."""
-    from rotation import engine as rot
-    from rotation import log as rlog
+    """Run a library call, turning its errors into the documented one-line messages
+    (:func:`arbiter.rotation_errors.session_error`, which the live page uses too)."""
+    from arbiter.rotation_errors import session_error
     try:
         return call()
-    except rot.NoGame as exc:
-        fail(exitcodes.NO_PAIRING, str(exc))
-    except rot.RotationError as exc:
-        fail(exitcodes.USAGE, str(exc))
-    except rlog.DamagedSession as exc:
-        fail(exitcodes.INVALID_INPUT, str(exc))
-    except rlog.SessionFileError as exc:
-        fail(exitcodes.FILE_ERROR, str(exc))
+    except Exception as exc:
+        known = session_error(exc)
+        if known is None:
+            raise
+        fail(*known)
 
 
 def _teams_text(teams: Sequence[Sequence[str]]) -> str:

@@ -46,7 +46,7 @@ from starlette.routing import Route
 
 from arbiter import exitcodes
 from arbiter.publish.rotation_page import render_fragment, render_page
-from rotation import engine as rot
+from arbiter.rotation_errors import session_error
 from rotation import log as rlog
 from rotation.board import Board, read_board
 
@@ -57,20 +57,6 @@ RETRY_MS = 1000  # how soon a browser reconnects when the stream breaks (the SSE
 _SQLITE_COUNTER = slice(24, 28)  # the database header's file change counter
 
 Signature = Optional[tuple[int, int, int, bytes, int, int]]
-
-
-def session_error(exc: BaseException) -> Optional[tuple[int, str]]:
-    """The exit code and message the command line gives for an error reading a session, or None
-    when ``exc`` is not one (as :func:`arbiter.cli_rotation._run` maps them)."""
-    if isinstance(exc, rlog.DamagedSession):
-        return exitcodes.INVALID_INPUT, str(exc)
-    if isinstance(exc, rlog.SessionFileError):
-        return exitcodes.FILE_ERROR, str(exc)
-    if isinstance(exc, rot.NoGame):
-        return exitcodes.NO_PAIRING, str(exc)
-    if isinstance(exc, rot.RotationError):
-        return exitcodes.USAGE, str(exc)
-    return None
 
 
 def file_signature(path: Path) -> Signature:

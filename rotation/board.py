@@ -134,10 +134,10 @@ def read_board(path: str | Path) -> Board:
 def board_from(snap: rlog.Snapshot, name: str) -> Board:
     """The board of one snapshot (pure)."""
     st = snap.state
-    whys = rlog.whys(snap)
+    whys = rlog.whys(snap)  # the explanations and the evenings reuse the snapshot's one replay
     tables = tuple(BoardTable(table=i + 1, teams=g.teams if g else None, by=str(g.by) if g else None,
                               why=whys[i + 1] if g else None) for i, g in enumerate(st.tables))
-    evenings = _evenings(snap.config, snap.events)
+    evenings = _evenings(snap)
     players = tuple(BoardPlayer(name=p.name, rating=p.rating, status=str(p.status), table=p.table, games=p.games,
                                 sitouts=p.sitouts,
                                 sitouts_total=sum(1 for s in evenings.get(p.name, ()) if s.kind == "sitout"),
@@ -153,35 +153,26 @@ def _frac(x: Any) -> str:
     return str(x) if x.denominator != 1 else str(x.numerator)
 
 
-def _evenings(config: rot.Config, events: list[dict[str, Any]]) -> dict[str, list[Spell]]:
-    """Each player's passes, in order: replays the log (manual changes folded in) and records,
-    at every start, who was placed and who sat out, as :func:`rotation.engine.start_pass`
-    counts them.  A game's ``in_progress`` is cleared by its ``finish``."""
+def _evenings(snap: rlog.Snapshot) -> dict[str, list[Spell]]:
+    """Each player's passes, in order, from the starts the snapshot's replay recorded (manual
+    changes folded in): at every start, who was placed and who sat out, as
+    :func:`rotation.engine.start_pass` counts them.  A game is ``in_progress`` while it is still
+    on its table in the snapshot's state (same table, same pass)."""
     out: dict[str, list[Spell]] = {}
-    open_games: dict[int, list[tuple[str, int]]] = {}  # table -> (player, index in their list)
-    st = rot.State.new(config)
-    for ev in rot.resolve_manual(events):
-        if ev["type"] == "start":
-            placed: set[str] = set()
-            for g in ev["games"]:
-                sides = (tuple(g["teams"][0]), tuple(g["teams"][1]))
-                by = str(g.get("by", rot.By.ENGINE))
-                open_games[g["table"]] = []
-                for s, side in enumerate(sides):
-                    for n in side:
-                        spells = out.setdefault(n, [])
-                        open_games[g["table"]].append((n, len(spells)))
-                        spells.append(Spell(pass_no=st.passes, kind="game", table=g["table"],
-                                            partners=tuple(x for x in side if x != n), opponents=sides[1 - s],
-                                            by=by, in_progress=True))
-                        placed.add(n)
-            for p in st.waiting():
-                if p.name not in placed:
-                    out.setdefault(p.name, []).append(Spell(pass_no=st.passes, kind="sitout"))
-        elif ev["type"] == "finish":
-            for n, i in open_games.pop(ev["table"], []):
-                old = out[n][i]
-                out[n][i] = Spell(pass_no=old.pass_no, kind="game", table=old.table, partners=old.partners,
-                                  opponents=old.opponents, by=old.by, in_progress=False)
-        st = rot.apply_event(st, ev)
+    playing = {(g.table, g.pass_no) for g in snap.state.tables if g is not None}
+    for before, ev in snap.starts:
+        placed: set[str] = set()
+        for g in ev["games"]:
+            sides = (tuple(g["teams"][0]), tuple(g["teams"][1]))
+            by = str(g.get("by", rot.By.ENGINE))
+            in_progress = (g["table"], before.passes) in playing
+            for s, side in enumerate(sides):
+                for n in side:
+                    out.setdefault(n, []).append(Spell(pass_no=before.passes, kind="game", table=g["table"],
+                                                       partners=tuple(x for x in side if x != n),
+                                                       opponents=sides[1 - s], by=by, in_progress=in_progress))
+                    placed.add(n)
+        for p in before.waiting():
+            if p.name not in placed:
+                out.setdefault(p.name, []).append(Spell(pass_no=before.passes, kind="sitout"))
     return out
