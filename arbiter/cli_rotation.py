@@ -277,13 +277,13 @@ def publish(
     it is written whole or not at all, replacing a page published there before."""
     import json
 
-    from arbiter.publish import Page, SiteError, Site, check_target, write_site
+    from arbiter.publish import ROTATION_MARKER, Page, SiteError, Site, check_target, write_site
     from arbiter.publish.rotation_page import render_page
     from rotation.board import read_board
 
     path = _session(file)
     try:
-        check_target(output, path)
+        check_target(output, path, ROTATION_MARKER)
     except SiteError as exc:
         fail(exitcodes.USAGE, str(exc))
     board = _run(lambda: read_board(path))
@@ -291,7 +291,7 @@ def publish(
     pages = (Page("index.html", render_page(board, live=False).encode("utf-8")),
              Page("board.json", (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")))
     try:
-        write_site(output, Site(pages=pages, verdicts=()), path)
+        write_site(output, Site(pages=pages, verdicts=()), path, ROTATION_MARKER)
     except SiteError as exc:
         fail(exitcodes.USAGE if exc.usage else exitcodes.FILE_ERROR, str(exc))
     except OSError as exc:
@@ -300,7 +300,7 @@ def publish(
     present = sum(1 for p in board.players if p.status != "left")
     if json_out:
         emit_json({"session": str(path), "output": str(output), "files": sorted(p.path for p in pages),
-                   "version": data["version"], "tables": len(board.tables), "in_play": playing,
+                   "version": board.version_json(), "tables": len(board.tables), "in_play": playing,
                    "players": present, "queue": len(board.queue)})
         return
     out.print(f"wrote {str(output).rstrip('/')}/ (index.html, board.json): {playing} of {len(board.tables)} "

@@ -21,12 +21,15 @@ Reading a bad file raises what :func:`rotation.log.state` raises (:class:`rotati
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from rotation import engine as rot
 from rotation import log as rlog
+
+VERSION_TAG_DIGITS = 12
 
 __all__ = ["Board", "BoardTable", "BoardPlayer", "Spell", "read_board", "board_from"]
 
@@ -96,7 +99,8 @@ class Board:
     """The session at one moment (one snapshot of its log)."""
 
     name: str  # the session file's name, for a title
-    version: tuple[str, int, int]  # the log's version: changes whenever an event is appended
+    version: tuple[str, int, int]  # the log's version (configuration text, events, last event
+    # number): changes whenever an event is appended; compared whole to tell a change
     updated: Optional[str]  # when the last event was recorded (UTC, ISO 8601; None before any)
     config: rot.Config
     passes: int
@@ -110,13 +114,26 @@ class Board:
     def free_tables(self) -> tuple[int, ...]:
         return tuple(t.table for t in self.tables if t.free)
 
+    @property
+    def version_tag(self) -> str:
+        """A short name of :attr:`version` (12 hexadecimal digits of the SHA-256 of its three
+        parts, one a line): two boards of one session have the same tag exactly when their logs
+        have the same events, for a reader that compares one string."""
+        text = "\n".join(str(part) for part in self.version)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:VERSION_TAG_DIGITS]
+
+    def version_json(self) -> dict[str, Any]:
+        """The version as ``board.json`` gives it: the number of events, the last event's
+        number, and :attr:`version_tag` (the configuration text stays out: it is ``config``)."""
+        return {"events": self.version[1], "last_event": self.version[2], "tag": self.version_tag}
+
     def player(self, name: str) -> Optional[BoardPlayer]:
         return next((p for p in self.players if p.name == name), None)
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON shape (docs/rotation-page.md): ``why`` of a table in play is what
         ``arbiter rotation why --json`` prints for it, ``null`` for a free table."""
-        return {"session": self.name, "version": list(self.version), "updated": self.updated,
+        return {"session": self.name, "version": self.version_json(), "updated": self.updated,
                 "config": self.config.as_dict(),
                 "passes": self.passes, "games_started": self.games_started, "sitout_limit": self.sitout_limit,
                 "tables": [t.as_dict() for t in self.tables], "free_tables": list(self.free_tables),

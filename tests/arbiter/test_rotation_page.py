@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from arbiter import exitcodes
 from arbiter.cli import app
-from arbiter.publish import MARKER
+from arbiter.publish import MARKER, ROTATION_MARKER
 from arbiter.publish.rotation_page import render_fragment, render_page
 from rotation import engine as rot
 from rotation import log
@@ -203,16 +203,16 @@ def test_publish_writes_the_page_and_the_board(club: Path, tmp_path: Path) -> No
     board = read_board(club)
     data: dict[str, Any] = json.loads(out)
     assert data == {"session": str(club), "output": str(site), "files": ["board.json", "index.html"],
-                    "version": list(board.version), "tables": 2, "in_play": 2, "players": 10,
+                    "version": board.version_json(), "tables": 2, "in_play": 2, "players": 10,
                     "queue": len(board.queue)}
     assert (site / "index.html").read_text(encoding="utf-8") == render_page(board, live=False)
     assert json.loads((site / "board.json").read_text(encoding="utf-8")) == json.loads(json.dumps(board.to_json()))
-    assert sorted(p.name for p in site.iterdir()) == [MARKER, "board.json", "index.html"]
+    assert sorted(p.name for p in site.iterdir()) == [ROTATION_MARKER, "board.json", "index.html"]
     # again, after a change, from $ARBITER_ROTATION: the folder is replaced whole
     log.status_change(club, "resume", next(p.name for p in board.players if p.status == "paused"))
     code, out, err = run("publish", "-o", str(site), env={"ARBITER_ROTATION": str(club)})
     assert code == 0 and out.startswith(f"wrote {site}/ (index.html, board.json): 2 of 2 table(s) in play"), err
-    assert json.loads((site / "board.json").read_text(encoding="utf-8"))["version"] == list(read_board(club).version)
+    assert json.loads((site / "board.json").read_text(encoding="utf-8"))["version"] == read_board(club).version_json()
 
 
 @pytest.mark.parametrize("case", ["missing", "damaged", "no-session", "not-a-site", "holds-the-session"])
@@ -249,6 +249,45 @@ def test_publish_refusals_write_nothing(case: str, club: Path, tmp_path: Path) -
     assert sorted(p.name for p in tmp_path.iterdir()) == before
     if case == "not-a-site":
         assert [p.name for p in site.iterdir()] == ["notes.txt"]
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_rotation_page_and_a_tournament_site_never_replace_each_other(club: Path, tmp_path: Path) -> None:
+    """Each publish command replaces only a folder of its own kind (its own marker file): a slip
+    of ``-o`` onto the other kind's folder is refused with a message naming what is there, and
+    the folder is left as it was."""
+    example = Path(__file__).resolve().parents[2] / "fixtures" / "example.trf"
+    site, page = tmp_path / "site", tmp_path / "page"
+    runner = CliRunner()
+    env = {"COLUMNS": "200", "NO_COLOR": "1"}
+    made = runner.invoke(app, ["publish", str(example), "-o", str(site), "--no-engine", "--no-why"], env=env)
+    assert made.exit_code == 0, made.stderr
+    code, out, err = run("publish", str(club), "-o", str(page))
+    assert code == 0, err
+    assert (site / MARKER).is_file() and not (site / ROTATION_MARKER).exists()
+    assert (page / ROTATION_MARKER).is_file() and not (page / MARKER).exists()
+    site_files, page_files = _files(site), _files(page)
+
+    code, out, err = run("publish", str(club), "-o", str(site))
+    assert code == exitcodes.USAGE and "Traceback" not in err
+    assert err == (f"arbiter: {site} holds a site written by arbiter publish, which arbiter rotation publish "
+                   "does not replace; choose another folder\n")
+    assert _files(site) == site_files
+
+    other = runner.invoke(app, ["publish", str(example), "-o", str(page), "--no-engine", "--no-why"], env=env)
+    assert other.exit_code == exitcodes.USAGE
+    assert other.stderr == (f"arbiter: {page} holds a rotation page written by arbiter rotation publish, which "
+                            "arbiter publish does not replace; choose another folder\n")
+    assert _files(page) == page_files
+
+    # each still replaces its own
+    log.arrive(club, "Kim")
+    code, out, err = run("publish", str(club), "-o", str(page))
+    assert code == 0, err
+    assert json.loads((page / "board.json").read_text(encoding="utf-8"))["version"] == read_board(club).version_json()
 
 
 def test_relaxed_limits_and_the_split_in_players_words(club: Path) -> None:

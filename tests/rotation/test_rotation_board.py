@@ -147,6 +147,23 @@ def test_the_version_changes_with_every_event_and_only_then(singles: Path) -> No
     log.arrive(singles, "Eve")
     c = read_board(singles)
     assert c.version != a.version and c.version[1] == a.version[1] + 1
+    assert c.version_tag != a.version_tag
+
+
+def test_board_json_gives_a_readable_version(singles: Path) -> None:
+    """Four arrivals, set, finish, set, finish: eight events numbered 1 to 8.  The tag is
+    computed here from the stored configuration text and the two numbers, one a line."""
+    import hashlib
+
+    conn = sqlite3.connect(singles)
+    config_text = conn.execute("SELECT value FROM meta WHERE key = 'config'").fetchone()[0]
+    conn.close()
+    version = read_board(singles).to_json()["version"]
+    tag = hashlib.sha256(f"{config_text}\n8\n8".encode("utf-8")).hexdigest()[:12]
+    assert version == {"events": 8, "last_event": 8, "tag": tag}
+    log.arrive(singles, "Eve")
+    assert read_board(singles).to_json()["version"]["events"] == 9
+    assert read_board(singles).to_json()["version"]["tag"] != tag
 
 
 def test_bad_files_raise_the_logs_errors(tmp_path: Path, singles: Path) -> None:
