@@ -316,7 +316,7 @@ def serve(
                                   "(0.0.0.0 or :: only to listen on every interface)."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="The port (0: any free port)."),
     actions: bool = typer.Option(False, "--actions",
-                                 help="Also an organiser's page (finish, next, arrive, pause, resume, leave) "
+                                 help="Also an organiser's page (finish, next, set, arrive, pause, resume, leave) "
                                       "behind a token printed now."),
     json_out: bool = JsonOpt,
 ) -> None:

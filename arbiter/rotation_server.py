@@ -239,7 +239,11 @@ def _guarded(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Req
 #: The actions an organiser may take from the page, each the command line's library call (so
 #: the log entry is the one ``arbiter rotation KIND`` appends): kind -> the form fields it needs.
 ACTIONS = {"arrive": ("name",), "pause": ("name",), "resume": ("name",), "leave": ("name",),
-           "finish": ("table",), "next": ()}
+           "finish": ("table",), "next": (), "set": ("table",)}
+#: The fields of ``set`` naming the players, in the command line's order (bughouse: the first
+#: two against the last two); the empty ones are left out, and fewer than k names are fixed
+#: into a game the engine completes (:func:`rotation.log.set_game`).
+SET_FIELDS = ("player1", "player2", "player3", "player4")
 MAX_BODY = 4096  # bytes: an action's form is a name and a number
 
 
@@ -280,14 +284,22 @@ def do_action(path: Path, kind: str, fields: dict[str, str]) -> rlog.Outcome:
         return rlog.finish(path, table)
     if kind == "next":
         return rlog.next_games(path, _number(fields, "table"))
+    if kind == "set":
+        table = _number(fields, "table")
+        assert table is not None
+        names = [fields[key] for key in SET_FIELDS if fields.get(key, "").strip()]
+        if not names:
+            raise ActionError("set needs at least one player")
+        return rlog.set_game(path, table, names)
     return rlog.status_change(path, kind, fields["name"])
 
 
 def _said(kind: str, fields: dict[str, str], outcome: rlog.Outcome) -> str:
     """What the command line prints for the action (its first line, then the games started)."""
     name = fields.get("name", "").strip()
-    head = {"arrive": f"{name} arrived", "finish": f"table {fields.get('table', '').strip()} finished",
-            "next": "started:"}.get(kind, f"{name}: {kind}")
+    table = fields.get("table", "").strip()
+    head = {"arrive": f"{name} arrived", "finish": f"table {table} finished", "next": "started:",
+            "set": f"table {table} set by the organiser"}.get(kind, f"{name}: {kind}")
     games = [f"table {g.table}: " + " & ".join(g.teams[0]) + "  vs  " + " & ".join(g.teams[1])
              + (" (set by the organiser)" if g.by == "organiser" else "") for g in outcome.started]
     if head.endswith(":"):
@@ -420,9 +432,11 @@ def _organiser_page(view: View, token: str, said: Optional[str], refused: bool) 
                 names["resume"].append(p.name)
             if p.status != "left":
                 names["leave"].append(p.name)
+    present = [p.name for p in board.players if p.status != "left"] if board is not None else []
     return environment().get_template("rotation_organiser.html").render(
         title=_title(view), board=board, error=view.message, token=token, said=said, refused=refused,
-        status_forms=list(names.items()))
+        status_forms=list(names.items()), present=present,
+        set_fields=SET_FIELDS[:board.config.k] if board is not None else ())
 
 
 def _title(view: View) -> str:
