@@ -574,3 +574,26 @@ def test_wildcards_only_when_named() -> None:
             assert host == "::1" and sock.getsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY) == 1
         finally:
             sock.close()
+
+
+# --------------------------------------------------------------------------- one mapping of errors
+
+def test_the_page_and_the_command_line_share_one_mapping_of_errors(tmp_path: Path) -> None:
+    """Each kind of rotation error has the exit code docs/rotation.md gives it (NoGame is a
+    RotationError, so the order matters), the page uses the very function the command line
+    uses, and the server imports neither typer nor the command-line module to get it."""
+    from arbiter import rotation_errors
+
+    assert rs.session_error is rotation_errors.session_error
+    cases = [(rot.NoGame("every table is busy"), exitcodes.NO_PAIRING),
+             (rot.RotationError("unknown player 'Zed'"), exitcodes.USAGE),
+             (rlog.DamagedSession(tmp_path / "s.db", "not valid JSON", 4, "start"), exitcodes.INVALID_INPUT),
+             (rlog.SessionFileError("cannot open s.db"), exitcodes.FILE_ERROR)]
+    for exc, code in cases:
+        assert rotation_errors.session_error(exc) == (code, str(exc))
+    assert rotation_errors.session_error(KeyError("x")) is None
+    code = ("import sys, arbiter.rotation_server; "
+            "print(sorted(m for m in ('typer', 'arbiter.cli_rotation', 'arbiter.app') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=60)
+    assert (done.returncode, done.stdout) == (0, "[]\n"), done.stderr
