@@ -93,11 +93,13 @@ class View:
         return self.error[1] if self.error else None
 
 
-def read_view(path: Path) -> tuple[Optional[Board], Optional[tuple[int, str]]]:
+def read_view(path: Path, cache: Optional[rlog.WhyCache] = None
+              ) -> tuple[Optional[Board], Optional[tuple[int, str]]]:
     """The board, or the command line's (exit code, message) for why it cannot be read.  An
-    unexpected error is a bug, said in one line (never a traceback on the page or terminal)."""
+    unexpected error is a bug, said in one line (never a traceback on the page or terminal).
+    ``cache``: the explanations of the previous read (:func:`rotation.log.whys`)."""
     try:
-        return read_board(path), None
+        return read_board(path, cache), None
     except Exception as exc:
         known = session_error(exc)
         if known is not None:
@@ -118,6 +120,7 @@ class Watcher:
         self._signature: Signature = None
         self._read_at = float("-inf")
         self._changed = asyncio.Event()  # set (and replaced) whenever a new view is made
+        self._whys: rlog.WhyCache = {}  # explanations of the last read, reused while their games run
         self._streams = 0
         self._poller: Optional[asyncio.Task[None]] = None
         self._loop: Optional[asyncio.AbstractEventLoop] = None
@@ -140,7 +143,7 @@ class Watcher:
             # write between the two is seen as a change at the next check
             if self._view is None or signature != self._signature or (
                     now - self._read_at >= REREAD and await asyncio.to_thread(self._moved)):
-                board, error = await asyncio.to_thread(read_view, self.path)
+                board, error = await asyncio.to_thread(read_view, self.path, self._whys)
                 self._signature, self._read_at = signature, now
                 key = (board.version if board is not None else None, error)
                 old = self._view

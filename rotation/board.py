@@ -140,18 +140,20 @@ class Board:
                 "queue": list(self.queue), "players": [p.as_dict() for p in self.players]}
 
 
-def read_board(path: str | Path) -> Board:
+def read_board(path: str | Path, cache: Optional[rlog.WhyCache] = None) -> Board:
     """The board of the session file at ``path``, from one consistent read of its log (safe
-    while the command line writes).  Raises :class:`rotation.log.SessionFileError` or
-    :class:`rotation.log.DamagedSession` as :func:`rotation.log.state` does."""
+    while the command line writes).  ``cache``: explanations kept from the previous read, for
+    a reader that reads again after every change (:func:`rotation.log.whys`).  Raises
+    :class:`rotation.log.SessionFileError` or :class:`rotation.log.DamagedSession` as
+    :func:`rotation.log.state` does."""
     path = Path(path)
-    return board_from(rlog.snapshot(path), path.name)
+    return board_from(rlog.snapshot(path), path.name, cache)
 
 
-def board_from(snap: rlog.Snapshot, name: str) -> Board:
-    """The board of one snapshot (pure)."""
+def board_from(snap: rlog.Snapshot, name: str, cache: Optional[rlog.WhyCache] = None) -> Board:
+    """The board of one snapshot (pure, but for what ``cache`` keeps)."""
     st = snap.state
-    whys = rlog.whys(snap)  # the explanations and the evenings reuse the snapshot's one replay
+    whys = rlog.whys(snap, cache)  # the explanations and the evenings reuse the snapshot's one replay
     tables = tuple(BoardTable(table=i + 1, teams=g.teams if g else None, by=str(g.by) if g else None,
                               why=whys[i + 1] if g else None) for i, g in enumerate(st.tables))
     evenings = _evenings(snap)

@@ -29,6 +29,8 @@ Schema (version 1)::
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
 import os
 import sqlite3
@@ -38,7 +40,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterator, MutableMapping, Optional, Sequence
 
 from rotation import engine as rot
 from rotation.events import BadEvent, check_event
@@ -574,18 +576,56 @@ def snapshot(path: str | Path) -> Snapshot:
     return _snapshot(Path(path))
 
 
-def whys(snap: Snapshot) -> dict[int, dict[str, Any]]:
+#: Explanations already computed, by :func:`explanation_key` (see :func:`whys`).
+WhyCache = MutableMapping[str, dict[str, Any]]
+
+
+def whys(snap: Snapshot, cache: Optional[WhyCache] = None) -> dict[int, dict[str, Any]]:
     """"Why this game?" (:func:`rotation.explain.explain`) for every game in progress in
     ``snap``, by table, from the replay that made the snapshot (no replay of its own): each game
-    is explained from the state just before the pass that started it."""
+    is explained from the state just before the pass that started it.
+
+    With ``cache`` (for a reader that reads the session again after every change), an
+    explanation is reused while the events up to its game's start are unchanged: it is a
+    function of them alone (the state before the pass, the pass and the game), so a cached one
+    is the one :func:`rotation.explain.explain` would give again.  The cache keeps only the
+    games of this snapshot afterwards, so it never grows past the number of tables."""
     games: dict[int, list[rot.Game]] = {}
     for g in snap.state.tables:
         if g is not None:
             games.setdefault(g.pass_no, []).append(g)
+    keys = explanation_keys(snap) if cache is not None else []
     out: dict[int, dict[str, Any]] = {}
-    for before, ev in snap.starts:
+    used: dict[str, dict[str, Any]] = {}
+    for i, (before, ev) in enumerate(snap.starts):
         for g in games.get(before.passes, ()):
-            out[g.table] = explain(before, g, [x["table"] for x in ev["games"]])
+            if cache is None:
+                out[g.table] = explain(before, g, [x["table"] for x in ev["games"]])
+                continue
+            key = f"{keys[i]}:{g.table}"
+            found = cache.get(key)
+            if found is None:
+                found = explain(before, g, [x["table"] for x in ev["games"]])
+            used[key] = found
+            out[g.table] = copy.deepcopy(found)
+    if cache is not None:
+        cache.clear()
+        cache.update(used)
+    return out
+
+
+def explanation_keys(snap: Snapshot) -> list[str]:
+    """For each start of ``snap.starts``, in order, a digest (SHA-256) of the configuration and
+    every event up to and including that start, manual changes folded in: what an explanation
+    of a game it started depends on.  A ``set`` that rewrites an earlier game changes the
+    digests of every start from that game's on."""
+    digest = hashlib.sha256(json.dumps(snap.config.as_dict(), sort_keys=True).encode("utf-8"))
+    out: list[str] = []
+    for ev in rot.resolve_manual(snap.events):
+        digest.update(b"\n" + json.dumps(ev, sort_keys=True).encode("utf-8"))
+        if ev["type"] == "start":
+            out.append(digest.copy().hexdigest())
+    assert len(out) == len(snap.starts)  # the same folding as the snapshot's replay
     return out
 
 
