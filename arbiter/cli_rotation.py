@@ -52,19 +52,16 @@ _T = TypeVar("_T")
 
 
 def _run(call: Callable[[], _T]) -> _T:
-    """Run a library call, turning its errors into the documented one-line messages."""
-    from rotation import engine as rot
-    from rotation import log as rlog
+    """Run a library call, turning its errors into the documented one-line messages
+    (:func:`arbiter.rotation_errors.session_error`, which the live page uses too)."""
+    from arbiter.rotation_errors import session_error
     try:
         return call()
-    except rot.NoGame as exc:
-        fail(exitcodes.NO_PAIRING, str(exc))
-    except rot.RotationError as exc:
-        fail(exitcodes.USAGE, str(exc))
-    except rlog.DamagedSession as exc:
-        fail(exitcodes.INVALID_INPUT, str(exc))
-    except rlog.SessionFileError as exc:
-        fail(exitcodes.FILE_ERROR, str(exc))
+    except Exception as exc:
+        known = session_error(exc)
+        if known is None:
+            raise
+        fail(*known)
 
 
 def _teams_text(teams: Sequence[Sequence[str]]) -> str:
@@ -280,13 +277,13 @@ def publish(
     it is written whole or not at all, replacing a page published there before."""
     import json
 
-    from arbiter.publish import Page, SiteError, Site, check_target, write_site
+    from arbiter.publish import ROTATION_MARKER, Page, SiteError, Site, check_target, write_site
     from arbiter.publish.rotation_page import render_page
     from rotation.board import read_board
 
     path = _session(file)
     try:
-        check_target(output, path)
+        check_target(output, path, ROTATION_MARKER)
     except SiteError as exc:
         fail(exitcodes.USAGE, str(exc))
     board = _run(lambda: read_board(path))
@@ -294,7 +291,7 @@ def publish(
     pages = (Page("index.html", render_page(board, live=False).encode("utf-8")),
              Page("board.json", (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")))
     try:
-        write_site(output, Site(pages=pages, verdicts=()), path)
+        write_site(output, Site(pages=pages, verdicts=()), path, ROTATION_MARKER)
     except SiteError as exc:
         fail(exitcodes.USAGE if exc.usage else exitcodes.FILE_ERROR, str(exc))
     except OSError as exc:
@@ -303,7 +300,7 @@ def publish(
     present = sum(1 for p in board.players if p.status != "left")
     if json_out:
         emit_json({"session": str(path), "output": str(output), "files": sorted(p.path for p in pages),
-                   "version": data["version"], "tables": len(board.tables), "in_play": playing,
+                   "version": board.version_json(), "tables": len(board.tables), "in_play": playing,
                    "players": present, "queue": len(board.queue)})
         return
     out.print(f"wrote {str(output).rstrip('/')}/ (index.html, board.json): {playing} of {len(board.tables)} "
@@ -319,7 +316,7 @@ def serve(
                                   "(0.0.0.0 or :: only to listen on every interface)."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="The port (0: any free port)."),
     actions: bool = typer.Option(False, "--actions",
-                                 help="Also an organiser's page (finish, next, arrive, pause, resume, leave) "
+                                 help="Also an organiser's page (finish, next, set, arrive, pause, resume, leave) "
                                       "behind a token printed now."),
     json_out: bool = JsonOpt,
 ) -> None:

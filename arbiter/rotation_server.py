@@ -46,7 +46,7 @@ from starlette.routing import Route
 
 from arbiter import exitcodes
 from arbiter.publish.rotation_page import render_fragment, render_page
-from rotation import engine as rot
+from arbiter.rotation_errors import session_error
 from rotation import log as rlog
 from rotation.board import Board, read_board
 
@@ -57,20 +57,6 @@ RETRY_MS = 1000  # how soon a browser reconnects when the stream breaks (the SSE
 _SQLITE_COUNTER = slice(24, 28)  # the database header's file change counter
 
 Signature = Optional[tuple[int, int, int, bytes, int, int]]
-
-
-def session_error(exc: BaseException) -> Optional[tuple[int, str]]:
-    """The exit code and message the command line gives for an error reading a session, or None
-    when ``exc`` is not one (as :func:`arbiter.cli_rotation._run` maps them)."""
-    if isinstance(exc, rlog.DamagedSession):
-        return exitcodes.INVALID_INPUT, str(exc)
-    if isinstance(exc, rlog.SessionFileError):
-        return exitcodes.FILE_ERROR, str(exc)
-    if isinstance(exc, rot.NoGame):
-        return exitcodes.NO_PAIRING, str(exc)
-    if isinstance(exc, rot.RotationError):
-        return exitcodes.USAGE, str(exc)
-    return None
 
 
 def file_signature(path: Path) -> Signature:
@@ -107,11 +93,13 @@ class View:
         return self.error[1] if self.error else None
 
 
-def read_view(path: Path) -> tuple[Optional[Board], Optional[tuple[int, str]]]:
+def read_view(path: Path, cache: Optional[rlog.WhyCache] = None
+              ) -> tuple[Optional[Board], Optional[tuple[int, str]]]:
     """The board, or the command line's (exit code, message) for why it cannot be read.  An
-    unexpected error is a bug, said in one line (never a traceback on the page or terminal)."""
+    unexpected error is a bug, said in one line (never a traceback on the page or terminal).
+    ``cache``: the explanations of the previous read (:func:`rotation.log.whys`)."""
     try:
-        return read_board(path), None
+        return read_board(path, cache), None
     except Exception as exc:
         known = session_error(exc)
         if known is not None:
@@ -132,6 +120,7 @@ class Watcher:
         self._signature: Signature = None
         self._read_at = float("-inf")
         self._changed = asyncio.Event()  # set (and replaced) whenever a new view is made
+        self._whys: rlog.WhyCache = {}  # explanations of the last read, reused while their games run
         self._streams = 0
         self._poller: Optional[asyncio.Task[None]] = None
         self._loop: Optional[asyncio.AbstractEventLoop] = None
@@ -154,7 +143,7 @@ class Watcher:
             # write between the two is seen as a change at the next check
             if self._view is None or signature != self._signature or (
                     now - self._read_at >= REREAD and await asyncio.to_thread(self._moved)):
-                board, error = await asyncio.to_thread(read_view, self.path)
+                board, error = await asyncio.to_thread(read_view, self.path, self._whys)
                 self._signature, self._read_at = signature, now
                 key = (board.version if board is not None else None, error)
                 old = self._view
@@ -253,7 +242,11 @@ def _guarded(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Req
 #: The actions an organiser may take from the page, each the command line's library call (so
 #: the log entry is the one ``arbiter rotation KIND`` appends): kind -> the form fields it needs.
 ACTIONS = {"arrive": ("name",), "pause": ("name",), "resume": ("name",), "leave": ("name",),
-           "finish": ("table",), "next": ()}
+           "finish": ("table",), "next": (), "set": ("table",)}
+#: The fields of ``set`` naming the players, in the command line's order (bughouse: the first
+#: two against the last two); the empty ones are left out, and fewer than k names are fixed
+#: into a game the engine completes (:func:`rotation.log.set_game`).
+SET_FIELDS = ("player1", "player2", "player3", "player4")
 MAX_BODY = 4096  # bytes: an action's form is a name and a number
 
 
@@ -294,14 +287,22 @@ def do_action(path: Path, kind: str, fields: dict[str, str]) -> rlog.Outcome:
         return rlog.finish(path, table)
     if kind == "next":
         return rlog.next_games(path, _number(fields, "table"))
+    if kind == "set":
+        table = _number(fields, "table")
+        assert table is not None
+        names = [fields[key] for key in SET_FIELDS if fields.get(key, "").strip()]
+        if not names:
+            raise ActionError("set needs at least one player")
+        return rlog.set_game(path, table, names)
     return rlog.status_change(path, kind, fields["name"])
 
 
 def _said(kind: str, fields: dict[str, str], outcome: rlog.Outcome) -> str:
     """What the command line prints for the action (its first line, then the games started)."""
     name = fields.get("name", "").strip()
-    head = {"arrive": f"{name} arrived", "finish": f"table {fields.get('table', '').strip()} finished",
-            "next": "started:"}.get(kind, f"{name}: {kind}")
+    table = fields.get("table", "").strip()
+    head = {"arrive": f"{name} arrived", "finish": f"table {table} finished", "next": "started:",
+            "set": f"table {table} set by the organiser"}.get(kind, f"{name}: {kind}")
     games = [f"table {g.table}: " + " & ".join(g.teams[0]) + "  vs  " + " & ".join(g.teams[1])
              + (" (set by the organiser)" if g.by == "organiser" else "") for g in outcome.started]
     if head.endswith(":"):
@@ -434,9 +435,11 @@ def _organiser_page(view: View, token: str, said: Optional[str], refused: bool) 
                 names["resume"].append(p.name)
             if p.status != "left":
                 names["leave"].append(p.name)
+    present = [p.name for p in board.players if p.status != "left"] if board is not None else []
     return environment().get_template("rotation_organiser.html").render(
         title=_title(view), board=board, error=view.message, token=token, said=said, refused=refused,
-        status_forms=list(names.items()))
+        status_forms=list(names.items()), present=present,
+        set_fields=SET_FIELDS[:board.config.k] if board is not None else ())
 
 
 def _title(view: View) -> str:

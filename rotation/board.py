@@ -21,12 +21,15 @@ Reading a bad file raises what :func:`rotation.log.state` raises (:class:`rotati
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from rotation import engine as rot
 from rotation import log as rlog
+
+VERSION_TAG_DIGITS = 12
 
 __all__ = ["Board", "BoardTable", "BoardPlayer", "Spell", "read_board", "board_from"]
 
@@ -96,7 +99,8 @@ class Board:
     """The session at one moment (one snapshot of its log)."""
 
     name: str  # the session file's name, for a title
-    version: tuple[str, int, int]  # the log's version: changes whenever an event is appended
+    version: tuple[str, int, int]  # the log's version (configuration text, events, last event
+    # number): changes whenever an event is appended; compared whole to tell a change
     updated: Optional[str]  # when the last event was recorded (UTC, ISO 8601; None before any)
     config: rot.Config
     passes: int
@@ -110,34 +114,49 @@ class Board:
     def free_tables(self) -> tuple[int, ...]:
         return tuple(t.table for t in self.tables if t.free)
 
+    @property
+    def version_tag(self) -> str:
+        """A short name of :attr:`version` (12 hexadecimal digits of the SHA-256 of its three
+        parts, one a line): two boards of one session have the same tag exactly when their logs
+        have the same events, for a reader that compares one string."""
+        text = "\n".join(str(part) for part in self.version)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:VERSION_TAG_DIGITS]
+
+    def version_json(self) -> dict[str, Any]:
+        """The version as ``board.json`` gives it: the number of events, the last event's
+        number, and :attr:`version_tag` (the configuration text stays out: it is ``config``)."""
+        return {"events": self.version[1], "last_event": self.version[2], "tag": self.version_tag}
+
     def player(self, name: str) -> Optional[BoardPlayer]:
         return next((p for p in self.players if p.name == name), None)
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON shape (docs/rotation-page.md): ``why`` of a table in play is what
         ``arbiter rotation why --json`` prints for it, ``null`` for a free table."""
-        return {"session": self.name, "version": list(self.version), "updated": self.updated,
+        return {"session": self.name, "version": self.version_json(), "updated": self.updated,
                 "config": self.config.as_dict(),
                 "passes": self.passes, "games_started": self.games_started, "sitout_limit": self.sitout_limit,
                 "tables": [t.as_dict() for t in self.tables], "free_tables": list(self.free_tables),
                 "queue": list(self.queue), "players": [p.as_dict() for p in self.players]}
 
 
-def read_board(path: str | Path) -> Board:
+def read_board(path: str | Path, cache: Optional[rlog.WhyCache] = None) -> Board:
     """The board of the session file at ``path``, from one consistent read of its log (safe
-    while the command line writes).  Raises :class:`rotation.log.SessionFileError` or
-    :class:`rotation.log.DamagedSession` as :func:`rotation.log.state` does."""
+    while the command line writes).  ``cache``: explanations kept from the previous read, for
+    a reader that reads again after every change (:func:`rotation.log.whys`).  Raises
+    :class:`rotation.log.SessionFileError` or :class:`rotation.log.DamagedSession` as
+    :func:`rotation.log.state` does."""
     path = Path(path)
-    return board_from(rlog.snapshot(path), path.name)
+    return board_from(rlog.snapshot(path), path.name, cache)
 
 
-def board_from(snap: rlog.Snapshot, name: str) -> Board:
-    """The board of one snapshot (pure)."""
+def board_from(snap: rlog.Snapshot, name: str, cache: Optional[rlog.WhyCache] = None) -> Board:
+    """The board of one snapshot (pure, but for what ``cache`` keeps)."""
     st = snap.state
-    whys = rlog.whys(snap)
+    whys = rlog.whys(snap, cache)  # the explanations and the evenings reuse the snapshot's one replay
     tables = tuple(BoardTable(table=i + 1, teams=g.teams if g else None, by=str(g.by) if g else None,
                               why=whys[i + 1] if g else None) for i, g in enumerate(st.tables))
-    evenings = _evenings(snap.config, snap.events)
+    evenings = _evenings(snap)
     players = tuple(BoardPlayer(name=p.name, rating=p.rating, status=str(p.status), table=p.table, games=p.games,
                                 sitouts=p.sitouts,
                                 sitouts_total=sum(1 for s in evenings.get(p.name, ()) if s.kind == "sitout"),
@@ -153,35 +172,26 @@ def _frac(x: Any) -> str:
     return str(x) if x.denominator != 1 else str(x.numerator)
 
 
-def _evenings(config: rot.Config, events: list[dict[str, Any]]) -> dict[str, list[Spell]]:
-    """Each player's passes, in order: replays the log (manual changes folded in) and records,
-    at every start, who was placed and who sat out, as :func:`rotation.engine.start_pass`
-    counts them.  A game's ``in_progress`` is cleared by its ``finish``."""
+def _evenings(snap: rlog.Snapshot) -> dict[str, list[Spell]]:
+    """Each player's passes, in order, from the starts the snapshot's replay recorded (manual
+    changes folded in): at every start, who was placed and who sat out, as
+    :func:`rotation.engine.start_pass` counts them.  A game is ``in_progress`` while it is still
+    on its table in the snapshot's state (same table, same pass)."""
     out: dict[str, list[Spell]] = {}
-    open_games: dict[int, list[tuple[str, int]]] = {}  # table -> (player, index in their list)
-    st = rot.State.new(config)
-    for ev in rot.resolve_manual(events):
-        if ev["type"] == "start":
-            placed: set[str] = set()
-            for g in ev["games"]:
-                sides = (tuple(g["teams"][0]), tuple(g["teams"][1]))
-                by = str(g.get("by", rot.By.ENGINE))
-                open_games[g["table"]] = []
-                for s, side in enumerate(sides):
-                    for n in side:
-                        spells = out.setdefault(n, [])
-                        open_games[g["table"]].append((n, len(spells)))
-                        spells.append(Spell(pass_no=st.passes, kind="game", table=g["table"],
-                                            partners=tuple(x for x in side if x != n), opponents=sides[1 - s],
-                                            by=by, in_progress=True))
-                        placed.add(n)
-            for p in st.waiting():
-                if p.name not in placed:
-                    out.setdefault(p.name, []).append(Spell(pass_no=st.passes, kind="sitout"))
-        elif ev["type"] == "finish":
-            for n, i in open_games.pop(ev["table"], []):
-                old = out[n][i]
-                out[n][i] = Spell(pass_no=old.pass_no, kind="game", table=old.table, partners=old.partners,
-                                  opponents=old.opponents, by=old.by, in_progress=False)
-        st = rot.apply_event(st, ev)
+    playing = {(g.table, g.pass_no) for g in snap.state.tables if g is not None}
+    for before, ev in snap.starts:
+        placed: set[str] = set()
+        for g in ev["games"]:
+            sides = (tuple(g["teams"][0]), tuple(g["teams"][1]))
+            by = str(g.get("by", rot.By.ENGINE))
+            in_progress = (g["table"], before.passes) in playing
+            for s, side in enumerate(sides):
+                for n in side:
+                    out.setdefault(n, []).append(Spell(pass_no=before.passes, kind="game", table=g["table"],
+                                                       partners=tuple(x for x in side if x != n),
+                                                       opponents=sides[1 - s], by=by, in_progress=in_progress))
+                    placed.add(n)
+        for p in before.waiting():
+            if p.name not in placed:
+                out.setdefault(p.name, []).append(Spell(pass_no=before.passes, kind="sitout"))
     return out

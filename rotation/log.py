@@ -29,6 +29,8 @@ Schema (version 1)::
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
 import os
 import sqlite3
@@ -38,7 +40,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterator, MutableMapping, Optional, Sequence
 
 from rotation import engine as rot
 from rotation.events import BadEvent, check_event
@@ -93,6 +95,9 @@ class _Snapshot:
     rows: tuple[_Row, ...]
     version: tuple[str, int, int]  # (config text, number of events, last seq): changes on append
     state: rot.State
+    # every pass started, in order: the state just before it and its start event (manual
+    # changes folded in), recorded by the one replay that made ``state`` (states are immutable)
+    starts: tuple[tuple[rot.State, dict[str, Any]], ...] = ()
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -292,12 +297,17 @@ def _config(path: Path, text: Optional[str]) -> rot.Config:
         raise DamagedSession(path, str(exc)) from None
 
 
-def _replay(path: Path, config: rot.Config, rows: Sequence[_Row]) -> rot.State:
-    """The state after the stored events; an event the rules refuse is damage, named by its
-    number (for a game rewritten by a manual change, the ``set`` that rewrote it)."""
+def _replay(path: Path, config: rot.Config, rows: Sequence[_Row]
+            ) -> tuple[rot.State, tuple[tuple[rot.State, dict[str, Any]], ...]]:
+    """The state after the stored events, and for every start the state just before it with
+    the start event (manual changes folded in); an event the rules refuse is damage, named by
+    its number (for a game rewritten by a manual change, the ``set`` that rewrote it)."""
     resolved, sources = rot.resolve_manual_sources([r.event for r in rows])
     state = rot.State.new(config)
+    starts: list[tuple[rot.State, dict[str, Any]]] = []
     for ev, src in zip(resolved, sources):
+        if ev["type"] == "start":
+            starts.append((state, ev))
         try:
             state = rot.apply_event(state, ev)
         except rot.RotationError as exc:
@@ -311,7 +321,12 @@ def _replay(path: Path, config: rot.Config, rows: Sequence[_Row]) -> rot.State:
                         break
             row = rows[culprit]
             raise DamagedSession(path, f"cannot be replayed: {exc}", row.seq, row.kind) from None
-    return state
+    return state, tuple(starts)
+
+
+def _replayed(path: Path, config: rot.Config, rows: tuple[_Row, ...], version: tuple[str, int, int]) -> _Snapshot:
+    state, starts = _replay(path, config, rows)
+    return _Snapshot(config=config, rows=rows, version=version, state=state, starts=starts)
 
 
 def _snapshot(path: Path) -> _Snapshot:
@@ -323,7 +338,7 @@ def _snapshot(path: Path) -> _Snapshot:
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
             raise SessionFileError(f"cannot read {path}: {exc}") from None
-    return _Snapshot(config=config, rows=rows, version=version, state=_replay(path, config, rows))
+    return _replayed(path, config, rows, version)
 
 
 def load(path: str | Path) -> tuple[rot.Config, list[dict[str, Any]]]:
@@ -439,7 +454,7 @@ def _command_locked(path: Path, decide: Decide) -> Outcome:
             raise SessionFileError(f"cannot open {path}: {exc}") from None
         try:
             config, rows, version = _read(conn, path)
-            snap = _Snapshot(config=config, rows=rows, version=version, state=_replay(path, config, rows))
+            snap = _replayed(path, config, rows, version)
             new = decide(snap.config, snap.events, snap.state)
             after = _after(snap, new)
             _append(conn, new)
@@ -545,15 +560,6 @@ def set_game(path: str | Path, table: int, names: Sequence[str]) -> Outcome:
     return _command(path, decide)
 
 
-def _history_states(config: rot.Config, events: Sequence[dict[str, Any]]) -> Iterator[tuple[rot.State, dict[str, Any]]]:
-    """Replay, yielding (state before, start event) for every start."""
-    st = rot.State.new(config)
-    for ev in rot.resolve_manual(events):
-        if ev["type"] == "start":
-            yield st, ev
-        st = rot.apply_event(st, ev)
-
-
 def why(path: str | Path, table: int) -> dict[str, Any]:
     """"Why this game?" for the game in progress on ``table``."""
     snap = _snapshot(Path(path))
@@ -570,18 +576,56 @@ def snapshot(path: str | Path) -> Snapshot:
     return _snapshot(Path(path))
 
 
-def whys(snap: Snapshot) -> dict[int, dict[str, Any]]:
+#: Explanations already computed, by :func:`explanation_key` (see :func:`whys`).
+WhyCache = MutableMapping[str, dict[str, Any]]
+
+
+def whys(snap: Snapshot, cache: Optional[WhyCache] = None) -> dict[int, dict[str, Any]]:
     """"Why this game?" (:func:`rotation.explain.explain`) for every game in progress in
-    ``snap``, by table, from one replay of its log: each game is explained from the state just
-    before the pass that started it."""
+    ``snap``, by table, from the replay that made the snapshot (no replay of its own): each game
+    is explained from the state just before the pass that started it.
+
+    With ``cache`` (for a reader that reads the session again after every change), an
+    explanation is reused while the events up to its game's start are unchanged: it is a
+    function of them alone (the state before the pass, the pass and the game), so a cached one
+    is the one :func:`rotation.explain.explain` would give again.  The cache keeps only the
+    games of this snapshot afterwards, so it never grows past the number of tables."""
     games: dict[int, list[rot.Game]] = {}
     for g in snap.state.tables:
         if g is not None:
             games.setdefault(g.pass_no, []).append(g)
+    keys = explanation_keys(snap) if cache is not None else []
     out: dict[int, dict[str, Any]] = {}
-    for before, ev in _history_states(snap.config, snap.events):
+    used: dict[str, dict[str, Any]] = {}
+    for i, (before, ev) in enumerate(snap.starts):
         for g in games.get(before.passes, ()):
-            out[g.table] = explain(before, g, [x["table"] for x in ev["games"]])
+            if cache is None:
+                out[g.table] = explain(before, g, [x["table"] for x in ev["games"]])
+                continue
+            key = f"{keys[i]}:{g.table}"
+            found = cache.get(key)
+            if found is None:
+                found = explain(before, g, [x["table"] for x in ev["games"]])
+            used[key] = found
+            out[g.table] = copy.deepcopy(found)
+    if cache is not None:
+        cache.clear()
+        cache.update(used)
+    return out
+
+
+def explanation_keys(snap: Snapshot) -> list[str]:
+    """For each start of ``snap.starts``, in order, a digest (SHA-256) of the configuration and
+    every event up to and including that start, manual changes folded in: what an explanation
+    of a game it started depends on.  A ``set`` that rewrites an earlier game changes the
+    digests of every start from that game's on."""
+    digest = hashlib.sha256(json.dumps(snap.config.as_dict(), sort_keys=True).encode("utf-8"))
+    out: list[str] = []
+    for ev in rot.resolve_manual(snap.events):
+        digest.update(b"\n" + json.dumps(ev, sort_keys=True).encode("utf-8"))
+        if ev["type"] == "start":
+            out.append(digest.copy().hexdigest())
+    assert len(out) == len(snap.starts)  # the same folding as the snapshot's replay
     return out
 
 

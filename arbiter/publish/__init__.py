@@ -57,11 +57,19 @@ try:  # POSIX only; elsewhere the process rule alone protects a running publish
 except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["MARKER", "CACHE", "read_stored", "SiteError", "Page", "Site", "SiteOptions", "build_pages", "write_site",
-           "check_target", "recover", "STALE_AFTER_SECONDS"]
+__all__ = ["MARKER", "ROTATION_MARKER", "CACHE", "read_stored", "SiteError", "Page", "Site", "SiteOptions",
+           "build_pages", "write_site", "check_target", "recover", "STALE_AFTER_SECONDS"]
 
 #: A file every published site holds: a folder with it may be replaced by a new site.
 MARKER = ".arbiter-site"
+
+#: The file a rotation page (``arbiter rotation publish``) holds instead: each command replaces
+#: only a folder of its own kind, so neither removes the other's by a slip of the ``-o``.
+ROTATION_MARKER = ".arbiter-rotation-page"
+
+#: Each marker: what the folder holds and the command that wrote it (the file's text and the
+#: messages of :func:`check_target`).
+_KINDS = {MARKER: ("site", "arbiter publish"), ROTATION_MARKER: ("rotation page", "arbiter rotation publish")}
 
 #: How old a temporary folder whose name holds no process id (earlier versions) must be before
 #: a publish removes it.
@@ -81,9 +89,12 @@ class SiteError(Exception):
         self.usage = usage
 
 
-def check_target(target: Path, source: Path | None = None) -> None:
-    """Refuse a target that is a file, a folder holding something other than a published site,
-    or a folder that contains the input file (replacing it would delete the input)."""
+def check_target(target: Path, source: Path | None = None, marker: str = MARKER) -> None:
+    """Refuse a target that is a file, a folder holding something other than what the command
+    publishes (``marker``: :data:`MARKER` for a tournament site, :data:`ROTATION_MARKER` for a
+    rotation page), including the other kind of published folder, or a folder that contains
+    the input file (replacing it would delete the input)."""
+    what, command = _KINDS[marker]
     if target.is_symlink() or (target.exists() and not target.is_dir()):
         raise SiteError(f"{target} exists and is not a folder", usage=True)
     if source is not None:
@@ -91,12 +102,16 @@ def check_target(target: Path, source: Path | None = None) -> None:
         dst = target.resolve()
         if dst == src.parent or dst in src.parents:
             raise SiteError(f"{target} contains the input file {source}; choose another folder", usage=True)
-    if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
-        raise SiteError(f"{target} is not empty and holds no site written by arbiter publish; "
+    if target.is_dir() and any(target.iterdir()) and not (target / marker).is_file():
+        for other, (other_what, other_command) in _KINDS.items():
+            if other != marker and (target / other).is_file():
+                raise SiteError(f"{target} holds a {other_what} written by {other_command}, which {command} "
+                                f"does not replace; choose another folder", usage=True)
+        raise SiteError(f"{target} is not empty and holds no {what} written by {command}; "
                         "choose a new or empty folder", usage=True)
 
 
-def write_site(target: Path, site: Site, source: Path | None = None) -> None:
+def write_site(target: Path, site: Site, source: Path | None = None, marker: str = MARKER) -> None:
     """Write the pages of ``site`` as the folder ``target``, replacing a site published there before.
 
     Under the parent folder's lock: what an earlier publish killed part-way left is recovered
@@ -104,13 +119,13 @@ def write_site(target: Path, site: Site, source: Path | None = None) -> None:
     file system) and flushed to disk, then the two folders are swapped as the module docstring
     says, and the old site is removed.  On any error the temporary folder is removed and the old
     site is left as it was.  Raises :class:`SiteError` (``usage`` when the target is unsuitable)
-    or ``OSError``."""
-    check_target(target, source)
+    or ``OSError``.  ``marker`` names the kind of folder written (:func:`check_target`)."""
+    check_target(target, source, marker)
     parent = _parent(target)
     parent.mkdir(parents=True, exist_ok=True)
     with _locked(parent):
         _recover(target, parent)
-        check_target(target, source)  # again, under the lock: what stands there now is replaced
+        check_target(target, source, marker)  # again, under the lock: what stands there now is replaced
         work = Path(tempfile.mkdtemp(prefix=_prefix(target, "new"), dir=parent))
         umask = os.umask(0)
         os.umask(umask)
@@ -120,8 +135,9 @@ def write_site(target: Path, site: Site, source: Path | None = None) -> None:
                 path = work / page.path
                 path.parent.mkdir(parents=True, exist_ok=True)
                 _write_file(path, page.data)
-            _write_file(work / MARKER,
-                        b"written by arbiter publish; this folder is replaced whole on the next publish\n")
+            command = _KINDS[marker][1]
+            _write_file(work / marker, f"written by {command}; this folder is replaced whole on the next "
+                                       f"{command.removeprefix('arbiter ')}\n".encode("utf-8"))
             if hasattr(os, "sync"):
                 os.sync()  # the files on disk before the folder takes the old site's place (one flush, not per file)
             _swap(work, target, parent)
@@ -260,7 +276,7 @@ def _recover(target: Path, parent: Path) -> None:
         except OSError:
             continue
         path = Path(entry.path)
-        if found.group(1) == "old" and (path / MARKER).is_file():
+        if found.group(1) == "old" and any((path / m).is_file() for m in _KINDS):
             restorable.append((info.st_ctime, path))
         if pid is not None or now - info.st_mtime >= STALE_AFTER_SECONDS:
             stale.append(path)

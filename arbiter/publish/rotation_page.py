@@ -34,7 +34,10 @@ Stable hooks for scripts and browser tests (names are written as the page shows 
         p.fixed[data-fixed]                     players the organiser fixed into an engine game
     ol#queue > li[data-player][data-position]   the queue, in order
     table#players tr.player-row[data-player][data-status][data-games][data-sitouts-total]
-      ol.tonight > li[data-kind=game|sitout][data-pass]   the evening, in order
+      ol.tonight > li[data-kind=game|sitout][data-pass]   the evening, in order: the latest
+                                            TABLE_PASSES passes (PANEL_PASSES in a "why" panel,
+                                            and the sit-outs in a row before the game), after
+        li.earlier[data-passes][data-games][data-sitouts]   the passes before them, counted
     input#large                              the large-type switch (checked: wall-screen type)
     span#live[data-state]                    live page only: "connecting" | "live" | "reconnecting"
 """
@@ -54,6 +57,13 @@ __all__ = ["render_fragment", "render_page", "STYLESHEET"]
 
 STYLESHEET = "rotation.css"
 REFRESH_SECONDS = 10  # the live page's reload when scripts are off
+
+# How many of a player's latest passes the page shows pass by pass; the earlier ones are one
+# line of counts, so the page stays about the same size however long the evening runs (every
+# pass is in board.json).  A "why" panel shows fewer, but always the game and the sit-outs in a
+# row just before it (what ``rotation why`` counts).
+PANEL_PASSES = 6
+TABLE_PASSES = 20
 
 
 @lru_cache(maxsize=1)
@@ -111,8 +121,20 @@ def _spell_text(s: Spell) -> str:
     return text + (" - playing now" if s.in_progress else "")
 
 
+def _recent(spells: tuple[Spell, ...], keep: int) -> dict[str, Any]:
+    """The last ``keep`` passes of an evening (``shown``), and the earlier ones as counts
+    (``earlier``: passes, games, sit-outs; None when every pass is shown)."""
+    if len(spells) <= keep:
+        return {"shown": spells, "earlier": None}
+    old = spells[:len(spells) - keep]
+    games = sum(1 for x in old if x.kind == "game")
+    return {"shown": spells[len(old):], "earlier": {"passes": len(old), "games": games, "sitouts": len(old) - games}}
+
+
 def _player_line(line: dict[str, Any], player: Optional[BoardPlayer]) -> dict[str, Any]:
-    """A player of a game, as the "why" panel words it (``line``: rotation.explain's player line)."""
+    """A player of a game, as the "why" panel words it (``line``: rotation.explain's player line),
+    with the latest passes of their evening: at least :data:`PANEL_PASSES`, and always this game
+    and the sit-outs in a row before it."""
     n = line["sitouts_before"]
     facts = [f"{_ordinal(line['games_tonight'])} game tonight",
              "sat out " + _plural(n, "time") + " in a row just before" if n else "no sit-out just before"]
@@ -123,7 +145,8 @@ def _player_line(line: dict[str, Any], player: Optional[BoardPlayer]) -> dict[st
         facts.append(f"behind the others on playing time (owed {line['owed']}): placed first")
     else:
         facts.append("no game was owed to them")
-    return {**line, "facts": facts, "tonight": player.tonight if player else ()}
+    keep = max(PANEL_PASSES, n + 1)
+    return {**line, "facts": facts, "tonight": _recent(player.tonight if player else (), keep)}
 
 
 # The rule that decided the split into sides, in players' words (criteria of docs/rotation.md;
@@ -184,6 +207,7 @@ def _context(board: Optional[Board], error: Optional[str]) -> dict[str, Any]:
     tables = [{"t": t, "view": _why_view(t, board) if not t.free else None} for t in board.tables]
     return {"board": board, "error": error, "tables": tables, "present": len(present), "updated": _clock(board.updated),
             "version": f"{board.version[1]}.{board.version[2]}", "spell_text": _spell_text,
+            "evenings": {p.name: _recent(p.tonight, TABLE_PASSES) for p in board.players},
             "position": {name: i + 1 for i, name in enumerate(board.queue)}}
 
 

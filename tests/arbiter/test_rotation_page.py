@@ -19,7 +19,8 @@ from typer.testing import CliRunner
 
 from arbiter import exitcodes
 from arbiter.cli import app
-from arbiter.publish import MARKER
+from arbiter.publish import MARKER, ROTATION_MARKER
+from arbiter.publish import rotation_page
 from arbiter.publish.rotation_page import render_fragment, render_page
 from rotation import engine as rot
 from rotation import log
@@ -79,6 +80,29 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return evening(tmp_path_factory.mktemp("club") / "club.db")
 
 
+def chips(evening: Element) -> list[tuple[Any, ...]]:
+    """An evening as the page shows it: ("earlier", passes, games, sit-outs) for the counted
+    passes, then (kind, pass) for each pass shown."""
+    out: list[tuple[Any, ...]] = []
+    for c in evening.iter("li"):
+        if c is evening or c.get("class") == "none":  # "no game yet"
+            continue
+        if c.get("class") == "earlier":
+            out.append(("earlier", int(c.get("data-passes") or -1), int(c.get("data-games") or -1),
+                        int(c.get("data-sitouts") or -1)))
+        else:
+            out.append((c.get("data-kind"), int(c.get("data-pass") or -1)))
+    return out
+
+
+def window(spells: Any, keep: int) -> list[tuple[Any, ...]]:
+    """What :func:`chips` should read for an evening shown to its last ``keep`` passes."""
+    spells = list(spells)
+    old, shown = spells[:max(0, len(spells) - keep)], spells[max(0, len(spells) - keep):]
+    head = [("earlier", len(old), sum(s.kind == "game" for s in old), sum(s.kind == "sitout" for s in old))]
+    return (head if old else []) + [(s.kind, s.pass_no) for s in shown]
+
+
 def test_each_why_panel_says_what_rotation_why_says(club: Path) -> None:
     board = read_board(club)
     root = parse(render_page(board, live=False))
@@ -98,9 +122,9 @@ def test_each_why_panel_says_what_rotation_why_says(club: Path) -> None:
             (p["name"], p["games_tonight"], p["sitouts_before"], p["was_owed"]) for p in why["players"]]
         for li, p in zip(lines, why["players"]):
             assert f"{p['games_tonight']}" in text(li).split(":")[1]
-            kinds = [c.get("data-kind") for c in li.iter("li") if c is not li]
             player = board.player(p["name"])
-            assert player is not None and kinds == [s.kind for s in player.tonight]
+            assert player is not None
+            assert chips(li) == window(player.tonight, max(rotation_page.PANEL_PASSES, p["sitouts_before"] + 1))
         if why["by"] == "organiser":
             assert "Set by the organiser" in text(panel)
             assert not [li for li in panel.iter("li") if li.get("class") == "waiting"]
@@ -203,16 +227,16 @@ def test_publish_writes_the_page_and_the_board(club: Path, tmp_path: Path) -> No
     board = read_board(club)
     data: dict[str, Any] = json.loads(out)
     assert data == {"session": str(club), "output": str(site), "files": ["board.json", "index.html"],
-                    "version": list(board.version), "tables": 2, "in_play": 2, "players": 10,
+                    "version": board.version_json(), "tables": 2, "in_play": 2, "players": 10,
                     "queue": len(board.queue)}
     assert (site / "index.html").read_text(encoding="utf-8") == render_page(board, live=False)
     assert json.loads((site / "board.json").read_text(encoding="utf-8")) == json.loads(json.dumps(board.to_json()))
-    assert sorted(p.name for p in site.iterdir()) == [MARKER, "board.json", "index.html"]
+    assert sorted(p.name for p in site.iterdir()) == [ROTATION_MARKER, "board.json", "index.html"]
     # again, after a change, from $ARBITER_ROTATION: the folder is replaced whole
     log.status_change(club, "resume", next(p.name for p in board.players if p.status == "paused"))
     code, out, err = run("publish", "-o", str(site), env={"ARBITER_ROTATION": str(club)})
     assert code == 0 and out.startswith(f"wrote {site}/ (index.html, board.json): 2 of 2 table(s) in play"), err
-    assert json.loads((site / "board.json").read_text(encoding="utf-8"))["version"] == list(read_board(club).version)
+    assert json.loads((site / "board.json").read_text(encoding="utf-8"))["version"] == read_board(club).version_json()
 
 
 @pytest.mark.parametrize("case", ["missing", "damaged", "no-session", "not-a-site", "holds-the-session"])
@@ -249,6 +273,81 @@ def test_publish_refusals_write_nothing(case: str, club: Path, tmp_path: Path) -
     assert sorted(p.name for p in tmp_path.iterdir()) == before
     if case == "not-a-site":
         assert [p.name for p in site.iterdir()] == ["notes.txt"]
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_rotation_page_and_a_tournament_site_never_replace_each_other(club: Path, tmp_path: Path) -> None:
+    """Each publish command replaces only a folder of its own kind (its own marker file): a slip
+    of ``-o`` onto the other kind's folder is refused with a message naming what is there, and
+    the folder is left as it was."""
+    example = Path(__file__).resolve().parents[2] / "fixtures" / "example.trf"
+    site, page = tmp_path / "site", tmp_path / "page"
+    runner = CliRunner()
+    env = {"COLUMNS": "200", "NO_COLOR": "1"}
+    made = runner.invoke(app, ["publish", str(example), "-o", str(site), "--no-engine", "--no-why"], env=env)
+    assert made.exit_code == 0, made.stderr
+    code, out, err = run("publish", str(club), "-o", str(page))
+    assert code == 0, err
+    assert (site / MARKER).is_file() and not (site / ROTATION_MARKER).exists()
+    assert (page / ROTATION_MARKER).is_file() and not (page / MARKER).exists()
+    site_files, page_files = _files(site), _files(page)
+
+    code, out, err = run("publish", str(club), "-o", str(site))
+    assert code == exitcodes.USAGE and "Traceback" not in err
+    assert err == (f"arbiter: {site} holds a site written by arbiter publish, which arbiter rotation publish "
+                   "does not replace; choose another folder\n")
+    assert _files(site) == site_files
+
+    other = runner.invoke(app, ["publish", str(example), "-o", str(page), "--no-engine", "--no-why"], env=env)
+    assert other.exit_code == exitcodes.USAGE
+    assert other.stderr == (f"arbiter: {page} holds a rotation page written by arbiter rotation publish, which "
+                            "arbiter publish does not replace; choose another folder\n")
+    assert _files(page) == page_files
+
+    # each still replaces its own
+    log.arrive(club, "Kim")
+    code, out, err = run("publish", str(club), "-o", str(page))
+    assert code == 0, err
+    assert json.loads((page / "board.json").read_text(encoding="utf-8"))["version"] == read_board(club).version_json()
+
+
+def test_long_evenings_show_their_latest_passes_and_count_the_earlier_ones(
+        club: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the caps lowered to 1 pass in a panel and 2 in the players' table, every evening
+    longer than that shows its latest passes after one item counting the earlier ones; a panel
+    still shows the sit-outs in a row just before the game (``sitouts_before`` of ``rotation
+    why``), however low the cap."""
+    monkeypatch.setattr(rotation_page, "PANEL_PASSES", 1)
+    monkeypatch.setattr(rotation_page, "TABLE_PASSES", 2)
+    board = read_board(club)
+    root = parse(render_page(board, live=False))
+    longer = 0
+    for p in board.players:
+        row = next(tr for tr in root.iter("tr") if tr.get("data-player") == p.name)
+        ol = next(e for e in row.iter("ol"))
+        assert chips(ol) == window(p.tonight, 2)
+        longer += len(p.tonight) > 2
+        if chips(ol) and chips(ol)[0][0] == "earlier":
+            earlier = chips(ol)[0]  # the counts add up to the evening's
+            assert earlier[1] + len(chips(ol)) - 1 == len(p.tonight)
+            assert earlier[2] + sum(1 for c in chips(ol)[1:] if c[0] == "game") == p.games
+    assert longer == 9  # everyone but Jonas (two passes since he came late) has more passes than shown
+    seen_run = False
+    for t in board.tables:
+        why = log.why(club, t.table)
+        panel = by_id(root, f"why-{t.table}")
+        for li, p in zip([li for li in panel.iter("li") if li.get("class") == "why-player"], why["players"]):
+            player = board.player(p["name"])
+            assert player is not None
+            shown = chips(li)
+            assert shown == window(player.tonight, max(1, p["sitouts_before"] + 1))
+            assert shown[-1][0] == "game"
+            assert [c[0] for c in shown[-1 - p["sitouts_before"]:-1]] == ["sitout"] * p["sitouts_before"]
+            seen_run |= p["sitouts_before"] > 0
+    assert seen_run  # a player of a game had sat out just before it
 
 
 def test_relaxed_limits_and_the_split_in_players_words(club: Path) -> None:

@@ -191,9 +191,9 @@ def test_a_change_the_file_system_hides_is_still_shown(club: Path, monkeypatch: 
     reads: list[float] = []
     real = rs.read_view
 
-    def counted(path: Path) -> Any:
+    def counted(path: Path, *cache: Any) -> Any:
         reads.append(time.monotonic())
-        return real(path)
+        return real(path, *cache)
     monkeypatch.setattr(rs, "read_view", counted)
     with served(club) as url:
         stream = Stream(url)
@@ -437,12 +437,26 @@ def test_actions_log_what_the_command_line_logs(tmp_path: Path) -> None:
             c, out, err = cli(*args, "-s", str(term), "--json")
             assert (code, c) == (200, 0), (reply, err)
             assert {**reply, "session": None} == {**json.loads(out), "session": None}
-    assert events_of(web) == events_of(term) and len(events_of(web)) == 18  # 9 arrive, start, (finish, start) x2, pause, arrive, resume, leave
+        # table 1 set by hand: its four players in another split (the first of each side together)
+        game = rlog.state(web).game(1)
+        assert game is not None and game == rlog.state(term).game(1)
+        (a, b), (c, d) = game.teams
+        code, reply = post(url + "actions/set", {"table": "1", "player1": a, "player2": c, "player3": b,
+                                                 "player4": d, "token": TOKEN})
+        rc, out, err = cli("set", "1", a, c, b, d, "-s", str(term), "--json")
+        assert (code, rc) == (200, 0), (reply, err)
+        assert {**reply, "session": None} == {**json.loads(out), "session": None}
+        assert reply["started"][0]["by"] == "organiser" and reply["started"][0]["teams"] == [[a, c], [b, d]]
+    assert events_of(web) == events_of(term) and len(events_of(web)) == 19  # 9 arrive, start, (finish, start) x2, pause, arrive, resume, leave, set
+    assert events_of(web)[-1][0] == "set"
 
 
 def test_refusals_are_the_command_line_messages(club: Path) -> None:
     cases = [("arrive", {"name": "Ann"}, ["arrive", "Ann"]), ("pause", {"name": "Zed"}, ["pause", "Zed"]),
-             ("finish", {"table": "3"}, ["finish", "3"]), ("resume", {"name": "Ann"}, ["resume", "Ann"])]
+             ("finish", {"table": "3"}, ["finish", "3"]), ("resume", {"name": "Ann"}, ["resume", "Ann"]),
+             ("set", {"table": "1", "player1": "Zed"}, ["set", "1", "Zed"]),
+             ("set", {"table": "1", "player1": "Ann", "player2": "Ann"}, ["set", "1", "Ann", "Ann"]),
+             ("set", {"table": "1", "player1": "Ann"}, ["set", "1", "Ann"])]
     before = events_of(club)
     with served(club, token=TOKEN) as url:
         for kind, fields, args in cases:
@@ -450,7 +464,8 @@ def test_refusals_are_the_command_line_messages(club: Path) -> None:
             c, _, err = cli(*args, "-s", str(club))
             assert c != 0 and code == 409
             assert (reply["exit_code"], f"arbiter: {reply['error']}") == (c, err.strip())
-        for kind, fields in (("finish", {"table": "x"}), ("arrive", {}), ("shuffle", {})):
+        for kind, fields in (("finish", {"table": "x"}), ("arrive", {}), ("shuffle", {}), ("set", {"table": "1"}),
+                             ("set", {"player1": "Ann"})):
             code, reply = post(url + f"actions/{kind}", {**fields, "token": TOKEN})
             assert code == 400 and reply["exit_code"] == exitcodes.USAGE
         # from the organiser's page (a form, no JSON): back to the page, which says it
@@ -467,7 +482,9 @@ def test_organiser_page_escapes_names_and_offers_the_actions(club: Path) -> None
         assert code == 200 and "<script>alert" not in page
         shown = "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; Co"  # as text, in the message and options
         assert f"{shown} arrived" in page and f'<option value="{shown}">{shown}</option>' in page
-        for button in ('id="finish-1"', 'id="finish-2"', 'id="next"', 'id="arrive"', 'id="pause"', 'id="leave"'):
+        assert [f'id="set-player{i}"' in page for i in range(1, 6)] == [True] * 4 + [False]  # bughouse: four
+        for button in ('id="finish-1"', 'id="finish-2"', 'id="next"', 'id="set"', 'id="arrive"', 'id="pause"',
+                       'id="leave"'):
             assert button in page
     assert rlog.state(club).players[hostile].name == hostile
 
@@ -557,3 +574,26 @@ def test_wildcards_only_when_named() -> None:
             assert host == "::1" and sock.getsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY) == 1
         finally:
             sock.close()
+
+
+# --------------------------------------------------------------------------- one mapping of errors
+
+def test_the_page_and_the_command_line_share_one_mapping_of_errors(tmp_path: Path) -> None:
+    """Each kind of rotation error has the exit code docs/rotation.md gives it (NoGame is a
+    RotationError, so the order matters), the page uses the very function the command line
+    uses, and the server imports neither typer nor the command-line module to get it."""
+    from arbiter import rotation_errors
+
+    assert rs.session_error is rotation_errors.session_error
+    cases = [(rot.NoGame("every table is busy"), exitcodes.NO_PAIRING),
+             (rot.RotationError("unknown player 'Zed'"), exitcodes.USAGE),
+             (rlog.DamagedSession(tmp_path / "s.db", "not valid JSON", 4, "start"), exitcodes.INVALID_INPUT),
+             (rlog.SessionFileError("cannot open s.db"), exitcodes.FILE_ERROR)]
+    for exc, code in cases:
+        assert rotation_errors.session_error(exc) == (code, str(exc))
+    assert rotation_errors.session_error(KeyError("x")) is None
+    code = ("import sys, arbiter.rotation_server; "
+            "print(sorted(m for m in ('typer', 'arbiter.cli_rotation', 'arbiter.app') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=60)
+    assert (done.returncode, done.stdout) == (0, "[]\n"), done.stderr

@@ -147,6 +147,23 @@ def test_the_version_changes_with_every_event_and_only_then(singles: Path) -> No
     log.arrive(singles, "Eve")
     c = read_board(singles)
     assert c.version != a.version and c.version[1] == a.version[1] + 1
+    assert c.version_tag != a.version_tag
+
+
+def test_board_json_gives_a_readable_version(singles: Path) -> None:
+    """Four arrivals, set, finish, set, finish: eight events numbered 1 to 8.  The tag is
+    computed here from the stored configuration text and the two numbers, one a line."""
+    import hashlib
+
+    conn = sqlite3.connect(singles)
+    config_text = conn.execute("SELECT value FROM meta WHERE key = 'config'").fetchone()[0]
+    conn.close()
+    version = read_board(singles).to_json()["version"]
+    tag = hashlib.sha256(f"{config_text}\n8\n8".encode("utf-8")).hexdigest()[:12]
+    assert version == {"events": 8, "last_event": 8, "tag": tag}
+    log.arrive(singles, "Eve")
+    assert read_board(singles).to_json()["version"]["events"] == 9
+    assert read_board(singles).to_json()["version"]["tag"] != tag
 
 
 def test_bad_files_raise_the_logs_errors(tmp_path: Path, singles: Path) -> None:
@@ -194,3 +211,46 @@ def test_a_board_read_while_the_log_is_written_is_one_moment(tmp_path: Path) -> 
         writer.join(60)
     assert writer.exitcode == 0
     assert len(versions) > 1  # the reads saw the log move
+
+
+def test_a_reader_that_keeps_the_explanations_gets_the_same_board(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board read with the previous read's explanations is the board read afresh, and only
+    the games whose start (or an event before it) is new are explained again: an arrival
+    explains nothing; a finish that starts a game explains that game; a ``set`` rewriting the
+    game of the first pass changes everything after it, so both games are explained again."""
+    path = tmp_path / "club.db"
+    log.create(path, rot.Config(tables=2, seed=3))
+    for n in ("A", "B", "C", "D", "E", "F", "G", "H", "I"):
+        log.arrive(path, n)
+    log.next_games(path)
+    explained: list[int] = []
+    real = log.explain
+
+    def counting(before: Any, game: Any, tables: Any) -> Any:
+        explained.append(game.table)
+        return real(before, game, tables)
+
+    cache: log.WhyCache = {}
+
+    def read_both() -> list[int]:
+        monkeypatch.setattr(log, "explain", counting)
+        explained.clear()
+        kept = read_board(path, cache)
+        calls = sorted(explained)
+        monkeypatch.setattr(log, "explain", real)
+        assert kept.to_json() == read_board(path).to_json()
+        assert len(cache) == sum(1 for t in kept.tables if not t.free)
+        return calls
+
+    assert read_both() == [1, 2]
+    log.arrive(path, "J")
+    assert read_both() == []
+    log.finish(path, 1)
+    assert read_both() == [1]
+    game = log.state(path).game(2)
+    assert game is not None and game.pass_no == 0
+    (a, b), (c, d) = game.teams
+    log.set_game(path, 2, [a, c, b, d])
+    assert read_both() == [1, 2]
+    board = read_board(path, cache)
+    assert board.tables[1].by == "organiser" and board.tables[1].why == log.why(path, 2)
