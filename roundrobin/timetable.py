@@ -823,6 +823,9 @@ def _schedule_windows(rds: list[_Round], byes: list[tuple[int, int]], rounds: in
     days = sorted({clock.times[ci][2] for ci, _, _ in played})
     slots = [Slot(ci + 1, clock.times[ci][0], clock.times[ci][1], days.index(clock.times[ci][2]) + 1,
                   clock.times[ci][3], rnd, tuple(games)) for ci, rnd, games in played]
+    # what the layouts were searched within: the windows, the games placed by hand, or both
+    scope = {(True, False): "of the games within the windows", (False, True): "keeping the placed games where asked",
+             (True, True): "within the windows and keeping the placed games where asked"}[bool(windows), bool(placements)]
     b2b: list[BackToBack] = []
     for a, b in zip(slots, slots[1:]):
         if a.end != b.start:
@@ -835,10 +838,10 @@ def _schedule_windows(rds: list[_Round], byes: list[tuple[int, int]], rounds: in
         if one:
             reason = _one_slot_reason(a.round, b.round, a.round in one, b.round in one)
         elif minimal:
-            reason = ("no layout of the games within the windows has fewer back-to-backs in all "
+            reason = (f"no layout {scope} has fewer back-to-backs in all "
                       f"(proved minimal by {'exhaustive search' if exact else 'lower bound'})")
         else:
-            reason = "a layout within the windows; not proved minimal"
+            reason = f"a layout {scope.removeprefix('of the games ')}; not proved minimal"
         b2b += [BackToBack(p, (a.number, b.number), (a.round, b.round), reason) for p in sorted(both)]
     game_count = sum(len(rd.games) for rd in rds)
     totals = Totals(games=game_count, rounds=rounds, slots=len(slots), days=len(days),

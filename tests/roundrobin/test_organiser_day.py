@@ -36,3 +36,17 @@ def test_the_same_reason_when_only_the_earlier_round_fits_in_one_slot() -> None:
     assert tt.minimal and {x.rounds for x in tt.back_to_back} == {(1, 2)}
     assert {x.reason for x in tt.back_to_back} == {
         "round 1 fits in one slot: every player of it who plays in round 2's first slot plays in consecutive slots"}
+
+
+def test_a_back_to_back_with_an_opening_match_and_no_window_does_not_speak_of_windows() -> None:
+    """Four players on one board from 10:00, no window, 1-4 placed in slot 1 (the opening match):
+    every seam is consecutive, so each round's last player plays again at once; the reason
+    names what the layout was searched within, the placed game, not windows there are none of."""
+    from roundrobin.windows import Placement
+
+    rounds = [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
+    tt = schedule(rounds, 1, START, M45, placements=(Placement((1, 4), 1, 1, "opening match"),))
+    assert tt.slots[0].games == ((1, 1, 4),) and tt.back_to_back and tt.minimal
+    for x in tt.back_to_back:
+        assert "window" not in x.reason
+        assert x.reason.startswith("no layout keeping the placed games where asked has fewer back-to-backs in all")
