@@ -5,10 +5,14 @@ opening match), each pinned by a hand-worked case."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from pathlib import Path
 
 import pytest
 
+from arbiter import exitcodes
 from roundrobin.timetable import schedule
+from tests.event.making import cli
+from tests.support import REPO
 
 pytestmark = pytest.mark.fast
 
@@ -50,3 +54,45 @@ def test_a_back_to_back_with_an_opening_match_and_no_window_does_not_speak_of_wi
     for x in tt.back_to_back:
         assert "window" not in x.reason
         assert x.reason.startswith("no layout keeping the placed games where asked has fewer back-to-backs in all")
+
+
+# --------------------------------------------------------------------------- the command line
+
+DAY = ("--table", "circle", "--boards", "2", "--start", "2026-06-13 10:00", "--slot", "45m")
+
+
+def _teams() -> Path:
+    return REPO / "fixtures" / "teams.csv"
+
+
+@pytest.mark.parametrize("option", [("--open", "Ashby-Ashby"), ("--place", "Brook-Brook@1/1")])
+def test_a_game_of_an_entrant_with_himself_is_a_usage_error(option: tuple[str, str]) -> None:
+    """``--open A-A`` was exit 1 "A-A@1: A cannot meet himself", as if the table could not grant
+    a wish: it is a mistyped option (exit 2), named as typed."""
+    code, out, err = cli("roundrobin", "--names", _teams(), *DAY, *option)
+    name = option[1].split("-")[0]
+    assert code == exitcodes.USAGE and out == ""
+    assert err.strip() == f"arbiter: {option[0]}: {name}-{name} is not a game: {name} cannot play himself"
+
+
+def test_an_opening_match_the_numbers_cannot_give_is_named_as_the_option_given() -> None:
+    """On the rotation table 1 meets 2 only in the last round (the sheet for six: round 5, 1-2),
+    so --fix Ashby=1 --fix Fenwick=2 --open Ashby-Fenwick cannot be met (exit 1); the message
+    names --open, which the organiser typed, not a --meet ...@1."""
+    code, out, err = cli("roundrobin", "--names", _teams(), *DAY, "--fix", "Ashby=1", "--fix", "Fenwick=2",
+                         "--open", "Ashby-Fenwick")
+    assert code == exitcodes.NO_PAIRING
+    assert err.strip() == ("arbiter: --open Ashby-Fenwick (a game of round 1) cannot be met together with Ashby=1, "
+                           "Fenwick=2: numbers 1 and 2 meet in round 5, not round 1")
+
+
+def test_an_opening_match_across_groups_is_named_as_the_option_given(tmp_path: Path) -> None:
+    """Nine entrants by rating in three groups (snake: A gets seeds 1, 6, 7, B 2, 5, 8): the
+    first two seeds are in groups A and B and never meet."""
+    names = tmp_path / "nine.csv"
+    names.write_text("".join(f"P{i},,{2500 - 10 * i}\n" for i in range(1, 10)))
+    code, out, err = cli("roundrobin", "--names", names, "--groups", "3", "--boards", "3", "--start",
+                         "2026-06-13 10:00", "--slot", "45m", "--open", "P1-P2")
+    assert code == exitcodes.NO_PAIRING
+    assert err.strip() == ("arbiter: --open P1-P2 (a game of round 1) cannot be met: P1 is in group A and P2 in "
+                           "group B, and players of different groups never meet")
