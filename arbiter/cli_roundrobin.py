@@ -24,6 +24,7 @@ from trf import spreadsheet
 if TYPE_CHECKING:  # pragma: no cover
     from roundrobin.event import Plan
     from roundrobin.timetable import Timetable
+    from roundrobin.seeding import Meet
     from roundrobin.windows import Placement, Window
 
 
@@ -392,21 +393,23 @@ def _window_terms(number: dict[str, int], unavailable: list[str], windows_file: 
         placements.append(Placement((number[a], number[b]), at_slot, at_board, label))
     return windows, placements
 
-def _unmet(exc: ValueError, opening: Any) -> str:
+
+def _unmet(exc: ValueError, opening: "Meet | None") -> str:
     """The message of a numbering that cannot be found, in the options' words: the round-1
     meeting that ``--open A-B`` adds (``opening``, or None) is named as the option the organiser
     gave, not as a ``--meet A-B@1`` they never typed."""
     message = str(exc)
-    if opening is not None and getattr(exc, "constraint", None) is opening:
-        message = message.replace(str(opening), f"--open {opening.a}-{opening.b} (a game of round 1)", 1)
-    return message
+    if opening is None:
+        return message
+    given = f"--open {opening.a}-{opening.b} (a game of round 1)"
+    return message.replace(str(opening), given, 1) if getattr(exc, "constraint", None) is opening else message
 
 
 def _groups(entrants: Any, names: Optional[Path], count: Optional[int], seeding: str, double: bool, reverse_second_cycle: bool,
             constraints: Any, table_name: str, varma: Optional[str], trf_out: Optional[Path], trf_to_stdout: bool,
             boards: Optional[int], timing: Any, json_out: bool, csv_out: bool, name: str,
             window_terms: Callable[[dict[str, int]], tuple[list["Window"], list["Placement"]]],
-            opening: Any = None) -> None:
+            opening: "Meet | None" = None) -> None:
     """``--groups N``: refuse what makes no sense with groups, plan, lay out, emit (:mod:`arbiter.cli_rrgroups`).
     ``opening``: the meeting in round 1 that ``--open`` adds to the constraints (:func:`_unmet`).
     Windows and placements name entrants; the timetable numbers them across the groups (group g's
