@@ -240,6 +240,14 @@ def _board_key(t: Tournament, rnd: int, w: int, b: int) -> tuple[Fraction, Fract
     return (-hs, -ls, hp)
 
 
+def _pre_determined(t: Tournament) -> bool:
+    """Whether the file's system fixes every round before the event (a round robin's table)."""
+    from systems import find
+
+    sel = find(t)
+    return sel is not None and sel.system.round_robin
+
+
 def _table_order(t: Tournament, rnd: int) -> dict[frozenset[int], int]:
     """A pre-determined round's boards in the order of its system's table (a round robin's Berger
     table, C.05 Annex 1), by start rank; empty for a Swiss."""
@@ -295,8 +303,10 @@ def _check_round(t: Tournament, rnd: int | None) -> int:
 
 def later_rounds(t: Tournament, rnd: int) -> list[Notice]:
     """The notice that a result of a round before the last one paired changes later pairings only
-    (C.04.2 Art. 4): the rounds after it were paired with the old result."""
-    if rnd < t.rounds_paired:
+    (C.04.2 Art. 4): the rounds after it were paired with the old result.  None in a round robin,
+    whose rounds the table fixes before the event (C.05 Annex 1), whatever the results: a
+    round-robin file holds every round from the start, results pending."""
+    if rnd < t.rounds_paired and not _pre_determined(t):
         return [Notice("earlier-round", f"round {rnd} is not the last round paired: rounds {rnd + 1}-{t.rounds_paired} "
                                         "were paired with the old result; the change affects pairings still to be "
                                         "made (C.04.2 Art. 4)", {"round": rnd, "last_paired": t.rounds_paired})]
@@ -396,7 +406,9 @@ def enter_given(t: Tournament, items: Sequence[tuple[int, str]], rnd: int | None
         done.append(change)
     if len(done) == 1:
         return done[0]
-    return Change(t, f"results round {r}", "; ".join(c.details for c in done), tuple(w for c in done for w in c.warnings),
+    # a notice of the round (an earlier round than the last paired) once, not once a board
+    warnings = {(w.code, w.message): w for c in done for w in c.warnings}
+    return Change(t, f"results round {r}", "; ".join(c.details for c in done), tuple(warnings.values()),
                   {"round": r, "entered": [c.data for c in done]})
 
 

@@ -172,6 +172,6 @@ def next_berger_round(t: Tournament, requested: int | None, cycles: int = 1, *, 
     order = "; cycle 2 in reverse order" if layout.order == "reverse" and rnd > total // 2 else ""
     note = (f"round robin: round {rnd} of the {title}{order}" + (f"; {rest} rests" if rest is not None else "")
             + ("; the file already holds this round" if in_file else ""))
-    reason = "a round robin (Berger table, C.05 Annex 1)" if fide else f"a round robin ({title}, not FIDE's)"
+    reason = "a round robin (Berger table, C.05 Annex 1)" if fide else f"a round robin by the {title}, not FIDE's"
     return NextRound(rnd, t, False, Pairing(rnd, boards, None), system, rest, in_file,
                      edition_reason=reason, round_robin=True, note=note)

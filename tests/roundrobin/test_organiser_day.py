@@ -4,6 +4,7 @@ opening match), each pinned by a hand-worked case."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -96,3 +97,28 @@ def test_an_opening_match_across_groups_is_named_as_the_option_given(tmp_path: P
     assert code == exitcodes.NO_PAIRING
     assert err.strip() == ("arbiter: --open P1-P2 (a game of round 1) cannot be met: P1 is in group A and P2 in "
                            "group B, and players of different groups never meet")
+
+
+def test_results_of_a_round_robin_round_give_no_notice_of_later_pairings(tmp_path: Path) -> None:
+    """A round-robin file holds every round from the start (``arbiter roundrobin --trf``): its
+    rounds are the table's, fixed before the event (C.05 Annex 1), so entering round 1 says
+    nothing of rounds 2-5 "paired with the old result" (C.04.2 Art. 4 is the Swiss's) - it said
+    so once for each board entered."""
+    path = tmp_path / "league.trf"
+    assert cli("roundrobin", "--names", _teams(), "--table", "circle", "--trf", path)[0] == 0
+    code, out, err = cli("event", "result", path, "--round", "1", "1", "1-0", "2", "=", "3", "0-1", "--json")
+    assert code == 0, err
+    assert json.loads(out)["warnings"] == [] and "warning" not in err
+    code, out, err = cli("pair", path, "--format", "bbp")  # and the next round is the sheet's round 2
+    assert out.splitlines()[1:] == ["1 5", "6 4", "2 3"]
+
+
+def test_a_notice_of_an_earlier_round_is_given_once_for_several_boards(tmp_path: Path) -> None:
+    """The Swiss example (three rounds paired): two results of round 1 entered in one command give
+    the C.04.2 Art. 4 notice once, and one "result changed" notice per board."""
+    path = tmp_path / "swiss.trf"
+    path.write_text((REPO / "fixtures" / "example.trf").read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, err = cli("event", "result", path, "--round", "1", "1", "0-1", "2", "0-1", "--json")
+    assert code == 0, err
+    codes = [w["code"] for w in json.loads(out)["warnings"]]
+    assert codes == ["earlier-round", "result-changed", "result-changed"]
