@@ -122,3 +122,25 @@ def test_a_notice_of_an_earlier_round_is_given_once_for_several_boards(tmp_path:
     assert code == 0, err
     codes = [w["code"] for w in json.loads(out)["warnings"]]
     assert codes == ["earlier-round", "result-changed", "result-changed"]
+
+
+def test_a_round_robin_event_goes_round_by_round(tmp_path: Path) -> None:
+    """The file of a double rotation table holds all ten rounds, results pending.  Without
+    --round, ``event result`` and ``event boards`` take the round whose results come next (round
+    1, then 2), as ``event status`` and ``pair`` say - they took round 10, the last paired, so
+    results typed for the first games landed on the last round's boards."""
+    path = tmp_path / "league.trf"
+    assert cli("roundrobin", "--names", _teams(), "--table", "circle", "--double", "--trf", path)[0] == 0
+    status = json.loads(cli("event", "status", path, "--json")[1])
+    assert "enter the results of round 1:" in status["next_step"]
+    assert [(b["white"], b["black"]) for b in status["pending"]] == [(1, 6), (2, 5), (3, 4)]  # the sheet's round 1
+    code, out, err = cli("event", "result", path, "1", "1-0", "2", "=", "3", "0-1", "--json")
+    assert code == 0, err
+    assert [(e["round"], e["white"], e["black"]) for e in json.loads(out)["data"]["entered"]] == [
+        (1, 1, 6), (1, 2, 5), (1, 3, 4)]
+    shown = json.loads(cli("event", "boards", path, "--json")[1])
+    assert shown["round"] == 2 and [(b["white"], b["black"]) for b in shown["boards"]] == [(1, 5), (6, 4), (2, 3)]
+    assert "enter the results of round 2:" in json.loads(cli("event", "status", path, "--json")[1])["next_step"]
+    # event pair has no round to write: the file holds it; it names no table the file does not follow
+    code, out, err = cli("event", "pair", path)
+    assert code == exitcodes.USAGE and "Berger" not in err and "round 2 is already paired" in err
