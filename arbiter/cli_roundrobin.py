@@ -94,9 +94,12 @@ def _sessions_words(tt: Timetable) -> str:
     return "no breaks"
 
 
-def _render_timetable(p: Plan, tt: Timetable) -> None:
+def render_timetable(tt: Timetable, title: str, label: Callable[[int], str], who: Callable[[int], str]) -> None:
+    """The timetable's human form: the totals, windows and placements, a row a slot, the
+    back-to-back games.  ``label``: an entrant's number as the games show it; ``who``: as the
+    back-to-back lines name it (with --groups the numbers are the combined ones)."""
     t = tt.totals
-    out.print(f"[bold]Timetable[/bold]: {t.games} games, {t.rounds} rounds, {t.slots} slots of "
+    out.print(f"[bold]{escape(title)}[/bold]: {t.games} games, {t.rounds} rounds, {t.slots} slots of "
               f"{int(tt.slot_length.total_seconds() // 60)} min on {tt.boards} board(s), {t.days} day(s) "
               f"({escape(_sessions_words(tt))}): {t.first_start:%a %Y-%m-%d %H:%M} to {t.last_end:%a %Y-%m-%d %H:%M}",
               markup=True)
@@ -107,12 +110,14 @@ def _render_timetable(p: Plan, tt: Timetable) -> None:
     table = Table(show_edge=False)
     for col in ("Slot", "Day", "Time", "Rd", "Games (board: White-Black)"):
         table.add_column(col, justify="right" if col in ("Slot", "Day", "Rd") else "left")
-    byes = dict(tt.byes)
+    byes: dict[int, list[str]] = {}
+    for r, player in tt.byes:
+        byes.setdefault(r, []).append(label(player))
     for i, s in enumerate(tt.slots):
-        games = "  ".join(f"{b}: {w}-{k}" for b, w, k in s.games)
+        games = "  ".join(f"{b}: {label(w)}-{label(k)}" for b, w, k in s.games)
         last_of_round = i + 1 == len(tt.slots) or tt.slots[i + 1].round != s.round
         if last_of_round and s.round in byes:
-            games += f"  (bye: {byes[s.round]})"
+            games += f"  (bye: {', '.join(byes[s.round])})"
         table.add_row(str(s.number), str(s.day), f"{s.start:%a %d %H:%M}-{s.end:%H:%M}", str(s.round), games)
     render.print_table(out, table, keep=1)
     if not tt.back_to_back:
@@ -121,7 +126,7 @@ def _render_timetable(p: Plan, tt: Timetable) -> None:
     proof = "proved minimal" if tt.minimal else f"not proved minimal (lower bound {tt.lower_bound})"
     out.print(f"[yellow]{len(tt.back_to_back)} back-to-back game(s)[/yellow], {proof}:", markup=True)
     for x in tt.back_to_back:
-        out.print(f"  {x.player} {p.name(x.player)}: slots {x.slots[0]}-{x.slots[1]} (rounds {x.rounds[0]}-{x.rounds[1]}): "
+        out.print(f"  {who(x.player)}: slots {x.slots[0]}-{x.slots[1]} (rounds {x.rounds[0]}-{x.rounds[1]}): "
                   f"{x.reason}", markup=False)
 
 
@@ -156,7 +161,7 @@ def _render(p: Plan, tt: Timetable | None = None) -> None:
         players.add_row(str(i), e.name, e.federation, str(e.rating or ""), p.groups.get(e.name, ""))
     render.print_table(out, players, keep=2)
     if tt is not None:
-        _render_timetable(p, tt)
+        render_timetable(tt, "Timetable", str, lambda n: f"{n} {p.name(n)}")
         return
     table = Table(title="Rounds (White-Black, board 1 first)", show_edge=False)
     table.add_column("Rd", justify="right")

@@ -132,48 +132,6 @@ def _render_group(g: Group) -> None:
     render.print_table(out, rounds, keep=1)
 
 
-def _sessions(tt: Timetable) -> str:
-    if tt.sessions.per_day is not None:
-        return f"{tt.sessions.per_day} slot(s) a day"
-    if tt.sessions.windows:
-        return "daily sessions " + tt.sessions.describe()
-    return "no breaks"
-
-
-def _render_timetable(gs: Groups, tt: Timetable) -> None:
-    t = tt.totals
-    out.print(f"[bold]Combined timetable[/bold]: {t.games} games, {t.rounds} rounds, {t.slots} slots of "
-              f"{int(tt.slot_length.total_seconds() // 60)} min on {tt.boards} board(s), {t.days} day(s) "
-              f"({escape(_sessions(tt))}): {t.first_start:%a %Y-%m-%d %H:%M} to {t.last_end:%a %Y-%m-%d %H:%M}",
-              markup=True)
-    for w in tt.windows:
-        out.print(f"window: {w.describe()}", markup=False)
-    for pl in tt.placements:
-        out.print(f"placed: {pl.describe()}", markup=False)
-    table = Table(show_edge=False)
-    for col in ("Slot", "Day", "Time", "Rd", "Games (board: White-Black)"):
-        table.add_column(col, justify="right" if col in ("Slot", "Day", "Rd") else "left")
-    byes: dict[int, list[str]] = {}
-    for r, player in tt.byes:
-        byes.setdefault(r, []).append(gs.label(player))
-    for i, s in enumerate(tt.slots):
-        games = "  ".join(f"{b}: {gs.label(w)}-{gs.label(k)}" for b, w, k in s.games)
-        last_of_round = i + 1 == len(tt.slots) or tt.slots[i + 1].round != s.round
-        if last_of_round and s.round in byes:
-            games += f"  (bye: {', '.join(byes[s.round])})"
-        table.add_row(str(s.number), str(s.day), f"{s.start:%a %d %H:%M}-{s.end:%H:%M}", str(s.round), games)
-    render.print_table(out, table, keep=1)
-    if not tt.back_to_back:
-        out.print("no player plays in two consecutive slots")
-        return
-    proof = "proved minimal" if tt.minimal else f"not proved minimal (lower bound {tt.lower_bound})"
-    out.print(f"[yellow]{len(tt.back_to_back)} back-to-back game(s)[/yellow], {proof}:", markup=True)
-    for x in tt.back_to_back:
-        g, n = gs.locate(x.player)
-        out.print(f"  {g.name}{n} {g.plan.name(n)}: slots {x.slots[0]}-{x.slots[1]} (rounds {x.rounds[0]}-{x.rounds[1]}): "
-                  f"{x.reason}", markup=False)
-
-
 def render_groups(gs: Groups, tt: Optional[Timetable]) -> None:
     """The groups' tables, then the combined timetable (entrants as group letter + number)."""
     first = gs.groups[0].plan
@@ -187,7 +145,13 @@ def render_groups(gs: Groups, tt: Optional[Timetable]) -> None:
     for g in gs.groups:
         _render_group(g)
     if tt is not None:
-        _render_timetable(gs, tt)
+        from arbiter.cli_roundrobin import render_timetable
+
+        def who(number: int) -> str:
+            g, n = gs.locate(number)
+            return f"{g.name}{n} {g.plan.name(n)}"
+
+        render_timetable(tt, "Combined timetable", gs.label, who)
 
 
 def group_trf_texts(gs: Groups, tt: Optional[Timetable], name: str) -> list[str]:

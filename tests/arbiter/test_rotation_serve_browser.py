@@ -18,12 +18,10 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Iterator
@@ -35,7 +33,7 @@ pytest.importorskip("starlette", reason="the serve extra is not installed (pip i
 pytest.importorskip("uvicorn", reason="the serve extra is not installed (pip install '.[serve]')")
 
 from arbiter.cli import app  # noqa: E402
-from tests.arbiter.test_publish_browser import FLAGS, _browser  # noqa: E402
+from tests.arbiter.test_publish_browser import browser  # noqa: E402,F401 - the fixture
 from tests.support import REPO  # noqa: E402
 
 WITHIN = 2.0  # seconds: the issue's bound for the page to show a change
@@ -145,26 +143,6 @@ def why_mismatches(panel: dict[str, Any] | None, why: dict[str, Any]) -> list[st
     if panel["teams"] is None or why["why_teams"]["text"][1:] not in panel["teams"]:
         bad.append(f"teams: {why['why_teams']['text']!r} not in {panel['teams']!r}")
     return bad
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    binary, driver = _browser()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="arbiter-chromium-")
-    options = webdriver.ChromeOptions()
-    for flag in FLAGS + [f"--user-data-dir={profile}"]:
-        options.add_argument(flag)
-    options.binary_location = binary
-    d = webdriver.Chrome(service=Service(driver), options=options)
-    d.set_window_size(1000, 1400)
-    try:
-        yield d
-    finally:
-        d.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 class Evening:
