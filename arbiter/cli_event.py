@@ -490,7 +490,9 @@ def result(
                                                                 "all or nothing: a file with a bad row enters nothing "
                                                                 "and every bad row is listed (exit 3 for a row that is "
                                                                 "no row or no result, else 2)."),
-    round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last round paired)."),
+    round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last round paired; "
+                                                                       "a round robin's first with a game without a "
+                                                                       "result)."),
     json_out: bool = JsonOpt,
 ) -> None:
     """Enter results by board or by player, one or several at a time, or a whole round from a CSV; in a team
@@ -629,7 +631,9 @@ def lineup(
 @event_app.command("boards")
 def boards(
     file: Path = EventFile,
-    round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last round paired)."),
+    round_: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last round paired; "
+                                                                       "a round robin's first with a game without a "
+                                                                       "result)."),
     csv_out: bool = typer.Option(False, "--csv", help="A team event: the round as a CSV sheet to fill in "
                                                      "(match,board,result,... read back by 'result --csv')."),
     json_out: bool = JsonOpt,
@@ -639,13 +643,13 @@ def boards(
     from rich.table import Table
 
     from event import store
-    from event.results import RoundNotPaired, boards as board_list
+    from event.results import RoundNotPaired, boards as board_list, current_round
 
     from arbiter.app import refuse_conflicting_outputs
 
     refuse_conflicting_outputs(("--json", "json" if json_out else None), ("--csv", "csv" if csv_out else None))
     t = _call(file, lambda: store.load(file)).tournament
-    rnd = round_ if round_ is not None else t.rounds_paired
+    rnd = round_ if round_ is not None else current_round(t)
     if not 1 <= rnd <= t.rounds_paired:
         _refuse(RoundNotPaired(rnd, t.rounds_paired), file)
     from event.team import is_team_event

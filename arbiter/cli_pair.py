@@ -95,10 +95,10 @@ def pair(
     encoding: Optional[str] = EncodingOpt,
 ) -> None:
     """Pair the next round by the file's pairing system (the FIDE Dutch system, C.04.3, the 2026 or
-    the 2017 rules, with Baku acceleration when asked; a round robin's next Berger round), or by
-    --system. Refuses (each with its own exit code) while the previous round has games without a
-    result (6), past the last round (7), on a finished event (8), on a team event given to a system
-    that pairs no team events (3). A team event (310/013 records) is paired by the Swiss Team
+    the 2017 rules, with Baku acceleration when asked; a round robin's next round of its table,
+    FIDE's Berger table or the rotation table), or by --system. Refuses (each with its own exit
+    code) while the previous round has games without a result (6), past the last round (7), on a
+    finished event (8), on a team event given to a system that pairs no team events (3). A team event (310/013 records) is paired by the Swiss Team
     Pairing System (C.04.6). Exit 1 if no legal pairing exists."""
     from arbiter.refusals import refusal, refusals
     from pairing.output import bbp_text, pairing_dict

@@ -24,6 +24,7 @@ from trf import spreadsheet
 if TYPE_CHECKING:  # pragma: no cover
     from roundrobin.event import Plan
     from roundrobin.timetable import Timetable
+    from roundrobin.seeding import Meet
     from roundrobin.windows import Placement, Window
 
 
@@ -296,16 +297,20 @@ def roundrobin(
         entrants = numbered_entrants(players or 0)
     known = {e.name for e in entrants}
     for i, (a, b, _s, _b) in enumerate(placed):
+        option = '--open' if open_match is not None and i == 0 else '--place'
         for who in (a, b):
             if who not in known:
-                fail(exitcodes.USAGE, f"{'--open' if open_match is not None and i == 0 else '--place'}: "
-                                      f"{who!r} is not one of the entrants")
+                fail(exitcodes.USAGE, f"{option}: {who!r} is not one of the entrants")
+        if a == b:  # a game needs two entrants: the option is mistyped, not a wish the table cannot grant
+            fail(exitcodes.USAGE, f"{option}: {a}-{b} is not a game: {a} cannot play himself")
     try:
         constraints = [parse_fix(f) for f in fix] + [parse_meet(m) for m in meet]
+        opening_meet = None
         if open_match is not None and not any(
                 isinstance(c, Meet) and {c.a, c.b} == {placed[0][0], placed[0][1]} and c.round in (1, "first")
                 for c in constraints):
-            constraints.append(Meet(placed[0][0], placed[0][1], 1))
+            opening_meet = Meet(placed[0][0], placed[0][1], 1)
+            constraints.append(opening_meet)
         if varma_file is not None:
             check_encoding_option(encoding)
         groups = parse_groups(varma, entrants, encoding) if varma else None
@@ -319,13 +324,14 @@ def roundrobin(
         _groups(entrants, names, group_count, seeding, double, reverse_second_cycle, constraints, chosen.name, varma,
                 trf_out, trf_to_stdout, boards, timing, json_out, csv_out, name,
                 lambda number: _window_terms(number, unavailable, windows_file, placed, open_match is not None,
-                                             timing[0].date() if timing is not None else date.today(), encoding))
+                                             timing[0].date() if timing is not None else date.today(), encoding),
+                opening_meet)
         return
     try:
         p = plan(entrants, double=double, reverse_second_cycle=reverse_second_cycle,
                  constraints=constraints, groups=groups, seed=seed, table=chosen.name)
     except (Unsatisfiable, VarmaError) as exc:
-        fail(exitcodes.NO_PAIRING, str(exc))
+        fail(exitcodes.NO_PAIRING, _unmet(exc, opening_meet))
     tt = None
     if timing is not None:
         number = {e.name: i for i, e in enumerate(p.players, 1)}
@@ -392,11 +398,25 @@ def _window_terms(number: dict[str, int], unavailable: list[str], windows_file: 
         placements.append(Placement((number[a], number[b]), at_slot, at_board, label))
     return windows, placements
 
+
+def _unmet(exc: ValueError, opening: "Meet | None") -> str:
+    """The message of a numbering that cannot be found, in the options' words: the round-1
+    meeting that ``--open A-B`` adds (``opening``, or None) is named as the option the organiser
+    gave, not as a ``--meet A-B@1`` they never typed."""
+    message = str(exc)
+    if opening is None:
+        return message
+    given = f"--open {opening.a}-{opening.b} (a game of round 1)"
+    return message.replace(str(opening), given, 1) if getattr(exc, "constraint", None) is opening else message
+
+
 def _groups(entrants: Any, names: Optional[Path], count: Optional[int], seeding: str, double: bool, reverse_second_cycle: bool,
             constraints: Any, table_name: str, varma: Optional[str], trf_out: Optional[Path], trf_to_stdout: bool,
             boards: Optional[int], timing: Any, json_out: bool, csv_out: bool, name: str,
-            window_terms: Callable[[dict[str, int]], tuple[list["Window"], list["Placement"]]]) -> None:
+            window_terms: Callable[[dict[str, int]], tuple[list["Window"], list["Placement"]]],
+            opening: "Meet | None" = None) -> None:
     """``--groups N``: refuse what makes no sense with groups, plan, lay out, emit (:mod:`arbiter.cli_rrgroups`).
+    ``opening``: the meeting in round 1 that ``--open`` adds to the constraints (:func:`_unmet`).
     Windows and placements name entrants; the timetable numbers them across the groups (group g's
     number i is ``offsets[g] + i``)."""
     from arbiter.cli_rrgroups import emit, group_paths
@@ -421,7 +441,7 @@ def _groups(entrants: Any, names: Optional[Path], count: Optional[int], seeding:
     except GroupsError as exc:
         fail(exitcodes.USAGE, f"--groups: {exc}")
     except Unsatisfiable as exc:
-        fail(exitcodes.NO_PAIRING, str(exc))
+        fail(exitcodes.NO_PAIRING, _unmet(exc, opening))
     if trf_out is not None:
         for path in group_paths(trf_out, gs):
             refuse_overwrite(path, names)

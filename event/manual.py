@@ -241,7 +241,7 @@ def assess(t: Tournament, given: tuple[tuple[int, int], ...], bye: int | None = 
         engine_none, engine_boards, engine_bye, rnd = str(exc), (), None, t.rounds_paired + 1
     else:
         if nxt.round_robin:
-            raise ManualPairingError("a round robin's rounds come from the Berger table; there is no manual "
+            raise ManualPairingError("a round robin's rounds come from its table; there is no manual "
                                      "pairing phase")
         engine_boards, engine_bye, rnd = nxt.pairing.boards, nxt.pairing.bye, nxt.round
     sel = select(t)

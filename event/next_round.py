@@ -147,7 +147,7 @@ def pair_into(t: Tournament, *, day: date | None = None, initial_colour: Colour 
         raise NobodyToPair(nxt.round, len(t.players))
     if nxt.in_file:
         raise RoundAlreadyPaired(nxt.round, t.rounds_paired,
-                                 "a round robin's rounds come from the Berger table; enter its results")
+                                 "a round robin's rounds come from its table and the file holds them; enter its results")
     rnd = nxt.round
     after = write_round(t, rnd, nxt.pairing.boards, nxt.pairing.bye, nxt.rests)
     if day is not None:

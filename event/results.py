@@ -36,7 +36,7 @@ from event.change import Change, EventError, Notice, check_player, consistent, p
 from trf.limits import MAX_START_RANK
 from trf.model import Player, Result, RoundEntry, Tournament
 
-__all__ = ["Board", "boards", "adjourned_games", "BadResult", "BadResultsRow", "BadResultsRows", "RowProblem", "BoardGivenTwice",
+__all__ = ["Board", "boards", "current_round", "pre_determined", "adjourned_games", "BadResult", "BadResultsRow", "BadResultsRows", "RowProblem", "BoardGivenTwice",
            "NoSuchBoard", "NoGame", "RoundNotPaired", "result_code", "player_code", "enter_result", "enter_player_result",
            "enter_given", "enter_results", "result_text", "csv_error"]
 
@@ -240,6 +240,15 @@ def _board_key(t: Tournament, rnd: int, w: int, b: int) -> tuple[Fraction, Fract
     return (-hs, -ls, hp)
 
 
+def pre_determined(t: Tournament) -> bool:
+    """Whether the file's system fixes every round before the event (a round robin's table, C.05
+    Annex 1): its file may hold every round from the start, results pending."""
+    from systems import find
+
+    sel = find(t)
+    return sel is not None and sel.system.round_robin
+
+
 def _table_order(t: Tournament, rnd: int) -> dict[frozenset[int], int]:
     """A pre-determined round's boards in the order of its system's table (a round robin's Berger
     table, C.05 Annex 1), by start rank; empty for a Swiss."""
@@ -286,8 +295,19 @@ def _set(t: Tournament, rnd: int, codes: dict[int, Result | None]) -> Tournament
     return t.replace_records(tuple(records))
 
 
+def current_round(t: Tournament) -> int:
+    """The round whose results come next, the default of the commands that take ``--round``: the
+    last round paired; in a round robin, whose file holds every round of its table from the
+    start (:func:`pre_determined`), the first round with a game still without a result (the
+    last when every game has one)."""
+    paired = t.rounds_paired
+    if not paired or not pre_determined(t):
+        return paired
+    return next((r for r in range(1, paired + 1) if any(b.pending for b in boards(t, r))), paired)
+
+
 def _check_round(t: Tournament, rnd: int | None) -> int:
-    r = rnd if rnd is not None else t.rounds_paired
+    r = rnd if rnd is not None else current_round(t)
     if not 1 <= r <= t.rounds_paired:
         raise RoundNotPaired(r, t.rounds_paired)
     return r
@@ -295,8 +315,10 @@ def _check_round(t: Tournament, rnd: int | None) -> int:
 
 def later_rounds(t: Tournament, rnd: int) -> list[Notice]:
     """The notice that a result of a round before the last one paired changes later pairings only
-    (C.04.2 Art. 4): the rounds after it were paired with the old result."""
-    if rnd < t.rounds_paired:
+    (C.04.2 Art. 4): the rounds after it were paired with the old result.  None in a round robin,
+    whose rounds the table fixes before the event (C.05 Annex 1), whatever the results: a
+    round-robin file holds every round from the start, results pending."""
+    if rnd < t.rounds_paired and not pre_determined(t):
         return [Notice("earlier-round", f"round {rnd} is not the last round paired: rounds {rnd + 1}-{t.rounds_paired} "
                                         "were paired with the old result; the change affects pairings still to be "
                                         "made (C.04.2 Art. 4)", {"round": rnd, "last_paired": t.rounds_paired})]
@@ -315,7 +337,7 @@ def _apply(t: Tournament, rnd: int, board: Board, codes: tuple[Result, Result] |
 
 
 def enter_result(t: Tournament, board: int, text: str, rnd: int | None = None) -> Change:
-    """Board ``board``'s result (White's first) in round ``rnd`` (default: the last round paired)."""
+    """Board ``board``'s result (White's first) in round ``rnd`` (default: :func:`current_round`)."""
     refuse_team_event(t, _TEAM_RESULTS)
     r = _check_round(t, rnd)
     codes = result_code(text)
@@ -396,7 +418,9 @@ def enter_given(t: Tournament, items: Sequence[tuple[int, str]], rnd: int | None
         done.append(change)
     if len(done) == 1:
         return done[0]
-    return Change(t, f"results round {r}", "; ".join(c.details for c in done), tuple(w for c in done for w in c.warnings),
+    # a notice of the round (an earlier round than the last paired) once, not once a board
+    warnings = {(w.code, w.message): w for c in done for w in c.warnings}
+    return Change(t, f"results round {r}", "; ".join(c.details for c in done), tuple(warnings.values()),
                   {"round": r, "entered": [c.data for c in done]})
 
 

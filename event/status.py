@@ -8,7 +8,7 @@ from typing import Any
 from event.absences import withdrawals
 from event.fidemode import Mode, mode
 from event.log import entries, irregularities
-from event.results import Board, adjourned_games, boards
+from event.results import Board, adjourned_games, boards, current_round
 from trf.model import Tournament
 
 __all__ = ["Status", "status"]
@@ -57,7 +57,8 @@ class Status:
 def status(t: Tournament) -> Status:
     total = t.total_rounds
     paired = t.rounds_paired
-    pending = tuple(b for b in boards(t, paired) if b.pending) if paired else ()
+    current = current_round(t)  # a round robin's file holds every round: the first with a game to play
+    pending = tuple(b for b in boards(t, current) if b.pending) if paired else ()
     declared: dict[int, dict[int, str]] = {}
     for r in range(paired + 1, (total or paired) + 1):
         d = t.declared_absences(r)
@@ -70,7 +71,7 @@ def status(t: Tournament) -> Status:
     if not t.players:
         state, step = "registration", "register players"
     elif pending:
-        state, step = "results", f"enter the results of round {paired}: {len(pending)} board(s) without a result"
+        state, step = "results", f"enter the results of round {current}: {len(pending)} board(s) without a result"
     elif total is not None and paired >= total:
         if adjourned:
             state, step = "results", f"enter the results of the {waiting}; then compute the standings"

@@ -231,6 +231,14 @@ def _system_code(p: Plan) -> str:
     return "CUSTOM_ROUNDROBIN" if p.order == "reverse" else "FIDE_DOUBLEROUNDROBIN"
 
 
+def _system_text(p: Plan) -> str:
+    """The ``092`` text: the table, and a second cycle played backwards, which no code says
+    (``CUSTOM_ROUNDROBIN`` labels the hand table in either order), so that the next round of a
+    file paired round by round is read off the right layout (:func:`roundrobin.rounds.layouts`)."""
+    words = "Berger tables" if table_named(p.table).fide else "rotation table"
+    return f"Individual: Round robin ({words}{', cycle 2 reversed' if p.order == 'reverse' else ''})"
+
+
 def to_tournament(p: Plan, name: str = "Round robin", start: str | None = None,
                   round_dates: Sequence[str] = ()) -> Tournament:
     """The event as a TRF-2026 tournament: headers, ``142`` rounds, ``192`` the system
@@ -252,7 +260,7 @@ def to_tournament(p: Plan, name: str = "Round robin", start: str | None = None,
     records: list[Record] = [Header("012", name)]
     if start:
         records.append(Header("042", start))
-    records += [Header("062", str(len(p.players))), Header("092", f"Individual: Round robin ({'Berger tables' if table_named(p.table).fide else 'rotation table'})")]
+    records += [Header("062", str(len(p.players))), Header("092", _system_text(p))]
     if round_dates:
         records.append(Header("132", " " * 87 + "".join(f"{d:<10}" for d in round_dates).rstrip()))
     records += [RoundCount(len(sched.rounds)), InitialColour(Colour.WHITE), Header("192", system)]

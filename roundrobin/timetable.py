@@ -677,14 +677,25 @@ def _seam_bound(a: _Round, b: _Round, boards: int) -> int:
     return total[(l, f)]
 
 
+def _one_slot_reason(a: int, b: int, a_single: bool, b_single: bool) -> str:
+    """Why a back-to-back is forced when round ``a`` or the next round ``b`` fits in one slot:
+    both in one slot, everybody who plays in both rounds plays twice running; only one, whoever
+    plays in it and in the other round's slot next to it."""
+    if a_single and b_single:
+        return f"round {b} fits in one slot: every player of rounds {a} and {b} plays in consecutive slots"
+    if b_single:
+        return (f"round {b} fits in one slot: every player of round {a}'s last slot who plays in round {b} "
+                "plays in consecutive slots")
+    return (f"round {a} fits in one slot: every player of it who plays in round {b}'s first slot "
+            "plays in consecutive slots")
+
+
 def _reason(a: _Round, b: _Round, boards: int, lmask: int, fmask: int, minimal: bool, exact: bool,
             count: int) -> str:
     """Why a player plays in the last slot of round a and the first slot of round b."""
     on = f"on {boards} board{'s' if boards > 1 else ''}"
     if b.k == 1 or a.k == 1:
-        one = b if b.k == 1 else a
-        return (f"round {one.number} fits in one slot: every player of rounds {a.number} and "
-                f"{b.number} plays in consecutive slots")
+        return _one_slot_reason(a.number, b.number, a.k == 1, b.k == 1)
     gb, ga = len(b.games), len(a.games)
     if all(x & lmask for x in b.masks):
         n = b.sizes(boards)[0]
@@ -812,6 +823,9 @@ def _schedule_windows(rds: list[_Round], byes: list[tuple[int, int]], rounds: in
     days = sorted({clock.times[ci][2] for ci, _, _ in played})
     slots = [Slot(ci + 1, clock.times[ci][0], clock.times[ci][1], days.index(clock.times[ci][2]) + 1,
                   clock.times[ci][3], rnd, tuple(games)) for ci, rnd, games in played]
+    # what the layouts were searched within: the windows, the games placed by hand, or both
+    scope = {(True, False): "of the games within the windows", (False, True): "keeping the placed games where asked",
+             (True, True): "within the windows and keeping the placed games where asked"}[bool(windows), bool(placements)]
     b2b: list[BackToBack] = []
     for a, b in zip(slots, slots[1:]):
         if a.end != b.start:
@@ -819,16 +833,15 @@ def _schedule_windows(rds: list[_Round], byes: list[tuple[int, int]], rounds: in
         both = {p for _, w, k in a.games for p in (w, k)} & {p for _, w, k in b.games for p in (w, k)}
         if not both:
             continue
-        one = [x for x in rds if x.number in (a.round, b.round) and -(-len(x.games) // boards) == 1
-               and sum(s.round == x.number for s in slots) == 1]
+        one = {x.number for x in rds if x.number in (a.round, b.round) and -(-len(x.games) // boards) == 1
+               and sum(s.round == x.number for s in slots) == 1}
         if one:
-            reason = (f"round {one[0].number} fits in one slot: every player of rounds {a.round} and "
-                      f"{b.round} plays in consecutive slots")
+            reason = _one_slot_reason(a.round, b.round, a.round in one, b.round in one)
         elif minimal:
-            reason = ("no layout of the games within the windows has fewer back-to-backs in all "
+            reason = (f"no layout {scope} has fewer back-to-backs in all "
                       f"(proved minimal by {'exhaustive search' if exact else 'lower bound'})")
         else:
-            reason = "a layout within the windows; not proved minimal"
+            reason = f"a layout {scope.removeprefix('of the games ')}; not proved minimal"
         b2b += [BackToBack(p, (a.number, b.number), (a.round, b.round), reason) for p in sorted(both)]
     game_count = sum(len(rd.games) for rd in rds)
     totals = Totals(games=game_count, rounds=rounds, slots=len(slots), days=len(days),

@@ -1,6 +1,8 @@
 """Round robins by the Berger tables (C.05 Annex 1) behind the door: the next round read off the
 table (:mod:`roundrobin.rounds`) and the check of every round against it
-(:mod:`checker.roundrobin`).
+(:mod:`checker.roundrobin`).  A file whose ``192`` code is not FIDE's (``CUSTOM_ROUNDROBIN``) may
+follow the rotation table drawn by hand instead (``arbiter roundrobin --table circle``); both
+read it from the file.
 
 A file names a round robin in ``192``/``092`` (``FIDE_ROUNDROBIN``, ``BERGER``, ``Round Robin``,
 ``RR``); a double round robin (``FIDE_DOUBLEROUNDROBIN``, ``Double Berger``, ``DRR``) plays the
