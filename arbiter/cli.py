@@ -146,6 +146,7 @@ command_summaries({
     "rotation set": "Set the game on a table by hand.",
     "rotation why": "Say why this game: waits, sit-outs and teams.",
     "rotation publish": "Write the session as a web page for the players.",
+    "rotation serve": "Serve the live page of the session, updated as it changes.",
     "rotation status": "Show the tables, the queue and every player's games.",
     "rotation simulate": "Simulate an evening and print its fairness figures.",
 })
