@@ -351,3 +351,106 @@ def first_change_2017(ev: Evaluator, part: BracketScore, ch: Change) -> Differen
 #: by edition, the function that finds the first quality row a :class:`Change` changes
 FIRST_CHANGE: dict[str, Callable[[Evaluator, BracketScore, Change], "Difference | None"]] = {
     "2026": first_change_2026, "2017": first_change_2017}
+
+
+# --------------------------------------------------------------------------- players kept in place
+
+
+def pair_signature_2017(ev: Evaluator2017, u: int, w: int) -> tuple[Any, ...]:
+    """What the pair ``(u, w)`` (``u`` ranked higher) adds to a 2017 bracket's quality rows
+    when both its players are residents of the bracket it lies in: its PSD entry (A.8: the
+    score difference), its four colour terms (C.8-C.11) and, per float list (C.12/C.16,
+    C.13/C.17, C.14/C.18, C.15/C.19), the score differences of its players who receive the same
+    float as one or two rounds before.  Each entry reads the pair alone, so a candidate that
+    re-pairs players inside one bracket changes the rows by what its pairs' signatures add up
+    to; remembered per pair."""
+    got = ev.signatures.get((u, w))
+    if got is not None:
+        return got
+    s = ev.units
+    colour_diff, same_three, pref_unmet, strong_unmet, _, _ = ev.pair_values(u, w, False)
+    lists: tuple[list[Any], list[Any], list[Any], list[Any]] = ([], [], [], [])
+    floating, p = ev.floating, ev.p
+    for x, y in ((u, w), (w, u)):
+        if x not in floating or s[x] == s[y]:
+            continue
+        kind, diff = (Flt.DOWN, s[x] - s[y]) if s[x] > s[y] else (Flt.UP, s[y] - s[x])
+        up = kind is Flt.UP
+        fl = p[x].floats
+        for back in (0, 1):
+            if fl[back] is kind:
+                lists[2 * back + up].append(diff)
+    got = ev.signatures[(u, w)] = (abs(s[u] - s[w]), colour_diff, same_three, pref_unmet, strong_unmet,
+                                   tuple(tuple(x) for x in lists))
+    return got
+
+
+def same_players_2017(ev: Evaluator, part: BracketScore, removed: list[Pair], added: list[Pair]) -> Difference | None:
+    """:func:`first_change_2017` for a candidate whose pairs ``removed`` and ``added`` all lie in
+    bracket ``part`` and pair the same players (so its downfloaters are the pairing's, and C.7 is
+    not read), from the pairs' signatures (:func:`pair_signature_2017`): the same rows in the
+    same order, the same outcome."""
+    assert isinstance(ev, Evaluator2017)
+    va = part.values
+    assert va is not None
+    sig = ev.signatures
+    gone = [sig.get(pr) or pair_signature_2017(ev, *pr) for pr in removed]
+    came = [sig.get(pr) or pair_signature_2017(ev, *pr) for pr in added]
+    if sorted(gone) == sorted(came):  # the same entries: every row ties
+        return None
+    out = [x[0] for x in gone]
+    into = [x[0] for x in came]
+    if out != into:
+        sign = lex_change(out, into)
+        if sign:
+            return "C.6", sign, (lambda: patched(va["C.6"], out, into)), True
+    for i, c in ((1, "C.8"), (2, "C.9"), (3, "C.10"), (4, "C.11")):
+        dv = sum(x[i] for x in came) - sum(x[i] for x in gone)
+        if dv:
+            return _count_change(c, va[c], dv, True)
+    lists = [([e for x in gone for e in x[5][j]], [e for x in came for e in x[5][j]]) for j in range(4)]
+    for c, (g, n) in zip(("C.12", "C.13", "C.14", "C.15"), lists):
+        dv = len(n) - len(g)
+        if dv:
+            return _count_change(c, va[c], dv, True)
+    for c, (g, n) in zip(("C.16", "C.17", "C.18", "C.19"), lists):
+        found = _sorted_change(c, va[c], g, n, True)
+        if found is not None:
+            return found
+    return None
+
+
+def same_players_2026(ev: Evaluator, part: BracketScore, removed: list[Pair], added: list[Pair]) -> Difference | None:
+    """:func:`first_change_2026` for a candidate whose pairs ``removed`` and ``added`` all lie in
+    bracket ``part``, a bracket without MDPs, and pair the same players, the PAB assignee not
+    among its downfloaters (:data:`SAME_PLAYERS` says when it is called): C9 is not read, and of
+    C10-C21 only the colour rows C10-C13 can change (the rest are about MDPs), by what the pairs
+    taken out and put in add to them."""
+    va = part.values
+    assert va is not None
+    known = ev._terms
+    c10 = c11 = c12 = c13 = 0
+    for u, w in removed:
+        colour_diff, same_three, pref_unmet, strong_unmet, _, _ = known.get((u, w, False)) or ev.pair_values(u, w, False)
+        c10 -= colour_diff
+        c11 -= same_three
+        c12 -= pref_unmet
+        c13 -= strong_unmet
+    for u, w in added:
+        colour_diff, same_three, pref_unmet, strong_unmet, _, _ = known.get((u, w, False)) or ev.pair_values(u, w, False)
+        c10 += colour_diff
+        c11 += same_three
+        c12 += pref_unmet
+        c13 += strong_unmet
+    if c10 or c11 or c12 or c13:
+        for c, dv in (("C10", c10), ("C11", c11), ("C12", c12), ("C13", c13)):
+            if dv:
+                return _count_change(c, va[c], dv, True)
+    return None
+
+
+#: by edition, :data:`FIRST_CHANGE` for a candidate that keeps the PAB and re-pairs its players
+#: inside one bracket, with whether it also reads a bracket with MDPs or with the PAB assignee
+#: among its downfloaters (else :data:`FIRST_CHANGE` reads those)
+SAME_PLAYERS: dict[str, tuple[Callable[[Evaluator, BracketScore, list[Pair], list[Pair]], "Difference | None"], bool]] = {
+    "2017": (same_players_2017, True), "2026": (same_players_2026, False)}

@@ -253,3 +253,53 @@ def test_moves_left_out_by_their_groups_lose_by_the_count_of_pairs(path: Path) -
                     kept_losing += 1
     assert dropped > 100
     assert kept_losing == 0
+
+
+@pytest.mark.parametrize(("path", "rules"), [c for c in _cases() if "fixtures" in c.id or "n36" in c.id])  # type: ignore[attr-defined]
+def test_moves_inside_one_bracket_read_from_their_pairs_alone(path: Path, rules: str) -> None:
+    """:data:`checker.dutch.rescore.SAME_PLAYERS`, the reading of a move that keeps the PAB and
+    re-pairs its players inside one bracket from what its pairs add to the rows, finds the
+    first row the general reading (:data:`checker.dutch.rescore.FIRST_CHANGE`) finds, with the
+    same side, the same value and the same reach, wherever the search calls it (given and
+    walked-away pairings); its verdicts are the whole comparison's in the tests above."""
+    from checker.dutch.rescore import FIRST_CHANGE, SAME_PLAYERS, Change
+
+    rng = random.Random(f"same:{path.name}:{rules}")
+    read = differ = 0
+    for ev, given in _rounds(path, rules):
+        fast, any_bracket = SAME_PLAYERS[ev.edition]
+        for steps in WALKS:
+            mate = _walk(ev, given, steps, rng)
+            scored = ScoredPairing(ev, mate)
+            g, rank = ev.group_of, ev.rank
+            for mv in moves(ev, mate, scored.brackets):
+                if mv.pab is not None:
+                    continue
+                rem = [(u, v) if rank[u] < rank[v] else (v, u) for u, v in mv.removed]
+                add = [(u, v) if rank[u] < rank[v] else (v, u) for u, v in mv.added]
+                rem, add = [pr for pr in rem if pr not in add], [pr for pr in add if pr not in rem]
+                ks = {g[v] for _, v in rem + add}
+                if len(ks) != 1 or len(rem) != len(add):
+                    continue
+                k = ks.pop()
+                b = scored.brackets[k]
+                if not any_bracket and (b.mdps or scored.pab in b.downfloaters):
+                    continue
+                part = scored.part(k)
+                if part.values is None:
+                    part.values = ev.values(b, scored.brackets[k + 1] if k + 1 < len(scored.brackets) else None,
+                                            mate, part.sums)
+                new: dict[int, int | None] = {}
+                for u, v in add:
+                    new[u], new[v] = v, u
+                pab = scored.pab if scored.pab in b.downfloaters else None
+                general = FIRST_CHANGE[ev.edition](ev, part, Change(k, rem, add, b.downfloaters, True, pab, new, mate))
+                got = fast(ev, part, rem, add)
+                if general is None:
+                    assert got is None, (mv, got)
+                else:
+                    assert got is not None, (mv, general)
+                    assert (got[0], got[1], got[2](), got[3]) == (general[0], general[1], general[2](), general[3]), mv
+                    differ += 1
+                read += 1
+    assert read > 200 and differ > 0
