@@ -112,12 +112,23 @@ def _cached(cache: GroupCache | None, key: Hashable, build: Callable[[], list[Mo
 
 def neighbour_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(),
                      ok: Callable[[int, int], bool] | None = None, cache: GroupCache | None = None,
-                     skip: Container[Hashable] = ()) -> Iterator[Group]:
+                     skip: Container[Hashable] = (), losing: bool = True) -> Iterator[Group]:
     """:func:`neighbours`, by pair of boards and by board the PAB moves to (but the groups whose
-    key is in ``skip``)."""
+    key is in ``skip``).  ``losing=False``: without the pairs of boards whose every move
+    :func:`checker.dutch.scoring.fewer_pairs` says loses by C6 (2017: C.5), told from the boards'
+    brackets without building the moves: boards in brackets ``k1`` < ``k2`` (a board's bracket
+    is its lower-ranked player's group, Art. 1.9) where both players of the ``k2`` board belong
+    to groups below ``k1``.  Each re-pairing of two boards pairs a player of one with a player
+    of the other, so each new pair holds a player of a group below ``k1`` and lies below
+    ``k1``: the move takes bracket ``k1``'s pair out and puts none in, and ``k1`` is the first
+    bracket it changes."""
     st = ev.state
     compatible = ok or compatibility(ev)
     bds = [bd for bd in boards(mate, ev) if not (bd[0] in frozen or bd[1] in frozen)]
+    g = ev.group_of
+    # each board's bracket and the group of its higher-ranked player (the smaller index)
+    k_of = [g[v] if g[v] > g[u] else g[u] for u, v in bds]
+    top = [g[u] if g[u] < g[v] else g[v] for u, v in bds]
 
     def two(bd1: Pair, bd2: Pair) -> list[Move]:
         (a, b), (c, d) = bd1, bd2
@@ -134,7 +145,12 @@ def neighbour_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozens
 
     for i in range(len(bds)):
         bi = bds[i]
+        ki, ti = k_of[i], top[i]
         for j in range(i + 1, len(bds)):
+            if not losing:
+                kj = k_of[j]
+                if (ki < kj and top[j] > ki) or (kj < ki and ti > kj):
+                    continue
             key = (bi, bds[j])
             if key in skip:
                 continue
@@ -279,11 +295,12 @@ def bracket_repairings(ev: Evaluator, mate: Mate, brs: list[Bracket], limit: int
 
 def move_groups(ev: Evaluator, mate: Mate, brs: list[Bracket], frozen: frozenset[int] = frozenset(),
                 too_large: list[int] | None = None, ok: Callable[[int, int], bool] | None = None,
-                cache: GroupCache | None = None, skip: Container[Hashable] = ()) -> Iterator[Group]:
+                cache: GroupCache | None = None, skip: Container[Hashable] = (), losing: bool = True) -> Iterator[Group]:
     """:func:`moves` by group of boards they re-pair (a bracket's re-pairings: one group each,
-    under no key, never kept), but the groups whose key is in ``skip``."""
+    under no key, never kept), but the groups whose key is in ``skip`` (``losing=False``: see
+    :func:`neighbour_groups`)."""
     ok = ok or compatibility(ev)
-    yield from neighbour_groups(ev, mate, frozen, ok, cache, skip)
+    yield from neighbour_groups(ev, mate, frozen, ok, cache, skip, losing)
     for mv in bracket_repairings(ev, mate, brs, frozen=frozen, too_large=too_large, ok=ok):
         yield None, (mv,)
     yield from triple_groups(ev, mate, frozen, ok, cache, skip)
@@ -355,7 +372,9 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
         best_verdict: Verdict | None = None
         best_brs: list[Bracket] | None = None
         best_cache: dict[Any, Any] = {}
-        for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache, dead):
+        # nobody watching, the groups whose every move loses by C6 are not even built
+        for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache, dead,
+                                      losing=scored is None or watch is not None):
             if scored is not None and key is not None:
                 held = settled.get(key)
                 if held is not None and (held[1] == -2 or scored.context(held[0]) == held[1]):

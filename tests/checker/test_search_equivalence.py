@@ -320,3 +320,32 @@ def test_moves_inside_one_bracket_read_from_their_pairs_alone(path: Path, rules:
     assert read > 200 and differ > 0
     if path.name == STRONG_UNMET_2026:
         assert "C13" in rows, rows
+
+
+@pytest.mark.parametrize(("path", "rules"), [c for c in _cases() if "fixtures" in c.id or "n36" in c.id])  # type: ignore[attr-defined]
+def test_pairs_of_boards_left_out_unbuilt_lose_by_the_count_of_pairs(path: Path, rules: str) -> None:
+    """The unwatched search does not even build the re-pairings of two boards that the boards'
+    brackets say lose by C6 (:func:`checker.dutch.search.neighbour_groups`, ``losing=False``):
+    every move of each group left out is one :func:`checker.dutch.scoring.fewer_pairs` drops
+    (which the test above ties to the whole comparison), and the groups kept are the others, in
+    the same order, on given and walked-away pairings of both editions."""
+    from checker.dutch.scoring import fewer_pairs
+    from checker.dutch.search import neighbour_groups
+
+    rng = random.Random(f"unbuilt:{path.name}:{rules}")
+    left_out = kept = 0
+    for ev, given in _rounds(path, rules):
+        ok = compatibility(ev)
+        for steps in WALKS:
+            mate = _walk(ev, given, steps, rng)
+            every = list(neighbour_groups(ev, mate, ok=ok))
+            some = list(neighbour_groups(ev, mate, ok=ok, losing=False))
+            keys = {key for key, _ in some}
+            assert [gr for gr in every if gr[0] in keys] == some
+            for key, group in every:
+                if key in keys:
+                    kept += 1
+                    continue
+                assert all(fewer_pairs(ev.group_of, mv) is not None for mv in group), key
+                left_out += 1
+    assert left_out > 20 and kept > 20
