@@ -380,9 +380,18 @@ def pair_signature_2017(ev: Evaluator2017, u: int, w: int) -> tuple[Any, ...]:
         for back in (0, 1):
             if fl[back] is kind:
                 lists[2 * back + up].append(diff)
+    code = ((colour_diff * _BASE + same_three) * _BASE + pref_unmet) * _BASE + strong_unmet
     got = ev.signatures[(u, w)] = (abs(s[u] - s[w]), colour_diff, same_three, pref_unmet, strong_unmet,
-                                   tuple(tuple(x) for x in lists))
+                                   tuple(tuple(x) for x in lists), code, not any(lists))
     return got
+
+
+#: the base in which a pair's four colour terms (C.8-C.11, each a count of at most two players)
+#: are written as one number (:func:`pair_signature_2017`): a move's changes to the four rows,
+#: each far smaller than half the base in size, are then all zero exactly when the sum of the
+#: numbers its pairs add and take away is zero (a number has one writing in base ``_BASE`` with
+#: digits between minus and plus half the base)
+_BASE = 1 << 16
 
 
 def same_players_2017(ev: Evaluator, part: BracketScore, removed: list[Pair], added: list[Pair]) -> Difference | None:
@@ -396,7 +405,12 @@ def same_players_2017(ev: Evaluator, part: BracketScore, removed: list[Pair], ad
     sig = ev.signatures
     gone = [sig.get(pr) or pair_signature_2017(ev, *pr) for pr in removed]
     came = [sig.get(pr) or pair_signature_2017(ev, *pr) for pr in added]
-    if sorted(gone) == sorted(came):  # the same entries: every row ties
+    if len(gone) == 2:  # two boards, the commonest move: no sorting
+        g0, g1 = gone
+        n0, n1 = came
+        if (g0 == n0 and g1 == n1) or (g0 == n1 and g1 == n0):
+            return None  # the same entries: every row ties
+    elif sorted(gone) == sorted(came):
         return None
     out = [x[0] for x in gone]
     into = [x[0] for x in came]
@@ -404,10 +418,28 @@ def same_players_2017(ev: Evaluator, part: BracketScore, removed: list[Pair], ad
         sign = lex_change(out, into)
         if sign:
             return "C.6", sign, (lambda: patched(va["C.6"], out, into)), True
-    for i, c in ((1, "C.8"), (2, "C.9"), (3, "C.10"), (4, "C.11")):
-        dv = sum(x[i] for x in came) - sum(x[i] for x in gone)
-        if dv:
-            return _count_change(c, va[c], dv, True)
+    code = 0
+    for x in came:
+        code += x[6]
+    for x in gone:
+        code -= x[6]
+    if code:  # some colour row changes: the first that does decides
+        d8 = d9 = d10 = d11 = 0
+        for x in came:
+            d8 += x[1]
+            d9 += x[2]
+            d10 += x[3]
+            d11 += x[4]
+        for x in gone:
+            d8 -= x[1]
+            d9 -= x[2]
+            d10 -= x[3]
+            d11 -= x[4]
+        for c, dv in (("C.8", d8), ("C.9", d9), ("C.10", d10), ("C.11", d11)):
+            if dv:
+                return _count_change(c, va[c], dv, True)
+    if all(x[7] for x in gone) and all(x[7] for x in came):
+        return None  # no float entry taken out or put in
     lists = [([e for x in gone for e in x[5][j]], [e for x in came for e in x[5][j]]) for j in range(4)]
     for c, (g, n) in zip(("C.12", "C.13", "C.14", "C.15"), lists):
         dv = len(n) - len(g)
