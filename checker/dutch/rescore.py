@@ -369,8 +369,14 @@ def pair_signature_2017(ev: Evaluator2017, u: int, w: int) -> tuple[Any, ...]:
         return got
     s = ev.units
     colour_diff, same_three, pref_unmet, strong_unmet, _, _ = ev.pair_values(u, w, False)
+    code = ((colour_diff * _BASE + same_three) * _BASE + pref_unmet) * _BASE + strong_unmet
+    floating = ev.floating
+    if s[u] == s[w] or (u not in floating and w not in floating):  # no float entry (the commonest pair)
+        got = ev.signatures[(u, w)] = (abs(s[u] - s[w]), colour_diff, same_three, pref_unmet, strong_unmet,
+                                       _NO_FLOATS, code, True)
+        return got
     lists: tuple[list[Any], list[Any], list[Any], list[Any]] = ([], [], [], [])
-    floating, p = ev.floating, ev.p
+    p = ev.p
     for x, y in ((u, w), (w, u)):
         if x not in floating or s[x] == s[y]:
             continue
@@ -380,10 +386,12 @@ def pair_signature_2017(ev: Evaluator2017, u: int, w: int) -> tuple[Any, ...]:
         for back in (0, 1):
             if fl[back] is kind:
                 lists[2 * back + up].append(diff)
-    code = ((colour_diff * _BASE + same_three) * _BASE + pref_unmet) * _BASE + strong_unmet
     got = ev.signatures[(u, w)] = (abs(s[u] - s[w]), colour_diff, same_three, pref_unmet, strong_unmet,
                                    tuple(tuple(x) for x in lists), code, not any(lists))
     return got
+
+
+_NO_FLOATS: tuple[tuple[Any, ...], ...] = ((), (), (), ())
 
 
 #: the base in which a pair's four colour terms (C.8-C.11, each a count of at most two players)

@@ -313,6 +313,21 @@ def moves(ev: Evaluator, mate: Mate, brs: list[Bracket], frozen: frozenset[int] 
         yield from group
 
 
+def _one_bracket(group_of: dict[int, int], key: Hashable) -> bool:
+    """Whether ``key`` names two or three boards that all lie in one bracket (a board lies in its
+    lower-ranked player's group, Art. 1.9): then no move of the group takes a pair out of a
+    bracket without putting one in (:func:`checker.dutch.scoring.fewer_pairs` keeps them all).
+    Every pair a move takes out lies in that bracket ``k``, and every pair it puts in pairs two
+    of those players, so lies in ``k`` or above it: either all lie in ``k`` (as many pairs in
+    as out), or one lies above ``k``, which the move then changes first (a change there is not
+    a loss of pairs in ``k``).  Judging a move the filter would drop gives the same search
+    anyway (it loses); this only spares the filter."""
+    if not isinstance(key, tuple) or len(key) < 2 or not all(isinstance(bd, tuple) for bd in key):
+        return False
+    ks = {group_of[u] if group_of[u] > group_of[v] else group_of[v] for u, v in key}
+    return len(ks) == 1
+
+
 @contextmanager
 def _without_cycle_collection() -> Iterator[None]:
     """Python's cyclic garbage collector paused: the search allocates hundreds of thousands of
@@ -382,7 +397,7 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
             if scored is not None and watch is None:
                 kept = live.get(key) if key is not None else None
                 if kept is None:
-                    kept = tuple(mv for mv in group if fewer_pairs(g, mv) is None)
+                    kept = group if _one_bracket(g, key) else tuple(mv for mv in group if fewer_pairs(g, mv) is None)
                     if key is not None:
                         live[key] = kept
                 group = kept

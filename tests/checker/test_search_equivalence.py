@@ -328,12 +328,14 @@ def test_pairs_of_boards_left_out_unbuilt_lose_by_the_count_of_pairs(path: Path,
     brackets say lose by C6 (:func:`checker.dutch.search.neighbour_groups`, ``losing=False``):
     every move of each group left out is one :func:`checker.dutch.scoring.fewer_pairs` drops
     (which the test above ties to the whole comparison), and the groups kept are the others, in
-    the same order, on given and walked-away pairings of both editions."""
+    the same order, on given and walked-away pairings of both editions.  Groups of boards in one
+    bracket are not filtered at all (:func:`checker.dutch.search._one_bracket`): none of their
+    moves is one to drop."""
     from checker.dutch.scoring import fewer_pairs
-    from checker.dutch.search import neighbour_groups
+    from checker.dutch.search import _one_bracket, neighbour_groups
 
     rng = random.Random(f"unbuilt:{path.name}:{rules}")
-    left_out = kept = 0
+    left_out = kept = one_bracket = 0
     for ev, given in _rounds(path, rules):
         ok = compatibility(ev)
         for steps in WALKS:
@@ -343,9 +345,12 @@ def test_pairs_of_boards_left_out_unbuilt_lose_by_the_count_of_pairs(path: Path,
             keys = {key for key, _ in some}
             assert [gr for gr in every if gr[0] in keys] == some
             for key, group in every:
+                if _one_bracket(ev.group_of, key):  # never filtered: nothing to drop
+                    assert all(fewer_pairs(ev.group_of, mv) is None for mv in group), key
+                    one_bracket += 1
                 if key in keys:
                     kept += 1
                     continue
                 assert all(fewer_pairs(ev.group_of, mv) is not None for mv in group), key
                 left_out += 1
-    assert left_out > 20 and kept > 20
+    assert left_out > 20 and kept > 20 and one_bracket > 20
