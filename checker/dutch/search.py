@@ -418,8 +418,8 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                     watch(mv, v)
                 if v.winner == "a":
                     continue
-                cand = cand or mv.apply(current)
-                if best is None or best_move is None:
+                # the candidates themselves are built when compared whole, or at the end of the step
+                if best_move is None:
                     best, best_move, best_verdict, best_brs = cand, mv, v, None
                     continue
                 if scored is not None:
@@ -430,11 +430,18 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                         if kc < kb:
                             best, best_move, best_verdict, best_brs = cand, mv, v, None
                         continue
+                    if (kc is not None and best_verdict is not None and _by_order_alone(g, kc, best_move, best_verdict, mv, v)):
+                        if v.value_b < best_verdict.value_b:
+                            best, best_move, best_verdict, best_brs = cand, mv, v, None
+                        continue
+                    best = best or best_move.apply(current)
+                    cand = cand or mv.apply(current)
                     if best_brs is None:
                         best_brs, best_cache = ev.brackets(best), {}
                     both = best_move.changed | mv.changed
                     w = compare(ev, best, cand, best_brs, min(ev.group_of[x] for x in both), best_cache, both)
                 else:
+                    assert best is not None and cand is not None
                     w = reference_compare(ev, best, cand)
                 if w is not None and w.winner == "b":
                     best, best_move, best_verdict, best_brs = cand, mv, v, None
@@ -444,12 +451,40 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                     settled[key] = held
                     if held[1] == -2:
                         dead.add(key)
-        if best is None:
+        if best_move is None:
             break
         if first is None:
             first = best_verdict
-        current = best
+        current = best or best_move.apply(current)
     return current, first
+
+
+def _keeps_downfloaters(group_of: dict[int, int], move: Move, k: int) -> bool:
+    """Whether ``move`` leaves bracket ``k`` the same downfloaters: the players of the pairs it
+    takes out of ``k`` (a pair lies in its lower-ranked player's group, Art. 1.9) are those of
+    the pairs it puts in ``k``.  A player taken out of a pair of ``k`` and not put in one is
+    paired elsewhere or not at all, so floats down; the other members keep their pairs."""
+    if move.pab is not None:
+        return False
+    g = group_of
+    out = {x for u, v in move.removed if (g[u] if g[u] > g[v] else g[v]) == k for x in (u, v)}
+    into = {x for u, v in move.added if (g[u] if g[u] > g[v] else g[v]) == k for x in (u, v)}
+    return out == into
+
+
+def _by_order_alone(group_of: dict[int, int], k: int, a: Move, va: Verdict, b: Move, vb: Verdict) -> bool:
+    """Whether two moves that rank above the same pairing ``P`` in its bracket ``k``, the first
+    each changes, by the generation order (``va``, ``vb``: their verdicts against ``P``) rank
+    against each other by their generation keys in ``k`` alone (Art. 3.8: the first bracket
+    that differs, every quality row, then the order).  It holds when both keep ``P``'s
+    downfloaters in ``k`` and the PAB, and their keys differ: the brackets above ``k`` are
+    ``P``'s in both; in ``k`` every row each was compared with ``P`` on equals ``P``'s (an order
+    verdict), and with the same downfloaters in all three the rows compared are the same ones
+    (C8, 2017 C.7: the next bracket, the same in all three), so the two tie on every row; the
+    members are the same, so the keys are read with the same numbers; different keys are
+    different pairs in ``k``, where the two then first differ."""
+    return (va.criterion == "order" and vb.criterion == "order" and va.bracket == k and vb.bracket == k
+            and va.value_b != vb.value_b and _keeps_downfloaters(group_of, a, k) and _keeps_downfloaters(group_of, b, k))
 
 
 def best_of(ev: Evaluator, cands: list[Mate]) -> Mate:

@@ -354,3 +354,31 @@ def test_pairs_of_boards_left_out_unbuilt_lose_by_the_count_of_pairs(path: Path,
                 assert all(fewer_pairs(ev.group_of, mv) is not None for mv in group), key
                 left_out += 1
     assert left_out > 20 and kept > 20 and one_bracket > 20
+
+
+@pytest.mark.parametrize(("path", "rules"), [c for c in _cases() if "fixtures" in c.id or "n36" in c.id])  # type: ignore[attr-defined]
+def test_moves_better_by_the_order_alone_rank_by_their_keys(path: Path, rules: str) -> None:
+    """Two moves that both rank above a pairing by the generation order in the same bracket,
+    both keeping its downfloaters and the PAB, are ranked against each other by their keys there
+    (:func:`checker.dutch.search._by_order_alone`, by which the search spares itself the whole
+    comparison): the reference comparison of the two candidates agrees on every such pair, on
+    given and walked-away pairings of both editions."""
+    from checker.dutch.search import _by_order_alone
+
+    rng = random.Random(f"order-alone:{path.name}:{rules}")
+    read = 0
+    for ev, given in _rounds(path, rules):
+        for steps in (0, 2, 5, 8):
+            mate = _walk(ev, given, steps, rng)
+            scored = ScoredPairing(ev, mate)
+            above = [(mv, v) for mv in moves(ev, mate, scored.brackets)
+                     if (v := scored.verdict(mv)) is not None and v.winner == "b" and v.criterion == "order"]
+            for i, (a, va) in enumerate(above[:40]):
+                for b, vb in above[i + 1:i + 41]:
+                    assert va.bracket is not None
+                    if not _by_order_alone(ev.group_of, va.bracket, a, va, b, vb):
+                        continue
+                    ref = compare(ev, a.apply(mate), b.apply(mate))
+                    assert ref is not None and ref.winner == ("b" if vb.value_b < va.value_b else "a"), (a, b, ref)
+                    read += 1
+    assert read > 0
