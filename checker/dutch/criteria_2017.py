@@ -76,6 +76,9 @@ class Evaluator2017(Evaluator):
         self._graphs: dict[int, list[list[int]]] = {}
         self._floats: tuple[BracketParts | None, tuple[tuple[Any, ...], ...]] = (None, ())
         self._partners: dict[tuple[int, int], list[int]] = {}
+        #: per pair (higher-ranked player first), what it adds to the rows C.6 and C.8-C.19 when it
+        #: is one of a bracket's pairs (:func:`checker.dutch.rescore.pair_signature_2017`)
+        self.signatures: dict[tuple[int, int], tuple[Any, ...]] = {}
 
     @property
     def units(self) -> dict[int, Any]:

@@ -146,13 +146,12 @@ class _Collector:
                 boards[k] = item
         partner: dict[int, int] | None = None  # the changed players' partners in the candidate
         score = self.score
-        for x in changed:
-            if x in self.floaters:
-                if partner is None:
-                    partner = _partners(move)
-                y = partner.get(x)
-                if y is not None and score[y] == score[x] and _closer(key, v, self.floats.get(x)):
-                    self.floats[x] = item
+        for x in changed & self.floaters:  # the changed floaters (each entry is kept on its own)
+            if partner is None:
+                partner = _partners(move)
+            y = partner.get(x)
+            if y is not None and score[y] == score[x] and _closer(key, v, self.floats.get(x)):
+                self.floats[x] = item
         if self.bye is not None and self.bye in changed and self.bye in (partner or _partners(move)):
             if _closer(key, v, self.pab):  # the PAB assignee paired instead
                 self.pab = item

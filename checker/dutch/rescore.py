@@ -351,3 +351,146 @@ def first_change_2017(ev: Evaluator, part: BracketScore, ch: Change) -> Differen
 #: by edition, the function that finds the first quality row a :class:`Change` changes
 FIRST_CHANGE: dict[str, Callable[[Evaluator, BracketScore, Change], "Difference | None"]] = {
     "2026": first_change_2026, "2017": first_change_2017}
+
+
+# --------------------------------------------------------------------------- players kept in place
+
+
+def pair_signature_2017(ev: Evaluator2017, u: int, w: int) -> tuple[Any, ...]:
+    """What the pair ``(u, w)`` (``u`` ranked higher) adds to a 2017 bracket's quality rows
+    when both its players are residents of the bracket it lies in: its PSD entry (A.8: the
+    score difference), its four colour terms (C.8-C.11) and, per float list (C.12/C.16,
+    C.13/C.17, C.14/C.18, C.15/C.19), the score differences of its players who receive the same
+    float as one or two rounds before.  Each entry reads the pair alone, so a candidate that
+    re-pairs players inside one bracket changes the rows by what its pairs' signatures add up
+    to; remembered per pair."""
+    got = ev.signatures.get((u, w))
+    if got is not None:
+        return got
+    s = ev.units
+    colour_diff, same_three, pref_unmet, strong_unmet, _, _ = ev.pair_values(u, w, False)
+    code = ((colour_diff * _BASE + same_three) * _BASE + pref_unmet) * _BASE + strong_unmet
+    floating = ev.floating
+    if s[u] == s[w] or (u not in floating and w not in floating):  # no float entry (the commonest pair)
+        got = ev.signatures[(u, w)] = (abs(s[u] - s[w]), colour_diff, same_three, pref_unmet, strong_unmet,
+                                       _NO_FLOATS, code, True)
+        return got
+    lists: tuple[list[Any], list[Any], list[Any], list[Any]] = ([], [], [], [])
+    p = ev.p
+    for x, y in ((u, w), (w, u)):
+        if x not in floating or s[x] == s[y]:
+            continue
+        kind, diff = (Flt.DOWN, s[x] - s[y]) if s[x] > s[y] else (Flt.UP, s[y] - s[x])
+        up = kind is Flt.UP
+        fl = p[x].floats
+        for back in (0, 1):
+            if fl[back] is kind:
+                lists[2 * back + up].append(diff)
+    got = ev.signatures[(u, w)] = (abs(s[u] - s[w]), colour_diff, same_three, pref_unmet, strong_unmet,
+                                   tuple(tuple(x) for x in lists), code, not any(lists))
+    return got
+
+
+_NO_FLOATS: tuple[tuple[Any, ...], ...] = ((), (), (), ())
+
+
+#: the base in which a pair's four colour terms (C.8-C.11, each a count of at most two players)
+#: are written as one number (:func:`pair_signature_2017`): a move's changes to the four rows,
+#: each far smaller than half the base in size, are then all zero exactly when the sum of the
+#: numbers its pairs add and take away is zero (a number has one writing in base ``_BASE`` with
+#: digits between minus and plus half the base)
+_BASE = 1 << 16
+
+
+def same_players_2017(ev: Evaluator, part: BracketScore, removed: list[Pair], added: list[Pair]) -> Difference | None:
+    """:func:`first_change_2017` for a candidate whose pairs ``removed`` and ``added`` all lie in
+    bracket ``part`` and pair the same players (so its downfloaters are the pairing's, and C.7 is
+    not read), from the pairs' signatures (:func:`pair_signature_2017`): the same rows in the
+    same order, the same outcome."""
+    assert isinstance(ev, Evaluator2017)
+    va = part.values
+    assert va is not None
+    sig = ev.signatures
+    gone = [sig.get(pr) or pair_signature_2017(ev, *pr) for pr in removed]
+    came = [sig.get(pr) or pair_signature_2017(ev, *pr) for pr in added]
+    if len(gone) == 2:  # two boards, the commonest move: no sorting
+        g0, g1 = gone
+        n0, n1 = came
+        if (g0 == n0 and g1 == n1) or (g0 == n1 and g1 == n0):
+            return None  # the same entries: every row ties
+    elif sorted(gone) == sorted(came):
+        return None
+    out = [x[0] for x in gone]
+    into = [x[0] for x in came]
+    if out != into:
+        sign = lex_change(out, into)
+        if sign:
+            return "C.6", sign, (lambda: patched(va["C.6"], out, into)), True
+    code = 0
+    for x in came:
+        code += x[6]
+    for x in gone:
+        code -= x[6]
+    if code:  # some colour row changes: the first that does decides
+        d8 = d9 = d10 = d11 = 0
+        for x in came:
+            d8 += x[1]
+            d9 += x[2]
+            d10 += x[3]
+            d11 += x[4]
+        for x in gone:
+            d8 -= x[1]
+            d9 -= x[2]
+            d10 -= x[3]
+            d11 -= x[4]
+        for c, dv in (("C.8", d8), ("C.9", d9), ("C.10", d10), ("C.11", d11)):
+            if dv:
+                return _count_change(c, va[c], dv, True)
+    if all(x[7] for x in gone) and all(x[7] for x in came):
+        return None  # no float entry taken out or put in
+    lists = [([e for x in gone for e in x[5][j]], [e for x in came for e in x[5][j]]) for j in range(4)]
+    for c, (g, n) in zip(("C.12", "C.13", "C.14", "C.15"), lists):
+        dv = len(n) - len(g)
+        if dv:
+            return _count_change(c, va[c], dv, True)
+    for c, (g, n) in zip(("C.16", "C.17", "C.18", "C.19"), lists):
+        found = _sorted_change(c, va[c], g, n, True)
+        if found is not None:
+            return found
+    return None
+
+
+def same_players_2026(ev: Evaluator, part: BracketScore, removed: list[Pair], added: list[Pair]) -> Difference | None:
+    """:func:`first_change_2026` for a candidate whose pairs ``removed`` and ``added`` all lie in
+    bracket ``part``, a bracket without MDPs, and pair the same players, the PAB assignee not
+    among its downfloaters (:data:`SAME_PLAYERS` says when it is called): C9 is not read, and of
+    C10-C21 only the colour rows C10-C13 can change (the rest are about MDPs), by what the pairs
+    taken out and put in add to them."""
+    va = part.values
+    assert va is not None
+    known = ev._terms
+    c10 = c11 = c12 = c13 = 0
+    for u, w in removed:
+        colour_diff, same_three, pref_unmet, strong_unmet, _, _ = known.get((u, w, False)) or ev.pair_values(u, w, False)
+        c10 -= colour_diff
+        c11 -= same_three
+        c12 -= pref_unmet
+        c13 -= strong_unmet
+    for u, w in added:
+        colour_diff, same_three, pref_unmet, strong_unmet, _, _ = known.get((u, w, False)) or ev.pair_values(u, w, False)
+        c10 += colour_diff
+        c11 += same_three
+        c12 += pref_unmet
+        c13 += strong_unmet
+    if c10 or c11 or c12 or c13:
+        for c, dv in (("C10", c10), ("C11", c11), ("C12", c12), ("C13", c13)):
+            if dv:
+                return _count_change(c, va[c], dv, True)
+    return None
+
+
+#: by edition, :data:`FIRST_CHANGE` for a candidate that keeps the PAB and re-pairs its players
+#: inside one bracket, with whether it also reads a bracket with MDPs or with the PAB assignee
+#: among its downfloaters (else :data:`FIRST_CHANGE` reads those)
+SAME_PLAYERS: dict[str, tuple[Callable[[Evaluator, BracketScore, list[Pair], list[Pair]], "Difference | None"], bool]] = {
+    "2017": (same_players_2017, True), "2026": (same_players_2026, False)}

@@ -22,7 +22,7 @@ from checker.dutch.criteria import Bracket, Evaluator, Mate
 from checker.dutch.order import generation_key
 from checker.dutch.order_patch import GenerationIndex
 from checker.dutch.reference import Verdict
-from checker.dutch.rescore import FIRST_CHANGE, BracketScore, Change, shift_sums
+from checker.dutch.rescore import FIRST_CHANGE, SAME_PLAYERS, BracketScore, Change, shift_sums
 from checker.dutch.table import BracketParts
 
 Pair = tuple[int, int]
@@ -116,6 +116,7 @@ class ScoredPairing:
         self._count_row = ev.quality_rows[0].name
         self._any_downfloaters = ev.rules.any_downfloaters
         self._first_change = FIRST_CHANGE[ev.edition]
+        self._same_players = SAME_PLAYERS.get(ev.edition)
         if previous is not None and previous.ev is ev and len(previous.brackets) == n:
             self._memo, self._clock, self._context_ids = previous._memo, previous._clock, previous._context_ids
             self._inherited = True
@@ -255,12 +256,29 @@ class ScoredPairing:
         k_rem = [g[v] for _, v in rem]
         k_add = [g[v] for _, v in add]
         k0 = min(k_rem + k_add)
-        more = k_rem.count(k0) - k_add.count(k0)
-        if more:  # C6 (2017: C.5), which no later criterion can overturn
-            return self._c6(move, k0, more, exact)
-        r0 = rem if k_rem.count(k0) == len(rem) else [pr for pr in rem if g[pr[1]] == k0]
-        n0 = add if k_add.count(k0) == len(add) else [pr for pr in add if g[pr[1]] == k0]
+        in_rem, in_add = k_rem.count(k0), k_add.count(k0)
+        if in_rem != in_add:  # C6 (2017: C.5), which no later criterion can overturn
+            return self._c6(move, k0, in_rem - in_add, exact)
         b = self.brackets[k0]
+        same_players, any_bracket = self._same_players or (None, False)
+        if (same_players is not None and move.pab is None and in_rem == len(rem) and in_add == len(add)
+                and (any_bracket or not (b.mdps or (self.pab is not None and self.pab in b.downfloaters)))):
+            # every pair the move changes lies in bracket k0, and a move that keeps the PAB
+            # re-pairs the players it takes out among themselves: the same downfloaters
+            part = self._parts[k0] or self.part(k0)
+            if part.values is None:
+                part.values = ev.values(b, self.brackets[k0 + 1] if k0 + 1 < len(self.brackets) else None,
+                                        self.mate, part.sums)
+            found = same_players(ev, part, rem, add)
+            if found is not None:
+                crit, sign, value_b, _ = found  # local: it reads the move's pairs alone
+                if sign > 0 and not exact:
+                    return self._remember(move, k0, None, False, MOVE)
+                return self._remember(move, k0, Verdict(crit, k0, part.values[crit], value_b(), "a" if sign > 0 else "b"),
+                                      exact, MOVE)
+            return self._order(move, k0, part, rem, add, b.downfloaters, CONTEXT, exact)
+        r0 = rem if in_rem == len(rem) else [pr for pr in rem if g[pr[1]] == k0]
+        n0 = add if in_add == len(add) else [pr for pr in add if g[pr[1]] == k0]
         da = b.downfloaters
         inside = {x for pr in n0 for x in pr}
         taken = [x for pr in r0 for x in pr]
@@ -322,6 +340,15 @@ class ScoredPairing:
                 if winner == "a" and not exact:
                     return self._remember(move, k0, None, False, holds)
                 return self._remember(move, k0, Verdict(c, k0, va[c], vb[c], winner), exact, holds)
+        return self._order(move, k0, part, r0, n0, db, holds, exact)
+
+    def _order(self, move: Move, k0: int, part: BracketScore, r0: list[Pair], n0: list[Pair],
+               db: tuple[int, ...], holds: int, exact: bool) -> Verdict | None:
+        """The verdict of ``move`` when every criterion ties in bracket ``k0``, where it takes
+        out the pairs ``r0`` and puts in ``n0`` and leaves the downfloaters ``db``: the
+        generation order (Art. 4), remembered as ``holds`` says."""
+        rank = self.ev.rank
+        b = self.brackets[k0]
         if part.order is None:
             part.order = GenerationIndex(b, rank)
         order = part.order

@@ -112,12 +112,23 @@ def _cached(cache: GroupCache | None, key: Hashable, build: Callable[[], list[Mo
 
 def neighbour_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozenset(),
                      ok: Callable[[int, int], bool] | None = None, cache: GroupCache | None = None,
-                     skip: Container[Hashable] = ()) -> Iterator[Group]:
+                     skip: Container[Hashable] = (), losing: bool = True) -> Iterator[Group]:
     """:func:`neighbours`, by pair of boards and by board the PAB moves to (but the groups whose
-    key is in ``skip``)."""
+    key is in ``skip``).  ``losing=False``: without the pairs of boards whose every move
+    :func:`checker.dutch.scoring.fewer_pairs` says loses by C6 (2017: C.5), told from the boards'
+    brackets without building the moves: boards in brackets ``k1`` < ``k2`` (a board's bracket
+    is its lower-ranked player's group, Art. 1.9) where both players of the ``k2`` board belong
+    to groups below ``k1``.  Each re-pairing of two boards pairs a player of one with a player
+    of the other, so each new pair holds a player of a group below ``k1`` and lies below
+    ``k1``: the move takes bracket ``k1``'s pair out and puts none in, and ``k1`` is the first
+    bracket it changes."""
     st = ev.state
     compatible = ok or compatibility(ev)
     bds = [bd for bd in boards(mate, ev) if not (bd[0] in frozen or bd[1] in frozen)]
+    g = ev.group_of
+    # each board's bracket and the group of its higher-ranked player (the smaller index)
+    k_of = [g[v] if g[v] > g[u] else g[u] for u, v in bds]
+    top = [g[u] if g[u] < g[v] else g[v] for u, v in bds]
 
     def two(bd1: Pair, bd2: Pair) -> list[Move]:
         (a, b), (c, d) = bd1, bd2
@@ -134,7 +145,12 @@ def neighbour_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozens
 
     for i in range(len(bds)):
         bi = bds[i]
+        ki, ti = k_of[i], top[i]
         for j in range(i + 1, len(bds)):
+            if not losing:
+                kj = k_of[j]
+                if (ki < kj and top[j] > ki) or (kj < ki and ti > kj):
+                    continue
             key = (bi, bds[j])
             if key in skip:
                 continue
@@ -279,11 +295,12 @@ def bracket_repairings(ev: Evaluator, mate: Mate, brs: list[Bracket], limit: int
 
 def move_groups(ev: Evaluator, mate: Mate, brs: list[Bracket], frozen: frozenset[int] = frozenset(),
                 too_large: list[int] | None = None, ok: Callable[[int, int], bool] | None = None,
-                cache: GroupCache | None = None, skip: Container[Hashable] = ()) -> Iterator[Group]:
+                cache: GroupCache | None = None, skip: Container[Hashable] = (), losing: bool = True) -> Iterator[Group]:
     """:func:`moves` by group of boards they re-pair (a bracket's re-pairings: one group each,
-    under no key, never kept), but the groups whose key is in ``skip``."""
+    under no key, never kept), but the groups whose key is in ``skip`` (``losing=False``: see
+    :func:`neighbour_groups`)."""
     ok = ok or compatibility(ev)
-    yield from neighbour_groups(ev, mate, frozen, ok, cache, skip)
+    yield from neighbour_groups(ev, mate, frozen, ok, cache, skip, losing)
     for mv in bracket_repairings(ev, mate, brs, frozen=frozen, too_large=too_large, ok=ok):
         yield None, (mv,)
     yield from triple_groups(ev, mate, frozen, ok, cache, skip)
@@ -294,6 +311,21 @@ def moves(ev: Evaluator, mate: Mate, brs: list[Bracket], frozen: frozenset[int] 
     """Every move the local search tries from ``mate``, in the order it tries them."""
     for _, group in move_groups(ev, mate, brs, frozen, too_large, ok):
         yield from group
+
+
+def _one_bracket(group_of: dict[int, int], key: Hashable) -> bool:
+    """Whether ``key`` names two or three boards that all lie in one bracket (a board lies in its
+    lower-ranked player's group, Art. 1.9): then no move of the group takes a pair out of a
+    bracket without putting one in (:func:`checker.dutch.scoring.fewer_pairs` keeps them all).
+    Every pair a move takes out lies in that bracket ``k``, and every pair it puts in pairs two
+    of those players, so lies in ``k`` or above it: either all lie in ``k`` (as many pairs in
+    as out), or one lies above ``k``, which the move then changes first (a change there is not
+    a loss of pairs in ``k``).  Judging a move the filter would drop gives the same search
+    anyway (it loses); this only spares the filter."""
+    if not isinstance(key, tuple) or len(key) < 2 or not all(isinstance(bd, tuple) for bd in key):
+        return False
+    ks = {group_of[u] if group_of[u] > group_of[v] else group_of[v] for u, v in key}
+    return len(ks) == 1
 
 
 @contextmanager
@@ -355,7 +387,9 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
         best_verdict: Verdict | None = None
         best_brs: list[Bracket] | None = None
         best_cache: dict[Any, Any] = {}
-        for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache, dead):
+        # nobody watching, the groups whose every move loses by C6 are not even built
+        for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache, dead,
+                                      losing=scored is None or watch is not None):
             if scored is not None and key is not None:
                 held = settled.get(key)
                 if held is not None and (held[1] == -2 or scored.context(held[0]) == held[1]):
@@ -363,7 +397,7 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
             if scored is not None and watch is None:
                 kept = live.get(key) if key is not None else None
                 if kept is None:
-                    kept = tuple(mv for mv in group if fewer_pairs(g, mv) is None)
+                    kept = group if _one_bracket(g, key) else tuple(mv for mv in group if fewer_pairs(g, mv) is None)
                     if key is not None:
                         live[key] = kept
                 group = kept
@@ -384,8 +418,8 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                     watch(mv, v)
                 if v.winner == "a":
                     continue
-                cand = cand or mv.apply(current)
-                if best is None or best_move is None:
+                # the candidates themselves are built when compared whole, or at the end of the step
+                if best_move is None:
                     best, best_move, best_verdict, best_brs = cand, mv, v, None
                     continue
                 if scored is not None:
@@ -396,11 +430,18 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                         if kc < kb:
                             best, best_move, best_verdict, best_brs = cand, mv, v, None
                         continue
+                    if (kc is not None and best_verdict is not None and _by_order_alone(g, kc, best_move, best_verdict, mv, v)):
+                        if v.value_b < best_verdict.value_b:
+                            best, best_move, best_verdict, best_brs = cand, mv, v, None
+                        continue
+                    best = best or best_move.apply(current)
+                    cand = cand or mv.apply(current)
                     if best_brs is None:
                         best_brs, best_cache = ev.brackets(best), {}
                     both = best_move.changed | mv.changed
                     w = compare(ev, best, cand, best_brs, min(ev.group_of[x] for x in both), best_cache, both)
                 else:
+                    assert best is not None and cand is not None
                     w = reference_compare(ev, best, cand)
                 if w is not None and w.winner == "b":
                     best, best_move, best_verdict, best_brs = cand, mv, v, None
@@ -410,12 +451,40 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                     settled[key] = held
                     if held[1] == -2:
                         dead.add(key)
-        if best is None:
+        if best_move is None:
             break
         if first is None:
             first = best_verdict
-        current = best
+        current = best or best_move.apply(current)
     return current, first
+
+
+def _keeps_downfloaters(group_of: dict[int, int], move: Move, k: int) -> bool:
+    """Whether ``move`` leaves bracket ``k`` the same downfloaters: the players of the pairs it
+    takes out of ``k`` (a pair lies in its lower-ranked player's group, Art. 1.9) are those of
+    the pairs it puts in ``k``.  A player taken out of a pair of ``k`` and not put in one is
+    paired elsewhere or not at all, so floats down; the other members keep their pairs."""
+    if move.pab is not None:
+        return False
+    g = group_of
+    out = {x for u, v in move.removed if (g[u] if g[u] > g[v] else g[v]) == k for x in (u, v)}
+    into = {x for u, v in move.added if (g[u] if g[u] > g[v] else g[v]) == k for x in (u, v)}
+    return out == into
+
+
+def _by_order_alone(group_of: dict[int, int], k: int, a: Move, va: Verdict, b: Move, vb: Verdict) -> bool:
+    """Whether two moves that rank above the same pairing ``P`` in its bracket ``k``, the first
+    each changes, by the generation order (``va``, ``vb``: their verdicts against ``P``) rank
+    against each other by their generation keys in ``k`` alone (Art. 3.8: the first bracket
+    that differs, every quality row, then the order).  It holds when both keep ``P``'s
+    downfloaters in ``k`` and the PAB, and their keys differ: the brackets above ``k`` are
+    ``P``'s in both; in ``k`` every row each was compared with ``P`` on equals ``P``'s (an order
+    verdict), and with the same downfloaters in all three the rows compared are the same ones
+    (C8, 2017 C.7: the next bracket, the same in all three), so the two tie on every row; the
+    members are the same, so the keys are read with the same numbers; different keys are
+    different pairs in ``k``, where the two then first differ."""
+    return (va.criterion == "order" and vb.criterion == "order" and va.bracket == k and vb.bracket == k
+            and va.value_b != vb.value_b and _keeps_downfloaters(group_of, a, k) and _keeps_downfloaters(group_of, b, k))
 
 
 def best_of(ev: Evaluator, cands: list[Mate]) -> Mate:

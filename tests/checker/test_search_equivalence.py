@@ -253,3 +253,132 @@ def test_moves_left_out_by_their_groups_lose_by_the_count_of_pairs(path: Path) -
                     kept_losing += 1
     assert dropped > 100
     assert kept_losing == 0
+
+
+#: a 2026 round whose given pairing has moves inside one bracket that tie on C10-C12 and differ
+#: on C13 (dev-0034, round 6: e.g. 5-11, 6-22, 10-19 re-paired as 5-6, 11-19, 10-22), so that the
+#: reading from the pairs is seen to read C13 (the other cases never reach it)
+STRONG_UNMET_2026 = "dev-0034-n31-r6.trf"
+
+
+def _same_player_cases() -> list[object]:
+    out = [c for c in _cases() if "fixtures" in c.id or "n36" in c.id]  # type: ignore[attr-defined]
+    out.append(pytest.param(CORPUS / "dutch-2026" / "tournaments" / STRONG_UNMET_2026, "2026", id=STRONG_UNMET_2026,
+                            marks=pytest.mark.corpus))
+    return out
+
+
+@pytest.mark.parametrize(("path", "rules"), _same_player_cases())
+def test_moves_inside_one_bracket_read_from_their_pairs_alone(path: Path, rules: str) -> None:
+    """:data:`checker.dutch.rescore.SAME_PLAYERS`, the reading of a move that keeps the PAB and
+    re-pairs its players inside one bracket from what its pairs add to the rows, finds the
+    first row the general reading (:data:`checker.dutch.rescore.FIRST_CHANGE`) finds, with the
+    same side, the same value and the same reach, wherever the search calls it (given and
+    walked-away pairings); its verdicts are the whole comparison's in the tests above."""
+    from checker.dutch.rescore import FIRST_CHANGE, SAME_PLAYERS, Change
+
+    rng = random.Random(f"same:{path.name}:{rules}")
+    read = differ = 0
+    rows: set[str] = set()
+    for ev, given in _rounds(path, rules):
+        fast, any_bracket = SAME_PLAYERS[ev.edition]
+        for steps in WALKS:
+            mate = _walk(ev, given, steps, rng)
+            scored = ScoredPairing(ev, mate)
+            g, rank = ev.group_of, ev.rank
+            for mv in moves(ev, mate, scored.brackets):
+                if mv.pab is not None:
+                    continue
+                rem = [(u, v) if rank[u] < rank[v] else (v, u) for u, v in mv.removed]
+                add = [(u, v) if rank[u] < rank[v] else (v, u) for u, v in mv.added]
+                rem, add = [pr for pr in rem if pr not in add], [pr for pr in add if pr not in rem]
+                ks = {g[v] for _, v in rem + add}
+                if len(ks) != 1 or len(rem) != len(add):
+                    continue
+                k = ks.pop()
+                b = scored.brackets[k]
+                if not any_bracket and (b.mdps or scored.pab in b.downfloaters):
+                    continue
+                part = scored.part(k)
+                if part.values is None:
+                    part.values = ev.values(b, scored.brackets[k + 1] if k + 1 < len(scored.brackets) else None,
+                                            mate, part.sums)
+                new: dict[int, int | None] = {}
+                for u, v in add:
+                    new[u], new[v] = v, u
+                pab = scored.pab if scored.pab in b.downfloaters else None
+                general = FIRST_CHANGE[ev.edition](ev, part, Change(k, rem, add, b.downfloaters, True, pab, new, mate))
+                got = fast(ev, part, rem, add)
+                if general is None:
+                    assert got is None, (mv, got)
+                else:
+                    assert got is not None, (mv, general)
+                    assert (got[0], got[1], got[2](), got[3]) == (general[0], general[1], general[2](), general[3]), mv
+                    differ += 1
+                    rows.add(general[0])
+                read += 1
+    assert read > 200 and differ > 0
+    if path.name == STRONG_UNMET_2026:
+        assert "C13" in rows, rows
+
+
+@pytest.mark.parametrize(("path", "rules"), [c for c in _cases() if "fixtures" in c.id or "n36" in c.id])  # type: ignore[attr-defined]
+def test_pairs_of_boards_left_out_unbuilt_lose_by_the_count_of_pairs(path: Path, rules: str) -> None:
+    """The unwatched search does not even build the re-pairings of two boards that the boards'
+    brackets say lose by C6 (:func:`checker.dutch.search.neighbour_groups`, ``losing=False``):
+    every move of each group left out is one :func:`checker.dutch.scoring.fewer_pairs` drops
+    (which the test above ties to the whole comparison), and the groups kept are the others, in
+    the same order, on given and walked-away pairings of both editions.  Groups of boards in one
+    bracket are not filtered at all (:func:`checker.dutch.search._one_bracket`): none of their
+    moves is one to drop."""
+    from checker.dutch.scoring import fewer_pairs
+    from checker.dutch.search import _one_bracket, neighbour_groups
+
+    rng = random.Random(f"unbuilt:{path.name}:{rules}")
+    left_out = kept = one_bracket = 0
+    for ev, given in _rounds(path, rules):
+        ok = compatibility(ev)
+        for steps in WALKS:
+            mate = _walk(ev, given, steps, rng)
+            every = list(neighbour_groups(ev, mate, ok=ok))
+            some = list(neighbour_groups(ev, mate, ok=ok, losing=False))
+            keys = {key for key, _ in some}
+            assert [gr for gr in every if gr[0] in keys] == some
+            for key, group in every:
+                if _one_bracket(ev.group_of, key):  # never filtered: nothing to drop
+                    assert all(fewer_pairs(ev.group_of, mv) is None for mv in group), key
+                    one_bracket += 1
+                if key in keys:
+                    kept += 1
+                    continue
+                assert all(fewer_pairs(ev.group_of, mv) is not None for mv in group), key
+                left_out += 1
+    assert left_out > 20 and kept > 20 and one_bracket > 20
+
+
+@pytest.mark.parametrize(("path", "rules"), [c for c in _cases() if "fixtures" in c.id or "n36" in c.id])  # type: ignore[attr-defined]
+def test_moves_better_by_the_order_alone_rank_by_their_keys(path: Path, rules: str) -> None:
+    """Two moves that both rank above a pairing by the generation order in the same bracket,
+    both keeping its downfloaters and the PAB, are ranked against each other by their keys there
+    (:func:`checker.dutch.search._by_order_alone`, by which the search spares itself the whole
+    comparison): the reference comparison of the two candidates agrees on every such pair, on
+    given and walked-away pairings of both editions."""
+    from checker.dutch.search import _by_order_alone
+
+    rng = random.Random(f"order-alone:{path.name}:{rules}")
+    read = 0
+    for ev, given in _rounds(path, rules):
+        for steps in (0, 2, 5, 8):
+            mate = _walk(ev, given, steps, rng)
+            scored = ScoredPairing(ev, mate)
+            above = [(mv, v) for mv in moves(ev, mate, scored.brackets)
+                     if (v := scored.verdict(mv)) is not None and v.winner == "b" and v.criterion == "order"]
+            for i, (a, va) in enumerate(above[:40]):
+                for b, vb in above[i + 1:i + 41]:
+                    assert va.bracket is not None
+                    if not _by_order_alone(ev.group_of, va.bracket, a, va, b, vb):
+                        continue
+                    ref = compare(ev, a.apply(mate), b.apply(mate))
+                    assert ref is not None and ref.winner == ("b" if vb.value_b < va.value_b else "a"), (a, b, ref)
+                    read += 1
+    assert read > 0
