@@ -67,10 +67,13 @@ def quick(argv: Sequence[str]) -> Optional[int]:
     got = _plain_pair(argv)
     if got is None:
         return None
+    gc.disable()  # the modules and the file are kept to the end: no collection finds garbage among them
     try:
         text = _pair(got)
     except Exception:  # noqa: BLE001 - the full program runs the command and reports whatever it is
         return None
+    finally:
+        gc.enable()
     if text is None:
         return None
     tolerant_streams()
@@ -101,6 +104,8 @@ def _pair(got: dict[str, str]) -> Optional[str]:
                                or os.path.abspath(target) == os.path.abspath(file)):
         return None  # the full program refuses to overwrite the input
     result = parse_file(file)
+    gc.freeze()  # what is loaded and read lives to the end: the pairing's collections pass it over
+    gc.enable()
     t = result.tournament
     if any(d.severity is Severity.ERROR for d in result.diagnostics) or not t.players:
         return None
