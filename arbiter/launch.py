@@ -89,6 +89,15 @@ def _pair(got: dict[str, str]) -> Optional[str]:
     """``arbiter pair``'s steps for the bbp format (:func:`arbiter.cli_pair.pair`): the text for
     standard output (empty when ``-o`` named a file, written here), or ``None`` at the first step
     that is not plain."""
+    from arbiter.compiled import compiled_methods
+    from trf.grammar import cache_folder
+
+    with compiled_methods(cache_folder()):  # the classes of the modules loaded, as compiled before
+        return _pair_steps(got)
+
+
+def _pair_steps(got: dict[str, str]) -> Optional[str]:
+    """:func:`_pair`'s steps, the modules loaded as they are needed."""
     import systems
     from pairing.output import bbp_text
     from trf.diagnostics import Severity
