@@ -30,6 +30,9 @@ from typing import Any, Iterator
 #: The file's name in the cache folder: marshal's format and the byte code belong to one build.
 _NAME = f"dataclass-methods-{sys.implementation.cache_tag}-{sys.hexversion:x}.marshal"
 
+#: Texts kept at most: a file grown past it (classes changed by upgrades) keeps only this run's.
+MAX_KEPT = 4000
+
 
 def _load(path: str) -> dict[str, CodeType]:
     """The compilations stored at ``path`` (none when the file is missing or not one of ours)."""
@@ -69,11 +72,13 @@ def compiled_methods(folder: str | None) -> Iterator[None]:
         return
     path = os.path.join(folder, _NAME)
     codes = _load(path)
+    used: set[str] = set()
     new = False
 
     def cached_exec(source: Any, globals: Any = None, locals: Any = None) -> None:
         nonlocal new
         if isinstance(source, str):
+            used.add(source)
             code = codes.get(source)
             if code is None:
                 code = codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
@@ -87,4 +92,4 @@ def compiled_methods(folder: str | None) -> Iterator[None]:
     finally:
         delattr(dataclasses, "exec")
     if new:
-        _store(path, codes)
+        _store(path, codes if len(codes) <= MAX_KEPT else {k: codes[k] for k in used})

@@ -71,6 +71,17 @@ def test_a_damaged_or_foreign_cache_file_means_compiling_as_usual(tmp_path: Path
     assert isinstance(kept, dict) and len(kept) > 100
 
 
+def test_a_file_grown_past_its_bound_keeps_only_what_a_run_uses(tmp_path: Path) -> None:
+    from arbiter.compiled import MAX_KEPT
+
+    stale = {f"def __create_fn__():\n def f{i}(): pass\n return f{i}": compile("pass", "<string>", "exec")
+             for i in range(MAX_KEPT)}
+    (tmp_path / _NAME).write_bytes(marshal.dumps(stale))
+    assert methods(str(tmp_path)) == methods("")
+    kept = marshal.loads((tmp_path / _NAME).read_bytes())
+    assert 100 < len(kept) < MAX_KEPT and not set(kept) & set(stale)
+
+
 def test_the_entry_point_pairs_the_same_with_an_empty_and_a_full_cache(tmp_path: Path) -> None:
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": str(tmp_path)}
     args = [sys.executable, "-m", "arbiter", "pair", str(FIXTURES / "dubov" / "dubov-rtg-t0049" / "r03.trf"),
