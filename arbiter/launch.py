@@ -21,7 +21,6 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from pathlib import Path
 from typing import Optional, Sequence
 
 from arbiter.streams import tolerant_streams
@@ -104,12 +103,12 @@ def _pair_steps(got: dict[str, str]) -> Optional[str]:
     from trf.parser import parse_file
     from trf.system import require_individual
 
-    file = Path(got["file"])
-    if not file.is_file() or file.stat().st_size >= _BIG_FILE:
+    file = got["file"]  # names, not pathlib's paths: pathlib is not loaded for this
+    if not os.path.isfile(file) or os.stat(file).st_size >= _BIG_FILE:
         return None
     output = got.get("output")
-    target = None if output is None or output == "-" else Path(output)
-    if target is not None and (target.exists() and os.path.samefile(target, file)
+    target = None if output is None or output == "-" else output
+    if target is not None and (os.path.exists(target) and os.path.samefile(target, file)
                                or os.path.abspath(target) == os.path.abspath(file)):
         return None  # the full program refuses to overwrite the input
     result = parse_file(file)

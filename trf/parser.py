@@ -28,7 +28,6 @@ import codecs
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable, cast
 
 from trf import limits
@@ -43,6 +42,8 @@ from trf.scoring import CODES_XXS, SYMBOLS_162
 from trf.text import IN_TRF_LINE, describe, trf_line_clean
 
 if TYPE_CHECKING:
+    from pathlib import Path  # pathlib is loaded by whoever passes a Path
+
     import lark
     from lark import Token
 
