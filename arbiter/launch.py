@@ -21,7 +21,6 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from pathlib import Path
 from typing import Optional, Sequence
 
 from arbiter.streams import tolerant_streams
@@ -67,10 +66,13 @@ def quick(argv: Sequence[str]) -> Optional[int]:
     got = _plain_pair(argv)
     if got is None:
         return None
+    gc.disable()  # the modules and the file are kept to the end: no collection finds garbage among them
     try:
         text = _pair(got)
     except Exception:  # noqa: BLE001 - the full program runs the command and reports whatever it is
         return None
+    finally:
+        gc.enable()
     if text is None:
         return None
     tolerant_streams()
@@ -86,21 +88,32 @@ def _pair(got: dict[str, str]) -> Optional[str]:
     """``arbiter pair``'s steps for the bbp format (:func:`arbiter.cli_pair.pair`): the text for
     standard output (empty when ``-o`` named a file, written here), or ``None`` at the first step
     that is not plain."""
+    from arbiter.compiled import compiled_methods
+    from trf.grammar import cache_folder
+
+    with compiled_methods(cache_folder()):  # the classes of the modules loaded, as compiled before
+        return _pair_steps(got)
+
+
+def _pair_steps(got: dict[str, str]) -> Optional[str]:
+    """:func:`_pair`'s steps, the modules loaded as they are needed."""
     import systems
     from pairing.output import bbp_text
     from trf.diagnostics import Severity
     from trf.parser import parse_file
     from trf.system import require_individual
 
-    file = Path(got["file"])
-    if not file.is_file() or file.stat().st_size >= _BIG_FILE:
+    file = got["file"]  # names, not pathlib's paths: pathlib is not loaded for this
+    if not os.path.isfile(file) or os.stat(file).st_size >= _BIG_FILE:
         return None
     output = got.get("output")
-    target = None if output is None or output == "-" else Path(output)
-    if target is not None and (target.exists() and os.path.samefile(target, file)
+    target = None if output is None or output == "-" else output
+    if target is not None and (os.path.exists(target) and os.path.samefile(target, file)
                                or os.path.abspath(target) == os.path.abspath(file)):
         return None  # the full program refuses to overwrite the input
     result = parse_file(file)
+    gc.freeze()  # what is loaded and read lives to the end: the pairing's collections pass it over
+    gc.enable()
     t = result.tournament
     if any(d.severity is Severity.ERROR for d in result.diagnostics) or not t.players:
         return None

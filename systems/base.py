@@ -131,7 +131,11 @@ class Code:
         return re.compile(self.pattern)
 
     def match_length(self, text: str) -> int:
-        """The length of the longest match in ``text`` (0: none)."""
+        """The length of the longest match in ``text`` (0: none).  A pattern that is a plain word
+        (``DUTCH``, ``CUSTOM_SWISS``) matches only itself: looked for as text, not compiled (a
+        pairing call asks every code of every system once, at start-up)."""
+        if re.escape(self.pattern) == self.pattern:
+            return len(self.pattern) if self.pattern in text else 0
         return max((len(m.group(0)) for m in self.regex.finditer(text)), default=0)
 
 

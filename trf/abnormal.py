@@ -68,8 +68,9 @@ ASSIGNMENT = "assignment"
 ADJUSTMENT = "adjustment"
 FINAL = "final"
 
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
-_FIELD = re.compile(r"\S+")
+# Compiled at their first use (re's cache): read only for a file with 299 records.
+_NUMBER = r"[+-]?(\d+(\.\d*)?|\.\d+)"
+_FIELD = r"\S+"
 
 
 # --------------------------------------------------------------------------- the record
@@ -128,7 +129,7 @@ def read_line(raw: str, line: int = 0) -> tuple[AbnormalPoints | None, list[Find
     if kind and kind not in RESULT_OF_TYPE:
         error("bad-code", f"299 type should be one of W D L F H Z + - or blank (a penalty or bonus), "
                           f"found {raw[4]!r}", 5)
-    fields = [(m.group(), 6 + m.start()) for m in _FIELD.finditer(raw[5:])]
+    fields = [(m.group(), 6 + m.start()) for m in re.finditer(_FIELD, raw[5:])]
     points: list[tuple[str, int]] = []
     numbers: list[tuple[str, int]] = []
     for text, column in fields:
@@ -139,7 +140,7 @@ def read_line(raw: str, line: int = 0) -> tuple[AbnormalPoints | None, list[Find
             numbers.append((text, column))
     values: list[tuple[Fraction, int]] = []
     for text, column in points:
-        if len(text) > limits.MAX_NUMBER_TEXT or not _NUMBER.fullmatch(text):
+        if len(text) > limits.MAX_NUMBER_TEXT or not re.fullmatch(_NUMBER, text):
             error("bad-number", f"299 points should be a number such as -1.0 or 2.5, found {_shown(text)}", column)
             continue
         value = Fraction(text)

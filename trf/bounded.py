@@ -14,10 +14,12 @@ being found not to be what was asked for.
 from __future__ import annotations
 
 import os
-from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from trf.limits import InputLimit
+
+if TYPE_CHECKING:  # pathlib is loaded by whoever passes a Path
+    from pathlib import Path
 
 __all__ = ["InputTooLarge", "read_bounded", "CHUNK"]
 

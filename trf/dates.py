@@ -130,7 +130,7 @@ def _days_in(year: int, month: int) -> int:
     return calendar.monthrange(year, month)[1]
 
 
-_BIRTH_PARTIAL = re.compile(r"\s*(\d{4})\s*(?:[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2}))?\s*$")
+_BIRTH_PARTIAL = r"\s*(\d{4})\s*(?:[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2}))?\s*$"  # compiled at its first use (re's cache)
 
 
 def birth_date_fault(text: str | None) -> str | None:
@@ -138,7 +138,7 @@ def birth_date_fault(text: str | None) -> str | None:
     (:data:`BIRTH_DATE_FORMS`), or ``None``."""
     if not text or not text.strip() or parse_date(text) is not None or date_fault(text) is None:
         return None
-    m = _BIRTH_PARTIAL.match(text)
+    m = re.match(_BIRTH_PARTIAL, text)
     if m is not None:
         year, month, day = int(m.group(1)), int(m.group(2) or 0), int(m.group(3) or 0)
         if year == 0:

@@ -28,7 +28,6 @@ import codecs
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable, cast
 
 from trf import limits
@@ -43,6 +42,8 @@ from trf.scoring import CODES_XXS, SYMBOLS_162
 from trf.text import IN_TRF_LINE, describe, trf_line_clean
 
 if TYPE_CHECKING:
+    from pathlib import Path  # pathlib is loaded by whoever passes a Path
+
     import lark
     from lark import Token
 
@@ -76,7 +77,7 @@ EXPECTED = {
 }
 
 # Column rulers some programs write above the player lines: digits only, or "DDD SSSS sTTT ...".
-_RULER = re.compile(r"^[ \d]+$|^DDD SSSS ")
+_RULER = r"^[ \d]+$|^DDD SSSS "  # compiled at its first use (re's cache): most files never need it
 _DECIMAL = re.compile(r"-?(\d+(\.\d*)?|\.\d+)")
 _RESULT_CODES = {r.value: r for r in Result}
 #: Result letters read as another code: ``X`` (TRF-2026's 162 symbol for an unknown result, which
@@ -292,7 +293,7 @@ _HEADER_CODES = frozenset({"012", "022", "032", "042", "052", "062", "072", "082
                            "172", "182", "192", "202", "212", "222", "352", "362"})
 _PRESERVED_CODES = frozenset({"013", "300", "310", "320", "330", "801", "802", "DAT"})
 _ROUNDS_LINE = re.compile(r"(?:142|XXR)([ \t]+[0-9]+)[ \t]*")
-_COLOUR_LINE = re.compile(r"152([ \t]+[WBwb])[ \t]*")
+_COLOUR_LINE = r"152([ \t]+[WBwb])[ \t]*"  # compiled at its first use (TRF-2026 files only)
 _WORDS_LINE = re.compile(r"XXC((?:[ \t]+[A-Za-z0-9]+)*)[ \t]*")
 _WORD = re.compile(r"[ \t]+[A-Za-z0-9]+")
 
@@ -420,7 +421,7 @@ class _LineReader:
             except _OutOfRange:
                 return PreservedRecord(code, raw, known=False, line=self.line)
         if code == "152":
-            m = _COLOUR_LINE.fullmatch(raw)
+            m = re.fullmatch(_COLOUR_LINE, raw)
             return self.colour_letter((m.group(1), 4)) if m is not None else None
         if code == "XXC":
             m = _WORDS_LINE.fullmatch(raw)
@@ -738,7 +739,7 @@ def _read_line(parser: RecordParser, reader: _LineReader, raw: str, number: int,
                 code = raw[:3]
                 if nrs and code == nrs:
                     return PreservedRecord(code, raw, line=number)
-                if _RULER.match(raw):
+                if re.match(_RULER, raw):
                     reader.report(Severity.INFO, "normalised", "column ruler line (Swiss-Manager style) kept verbatim", 1)
                     return PreservedRecord("", raw, line=number)
                 reader.report(Severity.WARNING, "unknown-record",
@@ -778,7 +779,7 @@ def control_characters(text: str, lines: list[str]) -> list[Diagnostic]:
 
 # --------------------------------------------------------------------------- what the file is
 
-_PGN_TAG = re.compile(r'\s*\[[A-Za-z]+\s+"')
+_PGN_TAG = r'\s*\[[A-Za-z]+\s+"'  # compiled at its first use: a file without players
 _WANTED = ("expected a FIDE Tournament Report File (TRF-16 or TRF-2026): header lines such as "
            "'012 Tournament name' and one '001' line per player")
 
@@ -802,7 +803,7 @@ def _what_it_is(records: list[Record], text: str, diags: list[Diagnostic]) -> li
         why = "the file is empty"
     elif "\x00" in text:
         why = "the file holds NUL bytes (binary data, or text in an encoding without a byte-order mark)"
-    elif _PGN_TAG.match(text):
+    elif re.match(_PGN_TAG, text):
         why = "this looks like a PGN file (games), not a tournament report"
     else:
         why = "no line of the file is a TRF record"

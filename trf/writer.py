@@ -15,13 +15,16 @@ import os
 import stat
 import time
 from fractions import Fraction
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from trf.model import (
     AbnormalPoints, AbsentRecord, AccelerationRange, BlankLine, ByeRecord, Colour, Comment, ForbiddenPairs,
     Header, InitialColour, Player, PlayerAcceleration, PreservedRecord, Record, RoundCount,
     RoundEntry, ScoringRecord, Tournament,
 )
+
+if TYPE_CHECKING:  # loaded where a file is written: reading one does not need it
+    from pathlib import Path
 
 
 class WriteError(ValueError):
@@ -171,6 +174,8 @@ def write_atomic(path: str | Path, data: bytes) -> None:
       of that target whose process is gone (and older ones without a process id, after an
       hour), never one that a running writer may still rename.
     """
+    from pathlib import Path  # here: reading a file does not load pathlib (trf.validate imports this module)
+
     path = Path(path)
     if _written_through(path):
         with open(path, "wb") as fh:
@@ -229,6 +234,8 @@ STALE_AFTER_SECONDS = 3600
 def remove_stale_temporaries(target: Path) -> list[Path]:
     """Remove the temporary files a killed write to ``target`` left behind (see
     :func:`write_atomic`); returns the ones removed."""
+    from pathlib import Path
+
     folder = target.parent if str(target.parent) else Path(".")
     prefix = f".{target.name}."
     removed: list[Path] = []

@@ -1,0 +1,95 @@
+"""The methods :mod:`dataclasses` writes, compiled once per user and interpreter, not at every start.
+
+A ``@dataclass`` class is built when its module is imported: :mod:`dataclasses` writes the text
+of its ``__init__``, ``__repr__``, ``__eq__``, ``__hash__`` (and, frozen, ``__setattr__`` and
+``__delattr__``) and compiles each with :func:`exec`.  Python's byte-code cache (``.pyc``) holds
+the modules but not these texts, so every process compiles them again: for the 46 classes a
+pairing call loads, about half of what importing the library costs and a third of a whole
+``arbiter pair FILE --format bbp`` of 300 players (docs/performance.md).
+
+:func:`compiled_methods` keeps those compilations, text for text, in the user's cache folder
+(:func:`trf.grammar.cache_folder`, one file per interpreter build).  While it is active
+:mod:`dataclasses`' ``exec`` is given the code compiled before from the very same text, which is
+what compiling it again would give (``compile(text, "<string>", "exec")``, the flags of a module
+without ``__future__`` imports, as :mod:`dataclasses` is): every class is the one Python builds.
+A text not seen before is compiled as usual and stored.  Anything wrong with the file (missing,
+unreadable, from another interpreter, damaged) only means compiling as usual; nothing is written
+when nothing is new.  It is used by the program's entry point (:mod:`arbiter.launch`), which owns
+its process, around the imports of a pairing call only.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+from contextlib import contextmanager
+from types import CodeType
+from typing import Any, Iterator
+
+#: The file's name in the cache folder: marshal's format and the byte code belong to one build.
+_NAME = f"dataclass-methods-{sys.implementation.cache_tag}-{sys.hexversion:x}.marshal"
+
+#: Texts kept at most: a file grown past it (classes changed by upgrades) keeps only this run's.
+MAX_KEPT = 4000
+
+
+def _load(path: str) -> dict[str, CodeType]:
+    """The compilations stored at ``path`` (none when the file is missing or not one of ours)."""
+    try:
+        with open(path, "rb") as fh:
+            got = marshal.loads(fh.read())
+    except (OSError, EOFError, ValueError, TypeError):
+        return {}
+    if not isinstance(got, dict):
+        return {}
+    return {k: v for k, v in got.items() if isinstance(k, str) and isinstance(v, CodeType)}
+
+
+def _store(path: str, codes: dict[str, CodeType]) -> None:
+    """Write ``codes`` to ``path`` whole or not at all (a process reading it meanwhile sees the
+    old file or the new one)."""
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as fh:  # the user's alone
+            fh.write(marshal.dumps(codes))
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+@contextmanager
+def compiled_methods(folder: str | None) -> Iterator[None]:
+    """Inside the block, :mod:`dataclasses` compiles each method text at most once per cache
+    folder ``folder`` (``None``: no cache, nothing changes)."""
+    import dataclasses
+
+    if folder is None or hasattr(dataclasses, "exec"):
+        yield
+        return
+    path = os.path.join(folder, _NAME)
+    codes = _load(path)
+    used: set[str] = set()
+    new = False
+
+    def cached_exec(source: Any, globals: Any = None, locals: Any = None) -> None:
+        nonlocal new
+        if isinstance(source, str):
+            used.add(source)
+            code = codes.get(source)
+            if code is None:
+                code = codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
+                new = True
+            source = code
+        exec(source, globals, locals)
+
+    setattr(dataclasses, "exec", cached_exec)  # found before the builtin by dataclasses' own lookups
+    try:
+        yield
+    finally:
+        delattr(dataclasses, "exec")
+    if new:
+        _store(path, codes if len(codes) <= MAX_KEPT else {k: codes[k] for k in used})
