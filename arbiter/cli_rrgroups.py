@@ -145,7 +145,7 @@ def render_groups(gs: Groups, tt: Optional[Timetable]) -> None:
     for g in gs.groups:
         _render_group(g)
     if tt is not None:
-        from arbiter.cli_roundrobin import render_timetable
+        from arbiter.timetable_text import render_timetable
 
         def who(number: int) -> str:
             g, n = gs.locate(number)
