@@ -395,9 +395,24 @@ def _shown(value: Any) -> Any:
     return visible(value) if isinstance(value, str) and not hasattr(value, "__html__") else value
 
 
+class _Environment(Environment):
+    """Jinja2's environment with a quicker ``x.name`` on the plain dicts the pages are built from."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        """As :meth:`jinja2.Environment.getattr` (an attribute first, then an item): a plain dict
+        has no attribute by a name ``dict`` lacks, so its item is looked up at once, without the
+        ``AttributeError`` Jinja2 raises and catches first (most of a page's lookups)."""
+        if type(obj) is dict and not hasattr(dict, attribute):
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
 def environment() -> Environment:
     """The templates, with every value shown through :func:`_shown` and autoescaped (``<>&"'``)."""
-    env = Environment(loader=PackageLoader("arbiter.publish", "templates"),
+    env = _Environment(loader=PackageLoader("arbiter.publish", "templates"),
                       autoescape=select_autoescape(["html"]), undefined=StrictUndefined, finalize=_shown,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["points"] = points_text
