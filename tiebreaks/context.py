@@ -146,7 +146,7 @@ def _with_categories(recs: list[RoundRecord], swiss: bool) -> tuple[RoundRecord,
     if not swiss:
         return tuple(recs)
     cats = categories([r.kind for r in recs])
-    return tuple(_replace(r, category=c) for r, c in zip(recs, cats))
+    return tuple(r if r.category == c else _replace(r, category=c) for r, c in zip(recs, cats))
 
 
 def _replace(r: RoundRecord, **kw: Any) -> RoundRecord:

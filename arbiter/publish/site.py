@@ -194,6 +194,20 @@ class _Context:
     selection: Any = None  # the tournament's system (systems.Selection), None: one the toolkit does not pair
     first: dict[int, int] = field(default_factory=dict)  # player -> first round (first_rounds)
     per: int = 1  # round columns per published round: 2 when each round is a match of two games (trf.matches)
+    index: dict[Any, dict[int, Any]] = field(default_factory=dict)  # lookups by player shared by the pages (_first_by)
+
+
+def _first_by(c: _Context, key: Any, items: Any, ids: Callable[[Any], tuple[Any, ...]]) -> dict[int, Any]:
+    """Each player's first item of ``items`` (in their order) whose ``ids`` name him, built once
+    for all the player pages under ``key`` instead of a scan of ``items`` per player."""
+    found = c.index.get(key)
+    if found is None:
+        found = {}
+        for item in items:
+            for pid in ids(item):
+                found.setdefault(pid, item)
+        c.index[key] = found
+    return found
 
 
 def _people(t: Tournament) -> dict[int, dict[str, Any]]:
@@ -329,7 +343,8 @@ def _player_page(c: _Context, pid: int, people: dict[int, dict[str, Any]]) -> di
         ex = c.explanations.get(rnd)
         board = None
         if ex is not None:
-            board = next((b.board for b in ex.boards if pid in (b.white, b.black)), None)
+            on = _first_by(c, ("board", rnd), ex.boards, lambda b: (b.white, b.black)).get(pid)
+            board = on.board if on is not None else None
         kind = ""
         if rnd < c.first.get(pid, 1):
             kind = NOT_ENTERED
@@ -343,14 +358,14 @@ def _player_page(c: _Context, pid: int, people: dict[int, dict[str, Any]]) -> di
             "note": _result_note(e) if opp is not None else "",
         })
     s = c.standings.get(c.rounds)
-    row = next((r for r in s.rows if r.pid == pid), None) if s is not None else None
+    row = _first_by(c, "row", s.rows, lambda r: (r.pid,)).get(pid) if s is not None else None
     tbs = []
     if s is not None and row is not None:
         tbs = [{"code": tb.text, "name": tb.description, "value": fmt_value(v, tb.code)}
                for tb, v in zip(s.tiebreaks, row.values)]
     rating = None
     if c.ratings is not None:
-        pr = next((x for x in c.ratings.players if x.start_rank == pid), None)
+        pr = _first_by(c, "rating", c.ratings.players, lambda x: (x.start_rank,)).get(pid)
         if pr is not None:
             from ratings.output import dec
 
@@ -395,9 +410,24 @@ def _shown(value: Any) -> Any:
     return visible(value) if isinstance(value, str) and not hasattr(value, "__html__") else value
 
 
+class _Environment(Environment):
+    """Jinja2's environment with a quicker ``x.name`` on the plain dicts the pages are built from."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        """As :meth:`jinja2.Environment.getattr` (an attribute first, then an item): a plain dict
+        has no attribute by a name ``dict`` lacks, so its item is looked up at once, without the
+        ``AttributeError`` Jinja2 raises and catches first (most of a page's lookups)."""
+        if type(obj) is dict and not hasattr(dict, attribute):
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
 def environment() -> Environment:
     """The templates, with every value shown through :func:`_shown` and autoescaped (``<>&"'``)."""
-    env = Environment(loader=PackageLoader("arbiter.publish", "templates"),
+    env = _Environment(loader=PackageLoader("arbiter.publish", "templates"),
                       autoescape=select_autoescape(["html"]), undefined=StrictUndefined, finalize=_shown,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["points"] = points_text
