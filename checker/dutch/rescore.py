@@ -10,7 +10,7 @@ the verdicts equal to the reference reading's.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Sequence
 
 from checker.dutch.criteria import FLOATS_ON, Bracket, Evaluator, Mate
 from checker.dutch.criteria_2017 import Evaluator2017
@@ -257,6 +257,21 @@ def first_change_2026(ev: Evaluator, part: BracketScore, ch: Change) -> Differen
     return None
 
 
+def _float_rows_change(va: Any, lists: Sequence[tuple[list[Any], list[Any]]], local: bool) -> Difference | None:
+    """The first of the 2017 float rows a change moves: how many float entries of each kind
+    (C.12-C.15: down- and upfloaters of the last two rounds), then their score differences
+    (C.16-C.19); ``lists``: per kind, the entries taken out and put in."""
+    for c, (gone, came) in zip(("C.12", "C.13", "C.14", "C.15"), lists):
+        dv = len(came) - len(gone)
+        if dv:
+            return _count_change(c, va[c], dv, local)
+    for c, (gone, came) in zip(("C.16", "C.17", "C.18", "C.19"), lists):
+        found = _sorted_change(c, va[c], gone, came, local)
+        if found is not None:
+            return found
+    return None
+
+
 def first_change_2017(ev: Evaluator, part: BracketScore, ch: Change) -> Difference | None:
     """:func:`first_change_2026` for the 2017 rows C.6-C.19, for any candidate with as many pairs
     in the bracket (whatever its downfloaters).  Only the players of the pairs taken out and put
@@ -337,15 +352,7 @@ def first_change_2017(ev: Evaluator, part: BracketScore, ch: Change) -> Differen
             for back in (0, 1):
                 if fl[back] is kind:
                     lists[2 * back + up][side].append(diff)
-    for c, (gone, came) in zip(("C.12", "C.13", "C.14", "C.15"), lists):
-        dv = len(came) - len(gone)
-        if dv:
-            return _count_change(c, va[c], dv, local)
-    for c, (gone, came) in zip(("C.16", "C.17", "C.18", "C.19"), lists):
-        found = _sorted_change(c, va[c], gone, came, local)
-        if found is not None:
-            return found
-    return None
+    return _float_rows_change(va, lists, local)
 
 
 #: by edition, the function that finds the first quality row a :class:`Change` changes
@@ -449,15 +456,7 @@ def same_players_2017(ev: Evaluator, part: BracketScore, removed: list[Pair], ad
     if all(x[7] for x in gone) and all(x[7] for x in came):
         return None  # no float entry taken out or put in
     lists = [([e for x in gone for e in x[5][j]], [e for x in came for e in x[5][j]]) for j in range(4)]
-    for c, (g, n) in zip(("C.12", "C.13", "C.14", "C.15"), lists):
-        dv = len(n) - len(g)
-        if dv:
-            return _count_change(c, va[c], dv, True)
-    for c, (g, n) in zip(("C.16", "C.17", "C.18", "C.19"), lists):
-        found = _sorted_change(c, va[c], g, n, True)
-        if found is not None:
-            return found
-    return None
+    return _float_rows_change(va, lists, True)
 
 
 def same_players_2026(ev: Evaluator, part: BracketScore, removed: list[Pair], added: list[Pair]) -> Difference | None:
