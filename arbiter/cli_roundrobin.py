@@ -298,6 +298,7 @@ def roundrobin(
         try:
             tt = schedule(p.schedule, boards or 1, *timing, windows=windows, placements=placements,
                           names={i: e.name for i, e in enumerate(p.players, 1)})
+            _refuse_slots_beyond(tt)
         except WindowConflict as exc:
             fail(exitcodes.NO_PAIRING, str(exc))
         except ValueError as exc:
@@ -329,6 +330,17 @@ def roundrobin(
             out.print(f"wrote {trf_out}")
 
 
+
+
+def _refuse_slots_beyond(tt: Timetable) -> None:
+    """A window on slots the day never reaches (``Carlow@slot 99`` when the games end in slot 10)
+    keeps nothing: from the command line it is a slip (slot 9?), refused by name, not kept silently
+    (the library takes it as a window that blocks nothing)."""
+    last = tt.slots[-1].number if tt.slots else 0
+    for w in tt.windows:
+        if w.slots and min(w.slots) > last:
+            beyond = ", ".join(str(n) for n in sorted(w.slots))
+            fail(exitcodes.USAGE, f"{w.describe()}: the timetable has no slot {beyond} (its games end in slot {last})")
 
 def _window_terms(number: dict[str, int], unavailable: list[str], windows_file: Optional[Path],
                   placed: list[tuple[str, str, int, int]], opening: bool, day: date,
@@ -410,6 +422,7 @@ def _groups(entrants: Any, names: Optional[Path], count: Optional[int], seeding:
         try:
             tt = schedule(gs.rounds, boards or 1, *timing, windows=windows, placements=placements,
                           names={n: f"{who} ({gs.label(n)})" for who, n in number.items()})
+            _refuse_slots_beyond(tt)
         except WindowConflict as exc:
             fail(exitcodes.NO_PAIRING, str(exc))
         except ValueError as exc:

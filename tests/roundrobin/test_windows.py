@@ -406,3 +406,13 @@ def test_cli_window_usage_errors():
     assert res.exit_code == 1 and "Ashby-Brook is a round-5 game and round 5 is played in slots 9-10" in res.output
     res = CliRunner().invoke(app, ["roundrobin", "--players", "4", "--unavailable", "Player 1@slot 1"])
     assert res.exit_code == 2 and "give --boards" in res.output
+
+
+def test_a_window_on_a_slot_the_timetable_never_reaches_is_refused():
+    """Six teams on two courts: 15 games, three a round, two slots a round: the day ends in slot
+    10.  "Carlow@slot 99" can only be a slip (slot 9?): refused as a usage error naming the slot and
+    the last one, never silently kept; a window reaching into the day (slots 10-11) is a window."""
+    res = _cli("--unavailable", "Carlow@slot 99")
+    assert res.exit_code == 2, res.output
+    assert "slot 99" in res.output and "slot 10" in res.output
+    assert _cli("--unavailable", "Carlow@slots 10, 11").exit_code == 0
