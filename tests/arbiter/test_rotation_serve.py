@@ -27,28 +27,20 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from typer.testing import CliRunner
 
 pytest.importorskip("starlette", reason="the serve extra is not installed (pip install '.[serve]')")
 pytest.importorskip("uvicorn", reason="the serve extra is not installed (pip install '.[serve]')")
 
 from arbiter import exitcodes  # noqa: E402
 from arbiter import rotation_server as rs  # noqa: E402
-from arbiter.cli import app  # noqa: E402
 from arbiter.publish.rotation_page import render_fragment  # noqa: E402
 from rotation import engine as rot  # noqa: E402
 from rotation import log as rlog  # noqa: E402
 from rotation.board import read_board  # noqa: E402
+from tests.arbiter.test_rotation_cli import run as cli  # noqa: E402 - the command line as the CLI tests run it
 from tests.support import REPO  # noqa: E402
 
 WITHIN = 2.0  # seconds: how soon the page must show a change (the bound)
-
-
-def cli(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, ["rotation", *args], env={"COLUMNS": "100", "NO_COLOR": "1"})
-    if result.exception and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.fixture
