@@ -20,8 +20,7 @@ from roundrobin.circle import circle_table
 from roundrobin.event import numbered_entrants, plan, to_tournament
 from roundrobin.seeding import Fix, Meet, Unsatisfiable
 from roundrobin.tables import TABLES, UnknownTable, lay_out, table
-from roundrobin.timetable import Sessions, schedule
-from tests.roundrobin.test_timetable import M45, START, always, brute_force_minimum, check_invariants, per_day
+from tests.roundrobin.test_timetable import assert_minimal_on_every_board_count
 from trf import parse_text
 from trf.model import Colour
 
@@ -194,14 +193,7 @@ def test_groups_apart_by_the_exact_search_not_the_varma_envelopes() -> None:
 
 @pytest.mark.parametrize("n", range(2, 9))
 def test_timetable_on_the_circle_table_is_minimal(n: int) -> None:
-    rounds = lay_out("circle", n).rounds
-    for boards in range(1, n // 2 + 1):
-        for per, touching in ((None, always), (3, per_day(3))):
-            sess = Sessions.slots_per_day(per) if per else Sessions.unlimited()
-            tt = schedule(rounds, boards, START, M45, sess)
-            check_invariants(rounds, boards, tt, sessions=sess)
-            assert len(tt.back_to_back) == brute_force_minimum(rounds, boards, touching), (n, boards, per)
-            assert tt.minimal
+    assert_minimal_on_every_board_count(lay_out("circle", n).rounds, n)
 
 
 # --------------------------------------------------------------------------- CLI

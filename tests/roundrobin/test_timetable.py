@@ -289,7 +289,13 @@ def test_minimum_equals_brute_force_berger(n, double):
     """The number of back-to-backs equals the exhaustive minimum, every board count, with
     and without night breaks."""
     rr = (double_round_robin if double else single_round_robin)(n)
-    rounds = rr.rounds if not double or n <= 6 else rr.rounds[: n + 1]
+    assert_minimal_on_every_board_count(rr.rounds if not double or n <= 6 else rr.rounds[: n + 1], n)
+
+
+def assert_minimal_on_every_board_count(rounds, n):
+    """Every board count from 1 to n/2, with and without night breaks (3 slots a day): the
+    timetable keeps every invariant, its back-to-backs equal the exhaustive minimum and it says
+    it is minimal."""
     for boards in range(1, n // 2 + 1):
         for per, touching in ((None, always), (3, per_day(3))):
             sess = Sessions.slots_per_day(per) if per else Sessions.unlimited()
