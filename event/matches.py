@@ -537,7 +537,9 @@ def enter_match_results_csv(t: Tournament, text: str, match: int | None = None, 
             try:
                 games.append(_codes(_game(0, cells[field])))
             except MatchResultExpected as exc:
-                bad("bad-result", f"{exc.text}: expected {exc.expected}", field)
+                expected = ("each game in its own field, game 1 then game 2, e.g. 3,1-0,½-½" if exc.expected == _BOTH
+                            else exc.expected)
+                bad("bad-result", f"{exc.text}: expected {expected}", field)
         if pair_row:
             w, b = int(cells[0]), int(cells[1])
             found = by_pair.get(frozenset((w, b)))

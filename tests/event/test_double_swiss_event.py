@@ -309,12 +309,14 @@ def test_results_by_player_and_from_a_results_file(tmp_path: Path) -> None:
                                                                 2: Fraction(1, 2)}
     # a results file: a bad row (one game only: invalid, exit 3) and a board the round lacks; nothing entered
     bad = tmp_path / "bad.csv"
-    bad.write_text("board,game1,game2\n3,1-0\n7,=,=\n", encoding="utf-8")
+    bad.write_text("board,game1,game2\n3,1-0\n7,=,=\n5,1½-½,=\n", encoding="utf-8")
     before = path.read_bytes()
     code, out, err = cli("event", "result", path, "--csv", bad)
     assert code == exitcodes.INVALID_INPUT and path.read_bytes() == before
     assert f"{bad}:2:1: '3,1-0': expected board,game1,game2 or white,black,game1,game2" in err
     assert f"{bad}:3:1: round 1 has no board 7: expected a board 1-5" in err
+    assert (f"{bad}:4:3: '1½-½' is a match score, which does not say how each game ended: expected each game in "
+            "its own field, game 1 then game 2, e.g. 3,1-0,½-½") in err
     # board 3 (3-8) by number; 4,9 names board 4 (9-4) the other way round: 4 draws game 1 and
     # loses game 2, i.e. 9's side ½-½ 1-0 (a warning says so); board 5 (5-10) by number
     good = tmp_path / "good.csv"
