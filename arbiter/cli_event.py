@@ -484,9 +484,12 @@ def result(
                                                            "(\"1 = 0 +\" or \"1=0+\"; . keeps a board, * clears it).",
                                                 show_default=False),
     by_player: bool = typer.Option(False, "--by-player", help="The pairs name players (start rank, FIDE id or name) "
-                                                              "and their own results."),
+                                                              "and their own results (two-game matches: PLAYER GAME1 "
+                                                              "GAME2, each game from the player's side)."),
     csv_file: Optional[Path] = typer.Option(None, "--csv", help="A whole round: rows board,result or white,black,result "
-                                                                "(a team event: match,results or match,board,result); "
+                                                                "(a team event: match,results or match,board,result; "
+                                                                "two-game matches: board,game1,game2 or "
+                                                                "white,black,game1,game2); "
                                                                 "all or nothing: a file with a bad row enters nothing "
                                                                 "and every bad row is listed (exit 3 for a row that is "
                                                                 "no row or no result, else 2)."),
@@ -510,10 +513,21 @@ def result(
     values = list(items or [])
     loaded = _call(file, lambda: store.load(file))
     if matches.is_match_event(loaded.tournament):
-        if csv_file is not None or by_player:
-            _refuse(matches.NotForMatches("enter each board's two games by board: BOARD GAME1 GAME2 (e.g. 3 1-0 ½-½); "
-                                          + ("--csv" if csv_file is not None else "--by-player")
-                                          + " is not offered for such a round"), file)
+        if csv_file is not None:
+            if values:
+                fail(exitcodes.USAGE, "give either --csv FILE or BOARD GAME1 GAME2 triples, not both")
+            rows = read_text(csv_file, None, "results file", RESULTS)
+            _commit(file, lambda t: matches.enter_match_results_csv(t, rows, round_, str(csv_file)), json_out,
+                    _show_results)
+            return
+        if by_player:
+            if not values or len(values) % 3:
+                fail(exitcodes.USAGE, "each round is a match of two games: give PLAYER GAME1 GAME2 triples with "
+                                      "--by-player, each game from the player's own side (e.g. 3 1 =)")
+            _commit(file, lambda t: matches.enter_match_results_by_player(
+                t, [(_player(t, values[k]), values[k + 1], values[k + 2]) for k in range(0, len(values), 3)], round_),
+                json_out, _show_results)
+            return
         parsed = _call(file, lambda: matches.parse_match_items(values))
         _commit(file, lambda t: matches.enter_match_results(t, parsed, round_), json_out, _show_results)
         return

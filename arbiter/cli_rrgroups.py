@@ -36,16 +36,20 @@ def groups_dict(gs: Groups, tt: Optional[Timetable], plan_dict: Callable[[Plan],
     """The stable JSON shape of ``arbiter roundrobin --groups N --json`` (docs/json.md)::
 
         {"seeding", "groups": [{"group", <the shape of roundrobin --json without "timetable">,
-                                players get "seed"}],
+                                players get "seed", their "group" the group's letter}],
          "timetable": null | {<timetable shape>, games/byes/back_to_back/windows/placements with
                               "group" and the group's own numbers (a board's window: "group" null)}}
 
-    ``plan_dict``: a single round robin's shape (:func:`arbiter.cli_roundrobin.plan_dict`)."""
+    ``plan_dict``: a single round robin's shape (:func:`arbiter.cli_roundrobin.plan_dict`).  A
+    player's ``"group"`` there is his ``--varma`` group, which ``--groups`` refuses: here it is the
+    group he plays in, the letter the timetable's games carry, so that a player read alone says
+    where he plays."""
     groups = []
     for g in gs.groups:
         d = plan_dict(g.plan)
         for player, seed in zip(d["players"], g.seeds):
             player["seed"] = seed
+            player["group"] = g.name
         groups.append({"group": g.name, **d})
     timetable = None
     if tt is not None:

@@ -12,7 +12,10 @@ the file follows (or is closest to):
 
 * ``fide``: cycle 1 with its last two rounds swapped, cycle 2 in the table's order with colours
   reversed (FIDE's recommendation, C.05 Annex 1, as TEC's ``berger.js``);
-* ``plain``: both cycles in the table's order, cycle 2 with colours reversed;
+* ``plain``: both cycles in the table's order, cycle 2 with colours reversed: the swap is a
+  recommendation ("it is recommended", C.05 Annex 1), not a requirement, so a file without it
+  follows FIDE's table and conforms (``arbiter pair`` reads it the same way,
+  :func:`roundrobin.rounds.layouts`), the note saying so;
 * ``reverse``: cycle 1 swapped as in ``fide``, cycle 2 in reverse order, colours reversed.
 
 A file labelled with the neutral ``192 CUSTOM_ROUNDROBIN`` (``arbiter roundrobin --table circle``
@@ -377,6 +380,8 @@ def check_round_robin(t: Tournament, rounds: list[int] | None = None, order: str
         notes.append({"fide": "double round robin in FIDE's order: last two rounds of cycle 1 swapped, "
                               "cycle 2 in the table's order with colours reversed",
                       "plain": "double round robin, both cycles in the table's order (no swap of the "
-                               "last two rounds of cycle 1), cycle 2 with colours reversed",
+                               "last two rounds of cycle 1), cycle 2 with colours reversed"
+                               + (": FIDE recommends the swap (C.05 Annex 1) but does not require it"
+                                  if table == "fide" else ""),
                       "reverse": "double round robin, cycle 2 in reverse order with colours reversed"}[chosen])
     return RoundRobinReport(n, cycles, chosen, tuple(todo), tuple(devs), tuple(notes), numbering, table)

@@ -22,6 +22,8 @@ writes:
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from dataclasses import dataclass, replace
 from datetime import date
@@ -32,14 +34,16 @@ from event import fidemode
 from event.absences import AlreadyWithdrawn, RoundOutOfEvent, declare, withdrawals
 from event.change import Change, EventError, Notice, check_player, consistent, player_label, refuse_team_event
 from event.log import Irregularity, before_log, with_irregularity, without_irregularity
-from event.results import BadResult, BoardGivenTwice, NoSuchBoard, RoundNotPaired, _set, boards as column_boards
-from event.results import result_code, result_text
+from event.results import (BadResult, BadResultsRows, BoardGivenTwice, NoGame, NoSuchBoard, RoundNotPaired,
+                           RowProblem, _field_columns, _number, _set, boards as column_boards, csv_error, player_code)
+from event.results import PLAYER_EXPECTED, result_code, result_text
 from trf.abnormal import AbnormalPoints
 from trf.matches import match_columns, matches_paired, writes_matches
 from trf.model import Colour, Player, Record, Result, Tournament
 
 __all__ = ["is_match_event", "total_matches", "MatchBoard", "match_boards", "write_match", "pair_match",
-           "undo_match", "parse_match_items", "enter_match_results", "request_match_bye", "cancel_match_bye",
+           "undo_match", "parse_match_items", "enter_match_results", "enter_match_results_by_player",
+           "enter_match_results_csv", "request_match_bye", "cancel_match_bye",
            "withdraw_from_match", "MatchResultExpected", "NotForMatches", "MatchAlreadyPaired", "match_status", "GAME_EXPECTED",
            "points_text", "assess_match", "register_players",
            "change_match_rounds"]
@@ -368,6 +372,23 @@ def _unusual_text(points: tuple[Fraction, Fraction]) -> str:
     return f"{points_text(points[0]) if points[0] else '0'}-{points_text(points[1]) if points[1] else '0'}"
 
 
+#: One game as entered: its codes from the first-named player's side (``None``: cleared) and, for
+#: an unusual result (C.04.5 Preface), the two players' points.
+Game = tuple[tuple[Result, Result] | None, tuple[Fraction, Fraction] | None]
+
+
+def _flip(game: Game) -> Game:
+    """The game from the other player's side."""
+    codes, unusual = game
+    return ((codes[1], codes[0]) if codes is not None else None,
+            (unusual[1], unusual[0]) if unusual is not None else None)
+
+
+def _shown(game: Game) -> str:
+    codes, unusual = game
+    return _unusual_text(unusual) if unusual is not None else (result_text(*codes) if codes else "*")
+
+
 def enter_match_results(t: Tournament, items: Sequence[tuple[int, str, str]], match: int | None = None) -> Change:
     """The results of the two games of each board of ``items`` (board, game 1, game 2; each from
     the board's first-named player's side) in match round ``match`` (default: the last paired).
@@ -376,7 +397,7 @@ def enter_match_results(t: Tournament, items: Sequence[tuple[int, str, str]], ma
     k = _check_match(t, match)
     bs = match_boards(t, k)
     seen: dict[int, str] = {}
-    parsed = []
+    parsed: list[tuple[MatchBoard, Game, Game]] = []
     for number, g1, g2 in items:
         if not 1 <= number <= len(bs):
             raise NoSuchBoard(k, number, len(bs))
@@ -384,6 +405,180 @@ def enter_match_results(t: Tournament, items: Sequence[tuple[int, str, str]], ma
             raise BoardGivenTwice(k, number, seen[number], f"{g1} {g2}")
         seen[number] = f"{g1} {g2}"
         parsed.append((bs[number - 1], _codes(g1), _codes(g2)))
+    return _enter(t, k, parsed)
+
+
+#: A player's own result of one game.
+PLAYER_GAME_EXPECTED = ("each game from the player's own side: " + PLAYER_EXPECTED.replace(", or * to clear", "")
+                        + ", ½-0 0-½ 0-0 (unusual results: the player's points first), or * (no result yet)")
+
+
+def _player_game(player: int, text: str) -> Game:
+    """One game's result from player ``player``'s side: his own code (``1``, ``=``, ``+``...),
+    or an unusual result with his points first (``½-0``); :class:`MatchResultExpected` else."""
+    key = text.strip().replace(" ", "")
+    if key in _UNUSUAL:
+        return (Result.DRAW, Result.DRAW), _UNUSUAL[key]
+    if _is_match_score(key):
+        raise MatchResultExpected(None, f"player {player}: {key!r} is a match score, which does not say how each "
+                                        "game ended", PLAYER_GAME_EXPECTED)
+    try:
+        return player_code(text), None
+    except BadResult:
+        shown = key if len(key) <= 20 else key[:20] + "..."
+        raise MatchResultExpected(None, f"player {player}: {shown!r} is not a game's result",
+                                  PLAYER_GAME_EXPECTED) from None
+
+
+def _match_board_of(t: Tournament, k: int, bs: Sequence[MatchBoard], pid: int) -> MatchBoard:
+    """Player ``pid``'s board in match ``k``; :class:`NoGame` when he has none (the PAB, a bye,
+    an absence, not paired)."""
+    check_player(t, pid)
+    for bd in bs:
+        if pid in (bd.white, bd.black):
+            return bd
+    e = t.player(pid).entry(match_columns(k)[0])
+    what = "not paired" if e is None or e.code is None else {
+        Result.PAIRING_ALLOCATED_BYE: "the pairing-allocated bye (U H)", Result.HALF_POINT_BYE: "a half-point bye",
+        Result.FULL_POINT_BYE: "a full-point bye", Result.ZERO_POINT_BYE: "a zero-point bye (absent)",
+    }.get(e.code, "no game")
+    raise NoGame(pid, k, what)
+
+
+def enter_match_results_by_player(t: Tournament, items: Sequence[tuple[int, str, str]],
+                                  match: int | None = None) -> Change:
+    """The results of the two games of each player of ``items`` (start rank, game 1, game 2;
+    each game from that player's own side: ``1 =`` is a won game 1 and a drawn game 2) in match
+    round ``match``: read for his board, turned to the first-named player's side when he is the
+    second-named, and entered as :func:`enter_match_results` enters a board's.  A board named
+    twice (by both its players, or one player twice) is refused before anything is entered
+    (:class:`BoardGivenTwice`), as by board."""
+    refuse_team_event(t, "its results are entered match by match (event.team.results)")
+    k = _check_match(t, match)
+    bs = match_boards(t, k)
+    seen: dict[int, str] = {}
+    parsed: list[tuple[MatchBoard, Game, Game]] = []
+    for pid, g1, g2 in items:
+        bd = _match_board_of(t, k, bs, pid)
+        games = [_player_game(pid, g1), _player_game(pid, g2)]
+        if pid == bd.black:
+            games = [_flip(g) for g in games]
+        shown = " ".join(_shown(g) for g in games)
+        if bd.number in seen:
+            raise BoardGivenTwice(k, bd.number, seen[bd.number], shown)
+        seen[bd.number] = shown
+        parsed.append((bd, games[0], games[1]))
+    return _enter(t, k, parsed)
+
+
+_MATCH_ROW_EXPECTED = "board,game1,game2 or white,black,game1,game2"
+
+
+def enter_match_results_csv(t: Tournament, text: str, match: int | None = None, source: str = "<results>") -> Change:
+    """A match round's results from CSV rows ``board,game1,game2`` or ``white,black,game1,game2``
+    (start ranks; each game from the first-named player's side, as typed after a board on the
+    command line: :func:`parse_match_items`), all or nothing, read as
+    :func:`event.results.enter_results` reads a round of single games: a header row and ``#``
+    lines skipped, every row checked before any is entered, a file with a bad row entering
+    nothing and listing every bad row (:class:`~event.results.BadResultsRows`: a row of neither
+    form, a game that is no game's result, a match score, a board the round does not have, two
+    players who do not meet, a board given twice).  A row ``white,black`` with the players the
+    other way round is read for the players in the order given (a warning says so)."""
+    refuse_team_event(t, "its results are entered match by match (event.team.results)")
+    k = _check_match(t, match)
+    bs = match_boards(t, k)
+    by_pair = {frozenset((b.white, b.black)): b for b in bs}
+    warnings: list[Notice] = []
+    delimiter = ";" if text.count(";") > text.count(",") else ","
+    parsed: list[tuple[MatchBoard, Game, Game]] = []
+    problems: list[RowProblem] = []
+    given: dict[int, int] = {}  # board -> the line that gave it
+    physical = re.split(r"\r\n|\r|\n", text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    last_line = 0
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:  # a field over the csv module's limit: no board's or game's
+            problems.append(RowProblem(reader.line_num, 0, "bad-row", f"{csv_error(exc)}: expected "
+                                                                       f"{_MATCH_ROW_EXPECTED}", True))
+            break
+        no, first_line, last_line = reader.line_num, last_line + 1, reader.line_num
+        cells = [c.strip() for c in row]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        col = _field_columns(physical, first_line, no, delimiter, len(cells))
+
+        def bad(kind: str, message: str, field: int = 0, invalid: bool = True) -> None:
+            problems.append(RowProblem(no, col[field] if field < len(col) else 0, kind, message, invalid))
+
+        if not cells[0].isdecimal():
+            if no != 1:  # line 1: a header row
+                bad("bad-row", f"{','.join(row)[:80]!r}: expected {_MATCH_ROW_EXPECTED}")
+            continue
+        pair_row = len(cells) >= 4 and cells[1].isdecimal()  # a game is never a bare number
+        numbers = cells[:2] if pair_row else cells[:1]
+        if not all(map(_number, numbers)):
+            field = next(i for i, n in enumerate(numbers) if not _number(n))
+            bad("bad-number", f"{numbers[field][:40]!r}: expected boards and start ranks of at most 4 digits", field)
+            continue
+        at = 2 if pair_row else 1
+        if len(cells) < at + 2 or not cells[at] or not cells[at + 1]:
+            bad("bad-row", f"{','.join(row)[:80]!r}: expected {_MATCH_ROW_EXPECTED} (the results of both games)")
+            continue
+        games: list[Game] = []
+        for field in (at, at + 1):
+            if cells[field] in _BARE:  # a game's result, not a number: 1-0, not 1
+                bad("bad-result", f"{cells[field]!r} alone: expected a game's result written out (1-0, 0-1, ½-½ "
+                                  "or =...)", field)
+                continue
+            try:
+                games.append(_codes(_game(0, cells[field])))
+            except MatchResultExpected as exc:
+                expected = ("each game in its own field, game 1 then game 2, e.g. 3,1-0,½-½" if exc.expected == _BOTH
+                            else exc.expected)
+                bad("bad-result", f"{exc.text}: expected {expected}", field)
+        if pair_row:
+            w, b = int(cells[0]), int(cells[1])
+            found = by_pair.get(frozenset((w, b)))
+            if found is None:
+                bad("not-paired", f"{w} and {b} do not meet in round {k}: expected two players paired together "
+                                  f"(the round's boards: {', '.join(f'{x.white}-{x.black}' for x in bs) or 'none'})",
+                    0, False)
+                continue
+            bd = found
+            if (bd.white, bd.black) != (w, b):
+                warnings.append(Notice("colours-swapped", f"{source}:{no}: {w}-{b} is {bd.white}-{bd.black} in the "
+                                                          f"pairing; the results were read for the players in the "
+                                                          f"order given ({w} first)", {"line": no}))
+                games = [_flip(g) for g in games]
+        else:
+            number = int(cells[0])
+            if not 1 <= number <= len(bs):
+                bad("no-such-board", f"round {k} has no board {number}: expected a board "
+                                     + (f"1-{len(bs)}" if bs else "of a round with games (nobody plays in it)"),
+                    0, False)
+                continue
+            bd = bs[number - 1]
+        if bd.number in given:
+            bad("board-given-twice", f"board {bd.number} ({bd.white}-{bd.black}) given twice: expected each board "
+                                     f"once (it is on line {given[bd.number]} already)", 0, False)
+            continue
+        given[bd.number] = no
+        if len(games) == 2:
+            parsed.append((bd, games[0], games[1]))
+    if problems:
+        raise BadResultsRows(source, problems)
+    return _enter(t, k, parsed, warnings)
+
+
+def _enter(t: Tournament, k: int, parsed: Sequence[tuple[MatchBoard, Game, Game]],
+           notices: Sequence[Notice] = ()) -> Change:
+    """Write the two games of each board of ``parsed`` (each from the board's first-named
+    player's side) in match round ``k``: the codes in both columns, an unusual result as ``=``
+    with its ``299`` adjustments (module docstring)."""
     warnings: list[Notice] = []
     if k < matches_paired(t):
         warnings.append(Notice("earlier-round", f"round {k} is not the last round paired: rounds {k + 1}-"
@@ -408,17 +603,14 @@ def enter_match_results(t: Tournament, items: Sequence[tuple[int, str, str]], ma
                 t = _with_adjustments(t, column, [p for p, v in zip((left, right), unusual) if v == 0])
         t = consistent(t)
         now = next(b for b in match_boards(t, k) if b.number == bd.number)
-        shown = []
-        for (codes, unusual) in games:
-            shown.append(_unusual_text(unusual) if unusual is not None else (result_text(*codes) if codes else "*"))
-        entered.append({"board": bd.number, "white": bd.white, "black": bd.black, "games": shown,
+        entered.append({"board": bd.number, "white": bd.white, "black": bd.black, "games": [_shown(g) for g in games],
                         "score": [str(now.points[0]), str(now.points[1])] if not now.pending else None})
     details = "; ".join(
         f"{player_label(t, e['white'])} - {player_label(t, e['black'])} "
         + (f"{points_text(Fraction(e['score'][0]))}-{points_text(Fraction(e['score'][1]))} " if e["score"] else "")
         + f"(game 1 {e['games'][0]}, game 2 {e['games'][1]})" for e in entered)
     pending = [b.number for b in match_boards(t, k) if b.pending]
-    return Change(t, f"results round {k}", details, tuple(warnings),
+    return Change(t, f"results round {k}", details, tuple(warnings) + tuple(notices),
                   {"round": k, "entered": entered, "pending_boards": pending})
 
 

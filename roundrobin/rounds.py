@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pairing.result import Pairing
 from pairing.rounds import EventFinished, NextRound, PastLastRound, RoundOutOfRange, pending_games
-from roundrobin.berger import BYE, RoundRobinSchedule, table_positions
+from roundrobin.berger import BYE, RoundRobinSchedule, table_positions, two_cycles
 from roundrobin.tables import DEFAULT_TABLE, TABLES, lay_out
 from trf.model import Tournament
 
@@ -44,8 +44,9 @@ class NotBergerNumbering(ValueError):
 class Layout:
     """One way a round robin's rounds are laid out: ``table`` (a name in
     :data:`~roundrobin.tables.TABLES`), ``order`` of a second cycle (``table``: one cycle, or
-    cycle 2 in the table's own order; ``fide``: FIDE's, cycle 1's last two rounds swapped;
-    ``reverse``: cycle 2 backwards) and the ``schedule`` itself."""
+    both cycles in the table's own order, no round swapped; ``fide``: FIDE's, cycle 1's last two
+    rounds swapped, cycle 2 in the table's order; ``reverse``: cycle 1's last two rounds swapped,
+    cycle 2 backwards) and the ``schedule`` itself."""
 
     table: str
     order: str
@@ -55,6 +56,42 @@ class Layout:
     def title(self) -> str:
         """The table as the output names it."""
         return TABLES[self.table].title
+
+    @property
+    def per_cycle(self) -> int:
+        """The rounds of one cycle."""
+        return len(self.schedule.rounds) // self.schedule.cycles
+
+    def table_round(self, rnd: int) -> int:
+        """The table's round that round ``rnd`` plays (in cycle 2 with colours reversed): cycle 1
+        in the table's order but for its last two rounds swapped (``fide``, ``reverse``, C.05
+        Annex 1), cycle 2 in the table's order or backwards (``reverse``)."""
+        m = self.per_cycle
+        if rnd > m:
+            k = rnd - m
+            return m + 1 - k if self.order == "reverse" else k
+        if self.order in ("fide", "reverse") and m >= 2 and rnd in (m - 1, m):
+            return 2 * m - 1 - rnd
+        return rnd
+
+    def where(self, rnd: int) -> str:
+        """Round ``rnd`` in an arbiter's words: in a double round robin its cycle, its round in
+        the cycle and the table's round it plays (``round 7, the second cycle's round 2: round 2
+        of the rotation table ..., colours reversed``); in one cycle the table's round."""
+        if self.schedule.cycles == 1:
+            return f"round {rnd} of the {self.title}"
+        m = self.per_cycle
+        cycle, k = ("first", rnd) if rnd <= m else ("second", rnd - m)
+        words = f"round {rnd}, the {cycle} cycle's round {k}: round {self.table_round(rnd)} of the {self.title}"
+        if rnd > m:
+            words += ", colours reversed" + (", the second cycle in reverse order" if self.order == "reverse" else "")
+        elif self.table_round(rnd) != rnd:
+            words += ", the first cycle's last two rounds swapped" + (" as FIDE recommends (C.05 Annex 1)"
+                                                                     if self.order == "fide" else "")
+        if self.order == "table" and TABLES[self.table].fide:
+            words += ("; the file does not swap the first cycle's last two rounds: FIDE recommends the swap "
+                      "(C.05 Annex 1) but does not require it")
+        return words
 
 
 def _cycles(t: Tournament, cycles: int) -> int:
@@ -75,7 +112,11 @@ def layouts(t: Tournament, cycles: int = 1) -> list[Layout]:
     names a rotation table.  In two cycles the table's own order first (FIDE's, C.05
     Annex 1, for FIDE's table), cycle 2 reversed first when ``092`` says so (``arbiter
     roundrobin`` writes ``cycle 2 reversed``) or, for FIDE's table, when the code is ``CUSTOM``
-    (a FIDE code labels FIDE's order)."""
+    (a FIDE code labels FIDE's order).  FIDE's table is also read in both cycles without the
+    swap of cycle 1's last two rounds (``table``), after FIDE's order: C.05 Annex 1 recommends
+    the swap and does not require it, so a file without it is FIDE's table all the same, as
+    ``arbiter check`` reads it (:data:`checker.roundrobin.ORDERS`, ``plain``); while the
+    paired rounds cannot tell the two apart the next round is FIDE's order's."""
     n = len(t.players)
     code = (t.header("192") or "").strip().upper()
     text = (t.header("092") or "").upper()
@@ -88,11 +129,21 @@ def layouts(t: Tournament, cycles: int = 1) -> list[Layout]:
         if _cycles(t, cycles) == 1:
             out.append(Layout(name, "table", lay_out(name, n)))
             continue
-        own = "fide" if TABLES[name].fide else "table"
-        reverse_first = "REVERSE" in text or (custom and TABLES[name].fide)
-        orders = ["reverse", own] if reverse_first else [own, "reverse"]
-        out += [Layout(name, o, lay_out(name, n, True, o == "reverse")) for o in orders]
+        fide = TABLES[name].fide
+        own = ["fide", "table"] if fide else ["table"]
+        reverse_first = "REVERSE" in text or (custom and fide)
+        orders = ["reverse", *own] if reverse_first else [*own, "reverse"]
+        out += [Layout(name, o, _double(name, n, o)) for o in orders]
     return out
+
+
+def _double(name: str, n: int, order: str) -> RoundRobinSchedule:
+    """Two cycles of table ``name`` in ``order`` (:class:`Layout`): the orders ``arbiter
+    roundrobin`` writes (:func:`roundrobin.tables.lay_out`), and FIDE's table with no round
+    swapped, which it does not write but C.05 Annex 1 allows."""
+    if order == "table" and TABLES[name].swap_last_two:
+        return two_cycles(TABLES[name].build(n), n, swap_last_two=False)
+    return lay_out(name, n, True, order == "reverse")
 
 
 def _numbers(t: Tournament) -> dict[int, int]:
@@ -169,8 +220,7 @@ def next_berger_round(t: Tournament, requested: int | None, cycles: int = 1, *, 
     in_file = rnd <= t.rounds_paired
     fide = TABLES[layout.table].fide
     title = layout.title
-    order = "; cycle 2 in reverse order" if layout.order == "reverse" and rnd > total // 2 else ""
-    note = (f"round robin: round {rnd} of the {title}{order}" + (f"; {rest} rests" if rest is not None else "")
+    note = (f"round robin: {layout.where(rnd)}" + (f"; {rest} rests" if rest is not None else "")
             + ("; the file already holds this round" if in_file else ""))
     reason = "a round robin (Berger table, C.05 Annex 1)" if fide else f"a round robin by the {title}, not FIDE's"
     return NextRound(rnd, t, False, Pairing(rnd, boards, None), system, rest, in_file,

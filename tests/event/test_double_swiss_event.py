@@ -225,8 +225,8 @@ def test_refusals_write_nothing(tmp_path: Path) -> None:
     for given, words in cases:
         code, err = _refused(path, "event", "result", str(path), "--", *given)
         assert code == exitcodes.USAGE and words in err, (given, err)
-    code, err = _refused(path, "event", "result", str(path), "--by-player", "1", "1")
-    assert code == exitcodes.USAGE and "each round is a match of two games" in err
+    code, err = _refused(path, "event", "result", str(path), "--by-player", "1", "1")  # a pair, not a triple
+    assert code == exitcodes.USAGE and "give PLAYER GAME1 GAME2 triples with --by-player" in err
     code, err = _refused(path, "event", "bye", str(path), "3", "--round", "1")
     assert code == exitcodes.USAGE and "round 1 is already paired" in err
     code, err = _refused(path, "event", "pair", str(path))
@@ -275,3 +275,56 @@ def test_late_entry_rounds_and_forbid_take_matches(tmp_path: Path) -> None:
     t = _read(path)
     assert frozenset((1, 2)) in t.forbidden(3) and frozenset((1, 2)) in t.forbidden(6)
     assert frozenset((1, 2)) not in t.forbidden(2)
+
+
+def _codes(t: trf.Tournament, pid: int) -> list[str]:
+    """A player's result codes of match 1 (columns 1 and 2)."""
+    return [e.code.value if e is not None and e.code is not None else "" for e in t.player(pid).rounds[:2]]
+
+
+def test_results_by_player_and_from_a_results_file(tmp_path: Path) -> None:
+    """``result --by-player`` and ``result --csv`` for a match round, as for single games: the
+    player's own results turned to the board's first-named side, a file's rows all or nothing.
+    Round 1 is :data:`ROUND1` (by hand): 1-6, 7-2, 3-8, 9-4, 5-10."""
+    path = tmp_path / "p.trf"
+    (tmp_path / "players.csv").write_text(PLAYERS, encoding="utf-8")
+    _ok("event", "new", path, "--name", "P", "--rounds", "2", "--system", "double-swiss", "--initial-colour", "white")
+    _ok("event", "register", path, "--csv", tmp_path / "players.csv")
+    _ok("event", "pair", path)
+    # by player: 6 (second-named on board 1) wins game 1 and draws game 2, so board 1 is 0-1 ½-½;
+    # Gran (7, first-named on board 2, by name) scores 0 and 2 scores ½ in game 1 (an unusual
+    # result: = with a 299 of -0.5 for 7), 7 wins game 2
+    for refused, words in (((["1", "1", "=", "6", "=", "="]), "board 1 given twice"),
+                           ((["1", "1", "x"]), "player 1: 'x' is not a game's result"),
+                           ((["1", "1½-½", "="]), "'1½-½' is a match score")):
+        code, err = _refused(path, "event", "result", str(path), "--by-player", "--", *refused)
+        assert code == exitcodes.USAGE and words in err, (refused, err)
+    out = _ok("event", "result", path, "--by-player", "6", "1", "=", "Gran, Geir", "0-½", "1")
+    assert "1 (Aune, Astrid) - 6 (Foss, Frida) ½-1½ (game 1 0-1, game 2 ½-½)" in out
+    assert "7 (Gran, Geir) - 2 (Berg, Bjorn) 1-½ (game 1 0-½, game 2 1-0)" in out
+    t = _read(path)
+    assert (_codes(t, 1), _codes(t, 6), _codes(t, 7), _codes(t, 2)) == (["0", "="], ["1", "="], ["=", "1"], ["=", "0"])
+    # points: 1 0+½, 6 1+½, 7 (½-½ for the 299) + 1, 2 ½+0
+    assert {p: t.player(p).points for p in (1, 6, 7, 2)} == {1: Fraction(1, 2), 6: Fraction(3, 2), 7: Fraction(1),
+                                                                2: Fraction(1, 2)}
+    # a results file: a bad row (one game only: invalid, exit 3) and a board the round lacks; nothing entered
+    bad = tmp_path / "bad.csv"
+    bad.write_text("board,game1,game2\n3,1-0\n7,=,=\n5,1½-½,=\n", encoding="utf-8")
+    before = path.read_bytes()
+    code, out, err = cli("event", "result", path, "--csv", bad)
+    assert code == exitcodes.INVALID_INPUT and path.read_bytes() == before
+    assert f"{bad}:2:1: '3,1-0': expected board,game1,game2 or white,black,game1,game2" in err
+    assert f"{bad}:3:1: round 1 has no board 7: expected a board 1-5" in err
+    assert (f"{bad}:4:3: '1½-½' is a match score, which does not say how each game ended: expected each game in "
+            "its own field, game 1 then game 2, e.g. 3,1-0,½-½") in err
+    # board 3 (3-8) by number; 4,9 names board 4 (9-4) the other way round: 4 draws game 1 and
+    # loses game 2, i.e. 9's side ½-½ 1-0 (a warning says so); board 5 (5-10) by number
+    good = tmp_path / "good.csv"
+    good.write_text("board,game1,game2\n3,1-0,1-0\n4,9,=,0-1\n5,=,=\n", encoding="utf-8")
+    code, out, err = cli("event", "result", path, "--csv", good)
+    assert code == 0, out + err
+    assert f"{good}:3: 4-9 is 9-4 in the pairing; the results were read for the players in the order given" in err
+    t = _read(path)
+    assert (_codes(t, 3), _codes(t, 8), _codes(t, 9), _codes(t, 4), _codes(t, 5), _codes(t, 10)) == (
+        ["1", "1"], ["0", "0"], ["=", "1"], ["=", "0"], ["=", "="], ["=", "="])
+    assert "pair round 2:" in _ok("event", "pair", path)  # every game of match 1 has its result

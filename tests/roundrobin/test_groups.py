@@ -186,6 +186,12 @@ def test_cli_json_shape(tmp_path) -> None:
     a = d["groups"][0]
     assert {"table", "players", "cycles", "order", "games", "numbering", "rounds"} <= set(a)
     assert [(p["number"], p["seed"], p["name"]) for p in a["players"]] == [(1, 1, "Birch"), (2, 6, "Ash"), (3, 7, "Larch")]
+    # each player carries the letter of the group he plays in (the snake by hand, above: B gets
+    # seeds 2, 5, 8 = Elm, Oak, Fir; C 3, 4, 9 = Maple, Cedar, Hazel), not the --varma group,
+    # which --groups refuses and which was therefore always null
+    assert {p["name"]: p["group"] for g in d["groups"] for p in g["players"]} == {
+        "Birch": "A", "Ash": "A", "Larch": "A", "Elm": "B", "Oak": "B", "Fir": "B",
+        "Maple": "C", "Cedar": "C", "Hazel": "C"}
     tt = d["timetable"]
     games = [(s["round"], g["group"], g["white"], g["black"]) for s in tt["slots"] for g in s["games"]]
     assert len(games) == tt["totals"]["games"] == 9

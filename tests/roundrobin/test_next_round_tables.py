@@ -118,7 +118,72 @@ def test_a_fide_reversed_second_cycle_is_paired_too() -> None:
         nxt = _next(t, rnd)
         assert (list(nxt.pairing.boards), nxt.rests) == (games, rests)
         assert "Berger table (C.05 Annex 1)" in nxt.note
-        assert ("cycle 2 in reverse order" in nxt.note) == (rnd > 3)
+        assert ("the second cycle in reverse order" in nxt.note) == (rnd > 3)
+
+
+def _fide_double_unswapped(n: int) -> Tournament:
+    """FIDE's table in two cycles WITHOUT the swap of cycle 1's last two rounds, labelled
+    ``192 FIDE_DOUBLEROUNDROBIN`` as ``arbiter roundrobin --double`` labels its file: the rounds
+    are the checker's closed form (``plain``), not the construction's."""
+    from dataclasses import replace
+
+    from roundrobin.berger import RoundRobinSchedule
+
+    m = n - 1 + n % 2
+    rounds = tuple(tuple(expected_round(n, r, "plain")) for r in range(1, 2 * m + 1))
+    p = plan(numbered_entrants(n), double=True)
+    t = to_tournament(replace(p, schedule=RoundRobinSchedule(players=n, cycles=2, rounds=rounds)))
+    assert t.header("192") == "FIDE_DOUBLEROUNDROBIN"
+    return t
+
+
+@pytest.mark.parametrize("n", range(3, 11))
+def test_a_fide_double_without_the_swap_is_paired_as_it_is_checked(n: int) -> None:
+    """C.05 Annex 1 *recommends* swapping the last two rounds of cycle 1 ("it is recommended",
+    to avoid three games running with one colour; docs/roundrobin.md, decision): a file without
+    the swap follows FIDE's table.  ``check`` accepts it (order ``plain``) and ``pair`` reads its
+    rounds off the same order (not refusing round m-1 as off the table), saying the file does not
+    swap.  Before round m-1 the paired rounds cannot tell the two orders apart: pair, play and
+    pair again from round 1 gives FIDE's recommended order there, so the unswapped file is read
+    with every round already paired (``--trf`` writes them all)."""
+    t = _fide_double_unswapped(n)
+    m = n - 1 + n % 2
+    report = check_round_robin(t)
+    assert report.ok and report.order == "plain" and report.table == "fide"
+    assert any("FIDE recommends the swap (C.05 Annex 1) but does not require it" in x for x in report.notes)
+    for rnd in range(1, 2 * m + 1):
+        nxt = _next(t, rnd)
+        games, rests = [(w, b) for w, b in expected_round(n, rnd, "plain") if b], next(
+            (w for w, b in expected_round(n, rnd, "plain") if not b), None)
+        assert (list(nxt.pairing.boards), nxt.rests) == (games, rests), rnd
+        assert "does not swap the first cycle's last two rounds" in nxt.note
+    # FIDE's own order is still read as FIDE's, its note saying the swap is made
+    swapped = to_tournament(plan(numbered_entrants(n), double=True))
+    if m >= 3:
+        assert "the first cycle's last two rounds swapped as FIDE recommends" in _next(swapped, m).note
+    assert "does not swap" not in _next(swapped, m).note
+
+
+@pytest.mark.parametrize(("table", "cycles", "rnd", "words"), [
+    # six entrants, five rounds a cycle: round 7 is the second cycle's second round
+    ("circle", "double", 7, "round 7, the second cycle's round 2: round 2 of the rotation table (1 fixed, the "
+                            "others turning), colours reversed"),
+    ("circle", "reverse", 7, "round 7, the second cycle's round 2: round 4 of the rotation table (1 fixed, the "
+                             "others turning), colours reversed, the second cycle in reverse order"),
+    ("circle", "double", 3, "round 3, the first cycle's round 3: round 3 of the rotation table"),
+    # FIDE's order plays table round 5 in round 4 and table round 4 in round 5 (C.05 Annex 1)
+    ("fide", "double", 4, "round 4, the first cycle's round 4: round 5 of the Berger table (C.05 Annex 1), the "
+                          "first cycle's last two rounds swapped as FIDE recommends (C.05 Annex 1)"),
+    ("fide", "double", 10, "round 10, the second cycle's round 5: round 5 of the Berger table (C.05 Annex 1), "
+                           "colours reversed"),
+    ("fide", "single", 4, "round 4 of the Berger table (C.05 Annex 1)"),
+])
+def test_the_note_names_the_cycle_and_the_round_in_it(table: str, cycles: str, rnd: int, words: str) -> None:
+    """A double round robin's round is said with its cycle and its round in that cycle, and the
+    table's round it plays (cycle 2 reversed, or cycle 1's swapped rounds, play another)."""
+    t = to_tournament(plan(numbered_entrants(6), cycles != "single", cycles == "reverse", table=table))
+    note = _next(t, rnd).note
+    assert note.startswith(f"round robin: {words}") and "of the rotation table;" not in note
 
 
 # --------------------------------------------------------------------------- the command line
@@ -146,6 +211,34 @@ def test_cli_pairs_the_next_round_of_a_circle_file(tmp_path: Path) -> None:
     assert data["round"] == 2 and data["in_file"] is True and data["rests"] is None
     assert [(b["white"]["start_rank"], b["black"]["start_rank"]) for b in data["boards"]] == SIX[1]
     assert "rotation table" in data["rules"]["reason"]
+
+
+def test_cli_pair_and_check_agree_on_a_fide_double_without_the_swap(tmp_path: Path) -> None:
+    """The decision (docs/roundrobin.md): both commands accept the file and say which table it
+    follows (``pair`` does not refuse its round 4 as off the table, exit 3)."""
+    path = tmp_path / "drr.trf"
+    path.write_text(dumps(_fide_double_unswapped(6)), encoding="utf-8")
+    code, out, err = cli("check", path)
+    assert code == 0, out + err
+    assert "no swap of the last two rounds of cycle 1" in out and "does not require it" in out
+    code, out, err = cli("pair", path, "--round", "4")
+    assert code == 0, err
+    assert ("round robin: round 4, the first cycle's round 4: round 4 of the Berger table (C.05 Annex 1); the file "
+            "does not swap the first cycle's last two rounds: FIDE recommends the swap (C.05 Annex 1) but does not "
+            "require it") in " ".join(out.split())
+    data = json.loads(cli("pair", path, "--round", "4", "--json")[1])
+    # table round 4 for six by the closed form (M = 5): 6's opponent p solves 2p = 5 (mod 5), p = 5,
+    # board 1 (6, 5) in an even round; board k: p+k-1 against p-(k-1) mod 5: 1-4, 2-3.  FIDE's
+    # swapped order would play table round 5 here: 3-6, 4-2, 5-1.
+    assert [(b["white"]["start_rank"], b["black"]["start_rank"]) for b in data["boards"]] == [(6, 5), (1, 4), (2, 3)]
+
+
+def test_cli_names_the_cycle_of_a_double_circle_round(tmp_path: Path) -> None:
+    path = _circle_file(tmp_path, "--players", "6", "--double")
+    code, out, err = cli("pair", path, "--round", "7")
+    assert code == 0, err
+    assert ("round robin: round 7, the second cycle's round 2: round 2 of the rotation table (1 fixed, the others "
+            "turning), colours reversed") in " ".join(out.split())
 
 
 def test_cli_pairs_the_groups_files_and_a_double_circle(tmp_path: Path) -> None:
