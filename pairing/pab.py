@@ -25,8 +25,7 @@ def pab_eligible(t: Tournament, pid: int, rnd: int, *, full_bye_bars: bool = Tru
     narrower reading, a full-point bye does not bar the PAB; Burstein's decision B8 names it)."""
     p = t.player(pid)
     win = t.scoring.win_white
-    for r in range(1, rnd):
-        e = p.entry(r)
+    for r, e in enumerate(p.rounds[:max(rnd - 1, 0)], start=1):
         if e is None or e.is_played:
             continue
         if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:

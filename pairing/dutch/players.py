@@ -28,6 +28,7 @@ from pairing.pab import pab_eligible as pab_eligible_2026  # C.04.3 Art. 2.1.2 (
 from pairing.result import PairingInputError
 from pairing.preference import Strength as Strength  # Art. 1.7, re-exported
 from pairing.preference import colour_preference as colour_preference
+from trf.acceleration import has_explicit_acceleration
 from trf.model import Colour, Result, RoundEntry, Tournament
 
 if TYPE_CHECKING:
@@ -137,9 +138,7 @@ def pab_eligible_2017(t: Tournament, pid: int, rnd: int) -> bool:
     """2017 C.2 (C.04.1.d of that time): no PAB for a player who already had one (whatever it
     was worth) or "scored a (forfeit) win due to an opponent not appearing in time"; a
     full-point bye does not bar."""
-    p = t.player(pid)
-    for r in range(1, rnd):
-        e = p.entry(r)
+    for e in t.player(pid).rounds[:max(rnd - 1, 0)]:
         if e is not None and not e.is_played and e.code in (Result.PAIRING_ALLOCATED_BYE, Result.FORFEIT_WIN):
             return False
     return True
@@ -153,19 +152,44 @@ RULES_2017 = PlayerRules(unplayed_float_2017, pab_eligible_2017)
 def float_in_round(t: Tournament, pid: int, rnd: int, points: Callable[[int, int], Fraction] | None = None, *,
                    edition: Edition) -> Float | None:
     """:func:`_float` by ``edition``'s player rules."""
-    return _float(t, pid, rnd, points, edition.players)
+    memo = points if points is not None else _points_memo(t)
+    return _float(t, pid, rnd, lambda q, r: _historic_score(t, q, r, memo), edition.players)
 
 
-def _float(t: Tournament, pid: int, rnd: int, points: Callable[[int, int], Fraction] | None,
+def _historic_scores(t: Tournament) -> Callable[[int, int], Fraction | int]:
+    """The pairing score a player had when round ``r`` was paired (:func:`_historic_score`), as
+    a value that compares as that score does, which is all the floats read of it (Art. 1.4):
+    without ``299`` records and acceleration records (``XXA``, ``250``: no virtual points in
+    any round) the points of the rounds before ``r`` as an integer over the scoring's common
+    denominator (:meth:`~trf.scoring.ScoringSystem.running_totals`: each player's blocks summed
+    once, no Fraction made), else the exact score."""
+    if t.abnormal_points or has_explicit_acceleration(t):
+        points = _points_memo(t)
+        return lambda pid, r: _historic_score(t, pid, r, points)
+    scoring = t.scoring
+    player = t.player_by_rank
+    totals: dict[int, list[int]] = {}
+
+    def historic(pid: int, r: int) -> int:
+        prefix = totals.get(pid)
+        if prefix is None:
+            prefix = totals[pid] = scoring.running_totals(player[pid].rounds)
+        return prefix[min(max(r - 1, 0), len(prefix) - 1)]
+
+    return historic
+
+
+def _float(t: Tournament, pid: int, rnd: int, historic: Callable[[int, int], Fraction | int],
            rules: PlayerRules) -> Float | None:
     """A played game between different pairing scores floats the higher player down and the
-    lower one up (2026 Art. 1.4.2, 2017 A.4.b).  A round without a game floats as ``edition``
+    lower one up (2026 Art. 1.4.2, 2017 A.4.b); ``historic(player, rnd)`` is the pairing score
+    each had then (:func:`_historic_scores`).  A round without a game floats as ``edition``
     says (:attr:`PlayerRules.unplayed_float`: 2026 Art. 1.4.3-1.4.4, 2017 A.4.b)."""
     if rnd < 1:
         return None
     e = t.player(pid).entry(rnd)
     if e is not None and e.is_played and e.opponent in t.player_by_rank:
-        mine, theirs = _historic_score(t, pid, rnd, points), _historic_score(t, e.opponent, rnd, points)
+        mine, theirs = historic(pid, rnd), historic(e.opponent, rnd)
         if mine > theirs:
             return Float.DOWN
         if mine < theirs:
@@ -184,7 +208,11 @@ def pairing_players(t: Tournament, rnd: int, total_rounds: int | None = None,
                     edition: Edition | None = None) -> list[PairingPlayer]:
     """The players to pair in round ``rnd``, in rank order (score desc, TPN asc; Art. 1.2), with
     the floats and PAB eligibility of ``edition`` (module docstring), by default those of the
-    edition applied now (:data:`RULES_2026`)."""
+    edition applied now (:data:`RULES_2026`).
+
+    Each player's blocks before the round are read once (colours, opponents, games played,
+    whether ever paired), and the scores are integers over the scoring's common denominator
+    when no ``299`` record or acceleration makes them otherwise (:func:`_historic_scores`)."""
     rules = edition.players if edition is not None else RULES_2026
     total = total_rounds if total_rounds is not None else t.total_rounds
     prev = rnd - 1
@@ -198,35 +226,59 @@ def pairing_players(t: Tournament, rnd: int, total_rounds: int | None = None,
     if total is not None and prev >= total - 1:
         top_threshold = Fraction(prev) * max(scoring.win_white, scoring.draw_white) / 2
 
-    points = _points_memo(t)
-    out: list[PairingPlayer] = []
+    historic = _historic_scores(t)
+    plain = not (t.abnormal_points or has_explicit_acceleration(t))
+    points = None if plain else _points_memo(t)
+    denominator = scoring.denominator if plain else 1
+    out: list[tuple[Fraction | int, int, PairingPlayer]] = []
     tpn = 0
     for p in sorted(t.players, key=lambda q: q.start_rank):
-        ever_paired = any((e := p.entry(r)) is not None and e.is_paired for r in range(1, rnd))
-        if not ever_paired and p.start_rank not in available:
+        pid = p.start_rank
+        before = p.rounds[:max(prev, 0)]
+        here = pid in available
+        ever_paired = False
+        colours: list[Colour] = []
+        met: list[int] = []
+        for e in before:
+            if e is None:
+                continue
+            if e.is_played:
+                colours.append(e.colour)
+                met.append(e.opponent)  # type: ignore[arg-type]  # a played game has one
+                ever_paired = True
+            elif not ever_paired and e.is_paired:
+                ever_paired = True
+        if not ever_paired and not here:
             continue  # never paired and not here: takes no pairing number (bbp, Gacrux)
         tpn += 1
-        if p.start_rank not in available:
+        if not here:
             continue
-        colours = p.colour_history(through=prev)
-        pref, strength = colour_preference(colours)
-        score = points(p.start_rank, prev) + t.acceleration(p.start_rank, rnd)
-        out.append(PairingPlayer(
-            id=p.start_rank,
+        history = tuple(colours)
+        pref, strength = colour_preference(history)
+        if points is None:
+            key: Fraction | int = historic(pid, rnd)
+            pts = Fraction(key, denominator)
+            score = pts
+        else:
+            pts = points(pid, prev)
+            score = key = pts + t.acceleration(pid, rnd)
+        out.append((key, tpn, PairingPlayer(
+            id=pid,
             tpn=tpn,
             score=score,
-            points=points(p.start_rank, prev),
-            colours=colours,
+            points=pts,
+            colours=history,
             preference=pref,
             strength=strength,
-            floats=(_float(t, p.start_rank, prev, points, rules), _float(t, p.start_rank, prev - 1, points, rules)),
-            bye_eligible=rules.pab_eligible(t, p.start_rank, rnd),
-            played_games=sum(1 for r in range(1, rnd) if (e := p.entry(r)) is not None and e.is_played),
+            floats=(_float(t, pid, prev, historic, rules), _float(t, pid, prev - 1, historic, rules)),
+            bye_eligible=rules.pab_eligible(t, pid, rnd),
+            played_games=len(history),
             topscorer=top_threshold is not None and score > top_threshold,
-            met=frozenset(p.opponents(through=prev)),
-        ))
-    out.sort(key=lambda q: (-q.score, q.tpn))
-    return out
+            met=frozenset(met),
+        )))
+    # score descending, TPN ascending: the players come in TPN order and the sort is stable
+    out.sort(key=lambda x: x[0], reverse=True)
+    return [q for _, _, q in out]
 
 
 def infer_initial_colour(t: Tournament) -> Colour | None:
