@@ -85,12 +85,6 @@ def pair_perfect(st: RoundState, mdps: list[int], residents: list[int], nxt: lis
 PERFECT, SAME_PREFERENCE, SAME_STRONG_PREFERENCE = 0, 1, 2
 
 
-def _colour_key(q: PairingPlayer) -> tuple[object, ...]:
-    """What C10-C13 read of a player (:mod:`pairing.dutch.criteria`): two players with the same
-    key fail the same colour criteria against anyone."""
-    return q.preference, q.strength, q.cd, q.repeated, q.colours[-1] if q.colours else None
-
-
 def _class_masks(st: RoundState, mdps: list[int], residents: list[int],
                  res_index: dict[int, int]) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     """For each bracket player ``a``, the residents below it (bitsets of resident indices) it may
@@ -98,15 +92,19 @@ def _class_masks(st: RoundState, mdps: list[int], residents: list[int],
     (:func:`_colour_class`); an MDP pair fails C15, C17 (and C19, C21) on a resident who
     upfloated in the previous two rounds.
 
-    The colour criteria depend on the two players' colour keys only and the upfloat rule on the
-    resident alone, so each class is the union of the residents of the keys in that class, less
-    those ``a`` may not meet; :func:`_colour_class` is asked once per pair of keys.  Residents
+    The colour criteria depend on the two players' colour keys only
+    (:func:`~pairing.dutch.criteria.colour_key`, numbered per round as
+    :attr:`~pairing.dutch.state.RoundState.colour_kind`) and the upfloat rule on the resident
+    alone, so each class is the union of the residents of the keys in that class, the same for
+    every bracket player of one key, less those ``a`` may not meet; :func:`_colour_class` is
+    asked once per pair of keys in the round.  Residents
     share a score (a scoregroup), so ``a`` is an MDP exactly when its score is higher."""
     everyone = (1 << len(residents)) - 1
-    by_key: dict[tuple[object, ...], int] = {}
-    sample: dict[tuple[object, ...], int] = {}
+    colour_kind = st.colour_kind
+    by_key: dict[int, int] = {}  # colour kind -> the residents of that kind
+    sample: dict[int, int] = {}
     for r in residents:
-        key = _colour_key(st.p[r])
+        key = colour_kind[r]
         by_key[key] = by_key.get(key, 0) | 1 << res_index[r]
         sample.setdefault(key, r)
     depth = min(2, st.rounds_played)
@@ -116,8 +114,11 @@ def _class_masks(st: RoundState, mdps: list[int], residents: list[int],
             upfloated |= 1 << res_index[r]
     first = residents[0] if residents else 0
     contiguous = bool(residents) and residents[-1] - first + 1 == len(residents)
-    score = st.p[first].score if residents else None
-    kinds: dict[tuple[tuple[object, ...], tuple[object, ...]], int | None] = {}
+    group = st.group_of[first] if residents else -1
+    kinds = st.colour_classes
+    # the residents of each class, for a bracket player of a given colour kind: the same for
+    # every player of that kind (what may meet whom is applied per player below)
+    classes: dict[int, tuple[int, int, int]] = {}
     good: dict[int, int] = {}
     fair: dict[int, int] = {}  # the pair fails C12 only
     poor: dict[int, int] = {}  # the pair fails C12 and C13
@@ -130,26 +131,27 @@ def _class_masks(st: RoundState, mdps: list[int], residents: list[int],
             for r in residents:
                 if adj >> r & 1:
                     meets |= 1 << res_index[r]
-        mdp = st.p[a].score != score
+        mdp = st.group_of[a] != group
         if mdp:
             meets &= ~upfloated
         else:
             meets &= everyone & ~((2 << res_index[a]) - 1)  # residents below a
-        a_key = _colour_key(st.p[a])
-        row = spare = worse = 0
-        for key, members in by_key.items():
-            if not members & meets:
-                continue
-            kind = kinds.get((a_key, key), -1)
-            if kind == -1:
-                kind = kinds[(a_key, key)] = _colour_class(st.p[a], st.p[sample[key]])
-            if kind == PERFECT:
-                row |= members
-            elif kind == SAME_PREFERENCE:
-                spare |= members
-            elif kind == SAME_STRONG_PREFERENCE:
-                worse |= members
-        good[a], fair[a], poor[a] = row & meets, spare & meets, worse & meets
+        a_key = colour_kind[a]
+        got = classes.get(a_key)
+        if got is None:
+            row = spare = worse = 0
+            for key, members in by_key.items():
+                kind = kinds.get((a_key, key), -1)
+                if kind == -1:
+                    kind = kinds[(a_key, key)] = _colour_class(st.p[a], st.p[sample[key]])
+                if kind == PERFECT:
+                    row |= members
+                elif kind == SAME_PREFERENCE:
+                    spare |= members
+                elif kind == SAME_STRONG_PREFERENCE:
+                    worse |= members
+            got = classes[a_key] = (row, spare, worse)
+        good[a], fair[a], poor[a] = got[0] & meets, got[1] & meets, got[2] & meets
     return good, fair, poor
 
 

@@ -20,7 +20,7 @@ Two definitions differ between the editions (:mod:`pairing.dutch.editions`), eac
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable
 
@@ -56,16 +56,17 @@ class PairingPlayer:
     played_games: int
     topscorer: bool
     met: frozenset[int]  # opponents of played games (C1)
+    #: Colour difference: Whites minus Blacks, played games only (Art. 1.6); the colour criteria
+    #: read it of every pair, so it is counted once, from :attr:`colours`
+    cd: int = field(init=False, repr=False, compare=False)
+    #: The same colour in the two latest played games.
+    repeated: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def cd(self) -> int:
-        """Colour difference: Whites minus Blacks, played games only (Art. 1.6)."""
-        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
-
-    @property
-    def repeated(self) -> bool:
-        """The same colour in the two latest played games."""
-        return len(self.colours) >= 2 and self.colours[-1] is self.colours[-2]
+    def __post_init__(self) -> None:
+        colours = self.colours
+        whites = sum(1 for c in colours if c is Colour.WHITE)
+        object.__setattr__(self, "cd", 2 * whites - len(colours))
+        object.__setattr__(self, "repeated", len(colours) >= 2 and colours[-1] is colours[-2])
 
 
 def available_players(t: Tournament, rnd: int) -> list[int]:
@@ -156,27 +157,35 @@ def float_in_round(t: Tournament, pid: int, rnd: int, points: Callable[[int, int
     return _float(t, pid, rnd, lambda q, r: _historic_score(t, q, r, memo), edition.players)
 
 
-def _historic_scores(t: Tournament) -> Callable[[int, int], Fraction | int]:
-    """The pairing score a player had when round ``r`` was paired (:func:`_historic_score`), as
-    a value that compares as that score does, which is all the floats read of it (Art. 1.4):
-    without ``299`` records and acceleration records (``XXA``, ``250``: no virtual points in
-    any round) the points of the rounds before ``r`` as an integer over the scoring's common
-    denominator (:meth:`~trf.scoring.ScoringSystem.running_totals`: each player's blocks summed
-    once, no Fraction made), else the exact score."""
+def _integer_points(t: Tournament) -> Callable[[int, int], int] | None:
+    """The points a player had when round ``r`` was paired (the rounds before it) as an integer
+    over the scoring's common denominator (:meth:`~trf.scoring.ScoringSystem.running_totals`:
+    each player's blocks summed once, no Fraction made), which is its pairing score then when no
+    ``299`` record and no acceleration record (``XXA``, ``250``: no virtual points in any
+    round) makes it otherwise; None when one does."""
     if t.abnormal_points or has_explicit_acceleration(t):
-        points = _points_memo(t)
-        return lambda pid, r: _historic_score(t, pid, r, points)
+        return None
     scoring = t.scoring
     player = t.player_by_rank
     totals: dict[int, list[int]] = {}
 
-    def historic(pid: int, r: int) -> int:
+    def points(pid: int, r: int) -> int:
         prefix = totals.get(pid)
         if prefix is None:
             prefix = totals[pid] = scoring.running_totals(player[pid].rounds)
         return prefix[min(max(r - 1, 0), len(prefix) - 1)]
 
-    return historic
+    return points
+
+
+def _historic_scores(t: Tournament, plain: Callable[[int, int], int] | None) -> Callable[[int, int], Fraction | int]:
+    """The pairing score a player had when round ``r`` was paired (:func:`_historic_score`), as
+    a value that compares as that score does, which is all the floats read of it (Art. 1.4):
+    ``plain`` (:func:`_integer_points`) when it applies, else the exact score."""
+    if plain is not None:
+        return plain
+    points = _points_memo(t)
+    return lambda pid, r: _historic_score(t, pid, r, points)
 
 
 def _float(t: Tournament, pid: int, rnd: int, historic: Callable[[int, int], Fraction | int],
@@ -226,10 +235,11 @@ def pairing_players(t: Tournament, rnd: int, total_rounds: int | None = None,
     if total is not None and prev >= total - 1:
         top_threshold = Fraction(prev) * max(scoring.win_white, scoring.draw_white) / 2
 
-    historic = _historic_scores(t)
-    plain = not (t.abnormal_points or has_explicit_acceleration(t))
-    points = None if plain else _points_memo(t)
-    denominator = scoring.denominator if plain else 1
+    plain = _integer_points(t)
+    historic = _historic_scores(t, plain)
+    points = None if plain is not None else _points_memo(t)
+    denominator = scoring.denominator if plain is not None else 1
+    made: dict[int, Fraction] = {}  # each score made once: players of a scoregroup share it
     out: list[tuple[Fraction | int, int, PairingPlayer]] = []
     tpn = 0
     for p in sorted(t.players, key=lambda q: q.start_rank):
@@ -255,11 +265,15 @@ def pairing_players(t: Tournament, rnd: int, total_rounds: int | None = None,
             continue
         history = tuple(colours)
         pref, strength = colour_preference(history)
-        if points is None:
-            key: Fraction | int = historic(pid, rnd)
-            pts = Fraction(key, denominator)
+        key: Fraction | int
+        if plain is not None:
+            whole = key = plain(pid, rnd)
+            pts = made.get(whole)
+            if pts is None:
+                pts = made[whole] = Fraction(whole, denominator)
             score = pts
         else:
+            assert points is not None
             pts = points(pid, prev)
             score = key = pts + t.acceleration(pid, rnd)
         out.append((key, tpn, PairingPlayer(

@@ -30,9 +30,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
+from pairing.dutch.criteria import colour_key
 from pairing.dutch.weights import Layout, Layout2017, bracket_weight, next_weight, top_weight
 from algorithms.matching import Squeeze, max_weight_matching
-from pairing.dutch.players import PairingPlayer, Strength
+from pairing.dutch.players import Float, PairingPlayer, Strength
 from trf.model import Colour
 
 if TYPE_CHECKING:
@@ -79,6 +80,12 @@ def compatibility(players: list[PairingPlayer], forbidden: frozenset[frozenset[i
     return adj
 
 
+def _float_code(floats: tuple[Float | None, Float | None]) -> int:
+    """The two floats of a player's history as one small number (none 0, down 1, up 2 each)."""
+    a, b = floats
+    return (0 if a is None else 1 if a is Float.DOWN else 2) * 3 + (0 if b is None else 1 if b is Float.DOWN else 2)
+
+
 class RoundState:
     """Players are vertices ``0..n-1`` in rank order.  ``w`` holds the weights set for pairs
     ``(i, j)``, ``i < j`` (criteria of the current bracket, generation-order bonuses, and what
@@ -94,20 +101,37 @@ class RoundState:
         self.full_field = full_field
         self.edition = edition
         groups: list[list[int]] = []
+        #: each player's scoregroup, an index into :attr:`groups` (players come in rank order, so
+        #: two players' scores compare as their indices do, reversed)
+        self.group_of: list[int] = []
+        last = None
         for i, pl in enumerate(players):
-            if groups and players[groups[-1][0]].score == pl.score:
+            score = pl.score
+            if groups and (score is last or score == last):  # equal scores are often one object
                 groups[-1].append(i)
             else:
                 groups.append([i])
+                last = score
+            self.group_of.append(len(groups) - 1)
         self.groups = groups
         self.L = Layout(players, groups, rounds_played, edition.fields)
         #: the 2017 edition's layout of the bracket being paired (set by its stages)
         self.L17: Layout2017 | None = None
-        self.level = [self.L.offset[pl.score] for pl in players]
-        # what bracket_weight reads of a player, as a small number (see base_bracket)
-        profiles: dict[tuple[object, ...], int] = {}
-        self._kind = [profiles.setdefault((pl.score, pl.cd, pl.colours[-2:], pl.preference, pl.strength, pl.floats),
-                                          len(profiles)) for pl in players]
+        levels = [self.L.offset[players[g[0]].score] for g in groups]
+        self.level = [levels[g] for g in self.group_of]
+        # what the colour criteria read of a player (C10-C13; 2017 C.8-C.11), as a small number:
+        # two players of one kind fail the same colour criteria against anyone
+        # (:mod:`pairing.dutch.perfect`, which keeps the class of each pair of kinds met here)
+        colour_kinds: dict[tuple[object, ...], int] = {}
+        self.colour_kind = [colour_kinds.setdefault(colour_key(pl), len(colour_kinds)) for pl in players]
+        # what bracket_weight reads of a player, as a small number (see base_bracket): the score
+        # (its scoregroup), the colour history (the colour kind, and whether two games or more
+        # were played: with the kind's last colour and repetition, the last two colours) and the
+        # floats (each None, down or up)
+        profiles: dict[tuple[int, int, int, int], int] = {}
+        self._kind = [profiles.setdefault((g, c, min(len(pl.colours), 2), _float_code(pl.floats)), len(profiles))
+                      for g, c, pl in zip(self.group_of, self.colour_kind, players)]
+        self.colour_classes: dict[tuple[int, int], int | None] = {}
         self._bracket_weights: dict[tuple[int, int, bool, bool, bool], int] = {}
         self._next_weights: dict[tuple[int, bool, bool], int] = {}
         self.adj = compatibility(players, forbidden)

@@ -21,7 +21,7 @@ import trf
 from algorithms.cardinality import can_be_left_over, maximum_matching
 from pairing.dutch import NoLegalPairing, pair_round
 from pairing.dutch.criteria import compatible
-from pairing.dutch.state import compatibility
+from pairing.dutch.state import RoundState, compatibility
 from verify.generate import GeneratorSettings, generate
 from pairing.dutch.players import PairingPlayer, colour_preference, infer_initial_colour
 from trf.edit import cut_to_round
@@ -520,3 +520,43 @@ def test_2017_perfect_candidates_are_taken_and_pair_as_the_weighted_stages(monke
         for rnd in range(1, s.rounds + 1):
             both_ways(cut_to_round(t, rnd - 1), rnd, rules="2017")
     assert decided["ordinary"] and decided["last"] and decided["weighted"], decided
+
+
+@pytest.mark.fast
+def test_2017_brackets_that_show_the_round_completable_are_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A.9: after each ordinary bracket the round-pairing must still be completable, else that
+    bracket is the PPB.  A bracket paired by its perfect candidate has shown it already (its
+    next scoregroup takes the players left over and pairs itself but one, everyone below pairs
+    completely), and the separate check is skipped; here it is made anyway after every bracket
+    that says so, and must agree.  Counted: brackets that said so, and brackets that turned out
+    to be a PPB (which must never have said so)."""
+    from pairing.dutch import stages
+
+    seen = {"shown": 0, "ppb": 0}
+    original = stages.pair_bracket_2017
+
+    def watching(st_: RoundState, mdps: list[int], residents: list[int], rest: list[int], special: bool,
+                 final: bool) -> bool:
+        shown = original(st_, mdps, residents, rest, special, final)
+        completes = stages.round_completes(st_, sum(1 << v for v in st_.alive))
+        if shown:
+            seen["shown"] += 1
+            assert completes and not special
+        elif not special and not completes:
+            seen["ppb"] += 1
+        return shown
+
+    monkeypatch.setattr(stages, "pair_bracket_2017", watching)
+    for seed in range(40):
+        s = GeneratorSettings(players=9 + seed % 14, rounds=4 + seed % 3, seed=seed, rules="2017",
+                              forfeit_rate=0.1, zero_bye_rate=0.1)
+        try:
+            t = generate(s)
+        except NoLegalPairing:
+            continue
+        for rnd in range(2, s.rounds + 1):
+            try:
+                pair_round(cut_to_round(t, rnd - 1), rnd, rules="2017")
+            except NoLegalPairing:
+                pass
+    assert seen["shown"] and seen["ppb"], seen
