@@ -172,16 +172,16 @@ def _same_colour_bound(st: RoundState, players: list[int], strong: bool) -> int:
     ``players`` in as many pairs as possible must hold: a pair holds at most one player of each
     preferred colour unless it fails, so with P pairs and w players preferring White, at least
     w - P pairs hold two of them (one player may be left over).  ``strong``: count only strong
-    and absolute preferences (C13)."""
+    and absolute preferences (C13).  The players who prefer each colour are counted from the
+    round's bitsets (:attr:`~pairing.dutch.state.RoundState.prefers`)."""
     pairs = len(players) // 2
     left = len(players) - 2 * pairs
-
-    def counted(v: int, colour: Colour) -> bool:
-        q = st.p[v]
-        return q.preference is colour and (not strong or q.strength >= Strength.STRONG)
-
-    w = sum(1 for v in players if counted(v, Colour.WHITE))
-    b = sum(1 for v in players if counted(v, Colour.BLACK))
+    mask = 0
+    for v in players:
+        mask |= 1 << v
+    white, black = st.prefers[2:] if strong else st.prefers[:2]
+    w = (mask & white).bit_count()
+    b = (mask & black).bit_count()
     best = max(0, w - pairs) + max(0, b - pairs)
     if left:
         best = min(best, max(0, w - 1 - pairs) + max(0, b - pairs), max(0, w - pairs) + max(0, b - 1 - pairs))
@@ -197,7 +197,8 @@ def same_strong_preference_bound(st: RoundState, players: list[int]) -> int:
     """A lower bound on C13 (Art. 2.4.8): as C12, strong and absolute preferences only.  Two
     absolute preferences for one colour fail C13 nowhere but they meet only when a topscorer is
     among them (C3), so with a topscorer in the bracket the bound is 0."""
-    if any(st.p[v].topscorer for v in players):
+    topscorers = st.topscorers
+    if topscorers and any(topscorers >> v & 1 for v in players):
         return 0
     return _same_colour_bound(st, players, strong=True)
 
@@ -211,14 +212,17 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
     good, fair, poor = _class_masks(st, mdps, residents, res_index)
     bracket = mdps + residents
     allowance = (same_preference_bound(st, bracket), same_strong_preference_bound(st, bracket))
-    no_topscorer = not any(st.p[v].topscorer for v in mdps + residents)
-
-    def prefers(v: int, colour: Colour, strong: bool) -> bool:
-        q = st.p[v]
-        return q.preference is colour and (not strong or q.strength >= Strength.STRONG)
-
-    kinds = [(c, strong) for strong in (False, True) for c in (Colour.WHITE, Colour.BLACK)]
-    masks = [sum(1 << res_index[r] for r in residents if prefers(r, c, strong)) for c, strong in kinds]
+    topscorers = st.topscorers
+    no_topscorer = not (topscorers and any(topscorers >> v & 1 for v in bracket))
+    # who prefers White, Black (any strength), then White, Black (strong or absolute): the
+    # round's bitsets, and the same over the residents' indices
+    kinds = st.prefers
+    masks = [0, 0, 0, 0]
+    for r in residents:
+        bit = 1 << res_index[r]
+        for i, members in enumerate(kinds):
+            if members >> r & 1:
+                masks[i] |= bit
 
     def step() -> None:
         budget[0] -= 1
@@ -235,7 +239,8 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
         # how many of choosers[k:] prefer White / Black (any strength, then strong or absolute)
         suffix = [[0, 0, 0, 0] for _ in range(len(choosers) + 1)]
         for k in range(len(choosers) - 1, -1, -1):
-            suffix[k] = [suffix[k + 1][i] + prefers(choosers[k], c, strong) for i, (c, strong) in enumerate(kinds)]
+            v = choosers[k]
+            suffix[k] = [suffix[k + 1][i] + (members >> v & 1) for i, members in enumerate(kinds)]
 
         def hopeless(k: int, free: int, a12: int, a13: int) -> bool:
             """Counting, as in :func:`same_preference_bound`: choosers preferring a colour beyond
@@ -428,7 +433,7 @@ def _completes(st: RoundState, left: list[int], nxt: list[int], paired: set[int]
     only_cross = list(cross)
     for v in nxt:
         only_cross[v] = st.adj[v] & left_mask
-    mate = maximum_matching(only_cross, bracket_mask)
+    mate = maximum_matching(only_cross, bracket_mask, roots=left_mask)  # bipartite: every path ends in ``left``
     if any(mate[v] < 0 for v in left):
         return False
     mate = maximum_matching(cross, bracket_mask, mate)

@@ -27,6 +27,7 @@ per bracket.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
@@ -53,19 +54,20 @@ def compatibility(players: list[PairingPlayer], forbidden: frozenset[frozenset[i
     index = {pl.id: i for i, pl in enumerate(players)}
     barred = [1 << i for i in range(n)]
 
-    def bar(i: int, j: int) -> None:
-        barred[i] |= 1 << j
-        barred[j] |= 1 << i
-
     for i, pl in enumerate(players):
+        row = barred[i]
         for opponent in pl.met:
             j = index.get(opponent, -1)
             if j > i:
-                bar(i, j)
+                row |= 1 << j
+                barred[j] |= 1 << i
+        barred[i] = row
     for pair in forbidden:
         ends = [index[x] for x in pair if x in index]
         if len(ends) == 2:
-            bar(ends[0], ends[1])
+            i, j = ends
+            barred[i] |= 1 << j
+            barred[j] |= 1 << i
     same_absolute: dict[Colour, int] = {}
     for i, pl in enumerate(players):
         if pl.strength is Strength.ABSOLUTE and not pl.topscorer and pl.preference is not None:
@@ -124,14 +126,21 @@ class RoundState:
         # (:mod:`pairing.dutch.perfect`, which keeps the class of each pair of kinds met here)
         colour_kinds: dict[tuple[object, ...], int] = {}
         self.colour_kind = [colour_kinds.setdefault(colour_key(pl), len(colour_kinds)) for pl in players]
-        # what bracket_weight reads of a player, as a small number (see base_bracket): the score
-        # (its scoregroup), the colour history (the colour kind, and whether two games or more
-        # were played: with the kind's last colour and repetition, the last two colours) and the
-        # floats (each None, down or up)
-        profiles: dict[tuple[int, int, int, int], int] = {}
-        self._kind = [profiles.setdefault((g, c, min(len(pl.colours), 2), _float_code(pl.floats)), len(profiles))
-                      for g, c, pl in zip(self.group_of, self.colour_kind, players)]
         self.colour_classes: dict[tuple[int, int], int | None] = {}
+        #: bitsets of the players who prefer White, Black (any strength), then White, Black with
+        #: a strong or absolute preference (C12, C13 and their bounds, :mod:`pairing.dutch.perfect`)
+        prefers = [0, 0, 0, 0]
+        #: the bitset of the topscorers (Art. 1.8, 2017 A.7)
+        self.topscorers = 0
+        for i, pl in enumerate(players):
+            if pl.topscorer:
+                self.topscorers |= 1 << i
+            side = 0 if pl.preference is Colour.WHITE else 1 if pl.preference is Colour.BLACK else -1
+            if side >= 0:
+                prefers[side] |= 1 << i
+                if pl.strength >= Strength.STRONG:
+                    prefers[2 + side] |= 1 << i
+        self.prefers = tuple(prefers)
         self._bracket_weights: dict[tuple[int, int, bool, bool, bool], int] = {}
         self._next_weights: dict[tuple[int, bool, bool], int] = {}
         self.adj = compatibility(players, forbidden)
@@ -158,6 +167,17 @@ class RoundState:
         self.c9 = False
         self.c9_rank: dict[int, int] = {}
         self.bye: int | None = None
+
+    @cached_property
+    def _kind(self) -> list[int]:
+        """What bracket_weight reads of each player, as a small number (see
+        :meth:`base_bracket`): the score (its scoregroup), the colour history (the colour kind,
+        and whether two games or more were played: with the kind's last colour and repetition,
+        the last two colours) and the floats (each None, down or up).  Made when a bracket is
+        first weighed (a round whose brackets all have perfect candidates weighs none)."""
+        profiles: dict[tuple[int, int, int, int], int] = {}
+        return [profiles.setdefault((g, c, min(len(pl.colours), 2), _float_code(pl.floats)), len(profiles))
+                for g, c, pl in zip(self.group_of, self.colour_kind, self.p)]
 
     def compatible(self, i: int, j: int) -> bool:
         return bool(self.adj[i] >> j & 1)
@@ -387,7 +407,7 @@ class RoundState:
         for v in nxt:
             cross[v] = self.adj[v] & to_n_mask
         group = next_mask | to_n_mask
-        nmate = maximum_matching(cross, group)
+        nmate = maximum_matching(cross, group, roots=to_n_mask)  # bipartite: every path ends in ``to_n``
         if any(nmate[v] < 0 for v in to_n):
             return False
         nmate = maximum_matching(into, group, nmate)
