@@ -17,9 +17,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import trf
+from pairing.dutch import NoLegalPairing, pair_round
 from pairing.dutch.editions import EDITION_2017, EDITION_2026, Edition
+from pairing.dutch.engine import board_key
 from pairing.dutch.players import Float, PairingPlayer, available_players, colour_preference, pairing_players
-from trf.model import Tournament
+from pairing.pab import pab_eligible
+from trf.model import Result, Tournament
 
 from tests.pairing.test_dutch_shortcuts import tournaments
 from tests.support import FIXTURES, parse_path
@@ -41,6 +44,15 @@ def _float(t: Tournament, pid: int, rnd: int, edition: Edition) -> Float | None:
         mine, theirs = _score_when_paired(t, pid, rnd), _score_when_paired(t, e.opponent, rnd)
         return Float.DOWN if mine > theirs else Float.UP if mine < theirs else None
     return edition.players.unplayed_float(t, pid, rnd)
+
+
+def _pab_eligible(t: Tournament, pid: int, rnd: int, edition: Edition) -> bool:
+    """2026 C2 (C.04.1 Art. 4, :func:`pairing.pab.pab_eligible`, shared by the Swiss systems);
+    2017 C.2: no earlier PAB and no forfeit win, round by round."""
+    if edition is EDITION_2026:
+        return pab_eligible(t, pid, rnd)
+    return not any((e := t.player(pid).entry(r)) is not None and not e.is_played
+                   and e.code in (Result.PAIRING_ALLOCATED_BYE, Result.FORFEIT_WIN) for r in range(1, rnd))
 
 
 def reference(t: Tournament, rnd: int, edition: Edition) -> list[PairingPlayer]:
@@ -67,7 +79,7 @@ def reference(t: Tournament, rnd: int, edition: Edition) -> list[PairingPlayer]:
             id=p.start_rank, tpn=tpn, score=score, points=t.score(p.start_rank, through=prev), colours=colours,
             preference=pref, strength=strength,
             floats=(_float(t, p.start_rank, prev, edition), _float(t, p.start_rank, prev - 1, edition)),
-            bye_eligible=edition.players.pab_eligible(t, p.start_rank, rnd),
+            bye_eligible=_pab_eligible(t, p.start_rank, rnd, edition),
             played_games=sum(1 for r in range(1, rnd) if (e := p.entry(r)) is not None and e.is_played),
             topscorer=threshold is not None and score > threshold,
             met=frozenset(p.opponents(through=prev))))
@@ -110,3 +122,20 @@ def test_accelerated_and_abnormal_files_read_in_one_pass_as_round_by_round(path:
     for r in range(1, t.rounds_paired + 2):
         _agree(t, r, EDITION_2026)
         _agree(t, r, EDITION_2017)
+
+
+@pytest.mark.fast
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments())
+def test_boards_come_in_board_key_order(case: tuple[trf.Tournament, int]) -> None:
+    """The engine orders its boards on the points' ranks (:func:`~pairing.dutch.engine.points_ranks`):
+    the order of :func:`~pairing.dutch.engine.board_key` on the players themselves (C.04.2
+    Art. 3.6: the higher player's points, the lower one's, the higher one's TPN)."""
+    t, rnd = case
+    try:
+        got = pair_round(t, rnd)
+    except NoLegalPairing:
+        return
+    players = {q.id: q for q in pairing_players(t, rnd, None, EDITION_2026)}
+    keys = [board_key((players[w], players[b])) for w, b in got.boards]
+    assert keys == sorted(keys)
