@@ -48,8 +48,7 @@ from algorithms.cardinality import bits_of, exposed, maximum_matching, one_left_
 from pairing.dutch.criteria import (colour_difference_ok, no_third_same_colour, preferences_compatible,
                                     strong_preferences_compatible)
 from pairing.dutch.state import RoundState
-from pairing.dutch.players import Float, PairingPlayer, Strength
-from trf.model import Colour
+from pairing.dutch.players import PairingPlayer
 
 #: Search steps per bracket player before the weighted stages take over.
 STEPS_PER_PLAYER = 20
@@ -107,10 +106,10 @@ def _class_masks(st: RoundState, mdps: list[int], residents: list[int],
         key = colour_kind[r]
         by_key[key] = by_key.get(key, 0) | 1 << res_index[r]
         sample.setdefault(key, r)
-    depth = min(2, st.rounds_played)
+    upfloaters = st.upfloaters
     upfloated = 0
     for r in residents:
-        if any(st.p[r].floats[k] is Float.UP for k in range(depth)):
+        if upfloaters >> r & 1:
             upfloated |= 1 << res_index[r]
     first = residents[0] if residents else 0
     contiguous = bool(residents) and residents[-1] - first + 1 == len(residents)
@@ -246,13 +245,15 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
             """Counting, as in :func:`same_preference_bound`: choosers preferring a colour beyond
             the free partners who do not prefer it must fail."""
             size = free.bit_count()
-            counts = suffix[k]
-            need12 = sum(max(0, counts[i] - (size - (free & masks[i]).bit_count())) for i in (0, 1))
-            if need12 > a12:
+            c = suffix[k]
+            white = c[0] - size + (free & masks[0]).bit_count()
+            black = c[1] - size + (free & masks[1]).bit_count()
+            if (white if white > 0 else 0) + (black if black > 0 else 0) > a12:
                 return True
             if no_topscorer:
-                need13 = sum(max(0, counts[i] - (size - (free & masks[i]).bit_count())) for i in (2, 3))
-                if need13 > a13:
+                white = c[2] - size + (free & masks[2]).bit_count()
+                black = c[3] - size + (free & masks[3]).bit_count()
+                if (white if white > 0 else 0) + (black if black > 0 else 0) > a13:
                     return True
             return False
 
@@ -333,7 +334,11 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
 
     everyone = (1 << len(residents)) - 1
     # residents who may be left over to float down: C14, C16 (and C18, C20) ideal
-    floatable = sum(1 << res_index[r] for r in residents if _ideal_leftovers(st, [r]))
+    downfloaters = st.downfloaters
+    floatable = 0
+    for r in residents:
+        if not downfloaters >> r & 1:
+            floatable |= 1 << res_index[r]
     try:
         if not mdps:
             got = _remainder(residents, everyone, allowance, assign, res_index, floatable)
@@ -395,8 +400,8 @@ def _remainder(residents: list[int], free: int, allowed: tuple[int, int], assign
 
 def _ideal_leftovers(st: RoundState, left: list[int]) -> bool:
     """C14, C16, C18, C20: nobody left over downfloated in the previous two rounds."""
-    depth = min(2, st.rounds_played)
-    return not any(st.p[v].floats[k] is Float.DOWN for v in left for k in range(depth))
+    downfloaters = st.downfloaters
+    return not any(downfloaters >> v & 1 for v in left)
 
 
 def _completes(st: RoundState, left: list[int], nxt: list[int], paired: set[int]) -> bool:

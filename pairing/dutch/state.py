@@ -132,9 +132,18 @@ class RoundState:
         prefers = [0, 0, 0, 0]
         #: the bitset of the topscorers (Art. 1.8, 2017 A.7)
         self.topscorers = 0
+        #: the bitsets of the players who floated down, and up, in the previous two rounds (as
+        #: many as were played): the perfect candidates' floats (C14-C21, 2017 C.12-C.19)
+        self.downfloaters = self.upfloaters = 0
+        depth = min(2, rounds_played)
         for i, pl in enumerate(players):
             if pl.topscorer:
                 self.topscorers |= 1 << i
+            floats = pl.floats[:depth]
+            if Float.DOWN in floats:
+                self.downfloaters |= 1 << i
+            if Float.UP in floats:
+                self.upfloaters |= 1 << i
             side = 0 if pl.preference is Colour.WHITE else 1 if pl.preference is Colour.BLACK else -1
             if side >= 0:
                 prefers[side] |= 1 << i
