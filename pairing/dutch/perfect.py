@@ -447,7 +447,7 @@ def _completes(st: RoundState, left: list[int], nxt: list[int], paired: set[int]
         return False
     # below: the next bracket's player left over (if any) and everyone under it, completely
     rest_mask = (mask & ~bracket_mask) | sum(1 << v for v in spare)
-    rest_adj = [a & rest_mask for a in st.adj]
+    rest_adj = st.adj  # the matcher reads every adjacency inside the mask given
     rmate = maximum_matching(rest_adj, rest_mask)
     out = exposed(rest_mask, rmate)
     if not st.odd:
