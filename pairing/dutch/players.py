@@ -183,7 +183,7 @@ def _integer_points(t: Tournament) -> dict[int, list[int]] | None:
     if t.abnormal_points or has_explicit_acceleration(t):
         return None
     running = t.scoring.running_totals
-    return {p.start_rank: running(p.rounds) for p in t.players}
+    return {pid: running(p.rounds) for pid, p in t.player_by_rank.items()}
 
 
 def _historic_scores(t: Tournament, totals: dict[int, list[int]] | None) -> Callable[[int, int], Fraction | int]:
@@ -295,7 +295,7 @@ def pairing_players(t: Tournament, rnd: int, total_rounds: int | None = None,
         key: Fraction | int
         if totals is not None:
             prefix = totals[pid]
-            whole = key = prefix[prev if prev < len(prefix) else -1]
+            whole = key = prefix[min(max(prev, 0), len(prefix) - 1)]
             pts = made.get(whole)
             if pts is None:
                 pts = made[whole] = Fraction(whole, denominator)
