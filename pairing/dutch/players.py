@@ -65,8 +65,14 @@ class PairingPlayer:
 
     def __post_init__(self) -> None:
         colours = self.colours
-        object.__setattr__(self, "cd", 2 * colours.count(Colour.WHITE) - len(colours))
+        object.__setattr__(self, "cd", colour_difference(colours))
         object.__setattr__(self, "repeated", len(colours) >= 2 and colours[-1] is colours[-2])
+
+
+def colour_difference(colours: tuple[Colour, ...]) -> int:
+    """Colour difference: games with White minus games with Black, played games only (Art. 1.6,
+    2017 A.6), counted in C: any colour other than White counts as a Black."""
+    return 2 * colours.count(Colour.WHITE) - len(colours)
 
 
 def available_players(t: Tournament, rnd: int) -> list[int]:
