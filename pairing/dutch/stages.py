@@ -522,10 +522,19 @@ def pair_bracket_2017(st: RoundState, mdps: list[int], residents: list[int], res
     inside, mdp_set = set(bracket), set(mdps)
     w: dict[tuple[int, int], int] = {}
     p = st.p
+    # a pair's weight reads of each player only what its kind holds (RoundState.kind_2017) and
+    # whether it is in the bracket: made once per kind of pair
+    kinds = st.kind_2017
+    made: dict[tuple[int, int, bool, bool], int] = {}
     for i, j in combinations(sorted(window), 2):
         if not st.compatible(i, j) or (i in mdp_set and j in mdp_set):
             continue  # two MDPs never meet: they would have met in the bracket above
-        w[(i, j)] = weight_2017(layout, p[i], p[j], i, j, i in inside, j in inside, special, final)
+        in_i, in_j = i in inside, j in inside
+        key = (kinds[i], kinds[j], in_i, in_j)
+        x = made.get(key)
+        if x is None:
+            x = made[key] = weight_2017(layout, p[i], p[j], i, j, in_i, in_j, special, final)
+        w[(i, j)] = x
     st.w = w
     st.mate = {}
     perfect = homogeneous and (not special or not rest)

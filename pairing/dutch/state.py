@@ -188,6 +188,16 @@ class RoundState:
         return [profiles.setdefault((g, c, min(len(pl.colours), 2), _float_code(pl.floats)), len(profiles))
                 for g, c, pl in zip(self.group_of, self.colour_kind, self.p)]
 
+    @cached_property
+    def kind_2017(self) -> list[int]:
+        """What :func:`~pairing.dutch.weights.weight_2017` reads of each player, as a small
+        number: its kind (:attr:`_kind`: the score, what the colour criteria read, the floats)
+        and whether it may receive the PAB (C.2, the completion and C.7 fields).  The score
+        gives its levels in a bracket's layout (its score difference to the floor, its rank
+        among the bracket's scores); two players of one kind weigh alike against anyone."""
+        profiles: dict[tuple[int, bool], int] = {}
+        return [profiles.setdefault((k, pl.bye_eligible), len(profiles)) for k, pl in zip(self._kind, self.p)]
+
     def compatible(self, i: int, j: int) -> bool:
         return bool(self.adj[i] >> j & 1)
 
