@@ -27,7 +27,8 @@ per bracket.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, reduce
+from operator import or_
 from typing import TYPE_CHECKING
 
 from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
@@ -237,9 +238,7 @@ class RoundState:
         a few of its digits.  The bits any weight may have: those of the weights set
         (:attr:`w`), the completion field (every other pair, and the sinks) and, while C9
         applies, its whole field.  A matrix of at most :attr:`n` vertices."""
-        used = 0
-        for x in self.w.values():
-            used |= x
+        used = reduce(or_, self.w.values(), 0)
         if used < 0:
             return Squeeze(0, self.n)
         shift = self.L.shift
@@ -268,11 +267,19 @@ class RoundState:
         m = len(verts)
         matrix = [[0] * m for _ in range(m)]
         if set_only:
-            at = {v: a for a, v in enumerate(verts)}
+            at = [-1] * (self.n + 2)  # each player's place in ``verts`` (-1: not there)
+            for a, v in enumerate(verts):
+                at[v] = a
             for (i, j), x in self.w.items():
-                a, b = at.get(i), at.get(j)
-                if x and a is not None and b is not None:
-                    matrix[a][b] = matrix[b][a] = short(x)
+                a = at[i]
+                if a < 0 or not x:
+                    continue
+                b = at[j]
+                if b >= 0:
+                    y = squeezed.get(x)
+                    if y is None:
+                        y = squeezed[x] = sq(x)
+                    matrix[a][b] = matrix[b][a] = y
             return matrix
         weight = self.weight
         for a in range(m):
