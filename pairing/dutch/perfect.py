@@ -454,8 +454,4 @@ def _completes(st: RoundState, left: list[int], nxt: list[int], paired: set[int]
         return not out
     if len(out) != 1:
         return False
-    candidates = 0
-    for v in bits_of(rest_mask):
-        if st.candidate[v]:
-            candidates |= 1 << v
-    return one_left_over_among(rest_adj, rest_mask, rmate, candidates)
+    return one_left_over_among(rest_adj, rest_mask, rmate, st.candidate_mask() & rest_mask)

@@ -174,6 +174,8 @@ class RoundState:
         self.odd = self.n % 2 == 1
         self.pab_score: Fraction | None = None
         self.candidate: list[bool] = [True] * self.n
+        self._candidates_of: list[bool] | None = None  # the list candidate_mask was made of
+        self._candidates = 0
         self.c9 = False
         self.c9_rank: dict[int, int] = {}
         self.bye: int | None = None
@@ -198,6 +200,14 @@ class RoundState:
         among the bracket's scores); two players of one kind weigh alike against anyone."""
         profiles: dict[tuple[int, bool], int] = {}
         return [profiles.setdefault((k, pl.bye_eligible), len(profiles)) for k, pl in zip(self._kind, self.p)]
+
+    def candidate_mask(self) -> int:
+        """The bitset of the bye candidates (:attr:`candidate`), made once for each list the
+        stages set (they replace the list whole, never an item of it)."""
+        if self._candidates_of is not self.candidate:
+            self._candidates_of = self.candidate
+            self._candidates = sum(1 << i for i, c in enumerate(self.candidate) if c)
+        return self._candidates
 
     def compatible(self, i: int, j: int) -> bool:
         return bool(self.adj[i] >> j & 1)
