@@ -126,13 +126,23 @@ def _augment(mate: list[int], parent: list[int], end: int) -> None:
         v = nxt
 
 
-def maximum_matching(adj: Sequence[int], mask: int, mate: list[int] | None = None) -> list[int]:
-    """A maximum matching of the graph induced by ``mask`` (starting from ``mate`` if given)."""
+def maximum_matching(adj: Sequence[int], mask: int, mate: list[int] | None = None, roots: int = -1) -> list[int]:
+    """A maximum matching of the graph induced by ``mask`` (starting from ``mate`` if given).
+
+    ``roots``: a mask holding an end of every augmenting path the graph can have (a bipartite
+    graph: either side).  The searches from exposed vertices above the highest root are then
+    skipped: such a search could only end at an exposed root, which is below it, so was searched
+    before and failed, and an exposed vertex searched without success has no augmenting path
+    afterwards either (Edmonds; a path is one from either end); a search that fails changes
+    nothing, so the matching is the one found without ``roots``, vertex for vertex."""
     n = len(adj)
     mate = list(mate) if mate is not None else [-1] * n
     greedy_matching(adj, mask, mate)
     free = exposed(mask, mate)
+    last_root = (roots & mask).bit_length() - 1 if roots >= 0 else n
     for k, v in enumerate(free):
+        if v > last_root:
+            break
         if mate[v] >= 0:
             continue
         # A path from v ends at another exposed vertex that has not been searched from: one

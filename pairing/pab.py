@@ -5,9 +5,9 @@ here; each checker keeps its own reading."""
 
 from __future__ import annotations
 
-from trf.model import Result, Tournament
+from trf.model import Result, RoundEntry, Tournament
 
-__all__ = ["pab_eligible", "CHOICE"]
+__all__ = ["pab_eligible", "bars_pab", "CHOICE"]
 
 #: Art. 3.1.2-3.1.4 as rows ``(name, article, words, kind)``; the last step (3.1.5) is each
 #: system's own.
@@ -23,14 +23,16 @@ def pab_eligible(t: Tournament, pid: int, rnd: int, *, full_bye_bars: bool = Tru
     points in a round without playing (forfeit win, full-point bye).  Art. 3.1.1 of C.04.4.2 says
     "(forfeit) win" only; C2 is the wider bar and is absolute (``full_bye_bars=False``: the
     narrower reading, a full-point bye does not bar the PAB; Burstein's decision B8 names it)."""
-    p = t.player(pid)
-    win = t.scoring.win_white
-    for r in range(1, rnd):
-        e = p.entry(r)
-        if e is None or e.is_played:
-            continue
-        if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
-            return False
-        if t.round_points(pid, r) >= win and (full_bye_bars or e.opponent is not None):
+    for r, e in enumerate(t.player(pid).rounds[:max(rnd - 1, 0)], start=1):
+        if e is not None and not e.is_played and bars_pab(t, pid, r, e, full_bye_bars=full_bye_bars):
             return False
     return True
+
+
+def bars_pab(t: Tournament, pid: int, r: int, e: RoundEntry, *, full_bye_bars: bool = True) -> bool:
+    """Whether the block ``e`` of round ``r``, a round in which the player had no game over the
+    board, bars the PAB for good (:func:`pab_eligible`): the PAB itself, or a win's points
+    without playing (a forfeit win; a full-point bye unless ``full_bye_bars`` is False)."""
+    if e.opponent is None and e.code is Result.PAIRING_ALLOCATED_BYE:
+        return True
+    return t.round_points(pid, r) >= t.scoring.win_white and (full_bye_bars or e.opponent is not None)

@@ -28,7 +28,7 @@ def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Stren
     before the first played game."""
     if not colours:
         return None, Strength.NONE
-    cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    cd = 2 * colours.count(Colour.WHITE) - len(colours)  # every other colour counts as a Black
     fewer = Colour.WHITE if cd < 0 else Colour.BLACK
     if abs(cd) > 1:
         return fewer, Strength.ABSOLUTE

@@ -127,8 +127,36 @@ class Acceleration:
 
 def pending_games(t: Tournament, rnd: int) -> tuple[Game, ...]:
     """The games of round ``rnd`` without a result on either side (paired, not yet played).  An
-    adjourned game (``?``) is not one: C.04.2 Art. 3.1 pairs the next round with it as a draw."""
+    adjourned game (``?``) is not one: C.04.2 Art. 3.1 pairs the next round with it as a draw.
+
+    When every block of the round with an opponent has a result and the opponent's block of the
+    round names the player back with a result too, each game :meth:`~trf.model.Tournament.games`
+    makes has both results, and there is none (the usual case: the previous round complete,
+    told without making the round's games)."""
+    if _every_game_has_both_results(t, rnd):
+        return ()
     return tuple(g for g in t.games(rnd) if g.white_result is None or g.black_result is None)
+
+
+def _every_game_has_both_results(t: Tournament, rnd: int) -> bool:
+    """Every block of round ``rnd`` with an opponent has a result, and so has the opponent's
+    block of the round, which names the player back (see :func:`pending_games`)."""
+    if rnd < 1:
+        return False
+    by_rank = t.player_by_rank
+    k = rnd - 1
+    for p in t.players:
+        rounds = p.rounds
+        e = rounds[k] if k < len(rounds) else None
+        if e is None or e.opponent is None:
+            continue
+        if e.result is None:
+            return False
+        opp = by_rank.get(e.opponent)
+        oe = opp.rounds[k] if opp is not None and k < len(opp.rounds) else None
+        if oe is None or oe.opponent != p.start_rank or oe.result is None:
+            return False
+    return True
 
 
 def is_finished(t: Tournament, total_rounds: int | None = None) -> bool:

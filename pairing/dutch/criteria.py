@@ -24,6 +24,15 @@ def compatible(a: PairingPlayer, b: PairingPlayer, forbidden: frozenset[frozense
     return True
 
 
+def colour_key(q: PairingPlayer) -> tuple[str, int, int, bool, str]:
+    """What the four colour criteria below read of a player: two players with the same key fail
+    the same colour criteria against anyone.  The preference, its strength, the colour
+    difference, whether the last two games had one colour, the last colour (colours by their
+    codes, ``""`` for none)."""
+    last = q.colours[-1]._value_ if q.colours else ""
+    return q.preference._value_ if q.preference is not None else "", int(q.strength), q.cd, q.repeated, last
+
+
 def colour_difference_ok(a: PairingPlayer, b: PairingPlayer) -> bool:
     """Nobody ends beyond CD +-2: 2026 C10 (C.04.3 Art. 2.4.5), 2017 C.8 (topscorers or their
     opponents with a colour difference beyond +-2).  Fails when both have |CD| >= 2 and want the

@@ -62,13 +62,26 @@ def pair_round(t: Tournament, rnd: int | None = None, *, initial_colour: Colour 
         return Pairing(rnd, (), None)
     state = RoundState(players, t.forbidden(rnd), rnd - 1, edition=version, full_field=full_field)
     version.pair_brackets(state)
+    rank = points_ranks(players)
     boards = []
     for a, b in state.pairs:
         h, l = players[a], players[b]  # a < b: h is higher ranked (score, then TPN)
-        boards.append(allocate_colours(h, l, initial))
-    boards.sort(key=board_key)
+        x, y = (a, b) if (rank[a], h.tpn) < (rank[b], l.tpn) else (b, a)
+        boards.append(((rank[x], rank[y], players[x].tpn), allocate_colours(h, l, initial)))
+    boards.sort(key=lambda board: board[0])  # board_key's order, on the points' ranks
     bye = players[state.bye].id if state.bye is not None else None
-    return Pairing(rnd, tuple((w.id, b.id) for w, b in boards), bye)
+    return Pairing(rnd, tuple((w.id, b.id) for _, (w, b) in boards), bye)
+
+
+def points_ranks(players: list[PairingPlayer]) -> list[int]:
+    """Each player's points without acceleration as its rank among the distinct values, 0 the
+    most: they compare as the points do, reversed, so :func:`board_key`'s order is that of
+    ``(rank of the higher player, rank of the lower one, the higher one's TPN)``, compared as
+    integers.  Players of a scoregroup mostly share one Fraction object, which is ranked once."""
+    by_object: dict[int, Fraction] = {id(q.points): q.points for q in players}
+    order = {value: k for k, value in enumerate(sorted(set(by_object.values()), reverse=True))}
+    ranked = {key: order[value] for key, value in by_object.items()}
+    return [ranked[id(q.points)] for q in players]
 
 
 def board_key(pair: tuple[PairingPlayer, PairingPlayer]) -> tuple[Fraction, Fraction, int]:

@@ -48,8 +48,7 @@ from algorithms.cardinality import bits_of, exposed, maximum_matching, one_left_
 from pairing.dutch.criteria import (colour_difference_ok, no_third_same_colour, preferences_compatible,
                                     strong_preferences_compatible)
 from pairing.dutch.state import RoundState
-from pairing.dutch.players import Float, PairingPlayer, Strength
-from trf.model import Colour
+from pairing.dutch.players import PairingPlayer
 
 #: Search steps per bracket player before the weighted stages take over.
 STEPS_PER_PLAYER = 20
@@ -85,12 +84,6 @@ def pair_perfect(st: RoundState, mdps: list[int], residents: list[int], nxt: lis
 PERFECT, SAME_PREFERENCE, SAME_STRONG_PREFERENCE = 0, 1, 2
 
 
-def _colour_key(q: PairingPlayer) -> tuple[object, ...]:
-    """What C10-C13 read of a player (:mod:`pairing.dutch.criteria`): two players with the same
-    key fail the same colour criteria against anyone."""
-    return q.preference, q.strength, q.cd, q.repeated, q.colours[-1] if q.colours else None
-
-
 def _class_masks(st: RoundState, mdps: list[int], residents: list[int],
                  res_index: dict[int, int]) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     """For each bracket player ``a``, the residents below it (bitsets of resident indices) it may
@@ -98,26 +91,33 @@ def _class_masks(st: RoundState, mdps: list[int], residents: list[int],
     (:func:`_colour_class`); an MDP pair fails C15, C17 (and C19, C21) on a resident who
     upfloated in the previous two rounds.
 
-    The colour criteria depend on the two players' colour keys only and the upfloat rule on the
-    resident alone, so each class is the union of the residents of the keys in that class, less
-    those ``a`` may not meet; :func:`_colour_class` is asked once per pair of keys.  Residents
+    The colour criteria depend on the two players' colour keys only
+    (:func:`~pairing.dutch.criteria.colour_key`, numbered per round as
+    :attr:`~pairing.dutch.state.RoundState.colour_kind`) and the upfloat rule on the resident
+    alone, so each class is the union of the residents of the keys in that class, the same for
+    every bracket player of one key, less those ``a`` may not meet; :func:`_colour_class` is
+    asked once per pair of keys in the round.  Residents
     share a score (a scoregroup), so ``a`` is an MDP exactly when its score is higher."""
     everyone = (1 << len(residents)) - 1
-    by_key: dict[tuple[object, ...], int] = {}
-    sample: dict[tuple[object, ...], int] = {}
+    colour_kind = st.colour_kind
+    by_key: dict[int, int] = {}  # colour kind -> the residents of that kind
+    sample: dict[int, int] = {}
     for r in residents:
-        key = _colour_key(st.p[r])
+        key = colour_kind[r]
         by_key[key] = by_key.get(key, 0) | 1 << res_index[r]
         sample.setdefault(key, r)
-    depth = min(2, st.rounds_played)
+    upfloaters = st.upfloaters
     upfloated = 0
     for r in residents:
-        if any(st.p[r].floats[k] is Float.UP for k in range(depth)):
+        if upfloaters >> r & 1:
             upfloated |= 1 << res_index[r]
     first = residents[0] if residents else 0
     contiguous = bool(residents) and residents[-1] - first + 1 == len(residents)
-    score = st.p[first].score if residents else None
-    kinds: dict[tuple[tuple[object, ...], tuple[object, ...]], int | None] = {}
+    group = st.group_of[first] if residents else -1
+    kinds = st.colour_classes
+    # the residents of each class, for a bracket player of a given colour kind: the same for
+    # every player of that kind (what may meet whom is applied per player below)
+    classes: dict[int, tuple[int, int, int]] = {}
     good: dict[int, int] = {}
     fair: dict[int, int] = {}  # the pair fails C12 only
     poor: dict[int, int] = {}  # the pair fails C12 and C13
@@ -130,26 +130,27 @@ def _class_masks(st: RoundState, mdps: list[int], residents: list[int],
             for r in residents:
                 if adj >> r & 1:
                     meets |= 1 << res_index[r]
-        mdp = st.p[a].score != score
+        mdp = st.group_of[a] != group
         if mdp:
             meets &= ~upfloated
         else:
             meets &= everyone & ~((2 << res_index[a]) - 1)  # residents below a
-        a_key = _colour_key(st.p[a])
-        row = spare = worse = 0
-        for key, members in by_key.items():
-            if not members & meets:
-                continue
-            kind = kinds.get((a_key, key), -1)
-            if kind == -1:
-                kind = kinds[(a_key, key)] = _colour_class(st.p[a], st.p[sample[key]])
-            if kind == PERFECT:
-                row |= members
-            elif kind == SAME_PREFERENCE:
-                spare |= members
-            elif kind == SAME_STRONG_PREFERENCE:
-                worse |= members
-        good[a], fair[a], poor[a] = row & meets, spare & meets, worse & meets
+        a_key = colour_kind[a]
+        got = classes.get(a_key)
+        if got is None:
+            row = spare = worse = 0
+            for key, members in by_key.items():
+                kind = kinds.get((a_key, key), -1)
+                if kind == -1:
+                    kind = kinds[(a_key, key)] = _colour_class(st.p[a], st.p[sample[key]])
+                if kind == PERFECT:
+                    row |= members
+                elif kind == SAME_PREFERENCE:
+                    spare |= members
+                elif kind == SAME_STRONG_PREFERENCE:
+                    worse |= members
+            got = classes[a_key] = (row, spare, worse)
+        good[a], fair[a], poor[a] = got[0] & meets, got[1] & meets, got[2] & meets
     return good, fair, poor
 
 
@@ -170,16 +171,16 @@ def _same_colour_bound(st: RoundState, players: list[int], strong: bool) -> int:
     ``players`` in as many pairs as possible must hold: a pair holds at most one player of each
     preferred colour unless it fails, so with P pairs and w players preferring White, at least
     w - P pairs hold two of them (one player may be left over).  ``strong``: count only strong
-    and absolute preferences (C13)."""
+    and absolute preferences (C13).  The players who prefer each colour are counted from the
+    round's bitsets (:attr:`~pairing.dutch.state.RoundState.prefers`)."""
     pairs = len(players) // 2
     left = len(players) - 2 * pairs
-
-    def counted(v: int, colour: Colour) -> bool:
-        q = st.p[v]
-        return q.preference is colour and (not strong or q.strength >= Strength.STRONG)
-
-    w = sum(1 for v in players if counted(v, Colour.WHITE))
-    b = sum(1 for v in players if counted(v, Colour.BLACK))
+    mask = 0
+    for v in players:
+        mask |= 1 << v
+    white, black = st.prefers[2:] if strong else st.prefers[:2]
+    w = (mask & white).bit_count()
+    b = (mask & black).bit_count()
     best = max(0, w - pairs) + max(0, b - pairs)
     if left:
         best = min(best, max(0, w - 1 - pairs) + max(0, b - pairs), max(0, w - pairs) + max(0, b - 1 - pairs))
@@ -195,7 +196,8 @@ def same_strong_preference_bound(st: RoundState, players: list[int]) -> int:
     """A lower bound on C13 (Art. 2.4.8): as C12, strong and absolute preferences only.  Two
     absolute preferences for one colour fail C13 nowhere but they meet only when a topscorer is
     among them (C3), so with a topscorer in the bracket the bound is 0."""
-    if any(st.p[v].topscorer for v in players):
+    topscorers = st.topscorers
+    if topscorers and any(topscorers >> v & 1 for v in players):
         return 0
     return _same_colour_bound(st, players, strong=True)
 
@@ -209,14 +211,17 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
     good, fair, poor = _class_masks(st, mdps, residents, res_index)
     bracket = mdps + residents
     allowance = (same_preference_bound(st, bracket), same_strong_preference_bound(st, bracket))
-    no_topscorer = not any(st.p[v].topscorer for v in mdps + residents)
-
-    def prefers(v: int, colour: Colour, strong: bool) -> bool:
-        q = st.p[v]
-        return q.preference is colour and (not strong or q.strength >= Strength.STRONG)
-
-    kinds = [(c, strong) for strong in (False, True) for c in (Colour.WHITE, Colour.BLACK)]
-    masks = [sum(1 << res_index[r] for r in residents if prefers(r, c, strong)) for c, strong in kinds]
+    topscorers = st.topscorers
+    no_topscorer = not (topscorers and any(topscorers >> v & 1 for v in bracket))
+    # who prefers White, Black (any strength), then White, Black (strong or absolute): the
+    # round's bitsets, and the same over the residents' indices
+    kinds = st.prefers
+    masks = [0, 0, 0, 0]
+    for r in residents:
+        bit = 1 << res_index[r]
+        for i, members in enumerate(kinds):
+            if members >> r & 1:
+                masks[i] |= bit
 
     def step() -> None:
         budget[0] -= 1
@@ -233,19 +238,22 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
         # how many of choosers[k:] prefer White / Black (any strength, then strong or absolute)
         suffix = [[0, 0, 0, 0] for _ in range(len(choosers) + 1)]
         for k in range(len(choosers) - 1, -1, -1):
-            suffix[k] = [suffix[k + 1][i] + prefers(choosers[k], c, strong) for i, (c, strong) in enumerate(kinds)]
+            v = choosers[k]
+            suffix[k] = [suffix[k + 1][i] + (members >> v & 1) for i, members in enumerate(kinds)]
 
         def hopeless(k: int, free: int, a12: int, a13: int) -> bool:
             """Counting, as in :func:`same_preference_bound`: choosers preferring a colour beyond
             the free partners who do not prefer it must fail."""
             size = free.bit_count()
-            counts = suffix[k]
-            need12 = sum(max(0, counts[i] - (size - (free & masks[i]).bit_count())) for i in (0, 1))
-            if need12 > a12:
+            c = suffix[k]
+            white = c[0] - size + (free & masks[0]).bit_count()
+            black = c[1] - size + (free & masks[1]).bit_count()
+            if (white if white > 0 else 0) + (black if black > 0 else 0) > a12:
                 return True
             if no_topscorer:
-                need13 = sum(max(0, counts[i] - (size - (free & masks[i]).bit_count())) for i in (2, 3))
-                if need13 > a13:
+                white = c[2] - size + (free & masks[2]).bit_count()
+                black = c[3] - size + (free & masks[3]).bit_count()
+                if (white if white > 0 else 0) + (black if black > 0 else 0) > a13:
                     return True
             return False
 
@@ -326,7 +334,11 @@ def _search(st: RoundState, mdps: list[int], residents: list[int]) -> list[tuple
 
     everyone = (1 << len(residents)) - 1
     # residents who may be left over to float down: C14, C16 (and C18, C20) ideal
-    floatable = sum(1 << res_index[r] for r in residents if _ideal_leftovers(st, [r]))
+    downfloaters = st.downfloaters
+    floatable = 0
+    for r in residents:
+        if not downfloaters >> r & 1:
+            floatable |= 1 << res_index[r]
     try:
         if not mdps:
             got = _remainder(residents, everyone, allowance, assign, res_index, floatable)
@@ -388,8 +400,8 @@ def _remainder(residents: list[int], free: int, allowed: tuple[int, int], assign
 
 def _ideal_leftovers(st: RoundState, left: list[int]) -> bool:
     """C14, C16, C18, C20: nobody left over downfloated in the previous two rounds."""
-    depth = min(2, st.rounds_played)
-    return not any(st.p[v].floats[k] is Float.DOWN for v in left for k in range(depth))
+    downfloaters = st.downfloaters
+    return not any(downfloaters >> v & 1 for v in left)
 
 
 def _completes(st: RoundState, left: list[int], nxt: list[int], paired: set[int]) -> bool:
@@ -426,7 +438,7 @@ def _completes(st: RoundState, left: list[int], nxt: list[int], paired: set[int]
     only_cross = list(cross)
     for v in nxt:
         only_cross[v] = st.adj[v] & left_mask
-    mate = maximum_matching(only_cross, bracket_mask)
+    mate = maximum_matching(only_cross, bracket_mask, roots=left_mask)  # bipartite: every path ends in ``left``
     if any(mate[v] < 0 for v in left):
         return False
     mate = maximum_matching(cross, bracket_mask, mate)
@@ -435,15 +447,11 @@ def _completes(st: RoundState, left: list[int], nxt: list[int], paired: set[int]
         return False
     # below: the next bracket's player left over (if any) and everyone under it, completely
     rest_mask = (mask & ~bracket_mask) | sum(1 << v for v in spare)
-    rest_adj = [a & rest_mask for a in st.adj]
+    rest_adj = st.adj  # the matcher reads every adjacency inside the mask given
     rmate = maximum_matching(rest_adj, rest_mask)
     out = exposed(rest_mask, rmate)
     if not st.odd:
         return not out
     if len(out) != 1:
         return False
-    candidates = 0
-    for v in bits_of(rest_mask):
-        if st.candidate[v]:
-            candidates |= 1 << v
-    return one_left_over_among(rest_adj, rest_mask, rmate, candidates)
+    return one_left_over_among(rest_adj, rest_mask, rmate, st.candidate_mask() & rest_mask)

@@ -11,7 +11,7 @@ Two definitions differ between the editions (:mod:`pairing.dutch.editions`), eac
 * floats (:attr:`PlayerRules.unplayed_float`): 2026 Art. 1.4.3-1.4.4 float down only a player
   who scored more than a loss without playing; 2017 A.4.b floats down every player who did not
   play in a round, "for whatever reason";
-* the PAB (:attr:`PlayerRules.pab_eligible`): 2026 C2 bars a player who had the PAB or scored a
+* the PAB (:attr:`PlayerRules.pab_barred`): 2026 C2 bars a player who had the PAB or scored a
   win's points without playing (forfeit win, full-point bye); 2017 C.2 bars a player who had the
   PAB or "scored a (forfeit) win due to an opponent not appearing in time": a full-point bye
   does not bar.
@@ -20,14 +20,16 @@ Two definitions differ between the editions (:mod:`pairing.dutch.editions`), eac
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable
 
-from pairing.pab import pab_eligible as pab_eligible_2026  # C.04.3 Art. 2.1.2 (C2)
+from pairing.pab import bars_pab, pab_eligible  # C.04.3 Art. 2.1.2 (C2)
 from pairing.result import PairingInputError
 from pairing.preference import Strength as Strength  # Art. 1.7, re-exported
 from pairing.preference import colour_preference as colour_preference
+from trf.acceleration import has_explicit_acceleration
 from trf.model import Colour, Result, RoundEntry, Tournament
 
 if TYPE_CHECKING:
@@ -55,16 +57,22 @@ class PairingPlayer:
     played_games: int
     topscorer: bool
     met: frozenset[int]  # opponents of played games (C1)
+    #: Colour difference: Whites minus Blacks, played games only (Art. 1.6); the colour criteria
+    #: read it of every pair, so it is counted once, from :attr:`colours`
+    cd: int = field(init=False, repr=False, compare=False)
+    #: The same colour in the two latest played games.
+    repeated: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def cd(self) -> int:
-        """Colour difference: Whites minus Blacks, played games only (Art. 1.6)."""
-        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
+    def __post_init__(self) -> None:
+        colours = self.colours
+        object.__setattr__(self, "cd", colour_difference(colours))
+        object.__setattr__(self, "repeated", len(colours) >= 2 and colours[-1] is colours[-2])
 
-    @property
-    def repeated(self) -> bool:
-        """The same colour in the two latest played games."""
-        return len(self.colours) >= 2 and self.colours[-1] is self.colours[-2]
+
+def colour_difference(colours: tuple[Colour, ...]) -> int:
+    """Colour difference: games with White minus games with Black, played games only (Art. 1.6,
+    2017 A.6), counted in C: any colour other than White counts as a Black."""
+    return 2 * colours.count(Colour.WHITE) - len(colours)
 
 
 def available_players(t: Tournament, rnd: int) -> list[int]:
@@ -116,8 +124,17 @@ class PlayerRules:
     #: the float of a round in which the player has no game, given its entry for the round
     #: (``None`` when the record has none)
     unplayed_float: Callable[[Tournament, int, int], Float | None]
-    #: whether the player of this start rank may receive the PAB in the round given (C2, C.2)
-    pab_eligible: Callable[[Tournament, int, int], bool]
+    #: whether a round without a game (the player's start rank, the round, its block) bars the
+    #: PAB from then on (C2, C.2)
+    pab_barred: Callable[[Tournament, int, int, RoundEntry], bool]
+
+    def pab_eligible(self, t: Tournament, pid: int, rnd: int) -> bool:
+        """Whether the player of this start rank may receive the PAB in round ``rnd``: no round
+        before it without a game bars it (:attr:`pab_barred`)."""
+        for r, e in enumerate(t.player(pid).rounds[:max(rnd - 1, 0)], start=1):
+            if e is not None and not e.is_played and self.pab_barred(t, pid, r, e):
+                return False
+        return True
 
 
 def unplayed_float_2026(t: Tournament, pid: int, rnd: int) -> Float | None:
@@ -133,39 +150,80 @@ def unplayed_float_2017(t: Tournament, pid: int, rnd: int) -> Float | None:
     return Float.DOWN
 
 
-def pab_eligible_2017(t: Tournament, pid: int, rnd: int) -> bool:
+def pab_barred_2017(t: Tournament, pid: int, r: int, e: RoundEntry) -> bool:
     """2017 C.2 (C.04.1.d of that time): no PAB for a player who already had one (whatever it
     was worth) or "scored a (forfeit) win due to an opponent not appearing in time"; a
     full-point bye does not bar."""
-    p = t.player(pid)
-    for r in range(1, rnd):
-        e = p.entry(r)
-        if e is not None and not e.is_played and e.code in (Result.PAIRING_ALLOCATED_BYE, Result.FORFEIT_WIN):
-            return False
-    return True
+    return e.code in (Result.PAIRING_ALLOCATED_BYE, Result.FORFEIT_WIN)
 
 
-#: The player facts of C.04.3 applied from 1 February 2026, and of the text in force until then.
-RULES_2026 = PlayerRules(unplayed_float_2026, pab_eligible_2026)
-RULES_2017 = PlayerRules(unplayed_float_2017, pab_eligible_2017)
+#: The player facts of C.04.3 applied from 1 February 2026 (C2: :func:`pairing.pab.bars_pab`),
+#: and of the text in force until then.
+RULES_2026 = PlayerRules(unplayed_float_2026, bars_pab)
+RULES_2017 = PlayerRules(unplayed_float_2017, pab_barred_2017)
+
+
+def pab_eligible_2017(t: Tournament, pid: int, rnd: int) -> bool:
+    """2017 C.2: no round before ``rnd`` bars the PAB (:func:`pab_barred_2017`)."""
+    return RULES_2017.pab_eligible(t, pid, rnd)
+
+
+def pab_eligible_2026(t: Tournament, pid: int, rnd: int) -> bool:
+    """C2 (Art. 2.1.2): :func:`pairing.pab.pab_eligible`."""
+    return pab_eligible(t, pid, rnd)
 
 
 def float_in_round(t: Tournament, pid: int, rnd: int, points: Callable[[int, int], Fraction] | None = None, *,
                    edition: Edition) -> Float | None:
     """:func:`_float` by ``edition``'s player rules."""
-    return _float(t, pid, rnd, points, edition.players)
+    memo = points if points is not None else _points_memo(t)
+    return _float(t, pid, rnd, lambda q, r: _historic_score(t, q, r, memo), edition.players)
 
 
-def _float(t: Tournament, pid: int, rnd: int, points: Callable[[int, int], Fraction] | None,
+def _integer_points(t: Tournament) -> dict[int, list[int]] | None:
+    """Each player's points after each round (the first entry before any) as integers over the
+    scoring's common denominator (:meth:`~trf.scoring.ScoringSystem.running_totals`: the blocks
+    summed once, no Fraction made): the pairing score a round was paired with is the points
+    before it when no ``299`` record and no acceleration record (``XXA``, ``250``: no virtual
+    points in any round) makes it otherwise; None when one does."""
+    if t.abnormal_points or has_explicit_acceleration(t):
+        return None
+    running = t.scoring.running_totals
+    return {pid: running(p.rounds) for pid, p in t.player_by_rank.items()}
+
+
+def _historic_scores(t: Tournament, totals: dict[int, list[int]] | None) -> Callable[[int, int], Fraction | int]:
+    """The pairing score a player had when round ``r`` was paired (:func:`_historic_score`), as
+    a value that compares as that score does, which is all the floats read of it (Art. 1.4):
+    from ``totals`` (:func:`_integer_points`) when it applies, else the exact score."""
+    if totals is None:
+        points = _points_memo(t)
+        return lambda pid, r: _historic_score(t, pid, r, points)
+
+    def historic(pid: int, r: int) -> int:
+        prefix = totals[pid]
+        k = r - 1 if r >= 1 else 0
+        return prefix[k] if k < len(prefix) else prefix[-1]
+
+    return historic
+
+
+def _float(t: Tournament, pid: int, rnd: int, historic: Callable[[int, int], Fraction | int],
            rules: PlayerRules) -> Float | None:
     """A played game between different pairing scores floats the higher player down and the
-    lower one up (2026 Art. 1.4.2, 2017 A.4.b).  A round without a game floats as ``edition``
+    lower one up (2026 Art. 1.4.2, 2017 A.4.b); ``historic(player, rnd)`` is the pairing score
+    each had then (:func:`_historic_scores`).  A round without a game floats as ``edition``
     says (:attr:`PlayerRules.unplayed_float`: 2026 Art. 1.4.3-1.4.4, 2017 A.4.b)."""
     if rnd < 1:
         return None
-    e = t.player(pid).entry(rnd)
+    return _float_of(t, pid, rnd, t.player(pid).entry(rnd), historic, rules)
+
+
+def _float_of(t: Tournament, pid: int, rnd: int, e: RoundEntry | None,
+              historic: Callable[[int, int], Fraction | int], rules: PlayerRules) -> Float | None:
+    """:func:`_float` of round ``rnd`` (at least 1), whose block ``e`` is given."""
     if e is not None and e.is_played and e.opponent in t.player_by_rank:
-        mine, theirs = _historic_score(t, pid, rnd, points), _historic_score(t, e.opponent, rnd, points)
+        mine, theirs = historic(pid, rnd), historic(e.opponent, rnd)
         if mine > theirs:
             return Float.DOWN
         if mine < theirs:
@@ -184,7 +242,12 @@ def pairing_players(t: Tournament, rnd: int, total_rounds: int | None = None,
                     edition: Edition | None = None) -> list[PairingPlayer]:
     """The players to pair in round ``rnd``, in rank order (score desc, TPN asc; Art. 1.2), with
     the floats and PAB eligibility of ``edition`` (module docstring), by default those of the
-    edition applied now (:data:`RULES_2026`)."""
+    edition applied now (:data:`RULES_2026`).
+
+    Each player's blocks before the round are read once (colours, opponents, games played,
+    whether ever paired, whether a round without a game bars the PAB, the blocks of the floats'
+    rounds), and the scores are integers over the scoring's common denominator when no ``299``
+    record or acceleration makes them otherwise (:func:`_integer_points`)."""
     rules = edition.players if edition is not None else RULES_2026
     total = total_rounds if total_rounds is not None else t.total_rounds
     prev = rnd - 1
@@ -198,35 +261,78 @@ def pairing_players(t: Tournament, rnd: int, total_rounds: int | None = None,
     if total is not None and prev >= total - 1:
         top_threshold = Fraction(prev) * max(scoring.win_white, scoring.draw_white) / 2
 
-    points = _points_memo(t)
-    out: list[PairingPlayer] = []
+    totals = _integer_points(t)
+    historic = _historic_scores(t, totals)
+    points = None if totals is not None else _points_memo(t)
+    denominator = scoring.denominator if totals is not None else 1
+    # an integer score over the denominator is above the threshold when above its floor
+    top_whole = math.floor(top_threshold * denominator) if top_threshold is not None else None
+    pab_barred = rules.pab_barred
+    made: dict[int, Fraction] = {}  # each score made once: players of a scoregroup share it
+    out: list[tuple[Fraction | int, int, PairingPlayer]] = []
     tpn = 0
     for p in sorted(t.players, key=lambda q: q.start_rank):
-        ever_paired = any((e := p.entry(r)) is not None and e.is_paired for r in range(1, rnd))
-        if not ever_paired and p.start_rank not in available:
+        pid = p.start_rank
+        before = p.rounds[:max(prev, 0)]
+        here = pid in available
+        ever_paired = False
+        colours: list[Colour] = []
+        met: list[int] = []
+        barred = False
+        for r, e in enumerate(before, start=1):
+            if e is None:
+                continue
+            if e.is_played:
+                colours.append(e.colour)
+                met.append(e.opponent)  # type: ignore[arg-type]  # a played game has one
+                ever_paired = True
+                continue
+            if not ever_paired and e.is_paired:
+                ever_paired = True
+            if not barred and here and pab_barred(t, pid, r, e):
+                barred = True
+        if not ever_paired and not here:
             continue  # never paired and not here: takes no pairing number (bbp, Gacrux)
         tpn += 1
-        if p.start_rank not in available:
+        if not here:
             continue
-        colours = p.colour_history(through=prev)
-        pref, strength = colour_preference(colours)
-        score = points(p.start_rank, prev) + t.acceleration(p.start_rank, rnd)
-        out.append(PairingPlayer(
-            id=p.start_rank,
+        history = tuple(colours)
+        pref, strength = colour_preference(history)
+        key: Fraction | int
+        if totals is not None:
+            prefix = totals[pid]
+            whole = key = prefix[min(max(prev, 0), len(prefix) - 1)]
+            pts = made.get(whole)
+            if pts is None:
+                pts = made[whole] = Fraction(whole, denominator)
+            score = pts
+            topscorer = top_whole is not None and whole > top_whole
+        else:
+            assert points is not None
+            pts = points(pid, prev)
+            score = key = pts + t.acceleration(pid, rnd)
+            topscorer = top_threshold is not None and score > top_threshold
+        last = before[prev - 1] if 1 <= prev <= len(before) else None
+        floats = (_float_of(t, pid, prev, last, historic, rules) if prev >= 1 else None,
+                  _float_of(t, pid, prev - 1, before[prev - 2] if 2 <= prev <= len(before) + 1 else None,
+                            historic, rules) if prev >= 2 else None)
+        out.append((key, tpn, PairingPlayer(
+            id=pid,
             tpn=tpn,
             score=score,
-            points=points(p.start_rank, prev),
-            colours=colours,
+            points=pts,
+            colours=history,
             preference=pref,
             strength=strength,
-            floats=(_float(t, p.start_rank, prev, points, rules), _float(t, p.start_rank, prev - 1, points, rules)),
-            bye_eligible=rules.pab_eligible(t, p.start_rank, rnd),
-            played_games=sum(1 for r in range(1, rnd) if (e := p.entry(r)) is not None and e.is_played),
-            topscorer=top_threshold is not None and score > top_threshold,
-            met=frozenset(p.opponents(through=prev)),
-        ))
-    out.sort(key=lambda q: (-q.score, q.tpn))
-    return out
+            floats=floats,
+            bye_eligible=not barred,
+            played_games=len(history),
+            topscorer=topscorer,
+            met=frozenset(met),
+        )))
+    # score descending, TPN ascending: the players come in TPN order and the sort is stable
+    out.sort(key=lambda x: x[0], reverse=True)
+    return [q for _, _, q in out]
 
 
 def infer_initial_colour(t: Tournament) -> Colour | None:

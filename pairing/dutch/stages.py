@@ -461,8 +461,8 @@ def pair_all_brackets_2017(st: RoundState) -> None:
         rest = sorted(v for v in st.alive if v not in inside) if special else list(groups[gi + 1])
         final = special or gi + 2 >= len(groups)
         mark = len(st.pairs)
-        pair_bracket_2017(st, current[:mdps], current[mdps:], rest, special, final)
-        if not special and not round_completes(st, sum(1 << v for v in st.alive)):
+        shown = pair_bracket_2017(st, current[:mdps], current[mdps:], rest, special, final)
+        if not special and not shown and not round_completes(st, sum(1 << v for v in st.alive)):
             for a, b in st.pairs[mark:]:  # the PPB: undo it and pair it again
                 st.alive.update((a, b))
             del st.pairs[mark:]
@@ -487,7 +487,7 @@ def pair_all_brackets_2017(st: RoundState) -> None:
 
 
 def pair_bracket_2017(st: RoundState, mdps: list[int], residents: list[int], rest: list[int], special: bool,
-                      final: bool) -> None:
+                      final: bool) -> bool:
     """One bracket of the 2017 edition: its weights (:data:`~pairing.dutch.weights.FIELDS_2017`)
     over the bracket and ``rest`` (the next scoregroup, or everyone below in a special bracket),
     then the stages of the 2026 edition, whose generation order B.6-B.7 and D.1-D.3 share.
@@ -501,11 +501,19 @@ def pair_bracket_2017(st: RoundState, mdps: list[int], residents: list[int], res
     downfloated, no MDP meets a resident who upfloated, in the previous two rounds), so a
     candidate ideal by those is the bracket's optimum, and the first one in the shared
     generation order is what the weighted stages choose.  Whether the round-pairing can still
-    be completed below is decided after the bracket, as for any bracket (A.9: the PPB)."""
-    homogeneous = len({st.p[v].score for v in residents}) <= 1  # a CLB's residents span scoregroups
+    be completed below is decided after the bracket, as for any bracket (A.9: the PPB).
+
+    True when the bracket's pairing has shown that the round-pairing can still be completed:
+    a perfect candidate of an ordinary bracket is taken only if the next scoregroup pairs every
+    player left over and all of itself but one at most, and everyone below that one pairs
+    completely, but one bye candidate in an odd field
+    (:func:`~pairing.dutch.perfect.pair_perfect`'s C4 and C8 checks): together, a pairing of
+    every player still unpaired but at most one, who may receive the PAB (C.2), which is what
+    A.9 asks of the round (:func:`round_completes`).  False: not known."""
+    homogeneous = len({st.group_of[v] for v in residents}) <= 1  # a CLB's residents span scoregroups
     if homogeneous and (not special or not rest) and pair_perfect(st, mdps, residents, [] if special else rest):
         st.window = None
-        return
+        return not special and bool(rest)
     bracket = mdps + residents
     window = bracket + rest
     st.window = window
@@ -514,11 +522,21 @@ def pair_bracket_2017(st: RoundState, mdps: list[int], residents: list[int], res
     inside, mdp_set = set(bracket), set(mdps)
     w: dict[tuple[int, int], int] = {}
     p = st.p
+    # a pair's weight reads of each player only what its kind holds (RoundState.kind_2017) and
+    # whether it is in the bracket: made once per kind of pair
+    kinds = st.kind_2017
+    made: dict[tuple[int, int, bool, bool], int] = {}
     for i, j in combinations(sorted(window), 2):
         if not st.compatible(i, j) or (i in mdp_set and j in mdp_set):
             continue  # two MDPs never meet: they would have met in the bracket above
-        w[(i, j)] = weight_2017(layout, p[i], p[j], i, j, i in inside, j in inside, special, final)
+        in_i, in_j = i in inside, j in inside
+        key = (kinds[i], kinds[j], in_i, in_j)
+        x = made.get(key)
+        if x is None:
+            x = made[key] = weight_2017(layout, p[i], p[j], i, j, in_i, in_j, special, final)
+        w[(i, j)] = x
     st.w = w
     st.mate = {}
     perfect = homogeneous and (not special or not rest)
     bracket_stages(st, mdps, residents, rest, perfect_next=([] if special else rest) if perfect else None)
+    return False

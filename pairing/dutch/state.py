@@ -27,12 +27,15 @@ per bracket.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cached_property, reduce
+from operator import or_
 from typing import TYPE_CHECKING
 
 from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
+from pairing.dutch.criteria import colour_key
 from pairing.dutch.weights import Layout, Layout2017, bracket_weight, next_weight, top_weight
 from algorithms.matching import Squeeze, max_weight_matching
-from pairing.dutch.players import PairingPlayer, Strength
+from pairing.dutch.players import Float, PairingPlayer, Strength
 from trf.model import Colour
 
 if TYPE_CHECKING:
@@ -52,19 +55,20 @@ def compatibility(players: list[PairingPlayer], forbidden: frozenset[frozenset[i
     index = {pl.id: i for i, pl in enumerate(players)}
     barred = [1 << i for i in range(n)]
 
-    def bar(i: int, j: int) -> None:
-        barred[i] |= 1 << j
-        barred[j] |= 1 << i
-
     for i, pl in enumerate(players):
+        row = barred[i]
         for opponent in pl.met:
             j = index.get(opponent, -1)
             if j > i:
-                bar(i, j)
+                row |= 1 << j
+                barred[j] |= 1 << i
+        barred[i] = row
     for pair in forbidden:
         ends = [index[x] for x in pair if x in index]
         if len(ends) == 2:
-            bar(ends[0], ends[1])
+            i, j = ends
+            barred[i] |= 1 << j
+            barred[j] |= 1 << i
     same_absolute: dict[Colour, int] = {}
     for i, pl in enumerate(players):
         if pl.strength is Strength.ABSOLUTE and not pl.topscorer and pl.preference is not None:
@@ -77,6 +81,12 @@ def compatibility(players: list[PairingPlayer], forbidden: frozenset[frozenset[i
             out |= same_absolute[pl.preference]
         adj.append(everyone & ~out)
     return adj
+
+
+def _float_code(floats: tuple[Float | None, Float | None]) -> int:
+    """The two floats of a player's history as one small number (none 0, down 1, up 2 each)."""
+    a, b = floats
+    return (0 if a is None else 1 if a is Float.DOWN else 2) * 3 + (0 if b is None else 1 if b is Float.DOWN else 2)
 
 
 class RoundState:
@@ -94,20 +104,53 @@ class RoundState:
         self.full_field = full_field
         self.edition = edition
         groups: list[list[int]] = []
+        #: each player's scoregroup, an index into :attr:`groups` (players come in rank order, so
+        #: two players' scores compare as their indices do, reversed)
+        self.group_of: list[int] = []
+        last = None
         for i, pl in enumerate(players):
-            if groups and players[groups[-1][0]].score == pl.score:
+            score = pl.score
+            if groups and (score is last or score == last):  # equal scores are often one object
                 groups[-1].append(i)
             else:
                 groups.append([i])
+                last = score
+            self.group_of.append(len(groups) - 1)
         self.groups = groups
         self.L = Layout(players, groups, rounds_played, edition.fields)
         #: the 2017 edition's layout of the bracket being paired (set by its stages)
         self.L17: Layout2017 | None = None
-        self.level = [self.L.offset[pl.score] for pl in players]
-        # what bracket_weight reads of a player, as a small number (see base_bracket)
-        profiles: dict[tuple[object, ...], int] = {}
-        self._kind = [profiles.setdefault((pl.score, pl.cd, pl.colours[-2:], pl.preference, pl.strength, pl.floats),
-                                          len(profiles)) for pl in players]
+        levels = [self.L.offset[players[g[0]].score] for g in groups]
+        self.level = [levels[g] for g in self.group_of]
+        # what the colour criteria read of a player (C10-C13; 2017 C.8-C.11), as a small number:
+        # two players of one kind fail the same colour criteria against anyone
+        # (:mod:`pairing.dutch.perfect`, which keeps the class of each pair of kinds met here)
+        colour_kinds: dict[tuple[object, ...], int] = {}
+        self.colour_kind = [colour_kinds.setdefault(colour_key(pl), len(colour_kinds)) for pl in players]
+        self.colour_classes: dict[tuple[int, int], int | None] = {}
+        #: bitsets of the players who prefer White, Black (any strength), then White, Black with
+        #: a strong or absolute preference (C12, C13 and their bounds, :mod:`pairing.dutch.perfect`)
+        prefers = [0, 0, 0, 0]
+        #: the bitset of the topscorers (Art. 1.8, 2017 A.7)
+        self.topscorers = 0
+        #: the bitsets of the players who floated down, and up, in the previous two rounds (as
+        #: many as were played): the perfect candidates' floats (C14-C21, 2017 C.12-C.19)
+        self.downfloaters = self.upfloaters = 0
+        depth = min(2, rounds_played)
+        for i, pl in enumerate(players):
+            if pl.topscorer:
+                self.topscorers |= 1 << i
+            floats = pl.floats[:depth]
+            if Float.DOWN in floats:
+                self.downfloaters |= 1 << i
+            if Float.UP in floats:
+                self.upfloaters |= 1 << i
+            side = 0 if pl.preference is Colour.WHITE else 1 if pl.preference is Colour.BLACK else -1
+            if side >= 0:
+                prefers[side] |= 1 << i
+                if pl.strength >= Strength.STRONG:
+                    prefers[2 + side] |= 1 << i
+        self.prefers = tuple(prefers)
         self._bracket_weights: dict[tuple[int, int, bool, bool, bool], int] = {}
         self._next_weights: dict[tuple[int, bool, bool], int] = {}
         self.adj = compatibility(players, forbidden)
@@ -131,9 +174,40 @@ class RoundState:
         self.odd = self.n % 2 == 1
         self.pab_score: Fraction | None = None
         self.candidate: list[bool] = [True] * self.n
+        self._candidates_of: list[bool] | None = None  # the list candidate_mask was made of
+        self._candidates = 0
         self.c9 = False
         self.c9_rank: dict[int, int] = {}
         self.bye: int | None = None
+
+    @cached_property
+    def _kind(self) -> list[int]:
+        """What bracket_weight reads of each player, as a small number (see
+        :meth:`base_bracket`): the score (its scoregroup), the colour history (the colour kind,
+        and whether two games or more were played: with the kind's last colour and repetition,
+        the last two colours) and the floats (each None, down or up).  Made when a bracket is
+        first weighed (a round whose brackets all have perfect candidates weighs none)."""
+        profiles: dict[tuple[int, int, int, int], int] = {}
+        return [profiles.setdefault((g, c, min(len(pl.colours), 2), _float_code(pl.floats)), len(profiles))
+                for g, c, pl in zip(self.group_of, self.colour_kind, self.p)]
+
+    @cached_property
+    def kind_2017(self) -> list[int]:
+        """What :func:`~pairing.dutch.weights.weight_2017` reads of each player, as a small
+        number: its kind (:attr:`_kind`: the score, what the colour criteria read, the floats)
+        and whether it may receive the PAB (C.2, the completion and C.7 fields).  The score
+        gives its levels in a bracket's layout (its score difference to the floor, its rank
+        among the bracket's scores); two players of one kind weigh alike against anyone."""
+        profiles: dict[tuple[int, bool], int] = {}
+        return [profiles.setdefault((k, pl.bye_eligible), len(profiles)) for k, pl in zip(self._kind, self.p)]
+
+    def candidate_mask(self) -> int:
+        """The bitset of the bye candidates (:attr:`candidate`), made once for each list the
+        stages set (they replace the list whole, never an item of it)."""
+        if self._candidates_of is not self.candidate:
+            self._candidates_of = self.candidate
+            self._candidates = sum(1 << i for i, c in enumerate(self.candidate) if c)
+        return self._candidates
 
     def compatible(self, i: int, j: int) -> bool:
         return bool(self.adj[i] >> j & 1)
@@ -174,9 +248,7 @@ class RoundState:
         a few of its digits.  The bits any weight may have: those of the weights set
         (:attr:`w`), the completion field (every other pair, and the sinks) and, while C9
         applies, its whole field.  A matrix of at most :attr:`n` vertices."""
-        used = 0
-        for x in self.w.values():
-            used |= x
+        used = reduce(or_, self.w.values(), 0)
         if used < 0:
             return Squeeze(0, self.n)
         shift = self.L.shift
@@ -205,11 +277,19 @@ class RoundState:
         m = len(verts)
         matrix = [[0] * m for _ in range(m)]
         if set_only:
-            at = {v: a for a, v in enumerate(verts)}
+            at = [-1] * (self.n + 2)  # each player's place in ``verts`` (-1: not there)
+            for a, v in enumerate(verts):
+                at[v] = a
             for (i, j), x in self.w.items():
-                a, b = at.get(i), at.get(j)
-                if x and a is not None and b is not None:
-                    matrix[a][b] = matrix[b][a] = short(x)
+                a = at[i]
+                if a < 0 or not x:
+                    continue
+                b = at[j]
+                if b >= 0:
+                    y = squeezed.get(x)
+                    if y is None:
+                        y = squeezed[x] = sq(x)
+                    matrix[a][b] = matrix[b][a] = y
             return matrix
         weight = self.weight
         for a in range(m):
@@ -363,7 +443,7 @@ class RoundState:
         for v in nxt:
             cross[v] = self.adj[v] & to_n_mask
         group = next_mask | to_n_mask
-        nmate = maximum_matching(cross, group)
+        nmate = maximum_matching(cross, group, roots=to_n_mask)  # bipartite: every path ends in ``to_n``
         if any(nmate[v] < 0 for v in to_n):
             return False
         nmate = maximum_matching(into, group, nmate)

@@ -217,13 +217,14 @@ class Layout2017:
                  rounds_played: int, fields: tuple[Field, ...]) -> None:
         n = len(window)
         self.B = bits(n) + 3
-        self.floor = min(players[v].score for v in window) - 1
-        values: set[Fraction] = set()
-        for v in bracket:
-            values.add(players[v].score - self.floor)
-            for r in residents:
-                if r > v:
-                    values.add(players[v].score - players[r].score)
+        self.floor = min(_distinct_scores(players, window)) - 1
+        # every score difference of a bracket player above a resident ranked below it: players
+        # come in rank order (score descending), so a resident of a lower score is always
+        # ranked below, and one of the same score differs by 0, which is always a level
+        ups = _distinct_scores(players, bracket)
+        downs = _distinct_scores(players, residents)
+        values: set[Fraction] = {x - self.floor for x in ups}
+        values.update(x - y for x in ups for y in downs if y < x)
         values.add(Fraction(0))
         width = bits(len(bracket)) + 3
         self.offset: dict[Fraction, int] = {}
@@ -258,6 +259,13 @@ class Layout2017:
     def sd(self, value: Fraction) -> int:
         """``2**offset`` of a score difference's level."""
         return 1 << self.offset[value]
+
+
+def _distinct_scores(players: list[PairingPlayer], among: list[int]) -> list[Fraction]:
+    """The scores of the players ``among``, each value once (players of one scoregroup mostly
+    share one Fraction object, so most are told apart without comparing)."""
+    by_object = {id(players[v].score): players[v].score for v in among}
+    return list(set(by_object.values()))
 
 
 def weight_2017(L: Layout2017, a: PairingPlayer, b: PairingPlayer, i: int, j: int, in_a: bool, in_b: bool,

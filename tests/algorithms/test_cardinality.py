@@ -116,3 +116,39 @@ def test_one_left_over_among_matches_enumeration(n: int, seed: int, density: flo
         return  # asked only when one vertex is left over
     wanted &= (1 << n) - 1
     assert cardinality.one_left_over_among(adj, mask, mate, wanted) == any(wanted >> v & 1 for v in left)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(1, 6), st.integers(0, 6), st.integers(0, 2**32 - 1), st.floats(0.1, 1.0),
+       st.integers(0, 2**12 - 1), st.booleans())
+def test_searches_from_the_roots_alone_give_the_same_matching(a: int, b: int, seed: int, density: float, sub: int,
+                                                              start: bool) -> None:
+    """A bipartite graph whose lower side (vertices ``0..a-1``) is given as ``roots``, as the
+    Dutch engine asks whether the players left over by a bracket all find partners in the next
+    scoregroup: every augmenting path has an end there, so the searches after the last root's
+    are skipped, and the matching is the one of a search from every exposed vertex, vertex for
+    vertex, and maximum (by enumeration)."""
+    import random
+    rng = random.Random(seed)
+    n = a + b
+    adj = [0] * n
+    for x in range(a):
+        for y in range(a, n):
+            if rng.random() < density:
+                adj[x] |= 1 << y
+                adj[y] |= 1 << x
+    mask = sub & ((1 << n) - 1)
+    mate: list[int] | None = None
+    if start:
+        mate = [-1] * n
+        for x in range(a):
+            if mask >> x & 1 and rng.random() < 0.5:
+                for y in cardinality.bits_of(adj[x] & mask):
+                    if mate[y] < 0:
+                        mate[x], mate[y] = y, x
+                        break
+    roots = (1 << a) - 1
+    got = maximum_matching(adj, mask, mate, roots=roots)
+    assert got == every_root(adj, mask, mate) == maximum_matching(adj, mask, mate)
+    size, _ = largest(adj, mask)
+    assert sum(1 for v in range(n) if got[v] >= 0) == 2 * size

@@ -21,7 +21,7 @@ import trf
 from algorithms.cardinality import can_be_left_over, maximum_matching
 from pairing.dutch import NoLegalPairing, pair_round
 from pairing.dutch.criteria import compatible
-from pairing.dutch.state import compatibility
+from pairing.dutch.state import RoundState, compatibility
 from verify.generate import GeneratorSettings, generate
 from pairing.dutch.players import PairingPlayer, colour_preference, infer_initial_colour
 from trf.edit import cut_to_round
@@ -520,3 +520,93 @@ def test_2017_perfect_candidates_are_taken_and_pair_as_the_weighted_stages(monke
         for rnd in range(1, s.rounds + 1):
             both_ways(cut_to_round(t, rnd - 1), rnd, rules="2017")
     assert decided["ordinary"] and decided["last"] and decided["weighted"], decided
+
+
+@pytest.mark.fast
+def test_2017_brackets_that_show_the_round_completable_are_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A.9: after each ordinary bracket the round-pairing must still be completable, else that
+    bracket is the PPB.  A bracket paired by its perfect candidate has shown it already (its
+    next scoregroup takes the players left over and pairs itself but one, everyone below pairs
+    completely), and the separate check is skipped; here it is made anyway after every bracket
+    that says so, and must agree.  Counted: brackets that said so, and brackets that turned out
+    to be a PPB (which must never have said so)."""
+    from pairing.dutch import stages
+
+    seen = {"shown": 0, "ppb": 0}
+    original = stages.pair_bracket_2017
+
+    def watching(st_: RoundState, mdps: list[int], residents: list[int], rest: list[int], special: bool,
+                 final: bool) -> bool:
+        shown = original(st_, mdps, residents, rest, special, final)
+        completes = stages.round_completes(st_, sum(1 << v for v in st_.alive))
+        if shown:
+            seen["shown"] += 1
+            assert completes and not special
+        elif not special and not completes:
+            seen["ppb"] += 1
+        return shown
+
+    monkeypatch.setattr(stages, "pair_bracket_2017", watching)
+    for seed in range(40):
+        s = GeneratorSettings(players=9 + seed % 14, rounds=4 + seed % 3, seed=seed, rules="2017",
+                              forfeit_rate=0.1, zero_bye_rate=0.1)
+        try:
+            t = generate(s)
+        except NoLegalPairing:
+            continue
+        for rnd in range(2, s.rounds + 1):
+            try:
+                pair_round(cut_to_round(t, rnd - 1), rnd, rules="2017")
+            except NoLegalPairing:
+                pass
+    assert seen["shown"] and seen["ppb"], seen
+
+
+@pytest.mark.fast
+def test_2017_bracket_weights_made_once_per_kind_of_pair_are_each_pairs_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 2017 bracket's weights are made once per kind of pair (RoundState.kind_2017): on
+    generated 2017 rounds, every weight a bracket sets is the one weight_2017 gives that pair
+    itself, and kinds were shared (fewer weights made than set)."""
+    from pairing.dutch import stages
+    from pairing.dutch.weights import weight_2017
+
+    seen = {"pairs": 0, "kinds": 0}
+    original, stages_original = stages.pair_bracket_2017, stages.bracket_stages
+    current: dict[str, object] = {}
+
+    def bracket(st_: RoundState, mdps: list[int], residents: list[int], rest: list[int], special: bool,
+                final: bool) -> bool:
+        current.update(mdps=mdps, residents=residents, special=special, final=final)
+        return original(st_, mdps, residents, rest, special, final)
+
+    def checking(st_: RoundState, *args: object, **kw: object) -> None:
+        inside = set(current["mdps"]) | set(current["residents"])  # type: ignore[call-overload]
+        assert st_.L17 is not None
+        for (i, j), x in st_.w.items():
+            assert x == weight_2017(st_.L17, st_.p[i], st_.p[j], i, j, i in inside, j in inside,
+                                    current["special"], current["final"]), (i, j)  # type: ignore[arg-type]
+        seen["pairs"] += len(st_.w)
+        seen["kinds"] += len({(st_.kind_2017[i], st_.kind_2017[j], i in inside, j in inside) for i, j in st_.w})
+        stages_original(st_, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stages, "pair_bracket_2017", bracket)
+    monkeypatch.setattr(stages, "bracket_stages", checking)
+    # larger fields share kinds; small ones with forfeits reach the PPB, the CLB and the last
+    # bracket weighted, where who may receive the PAB weighs (C.2)
+    cases = [GeneratorSettings(players=41 + 39 * seed, rounds=5, seed=seed, rules="2017", draw_rate=0.3)
+             for seed in range(3)]
+    cases += [GeneratorSettings(players=9 + seed % 14, rounds=4 + seed % 3, seed=seed, rules="2017",
+                                forfeit_rate=0.1, zero_bye_rate=0.1) for seed in range(40)]
+    for s in cases:
+        try:
+            t = generate(s)
+        except NoLegalPairing:
+            continue
+        t = t.replace_records(tuple(RoundCount(s.rounds + 2, "XXR") if isinstance(r, RoundCount) else r
+                                    for r in t.records))
+        for rnd in range(2, s.rounds + 1):
+            try:
+                pair_round(cut_to_round(t, rnd - 1), rnd, rules="2017")
+            except NoLegalPairing:
+                pass
+    assert seen["pairs"] > 2 * seen["kinds"] > 0, seen
