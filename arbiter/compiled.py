@@ -16,6 +16,12 @@ A text not seen before is compiled as usual and stored.  Anything wrong with the
 unreadable, from another interpreter, damaged) only means compiling as usual; nothing is written
 when nothing is new.  It is used by the program's entry point (:mod:`arbiter.launch`), which owns
 its process, around the imports of a pairing call only.
+
+:func:`import_dataclasses` spares that process two modules :mod:`dataclasses` imports but a
+pairing call never uses: :mod:`inspect` (with :mod:`ast`, :mod:`dis`, :mod:`tokenize` ...: a
+sixth of the library's import time), wanted only for the signature written as the docstring of a
+class without one, and :mod:`copy`, wanted only by ``asdict``/``astuple``.  :mod:`dataclasses`
+is given stand-ins that import the real module at their first use, so it behaves as ever.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ import marshal
 import os
 import sys
 from contextlib import contextmanager
-from types import CodeType
+from types import CodeType, ModuleType
 from typing import Any, Iterator
 
 #: The file's name in the cache folder: marshal's format and the byte code belong to one build.
@@ -59,6 +65,34 @@ def _store(path: str, codes: dict[str, CodeType]) -> None:
             os.unlink(tmp)
         except OSError:
             pass
+
+
+class _Deferred(ModuleType):
+    """Stands for a module not imported yet: the first attribute asked for imports it."""
+
+    def __getattr__(self, name: str) -> Any:
+        module = __import__(self.__name__)  # the real module: the stand-in is in no sys.modules by now
+        setattr(self, name, value := getattr(module, name))
+        return value
+
+
+#: What :mod:`dataclasses` imports and uses only in what a pairing call never asks of it.
+_DEFERRED = ("inspect", "copy")
+
+
+def import_dataclasses() -> None:
+    """Import :mod:`dataclasses` (if it is not yet) with :mod:`inspect` and :mod:`copy` deferred
+    to their first use: for :mod:`dataclasses` alone, any other importer gets the modules."""
+    if "dataclasses" in sys.modules:
+        return
+    stand_ins = {name: _Deferred(name) for name in _DEFERRED if name not in sys.modules}
+    sys.modules.update(stand_ins)
+    try:
+        import dataclasses  # noqa: F401 - imported for its side effect on sys.modules
+    finally:
+        for name, stand_in in stand_ins.items():
+            if sys.modules.get(name) is stand_in:
+                del sys.modules[name]
 
 
 @contextmanager

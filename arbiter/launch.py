@@ -88,7 +88,9 @@ def _pair(got: dict[str, str]) -> Optional[str]:
     """``arbiter pair``'s steps for the bbp format (:func:`arbiter.cli_pair.pair`): the text for
     standard output (empty when ``-o`` named a file, written here), or ``None`` at the first step
     that is not plain."""
-    from arbiter.compiled import compiled_methods
+    from arbiter.compiled import compiled_methods, import_dataclasses
+
+    import_dataclasses()  # before the library's first dataclass: inspect and copy deferred
     from trf.grammar import cache_folder
 
     with compiled_methods(cache_folder()):  # the classes of the modules loaded, as compiled before
