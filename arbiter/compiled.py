@@ -29,9 +29,11 @@ from __future__ import annotations
 import marshal
 import os
 import sys
-from contextlib import contextmanager
 from types import CodeType, ModuleType
-from typing import Any, Iterator
+
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The file's name in the cache folder: marshal's format and the byte code belong to one build.
 _NAME = f"dataclass-methods-{sys.implementation.cache_tag}-{sys.hexversion:x}.marshal"
@@ -95,35 +97,45 @@ def import_dataclasses() -> None:
                 del sys.modules[name]
 
 
-@contextmanager
-def compiled_methods(folder: str | None) -> Iterator[None]:
+class compiled_methods:  # noqa: N801 - used as a function: ``with compiled_methods(folder):``
     """Inside the block, :mod:`dataclasses` compiles each method text at most once per cache
-    folder ``folder`` (``None``: no cache, nothing changes)."""
-    import dataclasses
+    folder ``folder`` (``None``: no cache, nothing changes).  (A class rather than a
+    :func:`contextlib.contextmanager`: the program's start-up does not load :mod:`contextlib`.)"""
 
-    if folder is None or hasattr(dataclasses, "exec"):
-        yield
-        return
-    path = os.path.join(folder, _NAME)
-    codes = _load(path)
-    used: set[str] = set()
-    new = False
+    def __init__(self, folder: str | None) -> None:
+        self.folder = folder
+        self.active = False
 
-    def cached_exec(source: Any, globals: Any = None, locals: Any = None) -> None:
-        nonlocal new
-        if isinstance(source, str):
-            used.add(source)
-            code = codes.get(source)
-            if code is None:
-                code = codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
-                new = True
-            source = code
-        exec(source, globals, locals)
+    def __enter__(self) -> None:
+        import dataclasses
 
-    setattr(dataclasses, "exec", cached_exec)  # found before the builtin by dataclasses' own lookups
-    try:
-        yield
-    finally:
+        if self.folder is None or hasattr(dataclasses, "exec"):
+            return
+        self.path = os.path.join(self.folder, _NAME)
+        self.codes = codes = _load(self.path)
+        self.used: set[str] = set()
+        self.new = False
+
+        def cached_exec(source: Any, globals: Any = None, locals: Any = None) -> None:
+            if isinstance(source, str):
+                self.used.add(source)
+                code = codes.get(source)
+                if code is None:
+                    code = codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
+                    self.new = True
+                source = code
+            exec(source, globals, locals)
+
+        setattr(dataclasses, "exec", cached_exec)  # found before the builtin by dataclasses' own lookups
+        self.active = True
+
+    def __exit__(self, kind: object, value: object, traceback: object) -> None:
+        if not self.active:
+            return
+        import dataclasses
+
         delattr(dataclasses, "exec")
-    if new:
-        _store(path, codes if len(codes) <= MAX_KEPT else {k: codes[k] for k in used})
+        self.active = False
+        if kind is None and self.new:
+            codes = self.codes
+            _store(self.path, codes if len(codes) <= MAX_KEPT else {k: codes[k] for k in self.used})

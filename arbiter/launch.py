@@ -21,9 +21,12 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from typing import Optional, Sequence
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from arbiter.streams import tolerant_streams
+
+if TYPE_CHECKING:
+    from typing import Optional, Sequence
 
 #: The options taken here (each with one value), by every spelling the full program accepts.
 _VALUED = {"-o": "output", "--output": "output", "--rules": "rules", "--system": "system", "--format": "format"}

@@ -22,16 +22,22 @@ import os
 import re
 import sys
 import types
-import zlib
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Protocol
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 if TYPE_CHECKING:
+    from typing import Any, Protocol
+
     import lark
     from lark import Token
 
-__all__ = ["Grammar", "RecordParser", "grammar", "grammar_text", "cache_folder", "lark_version", "stored_parser_path",
+    class RecordParser(Protocol):
+        """What the reader asks of the parser: one line's tree (a name for type checking only)."""
+
+        def parse(self, text: str) -> lark.Tree[Token]: ...
+
+__all__ = ["Grammar", "grammar", "grammar_text", "cache_folder", "lark_version", "stored_parser_path",
            "load_stored", "store"]
 
 #: How a stored parser file begins: this format, then the magic number of the Python that compiled
@@ -40,12 +46,6 @@ FORMAT = b"arbiter trf parser 1\n"
 
 #: The name the stored parser's module runs under (``sys.modules``), outside the package.
 MODULE = "_arbiter_trf_grammar"
-
-
-class RecordParser(Protocol):
-    """What the reader asks of the parser: one line's tree."""
-
-    def parse(self, text: str) -> lark.Tree[Token]: ...
 
 
 @dataclass(frozen=True)
@@ -138,6 +138,8 @@ def load_stored(path: str, grammar: str, version: str) -> Grammar | None:
             data = f.read()
     except OSError:
         return None
+    import zlib  # here: a file whose lines are all read directly never loads the stored parser
+
     header = _header()
     checksum, payload = data[len(header):len(header) + 4], data[len(header) + 4:]
     if not data.startswith(header) or checksum != zlib.crc32(payload).to_bytes(4, "big"):
@@ -165,6 +167,7 @@ def store(path: str, parser: lark.Lark, grammar: str, version: str) -> None:
     Nothing is written when lark cannot generate it or the file cannot be written."""
     import io
     import tempfile
+    import zlib
 
     try:
         from lark.tools.standalone import gen_standalone

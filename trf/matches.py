@@ -30,12 +30,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Sequence
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from trf.codes import Colour, Result
 from trf.diagnostics import Diagnostic, Severity
 from trf.edit import recompute_points, with_byes, with_pairing
 from trf.model import RoundCount, RoundEntry, Tournament
+
+if TYPE_CHECKING:
+    from typing import Optional, Sequence
 
 __all__ = ["MatchEntry", "MatchLayoutError", "player_matches", "matches_paired", "match_columns",
            "layout_problems", "FORFEIT_CODES", "TWO_GAME_MATCHES", "writes_matches", "match_diagnostics",

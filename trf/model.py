@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Iterator, Union
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from trf.abnormal import RESULT_OF_TYPE, AbnormalPoints as AbnormalPoints  # re-exported: the record of 299
 from trf.codes import Colour as Colour, Result as Result  # re-exported: many modules import them from the model
@@ -32,6 +32,8 @@ from trf.limits import MAX_ROUNDS
 from trf.scoring import ZERO, ScoringSystem, scoring_from_records
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Iterator
+
     from trf.abnormal import Applied
     from trf.system import SystemCode
 
@@ -287,11 +289,11 @@ class PreservedRecord:
     line: int = field(default=0, compare=False, repr=False)
 
 
-Record = Union[
-    Player, Header, RoundCount, InitialColour, ScoringRecord, ByeRecord, AbsentRecord,
-    AccelerationRange, PlayerAcceleration, ForbiddenPairs, Comment, BlankLine, PreservedRecord,
-    AbnormalPoints,
-]
+Record = (
+    Player | Header | RoundCount | InitialColour | ScoringRecord | ByeRecord | AbsentRecord
+    | AccelerationRange | PlayerAcceleration | ForbiddenPairs | Comment | BlankLine | PreservedRecord
+    | AbnormalPoints
+)
 
 
 @dataclass(frozen=True)

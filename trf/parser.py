@@ -28,11 +28,11 @@ import codecs
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, cast
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from trf import limits
 from trf.diagnostics import Diagnostic, Severity, TrfError
-from trf.grammar import RecordParser, grammar, grammar_text as grammar_text
+from trf.grammar import grammar, grammar_text as grammar_text
 from trf.model import (
     AbsentRecord, AccelerationRange, BlankLine, ByeRecord, Colour, Comment, ForbiddenPairs,
     Header, InitialColour, Player, PlayerAcceleration, PreservedRecord, Record, Result,
@@ -43,9 +43,16 @@ from trf.text import IN_TRF_LINE, describe, trf_line_clean
 
 if TYPE_CHECKING:
     from pathlib import Path  # pathlib is loaded by whoever passes a Path
+    from typing import Callable, cast
 
     import lark
     from lark import Token
+
+    from trf.grammar import RecordParser
+else:
+    def cast(_type: object, value: object) -> object:
+        """:func:`typing.cast` (``value`` itself), without loading typing."""
+        return value
 
 # What each terminal should hold, for "expected ..." messages.
 EXPECTED = {

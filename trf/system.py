@@ -11,7 +11,7 @@ format but of the systems: the registry (:func:`systems.select`) reads it from h
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 if TYPE_CHECKING:  # pragma: no cover
     from trf.model import Tournament

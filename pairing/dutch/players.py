@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from pairing.pab import pab_eligible as pab_eligible_2026  # C.04.3 Art. 2.1.2 (C2)
 from pairing.result import PairingInputError
@@ -31,6 +31,7 @@ from pairing.preference import colour_preference as colour_preference
 from trf.model import Colour, Result, RoundEntry, Tournament
 
 if TYPE_CHECKING:
+    from typing import Callable
     from pairing.dutch.editions import Edition
 
 

@@ -27,7 +27,7 @@ per bracket.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
 from pairing.dutch.weights import Layout, Layout2017, bracket_weight, next_weight, top_weight
