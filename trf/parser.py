@@ -39,7 +39,7 @@ from trf.model import (
     RoundCount, RoundEntry, ScoringRecord, Tournament,
 )
 from trf.scoring import CODES_XXS, SYMBOLS_162
-from trf.text import IN_TRF_LINE, describe, trf_line_clean
+from trf.text import describe, trf_line_clean
 
 if TYPE_CHECKING:
     from pathlib import Path  # pathlib is loaded by whoever passes a Path
@@ -772,6 +772,8 @@ def control_characters(text: str, lines: list[str]) -> list[Diagnostic]:
     whole text is searched once (:func:`trf.text.trf_line_clean`), its lines only when it holds one."""
     if trf_line_clean(text):
         return []
+    from trf.text import IN_TRF_LINE  # compiled at its first use: a clean file never needs it
+
     found = []
     for number, raw in enumerate(lines, start=1):
         first = IN_TRF_LINE.search(raw)
