@@ -8,7 +8,7 @@ pairing call loads, about half of what importing the library costs and a third o
 ``arbiter pair FILE --format bbp`` of 300 players (docs/performance.md).
 
 :func:`compiled_methods` keeps those compilations, text for text, in the user's cache folder
-(:func:`trf.grammar.cache_folder`, one file per interpreter build).  While it is active
+(:func:`trf.cache.cache_folder`, one file per interpreter build).  While it is active
 :mod:`dataclasses`' ``exec`` is given the code compiled before from the very same text, which is
 what compiling it again would give (``compile(text, "<string>", "exec")``, the flags of a module
 without ``__future__`` imports, as :mod:`dataclasses` is): every class is the one Python builds.

@@ -94,7 +94,7 @@ def _pair(got: dict[str, str]) -> Optional[str]:
     from arbiter.compiled import compiled_methods, import_dataclasses
 
     import_dataclasses()  # before the library's first dataclass: inspect and copy deferred
-    from trf.grammar import cache_folder
+    from trf.cache import cache_folder
 
     with compiled_methods(cache_folder()):  # the classes of the modules loaded, as compiled before
         return _pair_steps(got)

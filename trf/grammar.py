@@ -24,6 +24,8 @@ import sys
 import types
 from dataclasses import dataclass
 from functools import lru_cache
+
+from trf.cache import cache_folder, private as _private
 TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 if TYPE_CHECKING:
@@ -67,31 +69,6 @@ def grammar_text() -> str:
         from importlib import resources
 
         return resources.files("trf").joinpath("trf.lark").read_text(encoding="utf-8")
-
-
-def _private(st: os.stat_result) -> bool:
-    """Owned by the user running the program and writable by nobody else."""
-    owner = getattr(os, "getuid", None)
-    return (owner is None or st.st_uid == owner()) and not st.st_mode & 0o022
-
-
-def cache_folder() -> str | None:
-    """The user's cache folder for the parser, made private (mode 700) if missing; ``None`` when it
-    cannot be made, is not writable, or is not private to the user."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):  # unset, or relative (which the XDG specification says to ignore)
-        base = os.path.join(os.path.expanduser("~"), ".cache")
-        if not os.path.isabs(base):  # no home directory
-            return None
-    folder = os.path.join(base, "arbiter")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        st = os.stat(folder)
-    except OSError:
-        return None
-    if not _private(st) or not os.access(folder, os.W_OK):
-        return None
-    return folder
 
 
 _VERSION = r"""^__version__\s*(?::\s*str\s*)?=\s*["']([^"']+)["']"""

@@ -32,7 +32,6 @@ TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: ar
 
 from trf import limits
 from trf.diagnostics import Diagnostic, Severity, TrfError
-from trf.grammar import grammar, grammar_text as grammar_text
 from trf.model import (
     AbsentRecord, AccelerationRange, BlankLine, ByeRecord, Colour, Comment, ForbiddenPairs,
     Header, InitialColour, Player, PlayerAcceleration, PreservedRecord, Record, Result,
@@ -93,8 +92,18 @@ _RESULT_ALIASES = {"X": Result.ADJOURNED}
 _COLOURS = {c.value: c for c in Colour}
 
 
+def grammar_text() -> str:
+    """``trf.lark``, the grammar (:func:`trf.grammar.grammar_text`)."""
+    from trf.grammar import grammar_text as text
+
+    return text()
+
+
 def _lark() -> RecordParser:
-    """The grammar's parser (:func:`trf.grammar.grammar`: built once, kept between runs)."""
+    """The grammar's parser (:func:`trf.grammar.grammar`: built once, kept between runs; its module
+    loaded with it: a file whose lines are all read directly needs neither)."""
+    from trf.grammar import grammar
+
     return grammar().parser
 
 
@@ -747,6 +756,8 @@ def read_records(lines: list[str], diags: list[Diagnostic]) -> list[Record]:
 
 def _read_line(parser: RecordParser, reader: _LineReader, raw: str, number: int, nrs: str | None) -> Record:
     text = raw
+    from trf.grammar import grammar
+
     errors = grammar()  # the classes of the parser's errors
     for _attempt in range(12):
         try:

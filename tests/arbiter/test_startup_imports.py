@@ -141,13 +141,14 @@ except SystemExit as exc:
 sys.stderr.write("\\n" + json.dumps({"code": code, "modules": sorted(set(sys.modules) - before)}) + "\\n")
 """
 
-#: What a served ``pair --format bbp`` must not load: the framework, the full program, the
-#: writer, the grammar's parser, and standard modules that cost start-up time without use here:
-#: typing (the library's type names are for the type checker), inspect and what it brings (only
-#: :mod:`dataclasses` imports it, for what no pairing call asks: :mod:`arbiter.compiled`),
-#: copy, contextlib, importlib's package and warnings, zlib, pathlib.
-NOT_IN_A_PAIRING_CALL = {"typer", "rich", "click", "arbiter.cli", "arbiter.cli_pair", "trf.writer", "lark",
-                         "_arbiter_trf_grammar", "checker", "typing", "inspect", "ast", "dis", "tokenize",
+#: What a served ``pair --format bbp`` of a file whose lines are all read directly must not load:
+#: the framework, the full program, the writer, the grammar and its parser, and standard modules
+#: that cost start-up time without use here: typing (the library's type names are for the type
+#: checker), inspect and what it brings (only :mod:`dataclasses` imports it, for what no pairing
+#: call asks: :mod:`arbiter.compiled`), copy, contextlib, importlib's package and warnings, zlib,
+#: pathlib.
+NOT_IN_A_PAIRING_CALL = {"typer", "rich", "click", "arbiter.cli", "arbiter.cli_pair", "trf.writer", "trf.grammar",
+                         "lark", "_arbiter_trf_grammar", "checker", "typing", "inspect", "ast", "dis", "tokenize",
                          "linecache", "copy", "contextlib", "importlib", "warnings", "zlib", "pathlib"}
 
 
