@@ -44,7 +44,12 @@ def validate(t: Tournament) -> list[Diagnostic]:
 
 
 def _check_matches(t: Tournament) -> list[Diagnostic]:
-    """A file of two-game matches (C.04.5): its pairs of columns (:mod:`trf.matches`)."""
+    """A file of two-game matches (C.04.5): its pairs of columns (:mod:`trf.matches`, loaded for
+    such a file only)."""
+    from trf.system import writes_matches
+
+    if not writes_matches(t):
+        return []
     from trf.matches import match_diagnostics
 
     return match_diagnostics(t)

@@ -142,14 +142,14 @@ sys.stderr.write("\\n" + json.dumps({"code": code, "modules": sorted(set(sys.mod
 """
 
 #: What a served ``pair --format bbp`` of a file whose lines are all read directly must not load:
-#: the framework, the full program, the writer, the grammar and its parser, and standard modules
-#: that cost start-up time without use here: typing (the library's type names are for the type
-#: checker), inspect and what it brings (only :mod:`dataclasses` imports it, for what no pairing
-#: call asks: :mod:`arbiter.compiled`), copy, contextlib, importlib's package and warnings, zlib,
-#: pathlib.
+#: the framework, the full program, the writer, the grammar and its parser, the layout of two-game
+#: matches (a file of one game per round), and standard modules that cost start-up time without
+#: use here: typing (the library's type names are for the type checker), inspect and what it
+#: brings (only :mod:`dataclasses` imports it, for what no pairing call asks:
+#: :mod:`arbiter.compiled`), copy, contextlib, importlib's package and warnings, zlib, pathlib.
 NOT_IN_A_PAIRING_CALL = {"typer", "rich", "click", "arbiter.cli", "arbiter.cli_pair", "trf.writer", "trf.grammar",
-                         "lark", "_arbiter_trf_grammar", "checker", "typing", "inspect", "ast", "dis", "tokenize",
-                         "linecache", "copy", "contextlib", "importlib", "warnings", "zlib", "pathlib"}
+                         "trf.matches", "lark", "_arbiter_trf_grammar", "checker", "typing", "inspect", "ast", "dis",
+                         "tokenize", "linecache", "copy", "contextlib", "importlib", "warnings", "zlib", "pathlib"}
 
 
 def test_the_entry_points_own_pair_loads_the_engine_and_nothing_it_does_not_use(cache: Path) -> None:
