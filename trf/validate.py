@@ -336,9 +336,15 @@ def _check_points(t: Tournament) -> list[Diagnostic]:
         return []
     out = []
     paired = t.rounds_paired
+    scoring = None if t.abnormal_points else t.scoring  # without 299, a score is its blocks' points
+    over = scoring.denominator if scoring is not None else 1
     for p in t.players:
         if p.points is None or p.start_rank not in t.player_by_rank or t.player(p.start_rank) is not p:
             continue
+        if scoring is not None:  # the test below in integers over one denominator: no Fraction made
+            sums, n, d = scoring.running_totals(p.rounds), p.points.numerator, p.points.denominator
+            if n * over == sums[min(paired, len(p.rounds))] * d or (len(p.rounds) > paired and n * over == sums[-1] * d):
+                continue
         played = t.score(p.start_rank, through=paired)
         if p.points == played or (len(p.rounds) > paired and p.points == t.score(p.start_rank)):
             continue
