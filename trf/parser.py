@@ -426,8 +426,32 @@ class _LineReader:
             return None
         if not _PLAIN_PLAYER.fullmatch(raw):
             return None
-        fields: list[Field | None] = [(raw[a:b], a + 1) for a, b in _PLAYER_SLICES]
-        return self.player(fields, raw, [raw[k:k + 10] for k in range(_FIRST_BLOCK, len(raw), 10)])
+        blocks = [raw[k:k + 10] for k in range(_FIRST_BLOCK, len(raw), 10)]
+        start, sex, rating, rank = raw[3:8].strip(), raw[9:10].strip(), raw[47:52].strip(), raw[84:89].strip()
+        if not (start.isdecimal() and start.strip("0") and (not rating or rating.isdecimal())
+                and (not rank or rank.isdecimal()) and (not sex or sex.lower() in ("m", "w", "f"))):
+            fields: list[Field | None] = [(raw[a:b], a + 1) for a, b in _PLAYER_SLICES]
+            return self.player(fields, raw, blocks)  # a field with a finding: each said where it is
+        # Every field as :meth:`player` reads it, without a finding (the points read last, as there).
+        rounds = self._rounds(blocks, None)
+        return Player(
+            start_rank=int(start), sex=sex, title=raw[10:13].strip(), name=raw[13:47].strip(),
+            rating=int(rating) if rating else None, federation=raw[52:56].strip(), fide_id=raw[56:68].strip(),
+            birth_date=raw[68:79].strip(), points=self.decimal_at(raw[79:84], 80, "the points"),
+            rank=int(rank) if rank else None, rounds=rounds, line=self.line,
+        )
+
+    def _rounds(self, blocks: list[str], columns: list[int] | None) -> tuple[RoundEntry | None, ...]:
+        """The round blocks of a player line (at ``columns``, by default 10 apart from column 90),
+        the blank ones at its end left out."""
+        cache = self._blocks
+        rounds: list[RoundEntry | None] = []
+        for i, b in enumerate(blocks):  # a block read once before (a file repeats its blocks) is not read again
+            rounds.append(cache[b] if b in cache else
+                          self.round_entry(b, columns[i] if columns is not None else _FIRST_BLOCK + 1 + 10 * i, i + 1))
+        while rounds and rounds[-1] is None:
+            rounds.pop()
+        return tuple(rounds)
 
     def single_reading(self, raw: str) -> Record | None:
         """A line of a record the grammar reads in one way only (see :data:`_HEADER_CODES`), read
@@ -486,19 +510,13 @@ class _LineReader:
         sex, title = st[:1].strip(), st[1:].strip()
         if sex and sex.lower() not in ("m", "w", "f"):
             self.report(Severity.WARNING, "bad-code", f"sex should be m or w, found {sex!r}", 10)
-        cache = self._blocks
-        rounds: list[RoundEntry | None] = []
-        for i, b in enumerate(blocks):  # a block read once before (a file repeats its blocks) is not read again
-            rounds.append(cache[b] if b in cache else
-                          self.round_entry(b, columns[i] if columns is not None else _FIRST_BLOCK + 1 + 10 * i, i + 1))
-        while rounds and rounds[-1] is None:
-            rounds.pop()
+        rounds = self._rounds(blocks, columns)
         return Player(
             start_rank=start_rank, sex=sex, title=title, name=self.text(name),
             rating=self.integer_at(*rating, "the rating") if rating is not None else None,
             federation=self.text(fed), fide_id=self.text(fid),
             birth_date=self.text(birth), points=self.decimal_at(*points, "the points") if points is not None else None,
-            rank=self.integer_at(*rank, "the rank") if rank is not None else None, rounds=tuple(rounds), line=self.line,
+            rank=self.integer_at(*rank, "the rank") if rank is not None else None, rounds=rounds, line=self.line,
         )
 
     def round_entry(self, text: str, col: int, round_number: int) -> RoundEntry | None:

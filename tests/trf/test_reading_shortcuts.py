@@ -4,8 +4,9 @@ the same diagnostics as a reader without them.
 
 The shortcuts: a text without CR is cut into lines by :meth:`str.split` (the regular expression
 otherwise); a round block or a number such as ``2.5`` read once without a finding is not read
-again (:class:`trf.parser._LineReader` remembers it).  The reader without them is the same reader
-with memories that keep nothing, and the regular expression's cut.
+again (:class:`trf.parser._LineReader` remembers it); a plain player line whose fields hold no
+finding is read in one step.  The reader without them is the same reader with memories that keep
+nothing, reading every plain player line field by field, and the regular expression's cut.
 """
 
 from __future__ import annotations
@@ -47,6 +48,15 @@ class _ReaderWithoutMemory(parser._LineReader):
         super().__init__(diags)
         self._blocks = _Forgets()
         self._numbers = _Forgets()
+
+    def plain_player(self, raw: str) -> Record | None:
+        """Every plain player line read field by field (:meth:`~trf.parser._LineReader.player`)."""
+        if len(raw) < parser._FIRST_BLOCK or raw[-1] in " \t" or (len(raw) - parser._FIRST_BLOCK) % 10 not in (0, 6, 8):
+            return None
+        if not parser._PLAIN_PLAYER.fullmatch(raw):
+            return None
+        fields: list[tuple[str, int] | None] = [(raw[a:b], a + 1) for a, b in parser._PLAYER_SLICES]
+        return self.player(fields, raw, [raw[k:k + 10] for k in range(parser._FIRST_BLOCK, len(raw), 10)])
 
 
 def fields(value: object) -> object:
