@@ -27,6 +27,7 @@ TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: ar
 
 from trf.abnormal import RESULT_OF_TYPE, AbnormalPoints as AbnormalPoints  # re-exported: the record of 299
 from trf.codes import Colour as Colour, Result as Result  # re-exported: many modules import them from the model
+from trf.codes import _PLAYED as _PLAYED_CODES
 from trf.dates import parse_date, parse_round_dates
 from trf.limits import MAX_ROUNDS
 from trf.scoring import ZERO, ScoringSystem, scoring_from_records
@@ -73,8 +74,10 @@ class RoundEntry:
 
     @property
     def is_played(self) -> bool:
-        """A game over the board (counts as a meeting and for colours, C.04.1)."""
-        return self.opponent is not None and self.result is not None and self.result.is_played
+        """A game over the board (counts as a meeting and for colours, C.04.1): an opponent and a
+        played result (:attr:`Result.is_played`, read from :attr:`state`'s result code: the
+        engines ask it of every block, several times a round)."""
+        return self.opponent is not None and self.state[1] in _PLAYED_CODES
 
     @property
     def is_pending(self) -> bool:
