@@ -28,6 +28,9 @@ TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: ar
 from trf.abnormal import RESULT_OF_TYPE, AbnormalPoints as AbnormalPoints  # re-exported: the record of 299
 from trf.codes import Colour as Colour, Result as Result  # re-exported: many modules import them from the model
 from trf.codes import _PLAYED as _PLAYED_CODES
+
+_set = object.__setattr__  # a frozen block's derived fields, set once
+_BLACK = Colour.BLACK
 from trf.dates import parse_date, parse_round_dates
 from trf.limits import MAX_ROUNDS
 from trf.scoring import ZERO, ScoringSystem, scoring_from_records
@@ -60,10 +63,15 @@ class RoundEntry:
     state: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        code = self.result if self.result is not None or self.opponent is not None else Result.ZERO_POINT_BYE
-        key = (code._value_ if code is not None else "") + ("b" if self.colour is Colour.BLACK else "")
-        object.__setattr__(self, "scoring_key", key)
-        object.__setattr__(self, "state", self.colour._value_ + (self.result._value_ if self.result is not None else " "))
+        result, colour = self.result, self.colour
+        if result is not None:
+            key = result._value_
+            state = colour._value_ + key
+        else:  # pending with an opponent; without one TRF-16's Z
+            key = "" if self.opponent is not None else "Z"
+            state = colour._value_ + " "
+        _set(self, "scoring_key", key + "b" if colour is _BLACK else key)
+        _set(self, "state", state)
 
     @property
     def code(self) -> Result | None:

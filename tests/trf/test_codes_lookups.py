@@ -28,3 +28,18 @@ def test_a_block_is_played_when_it_has_an_opponent_and_a_played_result() -> None
                 e = RoundEntry(opponent, colour, result)
                 assert e.is_played == (opponent is not None and result is not None and result.is_played), e
     assert RoundEntry(7, Colour.WHITE, Result.WIN).is_played and not RoundEntry(7, Colour.WHITE, Result.FORFEIT_WIN).is_played
+
+
+def test_a_blocks_scoring_key_and_state_are_its_codes() -> None:
+    """The scoring key: the effective code's value (``Z`` for a blank result without opponent,
+    empty for a pending game), ``b`` after it when played with Black; the state: colour and
+    result codes, blank when pending."""
+    from trf.model import RoundEntry
+
+    for opponent in (None, 7):
+        for colour in Colour:
+            for result in (None, *Result):
+                e = RoundEntry(opponent, colour, result)
+                code = result.value if result is not None else ("" if opponent is not None else "Z")
+                assert e.scoring_key == code + ("b" if colour is Colour.BLACK else ""), e
+                assert e.state == colour.value + (result.value if result is not None else " "), e
