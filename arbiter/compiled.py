@@ -19,9 +19,11 @@ its process, around the imports of a pairing call only.
 
 :func:`import_dataclasses` spares that process two modules :mod:`dataclasses` imports but a
 pairing call never uses: :mod:`inspect` (with :mod:`ast`, :mod:`dis`, :mod:`tokenize` ...: a
-sixth of the library's import time), wanted only for the signature written as the docstring of a
-class without one, and :mod:`copy`, wanted only by ``asdict``/``astuple``.  :mod:`dataclasses`
-is given stand-ins that import the real module at their first use, so it behaves as ever.
+sixth of the library's import time), wanted by Python 3.11's only for the signature written as
+the docstring of a class without one (from 3.12 it reads every class's annotations with it: there
+the first class loads it), and :mod:`copy`, wanted only by ``asdict``/``astuple``.
+:mod:`dataclasses` is given stand-ins that import the real module at their first use, so it
+behaves as ever.
 """
 
 from __future__ import annotations

@@ -144,12 +144,15 @@ sys.stderr.write("\\n" + json.dumps({"code": code, "modules": sorted(set(sys.mod
 #: What a served ``pair --format bbp`` of a file whose lines are all read directly must not load:
 #: the framework, the full program, the writer, the grammar and its parser, the layout of two-game
 #: matches (a file of one game per round), and standard modules that cost start-up time without
-#: use here: typing (the library's type names are for the type checker), inspect and what it
-#: brings (only :mod:`dataclasses` imports it, for what no pairing call asks:
-#: :mod:`arbiter.compiled`), copy, contextlib, importlib's package and warnings, zlib, pathlib.
+#: use here: typing (the library's type names are for the type checker), copy (only
+#: :mod:`dataclasses` imports it, for ``asdict``: :mod:`arbiter.compiled`), contextlib,
+#: importlib's package and warnings, zlib, pathlib.
 NOT_IN_A_PAIRING_CALL = {"typer", "rich", "click", "arbiter.cli", "arbiter.cli_pair", "trf.writer", "trf.grammar",
-                         "trf.matches", "lark", "_arbiter_trf_grammar", "checker", "typing", "inspect", "ast", "dis",
-                         "tokenize", "linecache", "copy", "contextlib", "importlib", "warnings", "zlib", "pathlib"}
+                         "trf.matches", "lark", "_arbiter_trf_grammar", "checker", "typing", "copy", "contextlib",
+                         "importlib", "warnings", "zlib", "pathlib"}
+#: What Python 3.11's dataclasses imports for what no pairing call asks (:mod:`arbiter.compiled`;
+#: from 3.12 it reads every class's annotations with inspect, which the first class then loads).
+INSPECT_AND_WHAT_IT_BRINGS = {"inspect", "ast", "dis", "tokenize", "linecache"}
 
 
 def test_the_entry_points_own_pair_loads_the_engine_and_nothing_it_does_not_use(cache: Path) -> None:
@@ -161,3 +164,5 @@ def test_the_entry_points_own_pair_loads_the_engine_and_nothing_it_does_not_use(
     added = set(report["modules"])
     assert {"arbiter.launch", "trf.parser", "pairing.dutch.engine", "dataclasses"} <= added
     assert not (added | packages(added)) & NOT_IN_A_PAIRING_CALL
+    if sys.version_info < (3, 12):
+        assert not added & INSPECT_AND_WHAT_IT_BRINGS
