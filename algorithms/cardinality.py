@@ -14,7 +14,10 @@ partner of ``v`` or -1.
 from __future__ import annotations
 
 from collections import deque
-from typing import Sequence
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
+
+if TYPE_CHECKING:
+    from typing import Sequence
 
 
 _BYTE_BITS = [tuple(k for k in range(8) if b >> k & 1) for b in range(256)]

@@ -42,7 +42,10 @@ the implementation is arranged to do about one per edge scanned, on numbers as s
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Optional
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
+
+if TYPE_CHECKING:
+    from typing import Optional
 
 Edge = tuple[int, int]
 

@@ -21,9 +21,12 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from typing import Optional, Sequence
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from arbiter.streams import tolerant_streams
+
+if TYPE_CHECKING:
+    from typing import Optional, Sequence
 
 #: The options taken here (each with one value), by every spelling the full program accepts.
 _VALUED = {"-o": "output", "--output": "output", "--rules": "rules", "--system": "system", "--format": "format"}
@@ -88,8 +91,10 @@ def _pair(got: dict[str, str]) -> Optional[str]:
     """``arbiter pair``'s steps for the bbp format (:func:`arbiter.cli_pair.pair`): the text for
     standard output (empty when ``-o`` named a file, written here), or ``None`` at the first step
     that is not plain."""
-    from arbiter.compiled import compiled_methods
-    from trf.grammar import cache_folder
+    from arbiter.compiled import compiled_methods, import_dataclasses
+
+    import_dataclasses()  # before the library's first dataclass: inspect and copy deferred
+    from trf.cache import cache_folder
 
     with compiled_methods(cache_folder()):  # the classes of the modules loaded, as compiled before
         return _pair_steps(got)

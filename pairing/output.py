@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from pairing.result import Pairing
 from trf.model import Tournament
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Participant", "participants", "not_paired", "match_dict", "pairing_dict", "bbp_text"]
 

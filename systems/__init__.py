@@ -19,13 +19,14 @@ nothing more specific matches.  A file that names a FIDE system the toolkit does
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Iterator
+import sys
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from systems.base import (CheckRequest, Code, Edition, NotOffered, PairingSystem, PairRequest, Rule, Selection,
                           UnknownEdition)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Iterator
     from pairing.rounds import NextRound
     from trf.model import Tournament
 
@@ -96,7 +97,8 @@ def unregister(name: str) -> None:
 def _load(name: str) -> PairingSystem | None:
     got = _registered.get(name)
     if got is None and name in _BUILT_IN:
-        got = _registered[name] = importlib.import_module(_BUILT_IN[name]).SYSTEM
+        __import__(_BUILT_IN[name])  # as importlib.import_module, which loads warnings at start-up
+        got = _registered[name] = sys.modules[_BUILT_IN[name]].SYSTEM
     return got
 
 

@@ -19,9 +19,10 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, Callable, ClassVar
     from checker.explanation import RoundExplanation
     from checker.judgement import Judgement, RoundPairing
     from checker.report import EngineCandidate, RoundReport, WhyNot

@@ -12,11 +12,12 @@ tie-breaks read C.07 Art. 15.2 (:attr:`~systems.base.PairingSystem.round_robin`)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from systems.base import CheckRequest, Code, Edition, PairingSystem, PairRequest, Rule, Selection
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, Callable
     from pairing.rounds import NextRound
     from trf.model import Tournament
 

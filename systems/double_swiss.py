@@ -13,11 +13,12 @@ Every module here imports the engine inside the calls, so that a command loads o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from systems.base import CheckRequest, Code, Edition, PairingSystem, PairRequest, Rule, Selection, rule_rows
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, Callable
     from datetime import date
 
     from checker.explanation import RoundExplanation

@@ -16,7 +16,7 @@ only what it runs.
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from systems.base import SHARED_PLAIN, CheckRequest, Code, Edition, IndividualSwiss, Rule, Selection, rule_rows
 

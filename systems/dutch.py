@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import TYPE_CHECKING, Callable
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from systems.base import CheckRequest, Code, Edition, IndividualSwiss, Rule, Selection
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Callable
     from checker.explanation import RoundExplanation
     from checker.judgement import Judgement, RoundPairing
     from checker.report import EngineCandidate, RoundReport, WhyNot

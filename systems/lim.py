@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from systems.base import (CheckRequest, Code, Edition, IndividualSwiss, NotOffered, PairRequest, Rule, Selection,
                           rule_rows)

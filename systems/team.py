@@ -18,11 +18,12 @@ runs.
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any, Callable
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from systems.base import CheckRequest, Code, Edition, PairingSystem, PairRequest, Rule, Selection
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, Callable
     from checker.report import RoundReport, WhyNot
     from pairing.result import Pairing
     from pairing.rounds import NextRound

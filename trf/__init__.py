@@ -13,9 +13,9 @@ diagnostics), so that a program using one part of the package does not load the 
 
 from __future__ import annotations
 
-import importlib
+import sys
 from types import ModuleType
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 if TYPE_CHECKING:
     from trf.diagnostics import Diagnostic, Severity, TrfError
@@ -81,7 +81,8 @@ def _submodule(name: str) -> object:
     if name.startswith("_"):
         raise AttributeError(f"module 'trf' has no attribute {name!r}")
     try:
-        return importlib.import_module(f"{__name__}.{name}")
+        __import__(f"{__name__}.{name}")  # as importlib.import_module, which loads warnings at start-up
+        return sys.modules[f"{__name__}.{name}"]
     except ModuleNotFoundError as exc:
         if exc.name != f"{__name__}.{name}":
             raise

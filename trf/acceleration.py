@@ -34,12 +34,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Collection
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from trf.model import (
     AccelerationRange, ByeRecord, Comment, ForbiddenPairs, InitialColour, PlayerAcceleration, Record, Result,
     RoundCount, ScoringRecord, Tournament,
 )
+
+if TYPE_CHECKING:
+    from typing import Collection
 
 __all__ = ["GROUPS", "AccelerationRefused", "BakuPlan", "late_entries", "baku_plan", "has_explicit_acceleration",
            "acceleration_records", "with_baku", "dialect"]

@@ -14,11 +14,12 @@ being found not to be what was asked for.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Callable, Optional
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from trf.limits import InputLimit
 
 if TYPE_CHECKING:  # pathlib is loaded by whoever passes a Path
+    from typing import Callable, Optional
     from pathlib import Path
 
 __all__ = ["InputTooLarge", "read_bounded", "CHUNK"]

@@ -18,6 +18,11 @@ class Colour(enum.Enum):
     BLACK = "b"
     NONE = "-"
 
+    #: A member is equal to itself only (an Enum's ``==``), so the object's own hash serves: the
+    #: Enum's, ``hash(self._name_)``, is a Python call each time a colour is a key (the engines
+    #: look colours up by the thousand in a round).
+    __hash__ = object.__hash__
+
     @property
     def opposite(self) -> Colour:
         if self is Colour.WHITE:
@@ -47,6 +52,8 @@ class Result(enum.Enum):
     #: C.04.2 Art. 3.1: a draw for pairing only, so it is played (a meeting, a colour) and
     #: scores the ``X`` value; not rated until the real result replaces it.
     ADJOURNED = "?"
+
+    __hash__ = object.__hash__  # as Colour's: a member is equal to itself only
 
     # The sets below hold the codes' values: a member's own hash is computed in Python (by
     # enum), a string's in C, and these properties are asked for every round block of a file.

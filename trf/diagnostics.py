@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Iterable
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
+
+if TYPE_CHECKING:
+    from typing import Iterable
 
 
 class Severity(enum.Enum):

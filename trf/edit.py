@@ -8,9 +8,12 @@ every other record in place, so the result writes back like the original.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterable, Mapping
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from trf.model import AbnormalPoints, ByeRecord, Colour, Player, Result, RoundEntry, Tournament
+
+if TYPE_CHECKING:
+    from typing import Iterable, Mapping
 
 _DECLARED = (Result.ZERO_POINT_BYE, Result.HALF_POINT_BYE, Result.FULL_POINT_BYE)
 

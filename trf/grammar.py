@@ -22,16 +22,24 @@ import os
 import re
 import sys
 import types
-import zlib
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Protocol
+
+from trf.cache import cache_folder, private as _private
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 if TYPE_CHECKING:
+    from typing import Any, Protocol
+
     import lark
     from lark import Token
 
-__all__ = ["Grammar", "RecordParser", "grammar", "grammar_text", "cache_folder", "lark_version", "stored_parser_path",
+    class RecordParser(Protocol):
+        """What the reader asks of the parser: one line's tree (a name for type checking only)."""
+
+        def parse(self, text: str) -> lark.Tree[Token]: ...
+
+__all__ = ["Grammar", "grammar", "grammar_text", "cache_folder", "lark_version", "stored_parser_path",
            "load_stored", "store"]
 
 #: How a stored parser file begins: this format, then the magic number of the Python that compiled
@@ -40,12 +48,6 @@ FORMAT = b"arbiter trf parser 1\n"
 
 #: The name the stored parser's module runs under (``sys.modules``), outside the package.
 MODULE = "_arbiter_trf_grammar"
-
-
-class RecordParser(Protocol):
-    """What the reader asks of the parser: one line's tree."""
-
-    def parse(self, text: str) -> lark.Tree[Token]: ...
 
 
 @dataclass(frozen=True)
@@ -67,31 +69,6 @@ def grammar_text() -> str:
         from importlib import resources
 
         return resources.files("trf").joinpath("trf.lark").read_text(encoding="utf-8")
-
-
-def _private(st: os.stat_result) -> bool:
-    """Owned by the user running the program and writable by nobody else."""
-    owner = getattr(os, "getuid", None)
-    return (owner is None or st.st_uid == owner()) and not st.st_mode & 0o022
-
-
-def cache_folder() -> str | None:
-    """The user's cache folder for the parser, made private (mode 700) if missing; ``None`` when it
-    cannot be made, is not writable, or is not private to the user."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):  # unset, or relative (which the XDG specification says to ignore)
-        base = os.path.join(os.path.expanduser("~"), ".cache")
-        if not os.path.isabs(base):  # no home directory
-            return None
-    folder = os.path.join(base, "arbiter")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        st = os.stat(folder)
-    except OSError:
-        return None
-    if not _private(st) or not os.access(folder, os.W_OK):
-        return None
-    return folder
 
 
 _VERSION = r"""^__version__\s*(?::\s*str\s*)?=\s*["']([^"']+)["']"""
@@ -138,6 +115,8 @@ def load_stored(path: str, grammar: str, version: str) -> Grammar | None:
             data = f.read()
     except OSError:
         return None
+    import zlib  # here: a file whose lines are all read directly never loads the stored parser
+
     header = _header()
     checksum, payload = data[len(header):len(header) + 4], data[len(header) + 4:]
     if not data.startswith(header) or checksum != zlib.crc32(payload).to_bytes(4, "big"):
@@ -165,6 +144,7 @@ def store(path: str, parser: lark.Lark, grammar: str, version: str) -> None:
     Nothing is written when lark cannot generate it or the file cannot be written."""
     import io
     import tempfile
+    import zlib
 
     try:
         from lark.tools.standalone import gen_standalone

@@ -27,23 +27,23 @@ was forfeited.  A player "had" a colour in a match when at least one of its game
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Sequence
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from trf.codes import Colour, Result
 from trf.diagnostics import Diagnostic, Severity
 from trf.edit import recompute_points, with_byes, with_pairing
 from trf.model import RoundCount, RoundEntry, Tournament
+from trf.system import TWO_GAME_MATCHES, writes_matches  # re-exported: the layout is read with them
+
+if TYPE_CHECKING:
+    from typing import Optional, Sequence
 
 __all__ = ["MatchEntry", "MatchLayoutError", "player_matches", "matches_paired", "match_columns",
            "layout_problems", "FORFEIT_CODES", "TWO_GAME_MATCHES", "writes_matches", "match_diagnostics",
            "declared_for_match", "pab_points", "with_match_pairing"]
 
-#: How ``192``/``092`` name a system whose rounds are matches of two games (the ETT codes
-#: ``FIDE_DOUBLESWISS``, ``CUSTOM_DOUBLESWISS``, and free text): the files read in this layout.
-TWO_GAME_MATCHES = r"DOUBLE[\s_-]*SWISS"
 
 FORFEIT_CODES = frozenset({Result.FORFEIT_WIN, Result.FORFEIT_LOSS})
 
@@ -208,12 +208,6 @@ def player_matches(t: Tournament, player: int, through: Optional[int] = None) ->
 def matches_paired(t: Tournament) -> int:
     """The last match round in which anybody was paired (the columns' rounds, halved up)."""
     return (t.rounds_paired + 1) // 2
-
-
-def writes_matches(t: Tournament) -> bool:
-    """Whether the file names a system of two-game matches (:data:`TWO_GAME_MATCHES`) in ``192``
-    or ``092``: its columns are read in pairs."""
-    return any(re.search(TWO_GAME_MATCHES, value.upper()) for _, value in t.system_code.named)
 
 
 def match_diagnostics(t: Tournament) -> list[Diagnostic]:

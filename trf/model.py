@@ -23,15 +23,21 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Iterator, Union
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from trf.abnormal import RESULT_OF_TYPE, AbnormalPoints as AbnormalPoints  # re-exported: the record of 299
 from trf.codes import Colour as Colour, Result as Result  # re-exported: many modules import them from the model
+from trf.codes import _PLAYED as _PLAYED_CODES
+
+_set = object.__setattr__  # a frozen block's derived fields, set once
+_BLACK = Colour.BLACK
 from trf.dates import parse_date, parse_round_dates
 from trf.limits import MAX_ROUNDS
 from trf.scoring import ZERO, ScoringSystem, scoring_from_records
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Iterator
+
     from trf.abnormal import Applied
     from trf.system import SystemCode
 
@@ -57,10 +63,15 @@ class RoundEntry:
     state: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        code = self.result if self.result is not None or self.opponent is not None else Result.ZERO_POINT_BYE
-        key = (code._value_ if code is not None else "") + ("b" if self.colour is Colour.BLACK else "")
-        object.__setattr__(self, "scoring_key", key)
-        object.__setattr__(self, "state", self.colour._value_ + (self.result._value_ if self.result is not None else " "))
+        result, colour = self.result, self.colour
+        if result is not None:
+            key = result._value_
+            state = colour._value_ + key
+        else:  # pending with an opponent; without one TRF-16's Z
+            key = "" if self.opponent is not None else "Z"
+            state = colour._value_ + " "
+        _set(self, "scoring_key", key + "b" if colour is _BLACK else key)
+        _set(self, "state", state)
 
     @property
     def code(self) -> Result | None:
@@ -71,8 +82,10 @@ class RoundEntry:
 
     @property
     def is_played(self) -> bool:
-        """A game over the board (counts as a meeting and for colours, C.04.1)."""
-        return self.opponent is not None and self.result is not None and self.result.is_played
+        """A game over the board (counts as a meeting and for colours, C.04.1): an opponent and a
+        played result (:attr:`Result.is_played`, read from :attr:`state`'s result code: the
+        engines ask it of every block, several times a round)."""
+        return self.opponent is not None and self.state[1] in _PLAYED_CODES
 
     @property
     def is_pending(self) -> bool:
@@ -287,11 +300,11 @@ class PreservedRecord:
     line: int = field(default=0, compare=False, repr=False)
 
 
-Record = Union[
-    Player, Header, RoundCount, InitialColour, ScoringRecord, ByeRecord, AbsentRecord,
-    AccelerationRange, PlayerAcceleration, ForbiddenPairs, Comment, BlankLine, PreservedRecord,
-    AbnormalPoints,
-]
+Record = (
+    Player | Header | RoundCount | InitialColour | ScoringRecord | ByeRecord | AbsentRecord
+    | AccelerationRange | PlayerAcceleration | ForbiddenPairs | Comment | BlankLine | PreservedRecord
+    | AbnormalPoints
+)
 
 
 @dataclass(frozen=True)

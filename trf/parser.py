@@ -28,24 +28,30 @@ import codecs
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, cast
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from trf import limits
 from trf.diagnostics import Diagnostic, Severity, TrfError
-from trf.grammar import RecordParser, grammar, grammar_text as grammar_text
 from trf.model import (
     AbsentRecord, AccelerationRange, BlankLine, ByeRecord, Colour, Comment, ForbiddenPairs,
     Header, InitialColour, Player, PlayerAcceleration, PreservedRecord, Record, Result,
     RoundCount, RoundEntry, ScoringRecord, Tournament,
 )
 from trf.scoring import CODES_XXS, SYMBOLS_162
-from trf.text import IN_TRF_LINE, describe, trf_line_clean
+from trf.text import describe, trf_line_clean
 
 if TYPE_CHECKING:
     from pathlib import Path  # pathlib is loaded by whoever passes a Path
+    from typing import Callable, cast
 
     import lark
     from lark import Token
+
+    from trf.grammar import RecordParser
+else:
+    def cast(_type: object, value: object) -> object:
+        """:func:`typing.cast` (``value`` itself), without loading typing."""
+        return value
 
 # What each terminal should hold, for "expected ..." messages.
 EXPECTED = {
@@ -86,8 +92,18 @@ _RESULT_ALIASES = {"X": Result.ADJOURNED}
 _COLOURS = {c.value: c for c in Colour}
 
 
+def grammar_text() -> str:
+    """``trf.lark``, the grammar (:func:`trf.grammar.grammar_text`)."""
+    from trf.grammar import grammar_text as text
+
+    return text()
+
+
 def _lark() -> RecordParser:
-    """The grammar's parser (:func:`trf.grammar.grammar`: built once, kept between runs)."""
+    """The grammar's parser (:func:`trf.grammar.grammar`: built once, kept between runs; its module
+    loaded with it: a file whose lines are all read directly needs neither)."""
+    from trf.grammar import grammar
+
     return grammar().parser
 
 
@@ -253,7 +269,15 @@ _EOL = re.compile(r"\r\n|\r|\n")
 
 def split_lines(text: str) -> tuple[list[str], str, bool, bool]:
     """Lines, the line ending (the first one found), whether the text ends with one, and
-    whether endings are mixed.  CR (bbpPairings), LF (lichess) and CRLF (Swiss-Manager) all occur."""
+    whether endings are mixed.  CR (bbpPairings), LF (lichess) and CRLF (Swiss-Manager) all occur.
+    A text without CR has LF endings only: cut by :meth:`str.split`, which is what the regular
+    expression does on it, several times faster."""
+    if "\r" not in text:
+        lines = text.split("\n")
+        final = len(lines) > 1 and lines[-1] == ""
+        if final:
+            lines.pop()
+        return lines, "\n", final, False
     endings = _EOL.findall(text)
     lines = _EOL.split(text)
     final = bool(endings) and lines[-1] == ""
@@ -309,6 +333,7 @@ class _LineReader:
         self.diags = diags
         self.line = 0
         self._blocks: dict[str, RoundEntry | None] = {}  # round blocks read without a finding
+        self._numbers: dict[str, Fraction] = {}  # numbers such as 2.5 read without a finding
 
     # ---- helpers
     def report(self, severity: Severity, code: str, message: str, column: int) -> None:
@@ -351,6 +376,9 @@ class _LineReader:
         s = text.strip()
         if not s:
             return None
+        known = self._numbers.get(s)
+        if known is not None and not bounded:  # a file's points take few values: each read once
+            return known
         if not _DECIMAL.fullmatch(s):
             self.report(Severity.ERROR, "bad-number", f"{what} should be a number such as 2.5, found {_shown(s)}",
                         self._field_column(text, column))
@@ -363,7 +391,8 @@ class _LineReader:
                             f"found {_shown(s)}; the record is ignored", self._field_column(text, column))
                 raise _OutOfRange
             return value
-        return Fraction(s)
+        value = self._numbers[s] = Fraction(s)
+        return value
 
     def decimal(self, tok: Token | None, what: str, bounded: bool = False) -> Fraction | None:
         if tok is None:
@@ -397,8 +426,32 @@ class _LineReader:
             return None
         if not _PLAIN_PLAYER.fullmatch(raw):
             return None
-        fields: list[Field | None] = [(raw[a:b], a + 1) for a, b in _PLAYER_SLICES]
-        return self.player(fields, raw, [raw[k:k + 10] for k in range(_FIRST_BLOCK, len(raw), 10)])
+        blocks = [raw[k:k + 10] for k in range(_FIRST_BLOCK, len(raw), 10)]
+        start, sex, rating, rank = raw[3:8].strip(), raw[9:10].strip(), raw[47:52].strip(), raw[84:89].strip()
+        if not (start.isdecimal() and start.strip("0") and (not rating or rating.isdecimal())
+                and (not rank or rank.isdecimal()) and (not sex or sex.lower() in ("m", "w", "f"))):
+            fields: list[Field | None] = [(raw[a:b], a + 1) for a, b in _PLAYER_SLICES]
+            return self.player(fields, raw, blocks)  # a field with a finding: each said where it is
+        # Every field as :meth:`player` reads it, without a finding (the points read last, as there).
+        rounds = self._rounds(blocks, None)
+        return Player(
+            start_rank=int(start), sex=sex, title=raw[10:13].strip(), name=raw[13:47].strip(),
+            rating=int(rating) if rating else None, federation=raw[52:56].strip(), fide_id=raw[56:68].strip(),
+            birth_date=raw[68:79].strip(), points=self.decimal_at(raw[79:84], 80, "the points"),
+            rank=int(rank) if rank else None, rounds=rounds, line=self.line,
+        )
+
+    def _rounds(self, blocks: list[str], columns: list[int] | None) -> tuple[RoundEntry | None, ...]:
+        """The round blocks of a player line (at ``columns``, by default 10 apart from column 90),
+        the blank ones at its end left out."""
+        cache = self._blocks
+        rounds: list[RoundEntry | None] = []
+        for i, b in enumerate(blocks):  # a block read once before (a file repeats its blocks) is not read again
+            rounds.append(cache[b] if b in cache else
+                          self.round_entry(b, columns[i] if columns is not None else _FIRST_BLOCK + 1 + 10 * i, i + 1))
+        while rounds and rounds[-1] is None:
+            rounds.pop()
+        return tuple(rounds)
 
     def single_reading(self, raw: str) -> Record | None:
         """A line of a record the grammar reads in one way only (see :data:`_HEADER_CODES`), read
@@ -457,21 +510,13 @@ class _LineReader:
         sex, title = st[:1].strip(), st[1:].strip()
         if sex and sex.lower() not in ("m", "w", "f"):
             self.report(Severity.WARNING, "bad-code", f"sex should be m or w, found {sex!r}", 10)
-        cache = self._blocks
-        try:
-            rounds = [cache[b] for b in blocks]  # every block already read once: the common case
-        except KeyError:
-            rounds = [cache[b] if b in cache else
-                      self.round_entry(b, columns[i] if columns is not None else _FIRST_BLOCK + 1 + 10 * i, i + 1)
-                      for i, b in enumerate(blocks)]
-        while rounds and rounds[-1] is None:
-            rounds.pop()
+        rounds = self._rounds(blocks, columns)
         return Player(
             start_rank=start_rank, sex=sex, title=title, name=self.text(name),
             rating=self.integer_at(*rating, "the rating") if rating is not None else None,
             federation=self.text(fed), fide_id=self.text(fid),
             birth_date=self.text(birth), points=self.decimal_at(*points, "the points") if points is not None else None,
-            rank=self.integer_at(*rank, "the rank") if rank is not None else None, rounds=tuple(rounds), line=self.line,
+            rank=self.integer_at(*rank, "the rank") if rank is not None else None, rounds=rounds, line=self.line,
         )
 
     def round_entry(self, text: str, col: int, round_number: int) -> RoundEntry | None:
@@ -729,6 +774,8 @@ def read_records(lines: list[str], diags: list[Diagnostic]) -> list[Record]:
 
 def _read_line(parser: RecordParser, reader: _LineReader, raw: str, number: int, nrs: str | None) -> Record:
     text = raw
+    from trf.grammar import grammar
+
     errors = grammar()  # the classes of the parser's errors
     for _attempt in range(12):
         try:
@@ -765,6 +812,8 @@ def control_characters(text: str, lines: list[str]) -> list[Diagnostic]:
     whole text is searched once (:func:`trf.text.trf_line_clean`), its lines only when it holds one."""
     if trf_line_clean(text):
         return []
+    from trf.text import IN_TRF_LINE  # compiled at its first use: a clean file never needs it
+
     found = []
     for number, raw in enumerate(lines, start=1):
         first = IN_TRF_LINE.search(raw)

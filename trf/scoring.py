@@ -13,11 +13,12 @@ from fractions import Fraction
 from math import gcd
 from functools import cached_property
 from operator import attrgetter
-from typing import TYPE_CHECKING, Iterable
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from trf.codes import Result
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Iterable
     from trf.model import RoundEntry, ScoringRecord
 
 _SCORING_KEY = attrgetter("scoring_key")

@@ -10,13 +10,19 @@ format but of the systems: the registry (:func:`systems.select`) reads it from h
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 if TYPE_CHECKING:  # pragma: no cover
     from trf.model import Tournament
 
-__all__ = ["SystemCode", "system_code", "UnsupportedEvent", "require_individual"]
+__all__ = ["SystemCode", "system_code", "UnsupportedEvent", "require_individual", "TWO_GAME_MATCHES", "writes_matches"]
+
+#: How ``192``/``092`` name a system whose rounds are matches of two games (the ETT codes
+#: ``FIDE_DOUBLESWISS``, ``CUSTOM_DOUBLESWISS``, and free text): the files read in this layout
+#: (:mod:`trf.matches`).
+TWO_GAME_MATCHES = r"DOUBLE[\s_-]*SWISS"
 
 
 @dataclass(frozen=True)
@@ -50,3 +56,10 @@ def require_individual(t: Tournament, task: str) -> None:
     implemented for team events, e.g. ``"team tie-breaks are not implemented yet"``)."""
     if t.is_team_event:
         raise UnsupportedEvent(task)
+
+
+def writes_matches(t: Tournament) -> bool:
+    """Whether the file names a system of two-game matches (:data:`TWO_GAME_MATCHES`) in ``192``
+    or ``092``: its columns are read in pairs (:mod:`trf.matches`; here, where the reader's
+    validation asks it of every file without loading that module)."""
+    return any(re.search(TWO_GAME_MATCHES, value.upper()) for _, value in t.system_code.named)

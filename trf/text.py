@@ -22,13 +22,38 @@ import re
 
 __all__ = ["CONTROL", "IN_TRF_LINE", "escape", "visible", "name", "describe", "trf_line_clean", "first_control", "control_in"]
 
-#: Every character shown as an escape.
-CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
-#: The control characters a line of a TRF file should not hold: :data:`CONTROL` but the tab,
-#: which the format's readers take as a blank between the fields of a list record (real files
-#: end ``240`` lines with one), and the line breaks, which end the line.
-IN_TRF_LINE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: The patterns of :data:`CONTROL` and :data:`IN_TRF_LINE`, compiled at their first use (the
+#: module's ``__getattr__``): reading an ASCII file needs neither, and each costs a program's
+#: start-up more than reading a player line.
+_PATTERNS = {
+    #: Every character shown as an escape.
+    "CONTROL": "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]",
+    #: The control characters a line of a TRF file should not hold: :data:`CONTROL` but the tab,
+    #: which the format's readers take as a blank between the fields of a list record (real files
+    #: end ``240`` lines with one), and the line breaks, which end the line.
+    "IN_TRF_LINE": "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]",
+}
+
+if TYPE_CHECKING:
+    CONTROL: re.Pattern[str]
+    IN_TRF_LINE: re.Pattern[str]
+else:
+    def __getattr__(name: str) -> re.Pattern[str]:
+        """:data:`CONTROL` and :data:`IN_TRF_LINE`, compiled when first asked for (PEP 562)."""
+        if name not in _PATTERNS:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return _pattern(name)
+
+
+def _pattern(name: str) -> re.Pattern[str]:
+    """:data:`CONTROL` or :data:`IN_TRF_LINE`, compiled once (then a plain name of the module)."""
+    got: re.Pattern[str] | None = globals().get(name)
+    if got is None:
+        got = globals()[name] = re.compile(_PATTERNS[name])
+    return got
+
 
 # The bytes of an ASCII text that are not :data:`IN_TRF_LINE` characters (see :func:`trf_line_clean`).
 _ASCII_ALLOWED = bytes(range(0x20, 0x7F)) + b"\t\n\r"
@@ -55,9 +80,10 @@ def escape(char: str) -> str:
 def visible(text: str) -> str:
     """``text`` with every character of :data:`CONTROL` replaced by its :func:`escape`; text
     without one (nearly all) is returned as it is, at the cost of one scan."""
-    if CONTROL.search(text) is None:
+    control = _pattern("CONTROL")
+    if control.search(text) is None:
         return text
-    return CONTROL.sub(lambda m: escape(m.group()), text)
+    return control.sub(lambda m: escape(m.group()), text)
 
 
 def name(char: str) -> str:
@@ -80,13 +106,13 @@ def trf_line_clean(text: str) -> bool:
     a deletion of the allowed bytes, several times faster than the regular expression."""
     if text.isascii():
         return not text.encode("ascii").translate(None, _ASCII_ALLOWED)
-    return IN_TRF_LINE.search(text) is None
+    return _pattern("IN_TRF_LINE").search(text) is None
 
 
 def first_control(text: str) -> tuple[int, str] | None:
     """The 1-based position and the character of the first :data:`CONTROL` character of
     ``text``, or ``None`` when it has none."""
-    m = CONTROL.search(text)
+    m = _pattern("CONTROL").search(text)
     return None if m is None else (m.start() + 1, m.group())
 
 

@@ -15,7 +15,6 @@ from fractions import Fraction
 from trf.dates import BIRTH_DATE_FORMS, DATE_FORM, birth_date_fault, date_fault, looks_like_date, parse_date, two_digit_year
 from trf.diagnostics import Diagnostic, Severity
 from trf.limits import MAX_ROUNDS
-from trf.writer import fmt_points
 from trf.model import (
     AbnormalPoints, AbsentRecord, AccelerationRange, ByeRecord, Colour, ForbiddenPairs, Header, Player, PlayerAcceleration,
     Record, Result, RoundCount, RoundEntry, ScoringRecord, Tournament,
@@ -45,7 +44,12 @@ def validate(t: Tournament) -> list[Diagnostic]:
 
 
 def _check_matches(t: Tournament) -> list[Diagnostic]:
-    """A file of two-game matches (C.04.5): its pairs of columns (:mod:`trf.matches`)."""
+    """A file of two-game matches (C.04.5): its pairs of columns (:mod:`trf.matches`, loaded for
+    such a file only)."""
+    from trf.system import writes_matches
+
+    if not writes_matches(t):
+        return []
     from trf.matches import match_diagnostics
 
     return match_diagnostics(t)
@@ -220,23 +224,21 @@ _COMPLEMENT = {r.value: frozenset(c.value for c in r.complement) for r in Result
 
 def _states() -> tuple[frozenset[str], frozenset[str], dict[str, frozenset[str]]]:
     """The block states (:attr:`RoundEntry.state`) that are wrong with an opponent, wrong
-    without one, and for each state the opponent's states that complete a game with it."""
-    codes = [None] + [r.value for r in Result]
-    states = [c.value + (v or " ") for c in Colour for v in codes]
-    alone_bad = frozenset(s for s in states
-                          if s[1] in _BYES or (s[1] in _PLAYED and s[0] == Colour.NONE.value))
+    without one, and for each state the opponent's states that complete a game with it: the
+    opposite colour (``-`` against ``-``) and a complementary result (blank against blank).
+    Built from each state's partners, not by trying every pair: every run of the reader makes it."""
+    codes = [" "] + [r.value for r in Result]
+    none = Colour.NONE.value
+    colours = [c.value for c in Colour]
+    states = [c + v for c in colours for v in codes]
+    alone_bad = frozenset(s for s in states if s[1] in _BYES or (s[1] in _PLAYED and s[0] == none))
     no_opponent_bad = frozenset(s for s in states if s[1] in _PLAYED)
     opposite = {c.value: c.opposite.value for c in Colour}
     pairs = {}
     for s in states:
-        ok = set()
-        for o in states:
-            colours = (s[0] == o[0] == Colour.NONE.value) or opposite[s[0]] == o[0]
-            mine, theirs = s[1].strip(), o[1].strip()
-            results = (not mine and not theirs) or (bool(mine) and bool(theirs) and theirs in _COMPLEMENT[mine])
-            if colours and results:
-                ok.add(o)
-        pairs[s] = frozenset(ok)
+        mine = s[1]
+        theirs = " " if mine == " " else "".join(sorted(_COMPLEMENT[mine]))
+        pairs[s] = frozenset(opposite[s[0]] + v for v in theirs)
     return alone_bad, no_opponent_bad, pairs
 
 
@@ -334,9 +336,15 @@ def _check_points(t: Tournament) -> list[Diagnostic]:
         return []
     out = []
     paired = t.rounds_paired
+    scoring = None if t.abnormal_points else t.scoring  # without 299, a score is its blocks' points
+    over = scoring.denominator if scoring is not None else 1
     for p in t.players:
         if p.points is None or p.start_rank not in t.player_by_rank or t.player(p.start_rank) is not p:
             continue
+        if scoring is not None:  # the test below in integers over one denominator: no Fraction made
+            sums, n, d = scoring.running_totals(p.rounds), p.points.numerator, p.points.denominator
+            if n * over == sums[min(paired, len(p.rounds))] * d or (len(p.rounds) > paired and n * over == sums[-1] * d):
+                continue
         played = t.score(p.start_rank, through=paired)
         if p.points == played or (len(p.rounds) > paired and p.points == t.score(p.start_rank)):
             continue
@@ -345,6 +353,7 @@ def _check_points(t: Tournament) -> list[Diagnostic]:
             continue
         diff = p.points - played
         sign = "+" if diff > 0 else "-"
+        from trf.writer import fmt_points  # here: a file whose points agree does not load the writer
         out.append(Diagnostic(Severity.WARNING, "points-mismatch",
                               f"player {p.start_rank} lists {fmt_points(p.points)} points, the results give "
                               f"{fmt_points(played)} (difference {sign}{fmt_points(abs(diff))})", p.line, 81))
@@ -489,6 +498,7 @@ def _check_scoring(t: Tournament) -> list[Diagnostic]:
     recs = [r for r in t.records if isinstance(r, ScoringRecord) and r.code == "162"]
     if not recs:
         return []
+    from trf.writer import fmt_points  # here: a file without 162 does not load the writer
     given: dict[str, tuple[Fraction, int, int]] = {}  # symbol -> (value, line, column) as last written
     out = []
     for rec in recs:

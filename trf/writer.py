@@ -15,7 +15,7 @@ import os
 import stat
 import time
 from fractions import Fraction
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from trf.model import (
     AbnormalPoints, AbsentRecord, AccelerationRange, BlankLine, ByeRecord, Colour, Comment, ForbiddenPairs,

@@ -42,13 +42,16 @@ the weighted stages leave).
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from algorithms.cardinality import bits_of, exposed, maximum_matching, one_left_over_among
 from pairing.dutch.criteria import (colour_difference_ok, no_third_same_colour, preferences_compatible,
                                     strong_preferences_compatible)
 from pairing.dutch.state import RoundState
 from pairing.dutch.players import PairingPlayer
+
+if TYPE_CHECKING:
+    from typing import Any, Iterator
 
 #: Search steps per bracket player before the weighted stages take over.
 STEPS_PER_PLAYER = 20

@@ -23,7 +23,7 @@ import enum
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from pairing.pab import bars_pab, pab_eligible  # C.04.3 Art. 2.1.2 (C2)
 from pairing.result import PairingInputError
@@ -33,6 +33,7 @@ from trf.acceleration import has_explicit_acceleration
 from trf.model import Colour, Result, RoundEntry, Tournament
 
 if TYPE_CHECKING:
+    from typing import Callable
     from pairing.dutch.editions import Edition
 
 

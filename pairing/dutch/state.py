@@ -29,7 +29,8 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cached_property, reduce
 from operator import or_
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: arbiter.launch)
 
 from algorithms.cardinality import bits_of, can_be_left_over, exposed, maximum_matching
 from pairing.dutch.criteria import colour_key

@@ -100,3 +100,30 @@ def test_without_a_cache_folder_nothing_changes() -> None:
 
     with compiled_methods(None):
         assert not hasattr(dataclasses, "exec")
+
+
+# dataclasses imported as the entry point imports it, then a class without a docstring (its
+# signature is written as one, by inspect), asdict (copy's deepcopy), and inspect imported after.
+_DEFERRED_PROBE = """
+import sys
+from arbiter.compiled import import_dataclasses
+import_dataclasses()
+loaded = "inspect" in sys.modules, "copy" in sys.modules
+import dataclasses
+
+@dataclasses.dataclass(frozen=True)
+class Pairing:
+    white: int
+    black: int = 0
+
+import inspect
+print(loaded, Pairing.__doc__, dataclasses.asdict(Pairing(3, 4)), inspect.signature is dataclasses.inspect.signature,
+      type(inspect).__name__)
+"""
+
+
+def test_dataclasses_defers_inspect_and_copy_and_still_uses_them() -> None:
+    proc = subprocess.run([sys.executable, "-c", _DEFERRED_PROBE], capture_output=True, text=True, cwd=REPO,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)}, check=True)
+    assert proc.stdout.split("\n")[0] == ("(False, False) Pairing(white: int, black: int = 0) {'white': 3, 'black': 4} "
+                                          "True module")

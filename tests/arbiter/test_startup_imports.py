@@ -124,3 +124,45 @@ def test_a_group_of_commands_runs_from_its_module(cache: Path) -> None:
     code, modules, out = loaded(cache, "rotation", "--help")
     assert code == exitcodes.OK and "Club-night rotation" in out
     assert modules & COMMAND_MODULES == {"arbiter.cli_rotation"}
+
+
+# The console script's entry point (``arbiter.launch:main``, as the installed ``arbiter`` runs it),
+# reporting the modules its run added to those the interpreter's own start loaded (a development
+# install's import hooks load some of them before any of the program).
+_LAUNCH_PROBE = """
+import json, sys
+before = set(sys.modules)
+sys.argv = ["arbiter", *sys.argv[1:]]
+try:
+    from arbiter.launch import main
+    main()
+except SystemExit as exc:
+    code = exc.code
+sys.stderr.write("\\n" + json.dumps({"code": code, "modules": sorted(set(sys.modules) - before)}) + "\\n")
+"""
+
+#: What a served ``pair --format bbp`` of a file whose lines are all read directly must not load:
+#: the framework, the full program, the writer, the grammar and its parser, the layout of two-game
+#: matches (a file of one game per round), and standard modules that cost start-up time without
+#: use here: typing (the library's type names are for the type checker), copy (only
+#: :mod:`dataclasses` imports it, for ``asdict``: :mod:`arbiter.compiled`), contextlib,
+#: importlib's package and warnings, zlib, pathlib.
+NOT_IN_A_PAIRING_CALL = {"typer", "rich", "click", "arbiter.cli", "arbiter.cli_pair", "trf.writer", "trf.grammar",
+                         "trf.matches", "lark", "_arbiter_trf_grammar", "checker", "typing", "copy", "contextlib",
+                         "importlib", "warnings", "zlib", "pathlib"}
+#: What Python 3.11's dataclasses imports for what no pairing call asks (:mod:`arbiter.compiled`;
+#: from 3.12 it reads every class's annotations with inspect, which the first class then loads).
+INSPECT_AND_WHAT_IT_BRINGS = {"inspect", "ast", "dis", "tokenize", "linecache"}
+
+
+def test_the_entry_points_own_pair_loads_the_engine_and_nothing_it_does_not_use(cache: Path) -> None:
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    proc = subprocess.run([sys.executable, "-c", _LAUNCH_PROBE, "pair", str(EXAMPLE), "--format", "bbp"],
+                          capture_output=True, text=True, env=env, cwd=REPO, timeout=120)
+    report = json.loads(proc.stderr.strip().splitlines()[-1])
+    assert report["code"] == exitcodes.OK and proc.stdout == "3\n2 1\n4 5\n7 8\n"
+    added = set(report["modules"])
+    assert {"arbiter.launch", "trf.parser", "pairing.dutch.engine", "dataclasses"} <= added
+    assert not (added | packages(added)) & NOT_IN_A_PAIRING_CALL
+    if sys.version_info < (3, 12):
+        assert not added & INSPECT_AND_WHAT_IT_BRINGS
