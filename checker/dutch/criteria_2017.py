@@ -79,6 +79,10 @@ class Evaluator2017(Evaluator):
         #: per pair (higher-ranked player first), what it adds to the rows C.6 and C.8-C.19 when it
         #: is one of a bracket's pairs (:func:`checker.dutch.rescore.pair_signature_2017`)
         self.signatures: dict[tuple[int, int], tuple[Any, ...]] = {}
+        #: per pair, its weight in a move inside one bracket (:func:`checker.dutch.rescore.same_players_weight_2017`)
+        self.weights: dict[tuple[int, int], tuple[int, bool] | None] = {}
+        #: per scoregroup, its players' classes and colour codes (:func:`checker.dutch.rescore.class_codes_2017`)
+        self.class_codes: dict[int, tuple[dict[int, int], list[list[int]]] | None] = {}
 
     @property
     def units(self) -> dict[int, Any]:

@@ -10,7 +10,7 @@ patched key equal to the key built from scratch.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any
+from typing import Any, Sequence
 
 from checker.dutch.criteria import Bracket
 from checker.dutch.order import generation_key
@@ -80,7 +80,7 @@ class HomogeneousIndex:
                     sum_in += x if is_in else -x
         return (out, into, sum_out, sum_in) if copied else None
 
-    def precedes(self, removed: list[tuple[int, int]], added: list[tuple[int, int]]) -> bool:
+    def precedes(self, removed: Sequence[tuple[int, int]], added: Sequence[tuple[int, int]]) -> bool:
         """Whether the key with ``removed`` replaced by as many pairs ``added`` is smaller than
         this one (:meth:`patched` compared with :attr:`key`, without building it)."""
         bsn = self.bsn  # :meth:`_partners`, inlined (the local search asks this of most moves)
@@ -91,8 +91,29 @@ class HomogeneousIndex:
         for u, v in added:
             a, b = bsn[u], bsn[v]
             new[a], new[b] = b, a
-        sides = self._sides(new)
-        if sides is not None:  # another exchange decides
+        # whether the exchange's sets change, and how its first two keys (Art. 4.3: the number
+        # of players exchanged, then the BSNs' sums) do, without copying the sets: a player's side
+        # depends only on its own partner (see :meth:`_sides`)
+        n1, out, into = self.n1, self.out, self.into
+        changed = False
+        d_count = d_sum = 0
+        for x, y in new.items():
+            is_out = x <= n1 and (y is None or y < x)
+            if is_out != (x in out):
+                changed = True
+                d_count += 1 if is_out else -1
+                d_sum += -x if is_out else x
+            is_in = y is not None and n1 < x < y
+            if is_in != (x in into):
+                changed = True
+                d_sum += x if is_in else -x
+        if changed:  # another exchange decides: by its number, its sums, else the sets themselves
+            if d_count:
+                return d_count < 0
+            if d_sum:
+                return d_sum < 0
+            sides = self._sides(new)
+            assert sides is not None
             return bool(self._exchange(*sides) < self.key[0])
         pos, partner = self.pos, self.partner
         first = None
@@ -155,7 +176,7 @@ class GenerationIndex:
             remainder = [r for r in b.residents if r not in in_mdp_pairs]
             self._rest = HomogeneousIndex(remainder, {(u, v) for u, v in b.pairs if u not in self.mdps})
 
-    def _patchable(self, removed: list[tuple[int, int]], added: list[tuple[int, int]]) -> bool:
+    def _patchable(self, removed: Sequence[tuple[int, int]], added: Sequence[tuple[int, int]]) -> bool:
         mdps = self.mdps
         return not (mdps and any(u in mdps or v in mdps for u, v in (*removed, *added)))
 
@@ -165,9 +186,9 @@ class GenerationIndex:
             return None
         return (*self._prefix, self._rest.patched(removed, added))
 
-    def precedes(self, removed: list[tuple[int, int]], added: list[tuple[int, int]]) -> bool | None:
+    def precedes(self, removed: Sequence[tuple[int, int]], added: Sequence[tuple[int, int]]) -> bool | None:
         """Whether :meth:`key_of` is smaller than :attr:`key` (generated first); ``None`` when
         :meth:`key_of` is."""
-        if not self._patchable(removed, added):
+        if self.mdps and not self._patchable(removed, added):
             return None
         return self._rest.precedes(removed, added)

@@ -175,6 +175,34 @@ class ScoredPairing:
         v = self._judge(move, False)
         return v if v is not None and v.winner == "b" else None
 
+    def order_above(self, move: Move, k: int, removed: list[Pair], added: tuple[Pair, ...]) -> Verdict | None:
+        """:meth:`ranks_above` for a move that keeps the PAB and re-pairs, among themselves, the
+        players of the pairs ``removed`` of bracket ``k`` (each (higher-ranked, lower-ranked)) as
+        the pairs ``added`` of ``k`` (none in both; either player first: the order's patch reads
+        a pair both ways), when its reading from those pairs
+        (:data:`checker.dutch.rescore.SAME_PLAYERS`) ties on every quality row, as
+        :func:`checker.dutch.search._same_bracket_plan` tells once for the whole search: the
+        generation order decides (Art. 3.8), as :meth:`_judge` would find after the same
+        reading, remembered as long (the bracket's context)."""
+        if self._inherited:
+            hit = self._memo.get(move)
+            if hit is not None:
+                kh, ctx = hit[0], hit[2]
+                if ctx == -2 or self.versions[kh] == hit[1] or (ctx >= 0 and self.context(kh) == ctx):
+                    v = hit[3]
+                    return v if v is not None and v.winner == "b" else None
+        part = self._parts[k] or self.part(k)
+        order = part.order
+        if order is None:
+            order = part.order = GenerationIndex(self.brackets[k], self.ev.rank)
+        if order.precedes(removed, added) is False:  # the commonest outcome, remembered as :meth:`_order` does
+            self._memo[move] = (k, self.versions[k], self.context(k), None, False)
+            return None
+        rank = self.ev.rank
+        add = [(u, v) if rank[u] < rank[v] else (v, u) for u, v in added]
+        v = self._order(move, k, part, removed, add, self.brackets[k].downfloaters, CONTEXT, False)
+        return v if v is not None and v.winner == "b" else None
+
     def lasting(self, moves: tuple[Move, ...]) -> tuple[int, int] | None:
         """After :meth:`verdict` or :meth:`ranks_above` judged each of ``moves`` against this
         pairing: how long what is remembered says that none of them ranks above, if it says so

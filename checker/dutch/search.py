@@ -21,6 +21,7 @@ from typing import Any, Callable, Container, Hashable, Iterator
 from algorithms.enumeration import perfect_matchings as perfect
 from checker.dutch.compare import compare
 from checker.dutch.reference import Verdict, compare as reference_compare
+from checker.dutch.rescore import CLASS_CODES, SAME_PLAYERS_WEIGHT
 from checker.dutch.scoring import Move, ScoredPairing, fewer_pairs
 from checker.dutch.criteria import Bracket, Evaluator, Mate
 from checker.dutch.state import Pref
@@ -372,12 +373,18 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
     settled: dict[Hashable, tuple[int, int]] = {}
     # each group's moves that may rank above a pairing: a move that takes more pairs out of its
     # first changed bracket than it puts in never does (C6), whatever the pairing it is judged
-    # against; nobody watching, those are not judged at all
-    live: GroupCache = {}
+    # against, nor one that re-pairs players inside one bracket and is worse by what its pairs
+    # add (:func:`_same_bracket_plan`); nobody watching, those are not judged at all.  With each
+    # group's moves, which of them tie up to the generation order there (``()``: none known)
+    live: dict[Hashable, tuple[tuple[Move, ...], tuple[Tied | None, ...]]] = {}
     g = ev.group_of
     # the keys of groups passed over for the rest of the search (settled for good, or no move
     # left that may rank above), not even looked up
     dead: set[Hashable] = set()
+    # moves inside one bracket read from their pairs' weights once (:func:`_same_bracket_plan`):
+    # for each group in ``live``, which of its moves tie there up to the generation order
+    weight = SAME_PLAYERS_WEIGHT.get(ev.edition) if incremental and observe is None else None
+    weights: dict[Pair, tuple[int, bool] | None] = {}
     for step in range(rounds):
         scored = ScoredPairing(ev, current, scored) if incremental else None
         brs = scored.brackets if scored is not None else ev.brackets(current)
@@ -387,28 +394,44 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
         best_verdict: Verdict | None = None
         best_brs: list[Bracket] | None = None
         best_cache: dict[Any, Any] = {}
+        skip: set[Hashable] = dead
+        if scored is not None and settled:
+            # the groups settled while a bracket's context stands, passed over in the generators
+            # when it stands now (the test below, made once per group before the step)
+            now = [scored.context(k) for k in range(len(brs))]
+            skip = dead | {key for key, (k, c) in settled.items() if c >= 0 and now[k] == c}
         # nobody watching, the groups whose every move loses by C6 are not even built
-        for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache, dead,
+        for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache, skip,
                                       losing=scored is None or watch is not None):
             if scored is not None and key is not None:
                 held = settled.get(key)
                 if held is not None and (held[1] == -2 or scored.context(held[0]) == held[1]):
                     continue
+            ties: tuple[Tied | None, ...] = ()
             if scored is not None and watch is None:
-                kept = live.get(key) if key is not None else None
-                if kept is None:
-                    kept = group if _one_bracket(g, key) else tuple(mv for mv in group if fewer_pairs(g, mv) is None)
+                plan = live.get(key) if key is not None else None
+                if plan is None:
+                    one = _one_bracket(g, key)
+                    kept = group if one else tuple(mv for mv in group if fewer_pairs(g, mv) is None)
+                    if weight is not None and one and kept:
+                        kept, ties = _same_bracket_plan(ev, weight, weights, kept)
                     if key is not None:
-                        live[key] = kept
+                        live[key] = (kept, ties)
+                else:
+                    kept, ties = plan
                 group = kept
                 if not group:
                     if key is not None:
                         dead.add(key)
                     continue
-            for mv in group:
+            for i, mv in enumerate(group):
                 cand: Mate | None = None
                 if scored is not None:
-                    v = scored.verdict(mv) if watch is not None else scored.ranks_above(mv)
+                    if watch is not None:
+                        v = scored.verdict(mv)
+                    else:
+                        tie = ties[i] if ties else None
+                        v = scored.ranks_above(mv) if tie is None else scored.order_above(mv, *tie)
                 else:
                     cand = mv.apply(current)
                     v = reference_compare(ev, current, cand)
@@ -457,6 +480,108 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
             first = best_verdict
         current = best or best_move.apply(current)
     return current, first
+
+
+#: a move inside one bracket whose reading from its pairs ties up to the generation order: the
+#: bracket, the pairs it takes out, each (higher-ranked, lower-ranked), and the pairs it puts in
+Tied = tuple[int, list[Pair], tuple[Pair, ...]]
+#: the most pairs a move read from its pairs' weights may take out (the weights' digits hold
+#: differences of up to seven entries: :func:`checker.dutch.rescore.same_players_weight_2017`)
+_WEIGHED = 7
+#: a pair's weight (:data:`checker.dutch.rescore.SAME_PLAYERS_WEIGHT`)
+Weight = Callable[[Evaluator, int, int], "tuple[int, bool] | None"]
+
+
+def _same_bracket_plan(ev: Evaluator, weight: Weight, weights: dict[Pair, tuple[int, bool] | None],
+                       group: tuple[Move, ...]) -> tuple[tuple[Move, ...], tuple[Tied | None, ...]]:
+    """The moves of a group of boards (two or three, :func:`neighbour_groups`,
+    :func:`triple_groups`) that the unwatched search judges, with how, when every player of the
+    boards belongs to the scoregroup ``k`` of the boards' bracket (else all, judged as any
+    move).  Each move keeps the PAB and re-pairs those players among themselves, each pair it
+    takes out and puts in different and lying in ``k`` (a pair lies in its lower-ranked
+    player's scoregroup, Art. 1.9): whatever the pairing it is judged against, ``k`` is the
+    first bracket it changes, with as many pairs and the same players, so the same downfloaters
+    and no C.7, and it is read from its pairs alone (:data:`checker.dutch.rescore.SAME_PLAYERS`).
+    The sum of the weights it puts in less those it takes out
+    (:func:`checker.dutch.rescore.same_players_weight_2017`; in a scoregroup of one score
+    without topscorers, the colour codes of the players' classes,
+    :func:`checker.dutch.rescore.class_codes_2017`, which differ from the weights by the same
+    constant per pair) gives that reading's outcome:
+
+    * above zero, the candidate is worse on C.6 or the first of C.8-C.11 that differs, which
+      no later row can overturn (Art. 3.8: the first differing row of the first differing
+      bracket decides): the move never ranks above a pairing, and is left out like the moves
+      :func:`checker.dutch.scoring.fewer_pairs` drops;
+    * zero with no float entry among its pairs, every quality row ties and the generation
+      order decides (:meth:`checker.dutch.scoring.ScoredPairing.order_above`, given ``k`` and
+      the pairs: a :data:`Tied`);
+    * otherwise (better there, a float row to read, scores not in whole units), judged by
+      :meth:`checker.dutch.scoring.ScoredPairing.ranks_above` as any move (``None``).
+
+    Every move of such a group keeps the PAB, takes out the group's boards (its key) and puts
+    in as many pairs, none of them one of the boards (:func:`neighbour_groups` pairs players of
+    different boards, :func:`triple_groups` keeps no board).  ``weights``: the pairs' weights by
+    the search, under both orders of the pair.
+    ``tests/checker/test_search_equivalence.py`` compares each outcome with the whole
+    comparison."""
+    first = group[0]
+    g = ev.group_of
+    removed = first.removed
+    n = len(removed)
+    u0, v0 = removed[0]
+    k = g[u0] if g[u0] > g[v0] else g[v0]
+    if n > _WEIGHED or any(g[x] != k for x in first.changed):
+        return group, (None,) * len(group)
+    rank = ev.rank
+    rem = [(u, v) if rank[u] < rank[v] else (v, u) for u, v in removed]
+    kept: list[Move] = []
+    ties: list[Tied | None] = []
+    codes = CLASS_CODES[ev.edition](ev, k) if ev.edition in CLASS_CODES else None
+    if codes is not None:  # the pairs' weights less a constant each: their classes' colour codes
+        cls, table = codes
+        base = 0
+        for u, v in removed:
+            base += table[cls[u]][cls[v]]
+        for mv in group:
+            total = -base
+            for u, v in mv.added:
+                total += table[cls[u]][cls[v]]
+            if total > 0:
+                continue  # worse on C.8-C.11 wherever it is judged
+            kept.append(mv)
+            ties.append((k, rem, mv.added) if total == 0 else None)
+        return tuple(kept), tuple(ties)
+
+    def of(u: int, v: int) -> tuple[int, bool] | None:
+        got = weights.get((u, v), False)
+        if got is False:
+            got = weight(ev, u, v) if rank[u] < rank[v] else weight(ev, v, u)
+            weights[(u, v)] = weights[(v, u)] = got
+        return got  # type: ignore[return-value]
+
+    base = 0
+    base_floats = False
+    for u, v in removed:
+        w = of(u, v)
+        if w is None:
+            return group, (None,) * len(group)  # scores not in whole units
+        base += w[0]
+        base_floats = base_floats or w[1]
+    for mv in group:
+        total: int | None = -base
+        floats = base_floats
+        for u, v in mv.added:
+            w = of(u, v)
+            if w is None:
+                total = None
+                break
+            total += w[0]
+            floats = floats or w[1]
+        if total is not None and total > 0:
+            continue  # worse on C.6 or C.8-C.11 wherever it is judged
+        kept.append(mv)
+        ties.append((k, rem, mv.added) if total == 0 and not floats else None)
+    return tuple(kept), tuple(ties)
 
 
 def _keeps_downfloaters(group_of: dict[int, int], move: Move, k: int) -> bool:
