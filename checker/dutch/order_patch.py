@@ -162,13 +162,15 @@ class GenerationIndex:
     (as many as it removes) gets its key by :meth:`key_of` without a rebuild, when no replaced
     pair holds an MDP (the MDPs' part of the key and the remainder then stand)."""
 
-    __slots__ = ("key", "bsn", "mdps", "_prefix", "_rest")
+    __slots__ = ("key", "bsn", "mdps", "_prefix", "_rest", "_mdp_pairs")
 
     def __init__(self, b: Bracket, rank: dict[int, int]) -> None:
         self.bsn = {pid: i + 1 for i, pid in enumerate(b.members)}
         self.key = generation_key(b, rank, self.bsn)
         self.mdps = frozenset(b.mdps)
         self._prefix = self.key[:2]
+        #: each paired MDP's opponent (an MDP ranks above every resident: first in its pair)
+        self._mdp_pairs = {u: v for u, v in b.pairs if u in self.mdps}
         if not b.mdps:
             self._rest = HomogeneousIndex(b.members, b.pairs, self.bsn)
         else:
@@ -192,3 +194,24 @@ class GenerationIndex:
         if self.mdps and not self._patchable(removed, added):
             return None
         return self._rest.precedes(removed, added)
+
+    def mdps_precede(self, removed: Sequence[tuple[int, int]], added: Sequence[tuple[int, int]]) -> bool | None:
+        """:meth:`precedes` when a pair of ``removed`` or ``added`` (each (higher-ranked,
+        lower-ranked)) holds an MDP, read from the key's MDP part alone (Art. 4.4 (2017: D.3),
+        then the MDPs' transposition): the candidate pairs another set of MDPs or an MDP with
+        another resident, so its set of paired MDPs or their opponents' BSNs differ, and the
+        keys part there, before the remainder is read; ``None`` when they do not differ (the
+        MDPs' pairs the same: not a re-pairing of an MDP)."""
+        mdps, bsn = self.mdps, self.bsn
+        partner = dict(self._mdp_pairs)
+        for u, v in removed:
+            if u in mdps and partner.get(u) == v:
+                del partner[u]
+        for u, v in added:
+            if u in mdps:
+                partner[u] = v
+        paired = sorted(partner, key=bsn.__getitem__)
+        prefix = (tuple(bsn[m] for m in paired), tuple(bsn[partner[m]] for m in paired))
+        if prefix == self._prefix:
+            return None
+        return prefix < self._prefix

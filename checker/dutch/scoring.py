@@ -382,7 +382,9 @@ class ScoredPairing:
         order = part.order
         if not exact:
             first = order.precedes(r0, n0)
-            if first is False:
+            if first is None:  # an MDP re-paired: the MDPs' part of the key decides
+                first = order.mdps_precede(r0, n0)
+            if first is False:  # read from the MDPs' pairs at most, which the context holds
                 return self._remember(move, k0, None, False, holds)
         kb = order.key_of(r0, n0)
         if kb is None:  # an MDP re-paired: the whole key, which reads every pair of the bracket

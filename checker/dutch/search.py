@@ -378,9 +378,13 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
     # group's moves, which of them tie up to the generation order there (``()``: none known)
     live: dict[Hashable, tuple[tuple[Move, ...], tuple[Tied | None, ...]]] = {}
     g = ev.group_of
-    # the keys of groups passed over for the rest of the search (settled for good, or no move
-    # left that may rank above), not even looked up
-    dead: set[Hashable] = set()
+    # the keys of groups the generators pass over in a step, not even looked up: for the rest of
+    # the search (settled for good, or no move left that may rank above), and while it stands,
+    # those settled while a bracket's context stands (``held_by``: their keys by bracket)
+    skip: set[Hashable] = set()
+    held_by: dict[int, set[Hashable]] = {}
+    before: list[int] = []
+    now: list[int] = []
     # moves inside one bracket read from their pairs' weights once (:func:`_same_bracket_plan`):
     # for each group in ``live``, which of its moves tie there up to the generation order
     weight = SAME_PLAYERS_WEIGHT.get(ev.edition) if incremental and observe is None else None
@@ -394,12 +398,21 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
         best_verdict: Verdict | None = None
         best_brs: list[Bracket] | None = None
         best_cache: dict[Any, Any] = {}
-        skip: set[Hashable] = dead
-        if scored is not None and settled:
-            # the groups settled while a bracket's context stands, passed over in the generators
-            # when it stands now (the test below, made once per group before the step)
+        if scored is not None:
+            # the groups settled while a bracket's context stands join ``skip`` while it stands
+            # (the test below, kept up to date for the brackets whose context changed)
             now = [scored.context(k) for k in range(len(brs))]
-            skip = dead | {key for key, (k, c) in settled.items() if c >= 0 and now[k] == c}
+            for k in range(len(now) if before else 0):
+                if now[k] != before[k]:
+                    for key in held_by.get(k, ()):
+                        held = settled[key]
+                        if held[1] == -2:
+                            continue
+                        if held[0] == k and held[1] == now[k]:
+                            skip.add(key)
+                        else:
+                            skip.discard(key)
+            before = now
         # nobody watching, the groups whose every move loses by C6 are not even built
         for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache, skip,
                                       losing=scored is None or watch is not None):
@@ -422,7 +435,7 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                 group = kept
                 if not group:
                     if key is not None:
-                        dead.add(key)
+                        skip.add(key)
                     continue
             for i, mv in enumerate(group):
                 cand: Mate | None = None
@@ -473,7 +486,11 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                 if held is not None:
                     settled[key] = held
                     if held[1] == -2:
-                        dead.add(key)
+                        skip.add(key)
+                    else:
+                        held_by.setdefault(held[0], set()).add(key)
+                        if held[1] == now[held[0]]:
+                            skip.add(key)
         if best_move is None:
             break
         if first is None:
