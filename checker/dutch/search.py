@@ -363,6 +363,54 @@ def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] =
         return _improve(ev, mate, rounds, frozen, too_large, observe, incremental)
 
 
+class PassedOver:
+    """The keys of the groups of moves the search passes over in a step, not even looked up
+    (:attr:`keys`, the generators' ``skip``): those with no move left that may rank above
+    (:meth:`drop`), and those :meth:`checker.dutch.scoring.ScoredPairing.lasting` settled
+    (:attr:`settled`): for the rest of the search (``(0, -2)``), or while bracket ``k``'s
+    context is ``c`` (``(k, c)``), that is while it is ``c`` in the step's pairing.  Kept up to
+    date from step to step by re-reading, when a bracket's context changes, the groups settled
+    by it (not every settled group each step)."""
+
+    __slots__ = ("keys", "settled", "_by", "_now", "_gone")
+
+    def __init__(self) -> None:
+        self.keys: set[Hashable] = set()
+        self._gone: set[Hashable] = set()
+        self.settled: dict[Hashable, tuple[int, int]] = {}
+        self._by: dict[int, set[Hashable]] = {}
+        self._now: list[int] = []
+
+    def holds(self, key: Hashable) -> bool:
+        """Whether ``key``'s settlement holds in the step (what :attr:`keys` says of it)."""
+        held = self.settled.get(key)
+        return held is not None and (held[1] == -2 or self._now[held[0]] == held[1])
+
+    def step(self, contexts: list[int]) -> None:
+        """A new step, whose pairing gives each bracket the context in ``contexts``."""
+        before, self._now = self._now, contexts
+        for k in range(len(contexts) if before else 0):
+            if contexts[k] != before[k]:
+                for key in self._by.get(k, ()):
+                    if self.holds(key):
+                        self.keys.add(key)
+                    elif key not in self._gone:
+                        self.keys.discard(key)
+
+    def settle(self, key: Hashable, held: tuple[int, int]) -> None:
+        """``key``'s group settled as ``held`` says, in the current step."""
+        self.settled[key] = held
+        if held[1] != -2:
+            self._by.setdefault(held[0], set()).add(key)
+        if self.holds(key):
+            self.keys.add(key)
+
+    def drop(self, key: Hashable) -> None:
+        """``key``'s group passed over for the rest of the search."""
+        self._gone.add(key)
+        self.keys.add(key)
+
+
 def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too_large: list[int] | None,
              observe: Observer | None, incremental: bool) -> tuple[Mate, Verdict | None]:
     first: Verdict | None = None
@@ -370,7 +418,8 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
     ok = compatibility(ev)
     scored: ScoredPairing | None = None
     cache: GroupCache = {}
-    settled: dict[Hashable, tuple[int, int]] = {}
+    passed = PassedOver()
+    settled = passed.settled
     # each group's moves that may rank above a pairing: a move that takes more pairs out of its
     # first changed bracket than it puts in never does (C6), whatever the pairing it is judged
     # against, nor one that re-pairs players inside one bracket and is worse by what its pairs
@@ -378,13 +427,6 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
     # group's moves, which of them tie up to the generation order there (``()``: none known)
     live: dict[Hashable, tuple[tuple[Move, ...], tuple[Tied | None, ...]]] = {}
     g = ev.group_of
-    # the keys of groups the generators pass over in a step, not even looked up: for the rest of
-    # the search (settled for good, or no move left that may rank above), and while it stands,
-    # those settled while a bracket's context stands (``held_by``: their keys by bracket)
-    skip: set[Hashable] = set()
-    held_by: dict[int, set[Hashable]] = {}
-    before: list[int] = []
-    now: list[int] = []
     # moves inside one bracket read from their pairs' weights once (:func:`_same_bracket_plan`):
     # for each group in ``live``, which of its moves tie there up to the generation order
     weight = SAME_PLAYERS_WEIGHT.get(ev.edition) if incremental and observe is None else None
@@ -399,20 +441,8 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
         best_brs: list[Bracket] | None = None
         best_cache: dict[Any, Any] = {}
         if scored is not None:
-            # the groups settled while a bracket's context stands join ``skip`` while it stands
-            # (the test below, kept up to date for the brackets whose context changed)
-            now = [scored.context(k) for k in range(len(brs))]
-            for k in range(len(now) if before else 0):
-                if now[k] != before[k]:
-                    for key in held_by.get(k, ()):
-                        held = settled[key]
-                        if held[1] == -2:
-                            continue
-                        if held[0] == k and held[1] == now[k]:
-                            skip.add(key)
-                        else:
-                            skip.discard(key)
-            before = now
+            passed.step([scored.context(k) for k in range(len(brs))])
+        skip = passed.keys
         # nobody watching, the groups whose every move loses by C6 are not even built
         for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache, skip,
                                       losing=scored is None or watch is not None):
@@ -435,7 +465,7 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                 group = kept
                 if not group:
                     if key is not None:
-                        skip.add(key)
+                        passed.drop(key)
                     continue
             for i, mv in enumerate(group):
                 cand: Mate | None = None
@@ -484,13 +514,7 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
             if scored is not None and key is not None:
                 held = scored.lasting(group)
                 if held is not None:
-                    settled[key] = held
-                    if held[1] == -2:
-                        skip.add(key)
-                    else:
-                        held_by.setdefault(held[0], set()).add(key)
-                        if held[1] == now[held[0]]:
-                            skip.add(key)
+                    passed.settle(key, held)
         if best_move is None:
             break
         if first is None:

@@ -163,3 +163,38 @@ def test_the_weights_digits_hold_every_change() -> None:
     assert 2 * 2 * _WEIGHED < rescore._BASE // 2
     largest = ((2 * rescore._BASE + 2) * rescore._BASE + 2) * rescore._BASE + 2
     assert 2 * _WEIGHED * largest < 1 << rescore._PSD_SHIFT
+
+
+def test_the_groups_passed_over_are_those_settled_now() -> None:
+    """:class:`checker.dutch.search.PassedOver`, kept up to date by the brackets whose context
+    changes, passes over in each step exactly the groups dropped, settled for good, or settled
+    while a bracket's context stands that stands in the step (the test the search made of each
+    group it met), over random sequences of steps and settlements."""
+    from checker.dutch.search import PassedOver
+
+    rng = random.Random("passed-over")
+    checked = 0
+    for _ in range(200):
+        passed = PassedOver()
+        dropped: set[int] = set()
+        settled: dict[int, tuple[int, int]] = {}
+        contexts = [rng.randint(0, 2) for _ in range(4)]
+        for _ in range(12):
+            contexts = [c if rng.random() < 0.6 else rng.randint(0, 2) for c in contexts]
+            passed.step(list(contexts))
+            for _ in range(rng.randint(0, 6)):
+                key = rng.randint(0, 30)
+                if key in dropped or key in passed.keys:
+                    continue  # the search meets only the groups not passed over
+                if rng.random() < 0.15 and key not in settled:
+                    passed.drop(key)
+                    dropped.add(key)
+                    continue
+                k = rng.randrange(4)
+                held = (0, -2) if rng.random() < 0.2 else (k, rng.choice([contexts[k], rng.randint(0, 2)]))
+                passed.settle(key, held)
+                settled[key] = held
+            expected = dropped | {key for key, (k, c) in settled.items() if c == -2 or contexts[k] == c}
+            assert passed.keys == expected
+            checked += 1
+    assert checked == 2400
