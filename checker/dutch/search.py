@@ -609,19 +609,20 @@ def _same_bracket_plan(ev: Evaluator, weight: Weight, weights: dict[Pair, tuple[
         base += w[0]
         base_floats = base_floats or w[1]
     for mv in group:
-        total: int | None = -base
+        change = -base
         floats = base_floats
+        whole = True  # every pair weighed (scores in whole units)
         for u, v in mv.added:
             w = of(u, v)
             if w is None:
-                total = None
+                whole = False
                 break
-            total += w[0]
+            change += w[0]
             floats = floats or w[1]
-        if total is not None and total > 0:
+        if whole and change > 0:
             continue  # worse on C.6 or C.8-C.11 wherever it is judged
         kept.append(mv)
-        ties.append((k, rem, mv.added) if total == 0 and not floats else None)
+        ties.append((k, rem, mv.added) if whole and change == 0 and not floats else None)
     return tuple(kept), tuple(ties)
 
 

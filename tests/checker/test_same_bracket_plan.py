@@ -117,6 +117,7 @@ def test_the_weights_give_the_outcome_of_the_first_rows(path: Path, rules: str) 
     signs: dict[int, int] = {1: 0, -1: 0, 0: 0}
     with_psd = 0
     for ev, given in _rounds(path, rules):
+        assert isinstance(ev, Evaluator2017)
         for steps in WALKS:
             mate = _walk(ev, given, steps, rng)
             scored = ScoredPairing(ev, mate)
@@ -129,11 +130,12 @@ def test_the_weights_give_the_outcome_of_the_first_rows(path: Path, rules: str) 
                     if (mv.pab is not None or len(ks) != 1 or len(rem) != len(add) or set(rem) & set(add)
                             or {x for pr in rem for x in pr} != {x for pr in add for x in pr}):
                         continue
-                    weights = [same_players_weight_2017(ev, u, v) for u, v in add + rem]
-                    if any(w is None for w in weights):
+                    weighed = [same_players_weight_2017(ev, u, v) for u, v in add + rem]
+                    weights = [w for w in weighed if w is not None]
+                    if len(weights) < len(weighed):
                         continue
-                    total = sum(w[0] for w in weights[:len(add)]) - sum(w[0] for w in weights[len(add):])  # type: ignore[index]
-                    floats = any(w[1] for w in weights)  # type: ignore[index]
+                    total = sum(w[0] for w in weights[:len(add)]) - sum(w[0] for w in weights[len(add):])
+                    floats = any(w[1] for w in weights)
                     k = ks.pop()
                     part = scored.part(k)
                     if part.values is None:
