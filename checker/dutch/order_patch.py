@@ -22,7 +22,7 @@ class HomogeneousIndex:
     exchange depends only on its own partner (an S1 player goes to S2 when unpaired or paired
     with a smaller BSN; an S2 player comes to S1 when paired with a larger BSN in S2)."""
 
-    __slots__ = ("bsn", "n1", "partner", "out", "into", "pos", "key", "sum_out", "sum_in", "s1")
+    __slots__ = ("bsn", "n1", "partner", "out", "into", "pos", "key", "sum_out", "sum_in", "s1", "_side", "_at", "_with")
 
     def __init__(self, order: list[int] | tuple[int, ...], pairs: set[tuple[int, int]] | frozenset[tuple[int, int]],
                  bsn: dict[int, int] | None = None) -> None:
@@ -43,6 +43,15 @@ class HomogeneousIndex:
         s1 = self.s1 = [x for x in range(1, n1 + 1) if x not in self.out] + sorted(self.into)
         self.pos = {x: i for i, x in enumerate(s1)}
         self.key = (self._exchange(self.out, self.into, self.sum_out, self.sum_in), tuple(partner[x] for x in s1))
+        # the same by BSN, in lists (read by :meth:`precedes`): the side of the exchange (1: S1 ->
+        # S2, 2: S2 -> S1, 0: stays), the place in S1 after the exchange (-1: none), the partner
+        size = max(bsn.values(), default=0) + 1
+        self._side = [1 if x in self.out else 2 if x in self.into else 0 for x in range(size)]
+        at = [-1] * size
+        for i, x in enumerate(s1):
+            at[x] = i
+        self._at = at
+        self._with = [partner.get(x, 0) for x in range(size)]
 
     @staticmethod
     def _exchange(out: set[int], into: set[int], sum_out: int, sum_in: int) -> tuple[Any, ...]:
@@ -94,19 +103,24 @@ class HomogeneousIndex:
         # whether the exchange's sets change, and how its first two keys (Art. 4.3: the number
         # of players exchanged, then the BSNs' sums) do, without copying the sets: a player's side
         # depends only on its own partner (see :meth:`_sides`)
-        n1, out, into = self.n1, self.out, self.into
+        n1, side = self.n1, self._side
         changed = False
         d_count = d_sum = 0
         for x, y in new.items():
-            is_out = x <= n1 and (y is None or y < x)
-            if is_out != (x in out):
+            was = side[x]
+            now = (1 if x <= n1 else 0) if (y is None or y < x) else (2 if x > n1 else 0)
+            if now != was:
                 changed = True
-                d_count += 1 if is_out else -1
-                d_sum += -x if is_out else x
-            is_in = y is not None and n1 < x < y
-            if is_in != (x in into):
-                changed = True
-                d_sum += x if is_in else -x
+                if was == 1:
+                    d_count -= 1
+                    d_sum += x
+                elif was == 2:
+                    d_sum -= x
+                if now == 1:
+                    d_count += 1
+                    d_sum -= x
+                elif now == 2:
+                    d_sum += x
         if changed:  # another exchange decides: by its number, its sums, else the sets themselves
             if d_count:
                 return d_count < 0
@@ -115,12 +129,15 @@ class HomogeneousIndex:
             sides = self._sides(new)
             assert sides is not None
             return bool(self._exchange(*sides) < self.key[0])
-        pos, partner = self.pos, self.partner
-        first = None
+        # the same exchange: the first place of S1 whose partner changes decides (Art. 4.2)
+        at, partner = self._at, self._with
+        first = -1
+        first_at = len(at)
         for x, y in new.items():
-            if x in pos and y != partner[x] and (first is None or pos[x] < pos[first]):
-                first = x
-        return first is not None and new[first] < partner[first]  # type: ignore[operator]
+            i = at[x]
+            if i >= 0 and i < first_at and y != partner[x]:
+                first, first_at = x, i
+        return first >= 0 and new[first] < partner[first]  # type: ignore[operator]
 
     def patched(self, removed: list[tuple[int, int]], added: list[tuple[int, int]]) -> tuple[Any, ...]:
         """The key with the pairs ``removed`` replaced by as many pairs ``added``."""

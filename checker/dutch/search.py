@@ -400,9 +400,15 @@ class PassedOver:
     def settle(self, key: Hashable, held: tuple[int, int]) -> None:
         """``key``'s group settled as ``held`` says, in the current step."""
         self.settled[key] = held
-        if held[1] != -2:
-            self._by.setdefault(held[0], set()).add(key)
-        if self.holds(key):
+        k, c = held
+        if c == -2:
+            self.keys.add(key)
+            return
+        by = self._by.get(k)
+        if by is None:
+            by = self._by[k] = set()
+        by.add(key)
+        if self._now[k] == c:
             self.keys.add(key)
 
     def drop(self, key: Hashable) -> None:
@@ -569,9 +575,12 @@ def _same_bracket_plan(ev: Evaluator, weight: Weight, weights: dict[Pair, tuple[
     g = ev.group_of
     removed = first.removed
     n = len(removed)
-    u0, v0 = removed[0]
-    k = g[u0] if g[u0] > g[v0] else g[v0]
-    if n > _WEIGHED or any(g[x] != k for x in first.changed):
+    k = g[removed[0][1]]
+    # the key's boards lie in bracket ``k``: each board's other player is the one to look at
+    for u, v in removed:
+        if g[u] != k or g[v] != k:
+            return group, (None,) * len(group)
+    if n > _WEIGHED:
         return group, (None,) * len(group)
     rank = ev.rank
     rem = [(u, v) if rank[u] < rank[v] else (v, u) for u, v in removed]
