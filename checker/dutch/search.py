@@ -502,7 +502,9 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                         if kc < kb:
                             best, best_move, best_verdict, best_brs = cand, mv, v, None
                         continue
-                    if (kc is not None and best_verdict is not None and _by_order_alone(g, kc, best_move, best_verdict, mv, v)):
+                    if (kc is not None and best_verdict is not None
+                            and (_by_order_alone(g, kc, best_move, best_verdict, mv, v)
+                                 or _by_one_row(g, kc, best_move, best_verdict, mv, v))):
                         if v.value_b < best_verdict.value_b:
                             best, best_move, best_verdict, best_brs = cand, mv, v, None
                         continue
@@ -646,6 +648,20 @@ def _keeps_downfloaters(group_of: dict[int, int], move: Move, k: int) -> bool:
     out = {x for u, v in move.removed if (g[u] if g[u] > g[v] else g[v]) == k for x in (u, v)}
     into = {x for u, v in move.added if (g[u] if g[u] > g[v] else g[v]) == k for x in (u, v)}
     return out == into
+
+
+def _by_one_row(group_of: dict[int, int], k: int, a: Move, va: Verdict, b: Move, vb: Verdict) -> bool:
+    """:func:`_by_order_alone` for two moves that rank above the same pairing ``P`` in its
+    bracket ``k``, the first each changes, on the same quality row with different values there:
+    they rank against each other by those values (Art. 3.8: smaller first).  It holds when both
+    keep ``P``'s downfloaters in ``k`` and the PAB: the brackets above ``k`` are ``P``'s in
+    both; in ``k`` the three have the same members and downfloaters, so the same rows are
+    compared in each comparison (a row read from the next bracket, 2026 C8 or 2017 C.7, reads
+    the same downfloaters), and each move equals ``P`` on every row before the one it wins on,
+    so the two tie there; on that row each verdict holds the move's value (``value_b``), and
+    different values decide."""
+    return (va.criterion == vb.criterion and va.criterion != "order" and va.bracket == k and vb.bracket == k
+            and va.value_b != vb.value_b and _keeps_downfloaters(group_of, a, k) and _keeps_downfloaters(group_of, b, k))
 
 
 def _by_order_alone(group_of: dict[int, int], k: int, a: Move, va: Verdict, b: Move, vb: Verdict) -> bool:

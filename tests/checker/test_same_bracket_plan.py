@@ -28,6 +28,8 @@ from tests.checker.test_search_equivalence import WALKS, _cases, _reference, _ro
 #: the files whose rounds have no scoregroup of several scores or with topscorers where a move
 #: re-pairs boards (so only the classes' colour codes are read)
 ONE_READING = {"dev-0004-n12-r5.trf", "dev-0032-n17-r11.trf"}
+#: the cases whose walks give no two moves better on the same row with the same downfloaters
+NO_SAME_ROW = {("dev-0004-n12-r5.trf", "2017"), ("dev-0007-n36-r13.trf", "2026"), ("d17-0009-n36-r5.trf", "2017")}
 #: the rows the weights read (C.6, then the colour rows C.8-C.11 of 2017)
 WEIGHED_ROWS = {"C.6", "C.8", "C.9", "C.10", "C.11"}
 
@@ -200,3 +202,31 @@ def test_the_groups_passed_over_are_those_settled_now() -> None:
             assert passed.keys == expected
             checked += 1
     assert checked == 2400
+
+
+@pytest.mark.parametrize(("path", "rules"), [c for c in _cases() if "fixtures" in c.id or "n36" in c.id])  # type: ignore[attr-defined]
+def test_moves_better_on_the_same_row_rank_by_their_values(path: Path, rules: str) -> None:
+    """Two moves that both rank above a pairing on the same quality row of the same bracket, both
+    keeping its downfloaters and the PAB, with different values there, are ranked against each
+    other by those values (:func:`checker.dutch.search._by_one_row`, by which the search spares
+    itself the whole comparison): the reference comparison of the two candidates agrees on every
+    such pair, on given and walked-away pairings of both editions."""
+    from checker.dutch.reference import compare
+    from checker.dutch.search import _by_one_row, moves
+
+    rng = random.Random(f"one-row:{path.name}:{rules}")
+    read = 0
+    for ev, given in _rounds(path, rules):
+        for steps in (0, 2, 5, 8):
+            mate = _walk(ev, given, steps, rng)
+            scored = ScoredPairing(ev, mate)
+            above = [(mv, v) for mv in moves(ev, mate, scored.brackets)
+                     if (v := scored.verdict(mv)) is not None and v.winner == "b" and v.criterion != "order"]
+            for i, (a, va) in enumerate(above[:60]):
+                for b, vb in above[i + 1:i + 61]:
+                    if va.bracket is None or not _by_one_row(ev.group_of, va.bracket, a, va, b, vb):
+                        continue
+                    ref = compare(ev, a.apply(mate), b.apply(mate))
+                    assert ref is not None and ref.winner == ("b" if vb.value_b < va.value_b else "a"), (a, b, ref)
+                    read += 1
+    assert read > 0 or (path.name, rules) in NO_SAME_ROW
