@@ -203,6 +203,41 @@ class ScoredPairing:
         v = self._order(move, k, part, removed, add, self.brackets[k].downfloaters, CONTEXT, False)
         return v if v is not None and v.winner == "b" else None
 
+    def order_group(self, moves: tuple[Move, ...], ties: tuple[tuple[int, list[Pair], tuple[Pair, ...]], ...]
+                    ) -> list[tuple[Move, Verdict]]:
+        """:meth:`order_above` for each of ``moves`` (a group of boards of one bracket, every move
+        tied as ``ties`` says, all taking out the same pairs), in order: those that rank above,
+        with their verdicts.  What every move reads is read once for the group (the memo, the
+        bracket's version and context, its generation order)."""
+        k, removed, _ = ties[0]
+        memo, versions = self._memo, self.versions
+        inherited = self._inherited
+        version = versions[k]
+        ctx = self.context(k)
+        part = self._parts[k] or self.part(k)
+        order = part.order
+        if order is None:
+            order = part.order = GenerationIndex(self.brackets[k], self.ev.rank)
+        precedes = order.precedes
+        out: list[tuple[Move, Verdict]] = []
+        for mv, tie in zip(moves, ties):
+            if inherited:
+                hit = memo.get(mv)
+                if hit is not None:
+                    kh, held = hit[0], hit[2]
+                    if held == -2 or versions[kh] == hit[1] or (held >= 0 and self.context(kh) == held):
+                        v = hit[3]
+                        if v is not None and v.winner == "b":
+                            out.append((mv, v))
+                        continue
+            if precedes(removed, tie[2]) is False:  # as :meth:`order_above` remembers it
+                memo[mv] = (k, version, ctx, None, False)
+                continue
+            v = self.order_above(mv, k, removed, tie[2])
+            if v is not None:
+                out.append((mv, v))
+        return out
+
     def lasting(self, moves: tuple[Move, ...]) -> tuple[int, int] | None:
         """After :meth:`verdict` or :meth:`ranks_above` judged each of ``moves`` against this
         pairing: how long what is remembered says that none of them ranks above, if it says so

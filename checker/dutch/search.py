@@ -431,7 +431,7 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
     # against, nor one that re-pairs players inside one bracket and is worse by what its pairs
     # add (:func:`_same_bracket_plan`); nobody watching, those are not judged at all.  With each
     # group's moves, which of them tie up to the generation order there (``()``: none known)
-    live: dict[Hashable, tuple[tuple[Move, ...], tuple[Tied | None, ...]]] = {}
+    live: dict[Hashable, tuple[tuple[Move, ...], tuple[Tied | None, ...], bool]] = {}
     g = ev.group_of
     # moves inside one bracket read from their pairs' weights once (:func:`_same_bracket_plan`):
     # for each group in ``live``, which of its moves tie there up to the generation order
@@ -449,6 +449,36 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
         if scored is not None:
             passed.step([scored.context(k) for k in range(len(brs))])
         skip = passed.keys
+        def consider(mv: Move, v: Verdict, cand: Mate | None) -> None:
+            """A move that ranks above the pairing (``v``; ``cand``: the candidate, when built)
+            against the best so far (Art. 3.8; of equals, the first tried stands)."""
+            nonlocal best, best_move, best_verdict, best_brs, best_cache
+            assert best_move is not None and best_verdict is not None
+            if scored is not None:
+                kb, kc = best_verdict.bracket, v.bracket
+                if kb is not None and kc is not None and kb != kc:
+                    # each ranks above the pairing in the first bracket it changes: the one
+                    # that changes the earlier bracket makes the other's choice there worse
+                    if kc < kb:
+                        best, best_move, best_verdict, best_brs = cand, mv, v, None
+                    return
+                if (kc is not None and (_by_order_alone(g, kc, best_move, best_verdict, mv, v)
+                                        or _by_one_row(g, kc, best_move, best_verdict, mv, v))):
+                    if v.value_b < best_verdict.value_b:
+                        best, best_move, best_verdict, best_brs = cand, mv, v, None
+                    return
+                best = best or best_move.apply(current)
+                cand = cand or mv.apply(current)
+                if best_brs is None:
+                    best_brs, best_cache = ev.brackets(best), {}
+                both = best_move.changed | mv.changed
+                w = compare(ev, best, cand, best_brs, min(ev.group_of[x] for x in both), best_cache, both)
+            else:
+                assert best is not None and cand is not None
+                w = reference_compare(ev, best, cand)
+            if w is not None and w.winner == "b":
+                best, best_move, best_verdict, best_brs = cand, mv, v, None
+
         # nobody watching, the groups whose every move loses by C6 are not even built
         for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache, skip,
                                       losing=scored is None or watch is not None):
@@ -457,6 +487,7 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                 if held is not None and (held[1] == -2 or scored.context(held[0]) == held[1]):
                     continue
             ties: tuple[Tied | None, ...] = ()
+            ordered = False  # every move of the group tied (read by the order alone)
             if scored is not None and watch is None:
                 plan = live.get(key) if key is not None else None
                 if plan is None:
@@ -464,61 +495,45 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                     kept = group if one else tuple(mv for mv in group if fewer_pairs(g, mv) is None)
                     if weight is not None and one and kept:
                         kept, ties = _same_bracket_plan(ev, weight, weights, kept)
+                        ordered = bool(ties) and None not in ties
                     if key is not None:
-                        live[key] = (kept, ties)
+                        live[key] = (kept, ties, ordered)
                 else:
-                    kept, ties = plan
+                    kept, ties, ordered = plan
                 group = kept
                 if not group:
                     if key is not None:
                         passed.drop(key)
                     continue
-            for i, mv in enumerate(group):
-                cand: Mate | None = None
-                if scored is not None:
-                    if watch is not None:
-                        v = scored.verdict(mv)
+            if ordered and scored is not None:  # every move tied: judged by the order, for the group at once
+                for mv, won in scored.order_group(group, ties):  # type: ignore[arg-type]
+                    if best_move is None:
+                        best, best_move, best_verdict, best_brs = None, mv, won, None
                     else:
-                        tie = ties[i] if ties else None
-                        v = scored.ranks_above(mv) if tie is None else scored.order_above(mv, *tie)
-                else:
-                    cand = mv.apply(current)
-                    v = reference_compare(ev, current, cand)
-                if v is None:
-                    continue
-                if watch is not None:
-                    watch(mv, v)
-                if v.winner == "a":
-                    continue
-                # the candidates themselves are built when compared whole, or at the end of the step
-                if best_move is None:
-                    best, best_move, best_verdict, best_brs = cand, mv, v, None
-                    continue
-                if scored is not None:
-                    kb, kc = best_verdict.bracket if best_verdict is not None else None, v.bracket
-                    if kb is not None and kc is not None and kb != kc:
-                        # each ranks above the pairing in the first bracket it changes: the one
-                        # that changes the earlier bracket makes the other's choice there worse
-                        if kc < kb:
-                            best, best_move, best_verdict, best_brs = cand, mv, v, None
+                        consider(mv, won, None)
+            else:
+                for i, mv in enumerate(group):
+                    cand: Mate | None = None
+                    if scored is not None:
+                        if watch is not None:
+                            v = scored.verdict(mv)
+                        else:
+                            tie = ties[i] if ties else None
+                            v = scored.ranks_above(mv) if tie is None else scored.order_above(mv, *tie)
+                    else:
+                        cand = mv.apply(current)
+                        v = reference_compare(ev, current, cand)
+                    if v is None:
                         continue
-                    if (kc is not None and best_verdict is not None
-                            and (_by_order_alone(g, kc, best_move, best_verdict, mv, v)
-                                 or _by_one_row(g, kc, best_move, best_verdict, mv, v))):
-                        if v.value_b < best_verdict.value_b:
-                            best, best_move, best_verdict, best_brs = cand, mv, v, None
+                    if watch is not None:
+                        watch(mv, v)
+                    if v.winner == "a":
                         continue
-                    best = best or best_move.apply(current)
-                    cand = cand or mv.apply(current)
-                    if best_brs is None:
-                        best_brs, best_cache = ev.brackets(best), {}
-                    both = best_move.changed | mv.changed
-                    w = compare(ev, best, cand, best_brs, min(ev.group_of[x] for x in both), best_cache, both)
-                else:
-                    assert best is not None and cand is not None
-                    w = reference_compare(ev, best, cand)
-                if w is not None and w.winner == "b":
-                    best, best_move, best_verdict, best_brs = cand, mv, v, None
+                    # the candidates themselves are built when compared whole, or at the end of the step
+                    if best_move is None:
+                        best, best_move, best_verdict, best_brs = cand, mv, v, None
+                        continue
+                    consider(mv, v, cand)
             if scored is not None and key is not None:
                 held = scored.lasting(group)
                 if held is not None:

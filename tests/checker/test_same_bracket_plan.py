@@ -49,7 +49,7 @@ def test_moves_left_out_lose_and_moves_kept_as_ties_are_ordered(path: Path, rule
     of each outcome."""
     rng = random.Random(f"plan:{path.name}:{rules}")
     weight = SAME_PLAYERS_WEIGHT[rules]
-    dropped = tied = other = 0
+    dropped = tied = other = grouped = 0
     readings: set[bool] = set()
     for ev, given in _rounds(path, rules):
         ok = compatibility(ev)
@@ -78,6 +78,10 @@ def test_moves_left_out_lose_and_moves_kept_as_ties_are_ordered(path: Path, rule
                     assert ref is None or (ref.criterion == "order" and ref.bracket == tie[0]), (mv, ref)
                     assert scored.order_above(mv, *tie) == _winning(ref), (mv, ref)
                     tied += 1
+                if ties and None not in ties:  # the group judged at once, as the search does then
+                    won = [(mv, w) for mv in kept if (w := _winning(_reference(ev, mate, mv))) is not None]
+                    assert ScoredPairing(ev, mate).order_group(kept, ties) == won  # type: ignore[arg-type]
+                    grouped += 1
     assert dropped + tied > 0
     print("READINGS", path.name, readings, dropped, tied, other)
 
