@@ -84,6 +84,8 @@ class Evaluator2017(Evaluator):
         self.weights: dict[tuple[int, int], tuple[int, bool] | None] = {}
         #: per scoregroup, its players' classes and colour codes (:func:`checker.dutch.rescore.class_codes_2017`)
         self.class_codes: dict[int, tuple[dict[int, int], list[list[int]]] | None] = {}
+        #: per scoregroup, what its pairs' weights read by player (:func:`checker.dutch.rescore.class_weights_2017`)
+        self.class_weights: dict[int, Any] = {}
 
     @property
     def units(self) -> dict[int, Any]:

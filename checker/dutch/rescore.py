@@ -521,23 +521,63 @@ def class_codes_2017(ev: Evaluator, k: int) -> tuple[dict[int, int], list[list[i
     group = ev.groups[k]
     out: tuple[dict[int, int], list[list[int]]] | None = None
     if len({s[x] for x in group}) == 1 and not any(p[x].topscorer for x in group):
-        ids: dict[Any, int] = {}
-        cls: dict[int, int] = {}
-        one: list[int] = []
-        for x in group:
-            c = ids.setdefault((p[x].pref, p[x].strength), len(ids))
-            if c == len(one):
-                one.append(x)
-            cls[x] = c
-        table = []
-        for a in one:
-            row = []
-            for b in one:
-                colour_diff, same_three, pref_unmet, strong_unmet, _, _ = ev.pair_values(a, b, False)
-                row.append(((colour_diff * _BASE + same_three) * _BASE + pref_unmet) * _BASE + strong_unmet)
-            table.append(row)
-        out = (cls, table)
+        out = _class_table(ev, group)
     ev.class_codes[k] = out
+    return out
+
+
+def _class_table(ev: Evaluator, group: list[int]) -> tuple[dict[int, int], list[list[int]]]:
+    """Each player's class (colour preference and its strength) and, per two classes, the colour
+    code (:func:`pair_signature_2017`) of a pair of players of those classes, when none is a
+    topscorer (see :func:`class_codes_2017`)."""
+    p = ev.p
+    ids: dict[Any, int] = {}
+    cls: dict[int, int] = {}
+    one: list[int] = []
+    for x in group:
+        c = ids.setdefault((p[x].pref, p[x].strength), len(ids))
+        if c == len(one):
+            one.append(x)
+        cls[x] = c
+    table = []
+    for a in one:
+        row = []
+        for b in one:
+            colour_diff, same_three, pref_unmet, strong_unmet, _, _ = ev.pair_values(a, b, False)
+            row.append(((colour_diff * _BASE + same_three) * _BASE + pref_unmet) * _BASE + strong_unmet)
+        table.append(row)
+    return cls, table
+
+
+#: a scoregroup's players' classes and the classes' colour codes, each player's score in whole
+#: units, and whether each had a downfloat, and an upfloat, one or two rounds before
+#: (:func:`class_weights_2017`)
+ClassWeights = tuple[dict[int, int], list[list[int]], dict[int, int], dict[int, bool], dict[int, bool]]
+
+
+def class_weights_2017(ev: Evaluator, k: int) -> ClassWeights | None:
+    """For scoregroup ``k`` when none of its players is a topscorer and the scores are whole
+    units: what :func:`same_players_weight_2017` reads of a pair of its players, by player
+    (``None`` otherwise; remembered per scoregroup).  A pair's weight is ``_PSD_BASE`` to the
+    power of its score difference (A.8), shifted by ``_PSD_SHIFT``, plus the colour code of its
+    players' classes (:func:`class_codes_2017`'s reading, which holds for any scores without a
+    topscorer); it has a float entry (C.12-C.19, :func:`pair_signature_2017`) exactly when the
+    scores differ and the higher player had a downfloat one or two rounds before, or the lower
+    one an upfloat (a player floats down to a lower score and up to a higher one, A.4)."""
+    assert isinstance(ev, Evaluator2017)
+    if k in ev.class_weights:
+        known: ClassWeights | None = ev.class_weights[k]
+        return known
+    s, p = ev.units, ev.p
+    group = ev.groups[k]
+    out: ClassWeights | None = None
+    if not any(p[x].topscorer for x in group) and all(type(s[x]) is int for x in group):
+        cls, table = _class_table(ev, group)
+        floating = ev.floating
+        down = {x: x in floating and Flt.DOWN in p[x].floats[:2] for x in group}
+        up = {x: x in floating and Flt.UP in p[x].floats[:2] for x in group}
+        out = (cls, table, {x: s[x] for x in group}, down, up)
+    ev.class_weights[k] = out
     return out
 
 
@@ -545,6 +585,8 @@ def class_codes_2017(ev: Evaluator, k: int) -> tuple[dict[int, int], list[list[i
 #: (:func:`class_codes_2017`); an edition not here weighs each pair
 CLASS_CODES: dict[str, Callable[[Evaluator, int], "tuple[dict[int, int], list[list[int]]] | None"]] = {
     "2017": class_codes_2017}
+#: by edition, a scoregroup's pairs' weights by their players (:func:`class_weights_2017`)
+CLASS_WEIGHTS: dict[str, Callable[[Evaluator, int], "ClassWeights | None"]] = {"2017": class_weights_2017}
 
 
 #: by edition, the weight of a pair for :func:`checker.dutch.search`'s reading of moves inside

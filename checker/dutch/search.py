@@ -21,7 +21,7 @@ from typing import Any, Callable, Container, Hashable, Iterator
 from algorithms.enumeration import perfect_matchings as perfect
 from checker.dutch.compare import compare
 from checker.dutch.reference import Verdict, compare as reference_compare
-from checker.dutch.rescore import CLASS_CODES, SAME_PLAYERS_WEIGHT
+from checker.dutch.rescore import _PSD_BASE, CLASS_CODES, CLASS_WEIGHTS, SAME_PLAYERS_WEIGHT
 from checker.dutch.scoring import Move, ScoredPairing, fewer_pairs
 from checker.dutch.criteria import Bracket, Evaluator, Mate
 from checker.dutch.state import Pref
@@ -617,6 +617,37 @@ def _same_bracket_plan(ev: Evaluator, weight: Weight, weights: dict[Pair, tuple[
                 continue  # worse on C.8-C.11 wherever it is judged
             kept.append(mv)
             ties.append((k, rem, mv.added) if total == 0 else None)
+        return tuple(kept), tuple(ties)
+
+    mixed = CLASS_WEIGHTS[ev.edition](ev, k) if ev.edition in CLASS_WEIGHTS else None
+    if mixed is not None:  # the weights read by player: the PSD part and the code apart
+        cls, table, units, down, up = mixed
+        base_psd = base_code = 0
+        base_floats = False
+        for u, v in removed:
+            su, sv = units[u], units[v]
+            if su == sv:
+                base_psd += 1
+            else:
+                base_psd += _PSD_BASE ** (su - sv if su > sv else sv - su)
+                base_floats = base_floats or ((down[u] or up[v]) if su > sv else (down[v] or up[u]))
+            base_code += table[cls[u]][cls[v]]
+        for mv in group:
+            d_psd = -base_psd
+            d_code = -base_code
+            floats = base_floats
+            for u, v in mv.added:
+                su, sv = units[u], units[v]
+                if su == sv:
+                    d_psd += 1
+                else:
+                    d_psd += _PSD_BASE ** (su - sv if su > sv else sv - su)
+                    floats = floats or ((down[u] or up[v]) if su > sv else (down[v] or up[u]))
+                d_code += table[cls[u]][cls[v]]
+            if d_psd > 0 or (d_psd == 0 and d_code > 0):
+                continue  # worse on C.6 or C.8-C.11 wherever it is judged
+            kept.append(mv)
+            ties.append((k, rem, mv.added) if d_psd == 0 and d_code == 0 and not floats else None)
         return tuple(kept), tuple(ties)
 
     def of(u: int, v: int) -> tuple[int, bool] | None:

@@ -28,6 +28,8 @@ from tests.checker.test_search_equivalence import WALKS, _cases, _reference, _ro
 #: the files whose rounds have no scoregroup of several scores or with topscorers where a move
 #: re-pairs boards (so only the classes' colour codes are read)
 ONE_READING = {"dev-0004-n12-r5.trf", "dev-0032-n17-r11.trf"}
+#: the files whose rounds have no scoregroup of several scores without topscorers
+NO_MIXED = {"dev-0004-n12-r5.trf", "d17-0009-n36-r5.trf"}
 #: the cases whose walks give no two moves better on the same row with the same downfloaters
 NO_SAME_ROW = {("dev-0004-n12-r5.trf", "2017"), ("dev-0007-n36-r13.trf", "2026"), ("d17-0009-n36-r5.trf", "2017")}
 #: the rows the weights read (C.6, then the colour rows C.8-C.11 of 2017)
@@ -234,3 +236,33 @@ def test_moves_better_on_the_same_row_rank_by_their_values(path: Path, rules: st
                     assert ref is not None and ref.winner == ("b" if vb.value_b < va.value_b else "a"), (a, b, ref)
                     read += 1
     assert read > 0 or (path.name, rules) in NO_SAME_ROW
+
+
+@pytest.mark.parametrize(("path", "rules"), _cases_2017())
+def test_the_weights_read_by_player_are_the_pairs_weights(path: Path, rules: str) -> None:
+    """In a scoregroup without topscorers (any scores, the CLB's too), the weight of every pair
+    of its players read from the players (:func:`class_weights_2017`: the PSD part from their
+    scores, the colour code from their classes, the float entry from their scores and float
+    histories) is the pair's own (:func:`same_players_weight_2017`)."""
+    from checker.dutch.rescore import _PSD_BASE, _PSD_SHIFT, class_weights_2017, same_players_weight_2017
+
+    compared = with_floats = mixed = 0
+    for ev, _ in _rounds(path, rules):
+        assert isinstance(ev, Evaluator2017)
+        for k, group in enumerate(ev.groups):
+            read = class_weights_2017(ev, k)
+            if read is None:
+                assert any(ev.p[x].topscorer for x in group) or any(type(ev.units[x]) is not int for x in group)
+                continue
+            cls, table, units, down, up = read
+            for i, u in enumerate(group):
+                for w in group[i + 1:]:
+                    hi, lo = (u, w) if ev.rank[u] < ev.rank[w] else (w, u)
+                    su, sw = units[u], units[w]
+                    floats = su != sw and ((down[u] or up[w]) if su > sw else (down[w] or up[u]))
+                    got = ((_PSD_BASE ** abs(su - sw) << _PSD_SHIFT) + table[cls[u]][cls[w]], floats)
+                    assert got == same_players_weight_2017(ev, hi, lo), (u, w)
+                    compared += 1
+                    with_floats += floats
+                    mixed += su != sw
+    assert compared > 100 and ((mixed > 0 and with_floats > 0) or path.name in NO_MIXED)
