@@ -100,6 +100,20 @@ class HomogeneousIndex:
         for u, v in added:
             a, b = bsn[u], bsn[v]
             new[a], new[b] = b, a
+        return self._precedes(new)
+
+    def precedes_same(self, added: Sequence[tuple[int, int]]) -> bool:
+        """:meth:`precedes` when ``added`` re-pairs the players of the pairs it replaces (every
+        player taken out gets a new partner, so those pairs need not be read)."""
+        bsn = self.bsn
+        new: dict[int, int | None] = {}
+        for u, v in added:
+            a, b = bsn[u], bsn[v]
+            new[a], new[b] = b, a
+        return self._precedes(new)
+
+    def _precedes(self, new: dict[int, int | None]) -> bool:
+        """:meth:`precedes` from the BSNs whose partner changes, with the new partner."""
         # whether the exchange's sets change, and how its first two keys (Art. 4.3: the number
         # of players exchanged, then the BSNs' sums) do, without copying the sets: a player's side
         # depends only on its own partner (see :meth:`_sides`)
@@ -211,6 +225,13 @@ class GenerationIndex:
         if self.mdps and not self._patchable(removed, added):
             return None
         return self._rest.precedes(removed, added)
+
+    def precedes_same(self, added: Sequence[tuple[int, int]]) -> bool | None:
+        """:meth:`precedes` for pairs ``added`` that re-pair, among themselves, the players of the
+        pairs they replace."""
+        if self.mdps and not self._patchable((), added):
+            return None
+        return self._rest.precedes_same(added)
 
     def mdps_precede(self, removed: Sequence[tuple[int, int]], added: Sequence[tuple[int, int]]) -> bool | None:
         """:meth:`precedes` when a pair of ``removed`` or ``added`` (each (higher-ranked,

@@ -218,7 +218,8 @@ class ScoredPairing:
         order = part.order
         if order is None:
             order = part.order = GenerationIndex(self.brackets[k], self.ev.rank)
-        precedes = order.precedes
+        # the moves re-pair the same players: the order's patch reads their new pairs alone
+        precedes = order.precedes_same
         out: list[tuple[Move, Verdict]] = []
         for mv, tie in zip(moves, ties):
             if inherited:
@@ -230,7 +231,7 @@ class ScoredPairing:
                         if v is not None and v.winner == "b":
                             out.append((mv, v))
                         continue
-            if precedes(removed, tie[2]) is False:  # as :meth:`order_above` remembers it
+            if precedes(tie[2]) is False:  # as :meth:`order_above` remembers it
                 memo[mv] = (k, version, ctx, None, False)
                 continue
             v = self.order_above(mv, k, removed, tie[2])

@@ -147,17 +147,15 @@ def neighbour_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozens
     for i in range(len(bds)):
         bi = bds[i]
         ki, ti = k_of[i], top[i]
-        for j in range(i + 1, len(bds)):
-            if not losing:
-                kj = k_of[j]
-                if (ki < kj and top[j] > ki) or (kj < ki and ti > kj):
-                    continue
-            key = (bi, bds[j])
+        for bj, kj, tj in zip(bds[i + 1:], k_of[i + 1:], top[i + 1:]):
+            if not losing and ((ki < kj and tj > ki) or (kj < ki and ti > kj)):
+                continue
+            key = (bi, bj)
             if key in skip:
                 continue
             got = cache.get(key) if cache is not None else None
             if got is None:
-                got = tuple(two(bi, bds[j]))
+                got = tuple(two(bi, bj))
                 if cache is not None:
                     cache[key] = got
             if got:

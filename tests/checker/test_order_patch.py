@@ -47,6 +47,7 @@ def test_patched_key_is_the_key_of_the_new_pairs(case) -> None:  # type: ignore[
     assert base.key == homogeneous_key(players, pairs)
     assert base.patched(removed, added) == homogeneous_key(players, after)
     assert base.precedes(removed, added) == (base.patched(removed, added) < base.key)
+    assert base.precedes_same(added) == base.precedes(removed, added)  # the same players re-paired
 
 
 Case = tuple[Bracket, list[tuple[int, int]], list[tuple[int, int]]]
@@ -98,6 +99,7 @@ def test_patched_key_of_a_heterogeneous_bracket_is_the_key_of_the_new_pairs(case
     patched = index.key_of(removed, added)
     assert patched == generation_key(after, rank)
     assert index.precedes(removed, added) == (patched is not None and patched < index.key)
+    assert index.precedes_same(added) == index.precedes(removed, added)  # the same players re-paired
 
 
 @st.composite
