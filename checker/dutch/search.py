@@ -328,11 +328,12 @@ def _one_bracket(group_of: dict[int, int], key: Hashable) -> bool:
 
 
 @contextmanager
-def _without_cycle_collection() -> Iterator[None]:
+def without_cycle_collection() -> Iterator[None]:
     """Python's cyclic garbage collector paused: the search allocates hundreds of thousands of
     small objects (moves, verdicts, remembered verdicts) that form no reference cycle, and the
     collector would walk all that are alive at each of its full passes (a third of a large
-    round's time) without finding anything to free; reference counting frees them anyway."""
+    round's time) without finding anything to free; reference counting frees them anyway (and
+    the collector, running again after, whatever else).  Nested uses leave it paused."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -357,7 +358,7 @@ def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] =
     lasting (:meth:`checker.dutch.scoring.ScoredPairing.lasting`: none ranks its move above, for the
     rest of the search or while a bracket's context stands) is passed over in the later steps
     while that holds: its moves would be judged as before, and none of them is the best."""
-    with _without_cycle_collection():
+    with without_cycle_collection():
         return _improve(ev, mate, rounds, frozen, too_large, observe, incremental)
 
 
