@@ -204,15 +204,23 @@ class ScoredPairing:
         return v if v is not None and v.winner == "b" else None
 
     def order_group(self, moves: tuple[Move, ...], ties: tuple[tuple[int, list[Pair], tuple[Pair, ...]], ...]
-                    ) -> list[tuple[Move, Verdict]]:
+                    ) -> tuple[list[tuple[Move, Verdict]], tuple[int, int] | None]:
         """:meth:`order_above` for each of ``moves`` (a group of boards of one bracket, every move
         tied as ``ties`` says, all taking out the same pairs), in order: those that rank above,
-        with their verdicts.  What every move reads is read once for the group (the memo, the
-        bracket's version and context, its generation order)."""
+        with their verdicts; and how long the group is settled (:meth:`lasting`'s answer).  What
+        every move reads is read once for the group (the memo, the bracket's version and
+        context, its generation order).
+
+        A move the order alone ranks below the pairing is not remembered one by one: its
+        verdict reads the pairs it changes and the bracket's members, MDPs and MDPs' pairs (the
+        generation order of its remainder, Art. 4), which the bracket's context holds, so when
+        every move of the group is such a move the group is settled while the context stands
+        (``(k, context)``), as :meth:`lasting` would find from their remembered verdicts; and
+        a group is judged again only when that context changes, when those verdicts would not
+        be read.  ``None`` (not settled) when a move ranks above or was judged otherwise."""
         k, removed, _ = ties[0]
         memo, versions = self._memo, self.versions
         inherited = self._inherited
-        version = versions[k]
         ctx = self.context(k)
         part = self._parts[k] or self.part(k)
         order = part.order
@@ -221,23 +229,25 @@ class ScoredPairing:
         # the moves re-pair the same players: the order's patch reads their new pairs alone
         precedes = order.precedes_same
         out: list[tuple[Move, Verdict]] = []
+        settled = True
         for mv, tie in zip(moves, ties):
             if inherited:
                 hit = memo.get(mv)
                 if hit is not None:
                     kh, held = hit[0], hit[2]
                     if held == -2 or versions[kh] == hit[1] or (held >= 0 and self.context(kh) == held):
+                        settled = False
                         v = hit[3]
                         if v is not None and v.winner == "b":
                             out.append((mv, v))
                         continue
-            if precedes(tie[2]) is False:  # as :meth:`order_above` remembers it
-                memo[mv] = (k, version, ctx, None, False)
+            if precedes(tie[2]) is False:
                 continue
+            settled = False
             v = self.order_above(mv, k, removed, tie[2])
             if v is not None:
                 out.append((mv, v))
-        return out
+        return out, ((k, ctx) if settled and not out else None)
 
     def lasting(self, moves: tuple[Move, ...]) -> tuple[int, int] | None:
         """After :meth:`verdict` or :meth:`ranks_above` judged each of ``moves`` against this

@@ -505,11 +505,15 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
                         passed.drop(key)
                     continue
             if ordered and scored is not None:  # every move tied: judged by the order, for the group at once
-                for mv, won in scored.order_group(group, ties):  # type: ignore[arg-type]
+                winners, held = scored.order_group(group, ties)  # type: ignore[arg-type]
+                for mv, won in winners:
                     if best_move is None:
                         best, best_move, best_verdict, best_brs = None, mv, won, None
                     else:
                         consider(mv, won, None)
+                if held is not None and key is not None:
+                    passed.settle(key, held)
+                continue
             else:
                 for i, mv in enumerate(group):
                     cand: Mate | None = None

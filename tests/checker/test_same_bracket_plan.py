@@ -82,7 +82,11 @@ def test_moves_left_out_lose_and_moves_kept_as_ties_are_ordered(path: Path, rule
                     tied += 1
                 if ties and None not in ties:  # the group judged at once, as the search does then
                     won = [(mv, w) for mv in kept if (w := _winning(_reference(ev, mate, mv))) is not None]
-                    assert ScoredPairing(ev, mate).order_group(kept, ties) == won  # type: ignore[arg-type]
+                    fresh = ScoredPairing(ev, mate)
+                    got, held = fresh.order_group(kept, ties)  # type: ignore[arg-type]
+                    assert got == won
+                    # settled while the bracket's context stands exactly when no move ranks above
+                    assert held == (None if won else (k, fresh.context(k))), (key, held, won)
                     grouped += 1
     assert dropped + tied > 0
     print("READINGS", path.name, readings, dropped, tied, other)
