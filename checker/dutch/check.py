@@ -18,7 +18,8 @@ from checker.dutch.criteria import FLOATS_ON, Bracket, Evaluator, Mate, describe
 from checker.dutch.editions import Reading, reading
 from checker.dutch.sentences import (Names, breach_sentence, colour_sentence, names_of, pab_ban_sentence,
                                      verdict_sentence)
-from checker.dutch.search import ENUMERATE_LIMIT, EXHAUSTIVE_LIMIT, Observer, best_of, best_of_all, boards, improve
+from checker.dutch.search import (ENUMERATE_LIMIT, EXHAUSTIVE_LIMIT, Observer, best_of, best_of_all, boards, improve,
+                                  without_cycle_collection)
 from checker.dutch.state import GivenPairing, RoundState, given_pairing, mate_of, participants, round_state
 from checker.report import EngineCandidate, Finding, NoCandidate, RoundReport
 from trf.model import Tournament
@@ -114,7 +115,15 @@ def check_round(t: Tournament, rnd: int, *, engine: EngineCandidate | None = Non
     supplied by the registry; ``None``: the checker's own candidates only); ``observe``: see
     :func:`improve` (not called when an absolute criterion is broken: the quality search does not
     run then); ``state``: the round's state when the caller has read it already (with the same
-    ``total_rounds``; used when it is read by the edition checked)."""
+    ``total_rounds``; used when it is read by the edition checked).  Python's cyclic collector is
+    paused meanwhile (:func:`checker.dutch.search.without_cycle_collection`)."""
+    with without_cycle_collection():
+        return _check_round(t, rnd, engine, total_rounds, search_rounds, observe, rules, rules_reason, state)
+
+
+def _check_round(t: Tournament, rnd: int, engine: EngineCandidate | None, total_rounds: int | None,
+                 search_rounds: int, observe: Observer | None, rules: str, rules_reason: str,
+                 state: RoundState | None) -> RoundReport:
     rd = reading(rules)
     st = (state if state is not None and state.edition == rd.name
           else round_state(t, rnd, total_rounds=total_rounds, edition=rd.name))

@@ -74,11 +74,18 @@ class Evaluator2017(Evaluator):
         #: the players with a float one or two rounds before (the only ones C.12-C.19 count)
         self.floating = frozenset(i for i, pl in self.p.items() if pl.floats[0] is not None or pl.floats[1] is not None)
         self._graphs: dict[int, list[list[int]]] = {}
+        self._shifted: dict[tuple[int, int], list[list[int]]] = {}
         self._floats: tuple[BracketParts | None, tuple[tuple[Any, ...], ...]] = (None, ())
         self._partners: dict[tuple[int, int], list[int]] = {}
         #: per pair (higher-ranked player first), what it adds to the rows C.6 and C.8-C.19 when it
         #: is one of a bracket's pairs (:func:`checker.dutch.rescore.pair_signature_2017`)
         self.signatures: dict[tuple[int, int], tuple[Any, ...]] = {}
+        #: per pair, its weight in a move inside one bracket (:func:`checker.dutch.rescore.same_players_weight_2017`)
+        self.weights: dict[tuple[int, int], tuple[int, bool] | None] = {}
+        #: per scoregroup, its players' classes and colour codes (:func:`checker.dutch.rescore.class_codes_2017`)
+        self.class_codes: dict[int, tuple[dict[int, int], list[list[int]]] | None] = {}
+        #: per scoregroup, what its pairs' weights read by player (:func:`checker.dutch.rescore.class_weights_2017`)
+        self.class_weights: dict[int, Any] = {}
 
     @property
     def units(self) -> dict[int, Any]:
@@ -98,6 +105,14 @@ class Evaluator2017(Evaluator):
                         got[i].append(j)
                         got[j].append(i)
             self._graphs[k] = got
+        return got
+
+    def shifted_graph(self, k: int, m: int) -> list[list[int]]:
+        """:meth:`resident_graph` with each position moved up by ``m`` (the places of ``m`` MDPs
+        before the residents), remembered per scoregroup and ``m``."""
+        got = self._shifted.get((k, m))
+        if got is None:
+            got = self._shifted[(k, m)] = [[m + t for t in row] for row in self.resident_graph(k)]
         return got
 
     def resident_partners(self, k: int, x: int) -> list[int]:
@@ -207,8 +222,11 @@ def best_bracket_choice(ev: Evaluator2017, k: int, mdps: tuple[int, ...],
         adj[i] = [m + j for j in row]
         for j in row:
             adj[m + j].append(i)
-    for j, row in enumerate(ev.resident_graph(k)):
-        adj[m + j].extend([m + t for t in row])
+    for j, row in enumerate(ev.shifted_graph(k, m)):
+        if adj[m + j]:
+            adj[m + j].extend(row)
+        else:
+            adj[m + j] = row  # read only (the matchings never change a list of neighbours)
     match = _best_matching(ev, k, m, adj)
     left = [i for i in range(len(members)) if match[i] == -1]
     if last and len(left) == 1 and ev.p[members[left[0]]].pab_ban is not None:

@@ -459,6 +459,142 @@ def same_players_2017(ev: Evaluator, part: BracketScore, removed: list[Pair], ad
     return _float_rows_change(va, lists, True)
 
 
+#: the base of the PSD entries in a pair's weight (:func:`same_players_weight_2017`): a move
+#: inside one bracket takes out and puts in at most three pairs, so at each score difference the
+#: two sides' counts differ by at most three, less than half the base
+_PSD_BASE = 8
+#: where the PSD part of a weight starts: above every sum of the colour codes of a few pairs
+#: (each code is below ``_BASE`` ** 4 = 2 ** 64 in size, a move adds and takes away at most six)
+_PSD_SHIFT = 72
+
+
+def same_players_weight_2017(ev: Evaluator, u: int, w: int) -> tuple[int, bool] | None:
+    """What the pair ``(u, w)`` (``u`` ranked higher, both in the bracket the pair lies in) adds
+    to :func:`same_players_2017`'s first rows, as one number, and whether it has a float entry
+    (C.12-C.19); ``None`` when the scores are not whole units (no number then).
+
+    The number is ``_PSD_BASE ** psd`` shifted above the colour code of
+    :func:`pair_signature_2017` (C.8-C.11 in base ``_BASE``).  For a move that re-pairs at most
+    three pairs of one bracket among the same players, the weights the move puts in less those
+    it takes out is:
+
+    * ``> 0`` exactly when :func:`same_players_2017` finds the candidate worse on C.6 or, C.6
+      tying, on the first of C.8-C.11 that differs: the PSD part is the sorted PSD lists'
+      comparison (A.8, C.6: two lists of as many entries sorted from the largest first differ
+      at the largest value one holds more often, and in base 8 with digits of at most 3 in size
+      the largest differing digit gives the sign of the sum); when it is zero the colour code's
+      sign is the first differing row's (see ``_BASE``);
+    * ``< 0`` exactly when it finds the candidate better there;
+    * ``0`` exactly when C.6 and C.8-C.11 all tie (a number has one writing with such digits):
+      the float rows (C.12-C.19) then decide, and tie when no pair has a float entry.
+
+    Remembered per pair on the evaluator."""
+    assert isinstance(ev, Evaluator2017)
+    key = (u, w)
+    got = ev.weights.get(key, False)
+    if got is not False:
+        return got  # type: ignore[return-value]
+    sig = ev.signatures.get(key) or pair_signature_2017(ev, u, w)
+    psd = sig[0]
+    out = ((_PSD_BASE ** psd << _PSD_SHIFT) + sig[6], not sig[7]) if type(psd) is int else None
+    ev.weights[key] = out
+    return out
+
+
+def class_codes_2017(ev: Evaluator, k: int) -> tuple[dict[int, int], list[list[int]]] | None:
+    """For scoregroup ``k`` when its players all have one score and none is a topscorer: each
+    player's class (its colour preference and the preference's strength, Art. 1.7 of 2017's
+    A.6) and, per two classes, the colour code of :func:`pair_signature_2017` of a pair of
+    players of those classes; ``None`` otherwise.  Remembered per scoregroup on the evaluator.
+
+    Between two players of one score the PSD entry is zero and no float entry is made (a float
+    needs two scores), so a pair's :func:`same_players_weight_2017` is the same constant plus its
+    colour code; and without a topscorer, the code reads only whether the two preferences are
+    the same colour and the weaker one's strength (C.10, C.11;
+    :meth:`checker.dutch.criteria.Evaluator.pair_values` computes C.8 and C.9 for topscorers
+    only), so it is a function of the two classes, read here from one pair of each."""
+    assert isinstance(ev, Evaluator2017)
+    got = ev.class_codes.get(k, False)
+    if got is not False:
+        return got  # type: ignore[return-value]
+    s, p = ev.units, ev.p
+    group = ev.groups[k]
+    out: tuple[dict[int, int], list[list[int]]] | None = None
+    if len({s[x] for x in group}) == 1 and not any(p[x].topscorer for x in group):
+        out = _class_table(ev, group)
+    ev.class_codes[k] = out
+    return out
+
+
+def _class_table(ev: Evaluator, group: list[int]) -> tuple[dict[int, int], list[list[int]]]:
+    """Each player's class (colour preference and its strength) and, per two classes, the colour
+    code (:func:`pair_signature_2017`) of a pair of players of those classes, when none is a
+    topscorer (see :func:`class_codes_2017`)."""
+    p = ev.p
+    ids: dict[Any, int] = {}
+    cls: dict[int, int] = {}
+    one: list[int] = []
+    for x in group:
+        c = ids.setdefault((p[x].pref, p[x].strength), len(ids))
+        if c == len(one):
+            one.append(x)
+        cls[x] = c
+    table = []
+    for a in one:
+        row = []
+        for b in one:
+            colour_diff, same_three, pref_unmet, strong_unmet, _, _ = ev.pair_values(a, b, False)
+            row.append(((colour_diff * _BASE + same_three) * _BASE + pref_unmet) * _BASE + strong_unmet)
+        table.append(row)
+    return cls, table
+
+
+#: a scoregroup's players' classes and the classes' colour codes, each player's score in whole
+#: units, and whether each had a downfloat, and an upfloat, one or two rounds before
+#: (:func:`class_weights_2017`)
+ClassWeights = tuple[dict[int, int], list[list[int]], dict[int, int], dict[int, bool], dict[int, bool]]
+
+
+def class_weights_2017(ev: Evaluator, k: int) -> ClassWeights | None:
+    """For scoregroup ``k`` when none of its players is a topscorer and the scores are whole
+    units: what :func:`same_players_weight_2017` reads of a pair of its players, by player
+    (``None`` otherwise; remembered per scoregroup).  A pair's weight is ``_PSD_BASE`` to the
+    power of its score difference (A.8), shifted by ``_PSD_SHIFT``, plus the colour code of its
+    players' classes (:func:`class_codes_2017`'s reading, which holds for any scores without a
+    topscorer); it has a float entry (C.12-C.19, :func:`pair_signature_2017`) exactly when the
+    scores differ and the higher player had a downfloat one or two rounds before, or the lower
+    one an upfloat (a player floats down to a lower score and up to a higher one, A.4)."""
+    assert isinstance(ev, Evaluator2017)
+    if k in ev.class_weights:
+        known: ClassWeights | None = ev.class_weights[k]
+        return known
+    s, p = ev.units, ev.p
+    group = ev.groups[k]
+    out: ClassWeights | None = None
+    if not any(p[x].topscorer for x in group) and all(type(s[x]) is int for x in group):
+        cls, table = _class_table(ev, group)
+        floating = ev.floating
+        down = {x: x in floating and Flt.DOWN in p[x].floats[:2] for x in group}
+        up = {x: x in floating and Flt.UP in p[x].floats[:2] for x in group}
+        out = (cls, table, {x: s[x] for x in group}, down, up)
+    ev.class_weights[k] = out
+    return out
+
+
+#: by edition, the colour codes of a scoregroup's pairs by their players' classes
+#: (:func:`class_codes_2017`); an edition not here weighs each pair
+CLASS_CODES: dict[str, Callable[[Evaluator, int], "tuple[dict[int, int], list[list[int]]] | None"]] = {
+    "2017": class_codes_2017}
+#: by edition, a scoregroup's pairs' weights by their players (:func:`class_weights_2017`)
+CLASS_WEIGHTS: dict[str, Callable[[Evaluator, int], "ClassWeights | None"]] = {"2017": class_weights_2017}
+
+
+#: by edition, the weight of a pair for :func:`checker.dutch.search`'s reading of moves inside
+#: one bracket (:func:`same_players_weight_2017`); an edition not here is read move by move
+SAME_PLAYERS_WEIGHT: dict[str, Callable[[Evaluator, int, int], "tuple[int, bool] | None"]] = {
+    "2017": same_players_weight_2017}
+
+
 def same_players_2026(ev: Evaluator, part: BracketScore, removed: list[Pair], added: list[Pair]) -> Difference | None:
     """:func:`first_change_2026` for a candidate whose pairs ``removed`` and ``added`` all lie in
     bracket ``part``, a bracket without MDPs, and pair the same players, the PAB assignee not

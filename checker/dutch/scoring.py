@@ -175,6 +175,80 @@ class ScoredPairing:
         v = self._judge(move, False)
         return v if v is not None and v.winner == "b" else None
 
+    def order_above(self, move: Move, k: int, removed: list[Pair], added: tuple[Pair, ...]) -> Verdict | None:
+        """:meth:`ranks_above` for a move that keeps the PAB and re-pairs, among themselves, the
+        players of the pairs ``removed`` of bracket ``k`` (each (higher-ranked, lower-ranked)) as
+        the pairs ``added`` of ``k`` (none in both; either player first: the order's patch reads
+        a pair both ways), when its reading from those pairs
+        (:data:`checker.dutch.rescore.SAME_PLAYERS`) ties on every quality row, as
+        :func:`checker.dutch.search._same_bracket_plan` tells once for the whole search: the
+        generation order decides (Art. 3.8), as :meth:`_judge` would find after the same
+        reading, remembered as long (the bracket's context)."""
+        if self._inherited:
+            hit = self._memo.get(move)
+            if hit is not None:
+                kh, ctx = hit[0], hit[2]
+                if ctx == -2 or self.versions[kh] == hit[1] or (ctx >= 0 and self.context(kh) == ctx):
+                    v = hit[3]
+                    return v if v is not None and v.winner == "b" else None
+        part = self._parts[k] or self.part(k)
+        order = part.order
+        if order is None:
+            order = part.order = GenerationIndex(self.brackets[k], self.ev.rank)
+        if order.precedes(removed, added) is False:  # the commonest outcome, remembered as :meth:`_order` does
+            self._memo[move] = (k, self.versions[k], self.context(k), None, False)
+            return None
+        rank = self.ev.rank
+        add = [(u, v) if rank[u] < rank[v] else (v, u) for u, v in added]
+        v = self._order(move, k, part, removed, add, self.brackets[k].downfloaters, CONTEXT, False)
+        return v if v is not None and v.winner == "b" else None
+
+    def order_group(self, moves: tuple[Move, ...], ties: tuple[tuple[int, list[Pair], tuple[Pair, ...]], ...]
+                    ) -> tuple[list[tuple[Move, Verdict]], tuple[int, int] | None]:
+        """:meth:`order_above` for each of ``moves`` (a group of boards of one bracket, every move
+        tied as ``ties`` says, all taking out the same pairs), in order: those that rank above,
+        with their verdicts; and how long the group is settled (:meth:`lasting`'s answer).  What
+        every move reads is read once for the group (the memo, the bracket's version and
+        context, its generation order).
+
+        A move the order alone ranks below the pairing is not remembered one by one: its
+        verdict reads the pairs it changes and the bracket's members, MDPs and MDPs' pairs (the
+        generation order of its remainder, Art. 4), which the bracket's context holds, so when
+        every move of the group is such a move the group is settled while the context stands
+        (``(k, context)``), as :meth:`lasting` would find from their remembered verdicts; and
+        a group is judged again only when that context changes, when those verdicts would not
+        be read.  ``None`` (not settled) when a move ranks above or was judged otherwise."""
+        k, removed, _ = ties[0]
+        memo, versions = self._memo, self.versions
+        inherited = self._inherited
+        ctx = self.context(k)
+        part = self._parts[k] or self.part(k)
+        order = part.order
+        if order is None:
+            order = part.order = GenerationIndex(self.brackets[k], self.ev.rank)
+        # the moves re-pair the same players: the order's patch reads their new pairs alone
+        precedes = order.precedes_same
+        out: list[tuple[Move, Verdict]] = []
+        settled = True
+        for mv, tie in zip(moves, ties):
+            if inherited:
+                hit = memo.get(mv)
+                if hit is not None:
+                    kh, held = hit[0], hit[2]
+                    if held == -2 or versions[kh] == hit[1] or (held >= 0 and self.context(kh) == held):
+                        settled = False
+                        v = hit[3]
+                        if v is not None and v.winner == "b":
+                            out.append((mv, v))
+                        continue
+            if precedes(tie[2]) is False:
+                continue
+            settled = False
+            v = self.order_above(mv, k, removed, tie[2])
+            if v is not None:
+                out.append((mv, v))
+        return out, ((k, ctx) if settled and not out else None)
+
     def lasting(self, moves: tuple[Move, ...]) -> tuple[int, int] | None:
         """After :meth:`verdict` or :meth:`ranks_above` judged each of ``moves`` against this
         pairing: how long what is remembered says that none of them ranks above, if it says so
@@ -354,7 +428,9 @@ class ScoredPairing:
         order = part.order
         if not exact:
             first = order.precedes(r0, n0)
-            if first is False:
+            if first is None:  # an MDP re-paired: the MDPs' part of the key decides
+                first = order.mdps_precede(r0, n0)
+            if first is False:  # read from the MDPs' pairs at most, which the context holds
                 return self._remember(move, k0, None, False, holds)
         kb = order.key_of(r0, n0)
         if kb is None:  # an MDP re-paired: the whole key, which reads every pair of the bracket

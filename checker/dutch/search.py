@@ -21,6 +21,7 @@ from typing import Any, Callable, Container, Hashable, Iterator
 from algorithms.enumeration import perfect_matchings as perfect
 from checker.dutch.compare import compare
 from checker.dutch.reference import Verdict, compare as reference_compare
+from checker.dutch.rescore import _PSD_BASE, CLASS_CODES, CLASS_WEIGHTS, SAME_PLAYERS_WEIGHT
 from checker.dutch.scoring import Move, ScoredPairing, fewer_pairs
 from checker.dutch.criteria import Bracket, Evaluator, Mate
 from checker.dutch.state import Pref
@@ -146,17 +147,15 @@ def neighbour_groups(ev: Evaluator, mate: Mate, frozen: frozenset[int] = frozens
     for i in range(len(bds)):
         bi = bds[i]
         ki, ti = k_of[i], top[i]
-        for j in range(i + 1, len(bds)):
-            if not losing:
-                kj = k_of[j]
-                if (ki < kj and top[j] > ki) or (kj < ki and ti > kj):
-                    continue
-            key = (bi, bds[j])
+        for bj, kj, tj in zip(bds[i + 1:], k_of[i + 1:], top[i + 1:]):
+            if not losing and ((ki < kj and tj > ki) or (kj < ki and ti > kj)):
+                continue
+            key = (bi, bj)
             if key in skip:
                 continue
             got = cache.get(key) if cache is not None else None
             if got is None:
-                got = tuple(two(bi, bds[j]))
+                got = tuple(two(bi, bj))
                 if cache is not None:
                     cache[key] = got
             if got:
@@ -329,11 +328,12 @@ def _one_bracket(group_of: dict[int, int], key: Hashable) -> bool:
 
 
 @contextmanager
-def _without_cycle_collection() -> Iterator[None]:
+def without_cycle_collection() -> Iterator[None]:
     """Python's cyclic garbage collector paused: the search allocates hundreds of thousands of
     small objects (moves, verdicts, remembered verdicts) that form no reference cycle, and the
     collector would walk all that are alive at each of its full passes (a third of a large
-    round's time) without finding anything to free; reference counting frees them anyway."""
+    round's time) without finding anything to free; reference counting frees them anyway (and
+    the collector, running again after, whatever else).  Nested uses leave it paused."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -358,8 +358,62 @@ def improve(ev: Evaluator, mate: Mate, rounds: int = 1, frozen: frozenset[int] =
     lasting (:meth:`checker.dutch.scoring.ScoredPairing.lasting`: none ranks its move above, for the
     rest of the search or while a bracket's context stands) is passed over in the later steps
     while that holds: its moves would be judged as before, and none of them is the best."""
-    with _without_cycle_collection():
+    with without_cycle_collection():
         return _improve(ev, mate, rounds, frozen, too_large, observe, incremental)
+
+
+class PassedOver:
+    """The keys of the groups of moves the search passes over in a step, not even looked up
+    (:attr:`keys`, the generators' ``skip``): those with no move left that may rank above
+    (:meth:`drop`), and those :meth:`checker.dutch.scoring.ScoredPairing.lasting` settled
+    (:attr:`settled`): for the rest of the search (``(0, -2)``), or while bracket ``k``'s
+    context is ``c`` (``(k, c)``), that is while it is ``c`` in the step's pairing.  Kept up to
+    date from step to step by re-reading, when a bracket's context changes, the groups settled
+    by it (not every settled group each step)."""
+
+    __slots__ = ("keys", "settled", "_by", "_now", "_gone")
+
+    def __init__(self) -> None:
+        self.keys: set[Hashable] = set()
+        self._gone: set[Hashable] = set()
+        self.settled: dict[Hashable, tuple[int, int]] = {}
+        self._by: dict[int, set[Hashable]] = {}
+        self._now: list[int] = []
+
+    def holds(self, key: Hashable) -> bool:
+        """Whether ``key``'s settlement holds in the step (what :attr:`keys` says of it)."""
+        held = self.settled.get(key)
+        return held is not None and (held[1] == -2 or self._now[held[0]] == held[1])
+
+    def step(self, contexts: list[int]) -> None:
+        """A new step, whose pairing gives each bracket the context in ``contexts``."""
+        before, self._now = self._now, contexts
+        for k in range(len(contexts) if before else 0):
+            if contexts[k] != before[k]:
+                for key in self._by.get(k, ()):
+                    if self.holds(key):
+                        self.keys.add(key)
+                    elif key not in self._gone:
+                        self.keys.discard(key)
+
+    def settle(self, key: Hashable, held: tuple[int, int]) -> None:
+        """``key``'s group settled as ``held`` says, in the current step."""
+        self.settled[key] = held
+        k, c = held
+        if c == -2:
+            self.keys.add(key)
+            return
+        by = self._by.get(k)
+        if by is None:
+            by = self._by[k] = set()
+        by.add(key)
+        if self._now[k] == c:
+            self.keys.add(key)
+
+    def drop(self, key: Hashable) -> None:
+        """``key``'s group passed over for the rest of the search."""
+        self._gone.add(key)
+        self.keys.add(key)
 
 
 def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too_large: list[int] | None,
@@ -369,15 +423,19 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
     ok = compatibility(ev)
     scored: ScoredPairing | None = None
     cache: GroupCache = {}
-    settled: dict[Hashable, tuple[int, int]] = {}
+    passed = PassedOver()
+    settled = passed.settled
     # each group's moves that may rank above a pairing: a move that takes more pairs out of its
     # first changed bracket than it puts in never does (C6), whatever the pairing it is judged
-    # against; nobody watching, those are not judged at all
-    live: GroupCache = {}
+    # against, nor one that re-pairs players inside one bracket and is worse by what its pairs
+    # add (:func:`_same_bracket_plan`); nobody watching, those are not judged at all.  With each
+    # group's moves, which of them tie up to the generation order there (``()``: none known)
+    live: dict[Hashable, tuple[tuple[Move, ...], tuple[Tied | None, ...], bool]] = {}
     g = ev.group_of
-    # the keys of groups passed over for the rest of the search (settled for good, or no move
-    # left that may rank above), not even looked up
-    dead: set[Hashable] = set()
+    # moves inside one bracket read from their pairs' weights once (:func:`_same_bracket_plan`):
+    # for each group in ``live``, which of its moves tie there up to the generation order
+    weight = SAME_PLAYERS_WEIGHT.get(ev.edition) if incremental and observe is None else None
+    weights: dict[Pair, tuple[int, bool] | None] = {}
     for step in range(rounds):
         scored = ScoredPairing(ev, current, scored) if incremental else None
         brs = scored.brackets if scored is not None else ev.brackets(current)
@@ -387,76 +445,245 @@ def _improve(ev: Evaluator, mate: Mate, rounds: int, frozen: frozenset[int], too
         best_verdict: Verdict | None = None
         best_brs: list[Bracket] | None = None
         best_cache: dict[Any, Any] = {}
+        if scored is not None:
+            passed.step([scored.context(k) for k in range(len(brs))])
+        skip = passed.keys
+        def consider(mv: Move, v: Verdict, cand: Mate | None) -> None:
+            """A move that ranks above the pairing (``v``; ``cand``: the candidate, when built)
+            against the best so far (Art. 3.8; of equals, the first tried stands)."""
+            nonlocal best, best_move, best_verdict, best_brs, best_cache
+            assert best_move is not None and best_verdict is not None
+            if scored is not None:
+                kb, kc = best_verdict.bracket, v.bracket
+                if kb is not None and kc is not None and kb != kc:
+                    # each ranks above the pairing in the first bracket it changes: the one
+                    # that changes the earlier bracket makes the other's choice there worse
+                    if kc < kb:
+                        best, best_move, best_verdict, best_brs = cand, mv, v, None
+                    return
+                if (kc is not None and (_by_order_alone(g, kc, best_move, best_verdict, mv, v)
+                                        or _by_one_row(g, kc, best_move, best_verdict, mv, v))):
+                    if v.value_b < best_verdict.value_b:
+                        best, best_move, best_verdict, best_brs = cand, mv, v, None
+                    return
+                best = best or best_move.apply(current)
+                cand = cand or mv.apply(current)
+                if best_brs is None:
+                    best_brs, best_cache = ev.brackets(best), {}
+                both = best_move.changed | mv.changed
+                w = compare(ev, best, cand, best_brs, min(ev.group_of[x] for x in both), best_cache, both)
+            else:
+                assert best is not None and cand is not None
+                w = reference_compare(ev, best, cand)
+            if w is not None and w.winner == "b":
+                best, best_move, best_verdict, best_brs = cand, mv, v, None
+
         # nobody watching, the groups whose every move loses by C6 are not even built
-        for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache, dead,
+        for key, group in move_groups(ev, current, brs, frozen, too_large if step == 0 else None, ok, cache, skip,
                                       losing=scored is None or watch is not None):
             if scored is not None and key is not None:
                 held = settled.get(key)
                 if held is not None and (held[1] == -2 or scored.context(held[0]) == held[1]):
                     continue
+            ties: tuple[Tied | None, ...] = ()
+            ordered = False  # every move of the group tied (read by the order alone)
             if scored is not None and watch is None:
-                kept = live.get(key) if key is not None else None
-                if kept is None:
-                    kept = group if _one_bracket(g, key) else tuple(mv for mv in group if fewer_pairs(g, mv) is None)
+                plan = live.get(key) if key is not None else None
+                if plan is None:
+                    one = _one_bracket(g, key)
+                    kept = group if one else tuple(mv for mv in group if fewer_pairs(g, mv) is None)
+                    if weight is not None and one and kept:
+                        kept, ties = _same_bracket_plan(ev, weight, weights, kept)
+                        ordered = bool(ties) and None not in ties
                     if key is not None:
-                        live[key] = kept
+                        live[key] = (kept, ties, ordered)
+                else:
+                    kept, ties, ordered = plan
                 group = kept
                 if not group:
                     if key is not None:
-                        dead.add(key)
+                        passed.drop(key)
                     continue
-            for mv in group:
-                cand: Mate | None = None
-                if scored is not None:
-                    v = scored.verdict(mv) if watch is not None else scored.ranks_above(mv)
-                else:
-                    cand = mv.apply(current)
-                    v = reference_compare(ev, current, cand)
-                if v is None:
-                    continue
-                if watch is not None:
-                    watch(mv, v)
-                if v.winner == "a":
-                    continue
-                # the candidates themselves are built when compared whole, or at the end of the step
-                if best_move is None:
-                    best, best_move, best_verdict, best_brs = cand, mv, v, None
-                    continue
-                if scored is not None:
-                    kb, kc = best_verdict.bracket if best_verdict is not None else None, v.bracket
-                    if kb is not None and kc is not None and kb != kc:
-                        # each ranks above the pairing in the first bracket it changes: the one
-                        # that changes the earlier bracket makes the other's choice there worse
-                        if kc < kb:
-                            best, best_move, best_verdict, best_brs = cand, mv, v, None
+            if ordered and scored is not None:  # every move tied: judged by the order, for the group at once
+                winners, held = scored.order_group(group, ties)  # type: ignore[arg-type]
+                for mv, won in winners:
+                    if best_move is None:
+                        best, best_move, best_verdict, best_brs = None, mv, won, None
+                    else:
+                        consider(mv, won, None)
+                if held is not None and key is not None:
+                    passed.settle(key, held)
+                continue
+            else:
+                for i, mv in enumerate(group):
+                    cand: Mate | None = None
+                    if scored is not None:
+                        if watch is not None:
+                            v = scored.verdict(mv)
+                        else:
+                            tie = ties[i] if ties else None
+                            v = scored.ranks_above(mv) if tie is None else scored.order_above(mv, *tie)
+                    else:
+                        cand = mv.apply(current)
+                        v = reference_compare(ev, current, cand)
+                    if v is None:
                         continue
-                    if (kc is not None and best_verdict is not None and _by_order_alone(g, kc, best_move, best_verdict, mv, v)):
-                        if v.value_b < best_verdict.value_b:
-                            best, best_move, best_verdict, best_brs = cand, mv, v, None
+                    if watch is not None:
+                        watch(mv, v)
+                    if v.winner == "a":
                         continue
-                    best = best or best_move.apply(current)
-                    cand = cand or mv.apply(current)
-                    if best_brs is None:
-                        best_brs, best_cache = ev.brackets(best), {}
-                    both = best_move.changed | mv.changed
-                    w = compare(ev, best, cand, best_brs, min(ev.group_of[x] for x in both), best_cache, both)
-                else:
-                    assert best is not None and cand is not None
-                    w = reference_compare(ev, best, cand)
-                if w is not None and w.winner == "b":
-                    best, best_move, best_verdict, best_brs = cand, mv, v, None
+                    # the candidates themselves are built when compared whole, or at the end of the step
+                    if best_move is None:
+                        best, best_move, best_verdict, best_brs = cand, mv, v, None
+                        continue
+                    consider(mv, v, cand)
             if scored is not None and key is not None:
                 held = scored.lasting(group)
                 if held is not None:
-                    settled[key] = held
-                    if held[1] == -2:
-                        dead.add(key)
+                    passed.settle(key, held)
         if best_move is None:
             break
         if first is None:
             first = best_verdict
         current = best or best_move.apply(current)
     return current, first
+
+
+#: a move inside one bracket whose reading from its pairs ties up to the generation order: the
+#: bracket, the pairs it takes out, each (higher-ranked, lower-ranked), and the pairs it puts in
+Tied = tuple[int, list[Pair], tuple[Pair, ...]]
+#: the most pairs a move read from its pairs' weights may take out (the weights' digits hold
+#: differences of up to seven entries: :func:`checker.dutch.rescore.same_players_weight_2017`)
+_WEIGHED = 7
+#: a pair's weight (:data:`checker.dutch.rescore.SAME_PLAYERS_WEIGHT`)
+Weight = Callable[[Evaluator, int, int], "tuple[int, bool] | None"]
+
+
+def _same_bracket_plan(ev: Evaluator, weight: Weight, weights: dict[Pair, tuple[int, bool] | None],
+                       group: tuple[Move, ...]) -> tuple[tuple[Move, ...], tuple[Tied | None, ...]]:
+    """The moves of a group of boards (two or three, :func:`neighbour_groups`,
+    :func:`triple_groups`) that the unwatched search judges, with how, when every player of the
+    boards belongs to the scoregroup ``k`` of the boards' bracket (else all, judged as any
+    move).  Each move keeps the PAB and re-pairs those players among themselves, each pair it
+    takes out and puts in different and lying in ``k`` (a pair lies in its lower-ranked
+    player's scoregroup, Art. 1.9): whatever the pairing it is judged against, ``k`` is the
+    first bracket it changes, with as many pairs and the same players, so the same downfloaters
+    and no C.7, and it is read from its pairs alone (:data:`checker.dutch.rescore.SAME_PLAYERS`).
+    The sum of the weights it puts in less those it takes out
+    (:func:`checker.dutch.rescore.same_players_weight_2017`; in a scoregroup of one score
+    without topscorers, the colour codes of the players' classes,
+    :func:`checker.dutch.rescore.class_codes_2017`, which differ from the weights by the same
+    constant per pair) gives that reading's outcome:
+
+    * above zero, the candidate is worse on C.6 or the first of C.8-C.11 that differs, which
+      no later row can overturn (Art. 3.8: the first differing row of the first differing
+      bracket decides): the move never ranks above a pairing, and is left out like the moves
+      :func:`checker.dutch.scoring.fewer_pairs` drops;
+    * zero with no float entry among its pairs, every quality row ties and the generation
+      order decides (:meth:`checker.dutch.scoring.ScoredPairing.order_above`, given ``k`` and
+      the pairs: a :data:`Tied`);
+    * otherwise (better there, a float row to read, scores not in whole units), judged by
+      :meth:`checker.dutch.scoring.ScoredPairing.ranks_above` as any move (``None``).
+
+    Every move of such a group keeps the PAB, takes out the group's boards (its key) and puts
+    in as many pairs, none of them one of the boards (:func:`neighbour_groups` pairs players of
+    different boards, :func:`triple_groups` keeps no board).  ``weights``: the pairs' weights by
+    the search, under both orders of the pair.
+    ``tests/checker/test_search_equivalence.py`` compares each outcome with the whole
+    comparison."""
+    first = group[0]
+    g = ev.group_of
+    removed = first.removed
+    n = len(removed)
+    k = g[removed[0][1]]
+    # the key's boards lie in bracket ``k``: each board's other player is the one to look at
+    for u, v in removed:
+        if g[u] != k or g[v] != k:
+            return group, (None,) * len(group)
+    if n > _WEIGHED:
+        return group, (None,) * len(group)
+    rank = ev.rank
+    rem = [(u, v) if rank[u] < rank[v] else (v, u) for u, v in removed]
+    kept: list[Move] = []
+    ties: list[Tied | None] = []
+    codes = CLASS_CODES[ev.edition](ev, k) if ev.edition in CLASS_CODES else None
+    if codes is not None:  # the pairs' weights less a constant each: their classes' colour codes
+        cls, table = codes
+        base = 0
+        for u, v in removed:
+            base += table[cls[u]][cls[v]]
+        for mv in group:
+            total = -base
+            for u, v in mv.added:
+                total += table[cls[u]][cls[v]]
+            if total > 0:
+                continue  # worse on C.8-C.11 wherever it is judged
+            kept.append(mv)
+            ties.append((k, rem, mv.added) if total == 0 else None)
+        return tuple(kept), tuple(ties)
+
+    mixed = CLASS_WEIGHTS[ev.edition](ev, k) if ev.edition in CLASS_WEIGHTS else None
+    if mixed is not None:  # the weights read by player: the PSD part and the code apart
+        cls, table, units, down, up = mixed
+        base_psd = base_code = 0
+        base_floats = False
+        for u, v in removed:
+            su, sv = units[u], units[v]
+            if su == sv:
+                base_psd += 1
+            else:
+                base_psd += _PSD_BASE ** (su - sv if su > sv else sv - su)
+                base_floats = base_floats or ((down[u] or up[v]) if su > sv else (down[v] or up[u]))
+            base_code += table[cls[u]][cls[v]]
+        for mv in group:
+            d_psd = -base_psd
+            d_code = -base_code
+            floats = base_floats
+            for u, v in mv.added:
+                su, sv = units[u], units[v]
+                if su == sv:
+                    d_psd += 1
+                else:
+                    d_psd += _PSD_BASE ** (su - sv if su > sv else sv - su)
+                    floats = floats or ((down[u] or up[v]) if su > sv else (down[v] or up[u]))
+                d_code += table[cls[u]][cls[v]]
+            if d_psd > 0 or (d_psd == 0 and d_code > 0):
+                continue  # worse on C.6 or C.8-C.11 wherever it is judged
+            kept.append(mv)
+            ties.append((k, rem, mv.added) if d_psd == 0 and d_code == 0 and not floats else None)
+        return tuple(kept), tuple(ties)
+
+    def of(u: int, v: int) -> tuple[int, bool] | None:
+        got = weights.get((u, v), False)
+        if got is False:
+            got = weight(ev, u, v) if rank[u] < rank[v] else weight(ev, v, u)
+            weights[(u, v)] = weights[(v, u)] = got
+        return got  # type: ignore[return-value]
+
+    base = 0
+    base_floats = False
+    for u, v in removed:
+        w = of(u, v)
+        if w is None:
+            return group, (None,) * len(group)  # scores not in whole units
+        base += w[0]
+        base_floats = base_floats or w[1]
+    for mv in group:
+        change = -base
+        floats = base_floats
+        whole = True  # every pair weighed (scores in whole units)
+        for u, v in mv.added:
+            w = of(u, v)
+            if w is None:
+                whole = False
+                break
+            change += w[0]
+            floats = floats or w[1]
+        if whole and change > 0:
+            continue  # worse on C.6 or C.8-C.11 wherever it is judged
+        kept.append(mv)
+        ties.append((k, rem, mv.added) if whole and change == 0 and not floats else None)
+    return tuple(kept), tuple(ties)
 
 
 def _keeps_downfloaters(group_of: dict[int, int], move: Move, k: int) -> bool:
@@ -470,6 +697,20 @@ def _keeps_downfloaters(group_of: dict[int, int], move: Move, k: int) -> bool:
     out = {x for u, v in move.removed if (g[u] if g[u] > g[v] else g[v]) == k for x in (u, v)}
     into = {x for u, v in move.added if (g[u] if g[u] > g[v] else g[v]) == k for x in (u, v)}
     return out == into
+
+
+def _by_one_row(group_of: dict[int, int], k: int, a: Move, va: Verdict, b: Move, vb: Verdict) -> bool:
+    """:func:`_by_order_alone` for two moves that rank above the same pairing ``P`` in its
+    bracket ``k``, the first each changes, on the same quality row with different values there:
+    they rank against each other by those values (Art. 3.8: smaller first).  It holds when both
+    keep ``P``'s downfloaters in ``k`` and the PAB: the brackets above ``k`` are ``P``'s in
+    both; in ``k`` the three have the same members and downfloaters, so the same rows are
+    compared in each comparison (a row read from the next bracket, 2026 C8 or 2017 C.7, reads
+    the same downfloaters), and each move equals ``P`` on every row before the one it wins on,
+    so the two tie there; on that row each verdict holds the move's value (``value_b``), and
+    different values decide."""
+    return (va.criterion == vb.criterion and va.criterion != "order" and va.bracket == k and vb.bracket == k
+            and va.value_b != vb.value_b and _keeps_downfloaters(group_of, a, k) and _keeps_downfloaters(group_of, b, k))
 
 
 def _by_order_alone(group_of: dict[int, int], k: int, a: Move, va: Verdict, b: Move, vb: Verdict) -> bool:

@@ -116,11 +116,18 @@ def participants(t: Tournament, rnd: int) -> list[int]:
     return sorted(out)
 
 
-def _pairing_score(t: Tournament, pid: int, rnd: int) -> Fraction:
+def _pairing_score(t: Tournament, pid: int, rnd: int, memo: dict[tuple[int, int], Fraction] | None = None) -> Fraction:
+    """The score ``pid`` is paired with in ``rnd`` (with ``memo``: remembered there)."""
+    if memo is not None:
+        got = memo.get((pid, rnd))
+        if got is None:
+            got = memo[(pid, rnd)] = t.score(pid, through=rnd - 1) + t.acceleration(pid, rnd)
+        return got
     return t.score(pid, through=rnd - 1) + t.acceleration(pid, rnd)
 
 
-def float_of(t: Tournament, pid: int, rnd: int, edition: str = "2026") -> Flt | None:
+def float_of(t: Tournament, pid: int, rnd: int, edition: str = "2026",
+             memo: dict[tuple[int, int], Fraction] | None = None) -> Flt | None:
     """The float ``pid`` received in round ``rnd`` (2026 Art. 1.4).  A game over the board between
     different pairing scores floats the higher one down and the lower one up; a round without a
     game that scored more than a loss (PAB, forfeit win, full- or half-point bye) is a downfloat;
@@ -129,7 +136,7 @@ def float_of(t: Tournament, pid: int, rnd: int, edition: str = "2026") -> Flt | 
         return None
     e = t.player(pid).entry(rnd)
     if e is not None and e.is_played and e.opponent is not None and e.opponent in t.player_by_rank:
-        mine, theirs = _pairing_score(t, pid, rnd), _pairing_score(t, e.opponent, rnd)
+        mine, theirs = _pairing_score(t, pid, rnd, memo), _pairing_score(t, e.opponent, rnd, memo)
         return Flt.DOWN if mine > theirs else Flt.UP if mine < theirs else None
     if PLAYER_FACTS[edition].unplayed_floats_down:
         # 2017 A.4.b: "a player who, for whatever reason, does not play in a round, also receives
@@ -190,6 +197,7 @@ def _build(t: Tournament, rnd: int, ids: list[int] | None, total_rounds: int | N
     sc = t.scoring
     threshold = Fraction(rnd - 1) * max(sc.win_white, sc.draw_white) / 2
     players: dict[int, CPlayer] = {}
+    scores: dict[tuple[int, int], Fraction] = {}  # pairing scores read for several players' floats
     tpn = 0
     for p in sorted(t.players, key=lambda q: q.start_rank):
         ever = p.start_rank in present or any(
@@ -201,7 +209,7 @@ def _build(t: Tournament, rnd: int, ids: list[int] | None, total_rounds: int | N
             continue
         colours = p.colour_history(through=rnd - 1)
         pref, strength = preference(colours)
-        score = _pairing_score(t, p.start_rank, rnd)
+        score = _pairing_score(t, p.start_rank, rnd, scores)
         met: dict[int, int] = {}
         for r in range(1, rnd):
             e = p.entry(r)
@@ -209,7 +217,7 @@ def _build(t: Tournament, rnd: int, ids: list[int] | None, total_rounds: int | N
                 met.setdefault(e.opponent, r)
         players[p.start_rank] = CPlayer(
             id=p.start_rank, tpn=tpn, score=score, colours=colours, pref=pref, strength=strength,
-            floats=(float_of(t, p.start_rank, rnd - 1, edition), float_of(t, p.start_rank, rnd - 2, edition)),
+            floats=(float_of(t, p.start_rank, rnd - 1, edition, scores), float_of(t, p.start_rank, rnd - 2, edition, scores)),
             pab_ban=pab_ban(t, p.start_rank, rnd, edition),
             unplayed=(rnd - 1) - len(colours),
             topscorer=final and score > threshold,
@@ -220,9 +228,22 @@ def _build(t: Tournament, rnd: int, ids: list[int] | None, total_rounds: int | N
                       final_round=final, total_rounds=total, total_rounds_known=known, edition=edition)
 
 
+#: the last tournament whose initial colour :func:`_implied_initial_colour` read, and the colour
+#: (a tournament is immutable: each round of one file reads the same)
+_implied: list[tuple[Tournament, Colour | None]] = []
+
+
 def _implied_initial_colour(t: Tournament) -> Colour | None:
     """Without XXC/152, round 1 shows it: nobody had a preference, so the higher-ranked player of
     a board got the initial colour exactly when their TPN was odd (Art. 5.2.5)."""
+    if _implied and _implied[0][0] is t:
+        return _implied[0][1]
+    got = _read_initial_colour(t)
+    _implied[:] = [(t, got)]
+    return got
+
+
+def _read_initial_colour(t: Tournament) -> Colour | None:
     if t.rounds_paired < 1:
         return None
     if not _has_round1(t):

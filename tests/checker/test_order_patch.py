@@ -47,6 +47,7 @@ def test_patched_key_is_the_key_of_the_new_pairs(case) -> None:  # type: ignore[
     assert base.key == homogeneous_key(players, pairs)
     assert base.patched(removed, added) == homogeneous_key(players, after)
     assert base.precedes(removed, added) == (base.patched(removed, added) < base.key)
+    assert base.precedes_same(added) == base.precedes(removed, added)  # the same players re-paired
 
 
 Case = tuple[Bracket, list[tuple[int, int]], list[tuple[int, int]]]
@@ -98,3 +99,49 @@ def test_patched_key_of_a_heterogeneous_bracket_is_the_key_of_the_new_pairs(case
     patched = index.key_of(removed, added)
     assert patched == generation_key(after, rank)
     assert index.precedes(removed, added) == (patched is not None and patched < index.key)
+    assert index.precedes_same(added) == index.precedes(removed, added)  # the same players re-paired
+
+
+@st.composite
+def mdp_repairings(draw: st.DrawFn) -> Case:
+    """A heterogeneous bracket (as :func:`heterogeneous`) and a re-pairing of one or two of its
+    pairs and up to two others that re-pairs an MDP: with another resident, or leaving it or a
+    resident unpaired for a player left over (MDPs never meet each other)."""
+    b, _, _ = draw(heterogeneous())
+    rng = random.Random(draw(st.integers(0, 10**9)))
+    mdps = set(b.mdps)
+    with_mdp = sorted(pr for pr in b.pairs if pr[0] in mdps)
+    own = sorted(pr for pr in b.pairs if pr[0] not in mdps)
+    if not with_mdp:
+        return b, [], []
+    removed = rng.sample(with_mdp, rng.randint(1, min(2, len(with_mdp)))) + rng.sample(own, rng.randint(0, min(2, len(own))))
+    people = [x for pr in removed for x in pr]
+    if b.downfloaters and rng.random() < 0.4:  # a player left over takes the place of one taken out
+        people[rng.randrange(len(people))] = rng.choice(b.downfloaters)
+    for _ in range(20):
+        rng.shuffle(people)
+        added = [(min(people[i:i + 2]), max(people[i:i + 2])) for i in range(0, len(people), 2)]
+        if not any(u in mdps and v in mdps for u, v in added):
+            return b, removed, added
+    return b, [], []
+
+
+@pytest.mark.fast
+@settings(max_examples=800, deadline=None)
+@given(mdp_repairings())
+def test_a_repaired_mdp_is_ordered_by_the_mdps_part_of_the_key(case: Case) -> None:
+    """:meth:`GenerationIndex.mdps_precede`, the order of a candidate that re-pairs an MDP read
+    from the MDPs' part of the key: the whole key of the new pairs is smaller exactly when it
+    says so, and it says nothing only when the keys agree on that part."""
+    b, removed, added = case
+    rank = {x: i for i, x in enumerate(b.members)}
+    index = GenerationIndex(b, rank)
+    pairs = (b.pairs - set(removed)) | set(added)
+    paired = {x for pr in pairs for x in pr}
+    after = Bracket(0, b.score, b.mdps, b.residents, pairs, tuple(x for x in b.members if x not in paired))
+    whole = generation_key(after, rank)
+    got = index.mdps_precede(removed, added)
+    if whole[:2] == index.key[:2]:
+        assert got is None
+    else:
+        assert got == (whole < index.key)
