@@ -22,8 +22,6 @@ writes:
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from dataclasses import dataclass, replace
 from datetime import date
@@ -35,7 +33,7 @@ from event.absences import AlreadyWithdrawn, RoundOutOfEvent, declare, withdrawa
 from event.change import Change, EventError, Notice, check_player, consistent, player_label, refuse_team_event
 from event.log import Irregularity, before_log, with_irregularity, without_irregularity
 from event.results import (BadResult, BadResultsRows, BoardGivenTwice, NoGame, NoSuchBoard, RoundNotPaired,
-                           RowProblem, _field_columns, _number, _set, boards as column_boards, csv_error, player_code)
+                           RowProblem, _number, csv_rows, row_board, _set, boards as column_boards, player_code)
 from event.results import PLAYER_EXPECTED, result_code, result_text
 from trf.abnormal import AbnormalPoints
 from trf.matches import match_columns, matches_paired, writes_matches
@@ -489,35 +487,10 @@ def enter_match_results_csv(t: Tournament, text: str, match: int | None = None, 
     bs = match_boards(t, k)
     by_pair = {frozenset((b.white, b.black)): b for b in bs}
     warnings: list[Notice] = []
-    delimiter = ";" if text.count(";") > text.count(",") else ","
     parsed: list[tuple[MatchBoard, Game, Game]] = []
     problems: list[RowProblem] = []
     given: dict[int, int] = {}  # board -> the line that gave it
-    physical = re.split(r"\r\n|\r|\n", text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    last_line = 0
-    while True:
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:  # a field over the csv module's limit: no board's or game's
-            problems.append(RowProblem(reader.line_num, 0, "bad-row", f"{csv_error(exc)}: expected "
-                                                                       f"{_MATCH_ROW_EXPECTED}", True))
-            break
-        no, first_line, last_line = reader.line_num, last_line + 1, reader.line_num
-        cells = [c.strip() for c in row]
-        if not any(cells) or cells[0].startswith("#"):
-            continue
-        col = _field_columns(physical, first_line, no, delimiter, len(cells))
-
-        def bad(kind: str, message: str, field: int = 0, invalid: bool = True) -> None:
-            problems.append(RowProblem(no, col[field] if field < len(col) else 0, kind, message, invalid))
-
-        if not cells[0].isdecimal():
-            if no != 1:  # line 1: a header row
-                bad("bad-row", f"{','.join(row)[:80]!r}: expected {_MATCH_ROW_EXPECTED}")
-            continue
+    for no, cells, row, bad in csv_rows(text, _MATCH_ROW_EXPECTED, problems):
         pair_row = len(cells) >= 4 and cells[1].isdecimal()  # a game is never a bare number
         numbers = cells[:2] if pair_row else cells[:1]
         if not all(map(_number, numbers)):
@@ -540,33 +513,15 @@ def enter_match_results_csv(t: Tournament, text: str, match: int | None = None, 
                 expected = ("each game in its own field, game 1 then game 2, e.g. 3,1-0,½-½" if exc.expected == _BOTH
                             else exc.expected)
                 bad("bad-result", f"{exc.text}: expected {expected}", field)
-        if pair_row:
-            w, b = int(cells[0]), int(cells[1])
-            found = by_pair.get(frozenset((w, b)))
-            if found is None:
-                bad("not-paired", f"{w} and {b} do not meet in round {k}: expected two players paired together "
-                                  f"(the round's boards: {', '.join(f'{x.white}-{x.black}' for x in bs) or 'none'})",
-                    0, False)
-                continue
-            bd = found
-            if (bd.white, bd.black) != (w, b):
-                warnings.append(Notice("colours-swapped", f"{source}:{no}: {w}-{b} is {bd.white}-{bd.black} in the "
-                                                          f"pairing; the results were read for the players in the "
-                                                          f"order given ({w} first)", {"line": no}))
-                games = [_flip(g) for g in games]
-        else:
-            number = int(cells[0])
-            if not 1 <= number <= len(bs):
-                bad("no-such-board", f"round {k} has no board {number}: expected a board "
-                                     + (f"1-{len(bs)}" if bs else "of a round with games (nobody plays in it)"),
-                    0, False)
-                continue
-            bd = bs[number - 1]
-        if bd.number in given:
-            bad("board-given-twice", f"board {bd.number} ({bd.white}-{bd.black}) given twice: expected each board "
-                                     f"once (it is on line {given[bd.number]} already)", 0, False)
+        located = row_board(cells, pair_row, k, bs, by_pair, given, no, bad)
+        if located is None:
             continue
-        given[bd.number] = no
+        bd, swapped = located
+        if swapped:
+            warnings.append(Notice("colours-swapped", f"{source}:{no}: {int(cells[0])}-{int(cells[1])} is {bd.white}-"
+                                                      f"{bd.black} in the pairing; the results were read for the players "
+                                                      f"in the order given ({int(cells[0])} first)", {"line": no}))
+            games = [_flip(g) for g in games]
         if len(games) == 2:
             parsed.append((bd, games[0], games[1]))
     if problems:

@@ -29,7 +29,7 @@ import csv
 import io
 import re
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Callable, Iterator, Mapping, Protocol, Sequence, TypeVar
 from fractions import Fraction
 
 from event.change import Change, EventError, Notice, check_player, consistent, player_label, refuse_team_event
@@ -455,6 +455,92 @@ def _field_columns(physical: list[str], first: int, last: int, delimiter: str, c
     return columns + [0] * (count - len(columns))
 
 
+class _Located(Protocol):
+    """What a CSV row's board is found by: its number and its players."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def white(self) -> int: ...
+    @property
+    def black(self) -> int: ...
+
+
+_B = TypeVar("_B", bound=_Located)
+
+#: How a CSV row names one field as bad: (kind, message, field index, whether it is invalid input).
+RowComplaint = Callable[..., None]
+
+
+def csv_rows(text: str, expected: str,
+             problems: list[RowProblem]) -> Iterator[tuple[int, list[str], list[str], RowComplaint]]:
+    """The rows of a results CSV (``,`` or ``;``, whichever the text has more of; any line ending)
+    that name a board: ``(line, cells stripped, raw row, bad)`` where ``bad(kind, message,
+    field=0, invalid=True)`` records a problem at that field's column.  Blank rows, ``#`` rows
+    and a header on line 1 are passed over; any other row not starting with a number is a bad
+    row (``expected`` says what a row is); a field longer than the csv module reads ends the
+    reading with a bad row (the reader cannot tell where the next row starts)."""
+    delimiter = ";" if text.count(";") > text.count(",") else ","
+    physical = re.split(r"\r\n|\r|\n", text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)  # LF, CRLF or CR endings
+    last_line = 0
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:  # a field over the csv module's 131,072 characters: no board's or result's
+            problems.append(RowProblem(reader.line_num, 0, "bad-row", f"{csv_error(exc)}: expected {expected}", True))
+            return
+        no, first_line, last_line = reader.line_num, last_line + 1, reader.line_num
+        cells = [c.strip() for c in row]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        col = _field_columns(physical, first_line, no, delimiter, len(cells))
+
+        def bad(kind: str, message: str, field: int = 0, invalid: bool = True, no: int = no,
+                col: list[int] = col) -> None:
+            problems.append(RowProblem(no, col[field] if field < len(col) else 0, kind, message, invalid))
+
+        if not cells[0].isdecimal():  # what int() reads: isdigit() also takes '²'
+            if no != 1:  # line 1: a header row
+                bad("bad-row", f"{','.join(row)[:80]!r}: expected {expected}")
+            continue
+        yield no, cells, row, bad
+
+
+def row_board(cells: list[str], pair_row: bool, r: int, bs: Sequence[_B], by_pair: Mapping[frozenset[int], _B],
+              given: dict[int, int], no: int, bad: RowComplaint) -> tuple[_B, bool] | None:
+    """The board a CSV row names in round ``r`` (``bs`` its boards, ``by_pair`` the same by their
+    players), by its players (``pair_row``: the row's first two cells) or its number, and whether the players were given the other way
+    round; ``None`` when no such board is paired or it was given already (the problem recorded
+    through ``bad``; ``given`` maps each board to the line that gave it)."""
+    swapped = False
+    if pair_row:
+        w, b = int(cells[0]), int(cells[1])
+        found = by_pair.get(frozenset((w, b)))
+        if found is None:
+            bad("not-paired", f"{w} and {b} do not meet in round {r}: expected two players paired together "
+                              f"(the round's boards: {', '.join(f'{x.white}-{x.black}' for x in bs) or 'none'})",
+                0, False)
+            return None
+        bd, swapped = found, (found.white, found.black) != (w, b)
+    else:
+        number = int(cells[0])
+        if not 1 <= number <= len(bs):
+            bad("no-such-board", f"round {r} has no board {number}: expected a board "
+                                 + (f"1-{len(bs)}" if bs else "of a round with games (nobody plays in it)"),
+                0, False)
+            return None
+        bd = bs[number - 1]
+    if bd.number in given:
+        bad("board-given-twice", f"board {bd.number} ({bd.white}-{bd.black}) given twice: expected each board "
+                                 f"once (it is on line {given[bd.number]} already)", 0, False)
+        return None
+    given[bd.number] = no
+    return bd, swapped
+
+
 def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str = "<results>") -> Change:
     """A round's results from CSV rows ``board,result`` or ``white,black,result`` (starting ranks;
     a header row and ``#`` lines are skipped), all or nothing.
@@ -473,35 +559,10 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
     by_pair = {frozenset((b.white, b.black)): b for b in bs}
     warnings: list[Notice] = later_rounds(t, r)
     entered: list[dict[str, object]] = []
-    delimiter = ";" if text.count(";") > text.count(",") else ","
     plan: list[tuple[Board, tuple[Result, Result] | None, int]] = []
     problems: list[RowProblem] = []
     given: dict[int, int] = {}  # board -> the line that gave it
-    physical = re.split(r"\r\n|\r|\n", text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)  # LF, CRLF or CR endings
-    last_line = 0
-    while True:
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:  # a field over the csv module's 131,072 characters: no board's or result's
-            problems.append(RowProblem(reader.line_num, 0, "bad-row", f"{csv_error(exc)}: expected {_ROW_EXPECTED}",
-                                       True))
-            break  # the reader cannot tell where the next row starts
-        no, first_line, last_line = reader.line_num, last_line + 1, reader.line_num
-        cells = [c.strip() for c in row]
-        if not any(cells) or cells[0].startswith("#"):
-            continue
-        col = _field_columns(physical, first_line, no, delimiter, len(cells))
-
-        def bad(kind: str, message: str, field: int = 0, invalid: bool = True) -> None:
-            problems.append(RowProblem(no, col[field] if field < len(col) else 0, kind, message, invalid))
-
-        if not cells[0].isdecimal():  # what int() reads: isdigit() also takes '²'
-            if no != 1:  # line 1: a header row
-                bad("bad-row", f"{','.join(row)[:80]!r}: expected {_ROW_EXPECTED}")
-            continue
+    for no, cells, row, bad in csv_rows(text, _ROW_EXPECTED, problems):
         pair_row = len(cells) >= 3 and cells[1].isdecimal()
         numbers = cells[:2] if pair_row else cells[:1]
         if not all(map(_number, numbers)):
@@ -521,33 +582,15 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
             code_ok = False
         else:
             code_ok = True
-        if pair_row:
-            w, b = int(cells[0]), int(cells[1])
-            found = by_pair.get(frozenset((w, b)))
-            if found is None:
-                bad("not-paired", f"{w} and {b} do not meet in round {r}: expected two players paired together "
-                                  f"(the round's boards: {', '.join(f'{x.white}-{x.black}' for x in bs) or 'none'})",
-                    0, False)
-                continue
-            bd = found
-            if codes is not None and (bd.white, bd.black) != (w, b):
-                warnings.append(Notice("colours-swapped", f"{source}:{no}: {w}-{b} is {bd.white}-{bd.black} in the pairing; "
-                                                          f"the result was read for the players in the order given ({w} first)",
-                                       {"line": no}))
-                codes = (codes[1], codes[0])
-        else:
-            k = int(cells[0])
-            if not 1 <= k <= len(bs):
-                bad("no-such-board", f"round {r} has no board {k}: expected a board "
-                                     + (f"1-{len(bs)}" if bs else "of a round with games (nobody plays in it)"),
-                    0, False)
-                continue
-            bd = bs[k - 1]
-        if bd.number in given:
-            bad("board-given-twice", f"board {bd.number} ({bd.white}-{bd.black}) given twice: expected each board "
-                                     f"once (it is on line {given[bd.number]} already)", 0, False)
+        located = row_board(cells, pair_row, r, bs, by_pair, given, no, bad)
+        if located is None:
             continue
-        given[bd.number] = no
+        bd, swapped = located
+        if codes is not None and swapped:
+            warnings.append(Notice("colours-swapped", f"{source}:{no}: {int(cells[0])}-{int(cells[1])} is {bd.white}-"
+                                                      f"{bd.black} in the pairing; the result was read for the players in "
+                                                      f"the order given ({int(cells[0])} first)", {"line": no}))
+            codes = (codes[1], codes[0])
         if code_ok:
             plan.append((bd, codes, no))
     if problems:
