@@ -23,7 +23,7 @@ from checker.dutch.criteria_2017 import Evaluator2017
 from checker.dutch.rescore import SAME_PLAYERS_WEIGHT, class_codes_2017, pair_signature_2017
 from checker.dutch.scoring import ScoredPairing
 from checker.dutch.search import _one_bracket, _same_bracket_plan, compatibility, move_groups
-from tests.checker.test_search_equivalence import WALKS, _cases, _reference, _rounds, _walk, _winning
+from tests.checker.test_search_equivalence import WALKS, _cases, _reference, _rounds, _walk, _winning, moves_above_in_pairs
 
 #: the files whose rounds have no scoregroup of several scores or with topscorers where a move
 #: re-pairs boards (so only the classes' colour codes are read)
@@ -222,23 +222,15 @@ def test_moves_better_on_the_same_row_rank_by_their_values(path: Path, rules: st
     itself the whole comparison): the reference comparison of the two candidates agrees on every
     such pair, on given and walked-away pairings of both editions."""
     from checker.dutch.reference import compare
-    from checker.dutch.search import _by_one_row, moves
+    from checker.dutch.search import _by_one_row
 
-    rng = random.Random(f"one-row:{path.name}:{rules}")
     read = 0
-    for ev, given in _rounds(path, rules):
-        for steps in (0, 2, 5, 8):
-            mate = _walk(ev, given, steps, rng)
-            scored = ScoredPairing(ev, mate)
-            above = [(mv, v) for mv in moves(ev, mate, scored.brackets)
-                     if (v := scored.verdict(mv)) is not None and v.winner == "b" and v.criterion != "order"]
-            for i, (a, va) in enumerate(above[:60]):
-                for b, vb in above[i + 1:i + 61]:
-                    if va.bracket is None or not _by_one_row(ev.group_of, va.bracket, a, va, b, vb):
-                        continue
-                    ref = compare(ev, a.apply(mate), b.apply(mate))
-                    assert ref is not None and ref.winner == ("b" if vb.value_b < va.value_b else "a"), (a, b, ref)
-                    read += 1
+    for ev, mate, (a, va), (b, vb) in moves_above_in_pairs(path, rules, "one-row", False, 60):
+        if va.bracket is None or not _by_one_row(ev.group_of, va.bracket, a, va, b, vb):
+            continue
+        ref = compare(ev, a.apply(mate), b.apply(mate))
+        assert ref is not None and ref.winner == ("b" if vb.value_b < va.value_b else "a"), (a, b, ref)
+        read += 1
     assert read > 0 or (path.name, rules) in NO_SAME_ROW
 
 

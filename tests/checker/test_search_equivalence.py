@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 
@@ -356,6 +357,23 @@ def test_pairs_of_boards_left_out_unbuilt_lose_by_the_count_of_pairs(path: Path,
     assert left_out > 20 and kept > 20 and one_bracket > 20
 
 
+def moves_above_in_pairs(path: Path, rules: str, label: str, by_order: bool, width: int) -> Iterator[tuple[Any, Any, Any, Any]]:
+    """Pairs of moves that both rank above a pairing (the given pairing of each round, and the
+    same walked 2, 5 and 8 steps away): by the generation order (``by_order``) or by a quality
+    criterion, each of the first ``width`` such moves with the ``width`` after it, as
+    ``(event, pairing, (move, verdict), (move, verdict))``."""
+    rng = random.Random(f"{label}:{path.name}:{rules}")
+    for ev, given in _rounds(path, rules):
+        for steps in (0, 2, 5, 8):
+            mate = _walk(ev, given, steps, rng)
+            scored = ScoredPairing(ev, mate)
+            above = [(mv, v) for mv in moves(ev, mate, scored.brackets)
+                     if (v := scored.verdict(mv)) is not None and v.winner == "b" and (v.criterion == "order") == by_order]
+            for i, first in enumerate(above[:width]):
+                for second in above[i + 1:i + 1 + width]:
+                    yield ev, mate, first, second
+
+
 @pytest.mark.parametrize(("path", "rules"), [c for c in _cases() if "fixtures" in c.id or "n36" in c.id])  # type: ignore[attr-defined]
 def test_moves_better_by_the_order_alone_rank_by_their_keys(path: Path, rules: str) -> None:
     """Two moves that both rank above a pairing by the generation order in the same bracket,
@@ -365,20 +383,12 @@ def test_moves_better_by_the_order_alone_rank_by_their_keys(path: Path, rules: s
     given and walked-away pairings of both editions."""
     from checker.dutch.search import _by_order_alone
 
-    rng = random.Random(f"order-alone:{path.name}:{rules}")
     read = 0
-    for ev, given in _rounds(path, rules):
-        for steps in (0, 2, 5, 8):
-            mate = _walk(ev, given, steps, rng)
-            scored = ScoredPairing(ev, mate)
-            above = [(mv, v) for mv in moves(ev, mate, scored.brackets)
-                     if (v := scored.verdict(mv)) is not None and v.winner == "b" and v.criterion == "order"]
-            for i, (a, va) in enumerate(above[:40]):
-                for b, vb in above[i + 1:i + 41]:
-                    assert va.bracket is not None
-                    if not _by_order_alone(ev.group_of, va.bracket, a, va, b, vb):
-                        continue
-                    ref = compare(ev, a.apply(mate), b.apply(mate))
-                    assert ref is not None and ref.winner == ("b" if vb.value_b < va.value_b else "a"), (a, b, ref)
-                    read += 1
+    for ev, mate, (a, va), (b, vb) in moves_above_in_pairs(path, rules, "order-alone", True, 40):
+        assert va.bracket is not None
+        if not _by_order_alone(ev.group_of, va.bracket, a, va, b, vb):
+            continue
+        ref = compare(ev, a.apply(mate), b.apply(mate))
+        assert ref is not None and ref.winner == ("b" if vb.value_b < va.value_b else "a"), (a, b, ref)
+        read += 1
     assert read > 0
