@@ -32,9 +32,9 @@ from event import fidemode
 from event.absences import AlreadyWithdrawn, RoundOutOfEvent, declare, withdrawals
 from event.change import Change, EventError, Notice, check_player, consistent, player_label, refuse_team_event
 from event.log import Irregularity, before_log, with_irregularity, without_irregularity
-from event.results import (BadResult, BadResultsRows, BoardGivenTwice, NoGame, NoSuchBoard, RoundNotPaired,
-                           RowProblem, _number, csv_rows, row_board, _set, boards as column_boards, player_code)
-from event.results import PLAYER_EXPECTED, result_code, result_text
+from event.results import (BadResult, BadResultsRows, BoardGivenTwice, NoSuchBoard, RoundNotPaired,
+                           RowProblem, csv_rows, numbers_read, row_board, _set, boards as column_boards, player_code)
+from event.results import NO_GAME_WORDS, PLAYER_EXPECTED, player_board, result_code, result_text
 from trf.abnormal import AbnormalPoints
 from trf.matches import match_columns, matches_paired, writes_matches
 from trf.model import Colour, Player, Record, Result, Tournament
@@ -428,19 +428,8 @@ def _player_game(player: int, text: str) -> Game:
                                   PLAYER_GAME_EXPECTED) from None
 
 
-def _match_board_of(t: Tournament, k: int, bs: Sequence[MatchBoard], pid: int) -> MatchBoard:
-    """Player ``pid``'s board in match ``k``; :class:`NoGame` when he has none (the PAB, a bye,
-    an absence, not paired)."""
-    check_player(t, pid)
-    for bd in bs:
-        if pid in (bd.white, bd.black):
-            return bd
-    e = t.player(pid).entry(match_columns(k)[0])
-    what = "not paired" if e is None or e.code is None else {
-        Result.PAIRING_ALLOCATED_BYE: "the pairing-allocated bye (U H)", Result.HALF_POINT_BYE: "a half-point bye",
-        Result.FULL_POINT_BYE: "a full-point bye", Result.ZERO_POINT_BYE: "a zero-point bye (absent)",
-    }.get(e.code, "no game")
-    raise NoGame(pid, k, what)
+#: What a player without a game in a match round has there: a Double-Swiss PAB is two games, U and H.
+_NO_MATCH_WORDS = {**NO_GAME_WORDS, Result.PAIRING_ALLOCATED_BYE: "the pairing-allocated bye (U H)"}
 
 
 def enter_match_results_by_player(t: Tournament, items: Sequence[tuple[int, str, str]],
@@ -457,7 +446,7 @@ def enter_match_results_by_player(t: Tournament, items: Sequence[tuple[int, str,
     seen: dict[int, str] = {}
     parsed: list[tuple[MatchBoard, Game, Game]] = []
     for pid, g1, g2 in items:
-        bd = _match_board_of(t, k, bs, pid)
+        bd = player_board(t, pid, bs, k, match_columns(k)[0], _NO_MATCH_WORDS)
         games = [_player_game(pid, g1), _player_game(pid, g2)]
         if pid == bd.black:
             games = [_flip(g) for g in games]
@@ -492,10 +481,7 @@ def enter_match_results_csv(t: Tournament, text: str, match: int | None = None, 
     given: dict[int, int] = {}  # board -> the line that gave it
     for no, cells, row, bad in csv_rows(text, _MATCH_ROW_EXPECTED, problems):
         pair_row = len(cells) >= 4 and cells[1].isdecimal()  # a game is never a bare number
-        numbers = cells[:2] if pair_row else cells[:1]
-        if not all(map(_number, numbers)):
-            field = next(i for i, n in enumerate(numbers) if not _number(n))
-            bad("bad-number", f"{numbers[field][:40]!r}: expected boards and start ranks of at most 4 digits", field)
+        if not numbers_read(cells, pair_row, bad):
             continue
         at = 2 if pair_row else 1
         if len(cells) < at + 2 or not cells[at] or not cells[at + 1]:

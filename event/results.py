@@ -38,7 +38,8 @@ from trf.model import Player, Result, RoundEntry, Tournament
 
 __all__ = ["Board", "boards", "current_round", "pre_determined", "adjourned_games", "BadResult", "BadResultsRow", "BadResultsRows", "RowProblem", "BoardGivenTwice",
            "NoSuchBoard", "NoGame", "RoundNotPaired", "result_code", "player_code", "enter_result", "enter_player_result",
-           "enter_given", "enter_results", "result_text", "csv_error"]
+           "enter_given", "enter_results", "result_text", "csv_error",
+           "csv_rows", "row_board", "numbers_read", "player_board", "NO_GAME_WORDS"]
 
 
 @dataclass(frozen=True)
@@ -353,17 +354,26 @@ def enter_result(t: Tournament, board: int, text: str, rnd: int | None = None) -
                   {"round": r, "board": board, "white": bd.white, "black": bd.black, "result": shown})
 
 
-def _board_of(t: Tournament, rnd: int, pid: int) -> Board:
+#: What a player without a game in a round has there, by his round entry's code.
+NO_GAME_WORDS = {Result.PAIRING_ALLOCATED_BYE: "the pairing-allocated bye", Result.HALF_POINT_BYE: "a half-point bye",
+                 Result.FULL_POINT_BYE: "a full-point bye", Result.ZERO_POINT_BYE: "a zero-point bye (absent)"}
+
+
+def player_board(t: Tournament, pid: int, bs: Sequence[_B], rnd: int, column: int,
+                 words: Mapping[Result, str] = NO_GAME_WORDS) -> _B:
+    """Player ``pid``'s board among ``bs`` (round ``rnd``'s boards, its entries in round column
+    ``column``); :class:`NoGame` saying what he has there instead (``words``: a bye, an absence;
+    "not paired") when he has none."""
     check_player(t, pid)
-    for bd in boards(t, rnd):
+    for bd in bs:
         if pid in (bd.white, bd.black):
             return bd
-    e = t.player(pid).entry(rnd)
-    what = "not paired" if e is None or e.code is None else {
-        Result.PAIRING_ALLOCATED_BYE: "the pairing-allocated bye", Result.HALF_POINT_BYE: "a half-point bye",
-        Result.FULL_POINT_BYE: "a full-point bye", Result.ZERO_POINT_BYE: "a zero-point bye (absent)",
-    }.get(e.code, "no game")
-    raise NoGame(pid, rnd, what)
+    e = t.player(pid).entry(column)
+    raise NoGame(pid, rnd, "not paired" if e is None or e.code is None else words.get(e.code, "no game"))
+
+
+def _board_of(t: Tournament, rnd: int, pid: int) -> Board:
+    return player_board(t, pid, boards(t, rnd), rnd, rnd)
 
 
 def enter_player_result(t: Tournament, player: int, text: str, rnd: int | None = None) -> Change:
@@ -436,6 +446,17 @@ def _number(text: str) -> bool:
     also takes ``²``), at most 4 past leading zeros (TRF's 4 columns; a 5,000-digit text never
     reaches ``int``)."""
     return text.isdecimal() and len(text.lstrip("0")) <= len(str(MAX_START_RANK))
+
+
+def numbers_read(cells: list[str], pair_row: bool, bad: RowComplaint) -> bool:
+    """Whether a CSV row's board (or, in a ``pair_row``, its two start ranks) are numbers
+    :func:`_number` reads; the first that is not is recorded through ``bad``."""
+    numbers = cells[:2] if pair_row else cells[:1]
+    field = next((i for i, n in enumerate(numbers) if not _number(n)), None)
+    if field is not None:
+        bad("bad-number", f"{numbers[field][:40]!r}: expected boards and start ranks of at most "
+                          f"{len(str(MAX_START_RANK))} digits", field)
+    return field is None
 
 
 _ROW_EXPECTED = "board,result or white,black,result"
@@ -564,11 +585,7 @@ def enter_results(t: Tournament, text: str, rnd: int | None = None, source: str 
     given: dict[int, int] = {}  # board -> the line that gave it
     for no, cells, row, bad in csv_rows(text, _ROW_EXPECTED, problems):
         pair_row = len(cells) >= 3 and cells[1].isdecimal()
-        numbers = cells[:2] if pair_row else cells[:1]
-        if not all(map(_number, numbers)):
-            field = next(i for i, n in enumerate(numbers) if not _number(n))
-            bad("bad-number", f"{numbers[field][:40]!r}: expected boards and start ranks of at most "
-                              f"{len(str(MAX_START_RANK))} digits", field)
+        if not numbers_read(cells, pair_row, bad):
             continue
         if not pair_row and len(cells) < 2:
             bad("bad-row", f"{','.join(row)[:80]!r}: expected {_ROW_EXPECTED}")
