@@ -21,6 +21,12 @@ class Strength(enum.IntEnum):
     ABSOLUTE = 3
 
 
+def colour_difference(colours: tuple[Colour, ...]) -> int:
+    """Colour difference: games with White minus games with Black, played games only (Art. 1.6,
+    2017 A.6), counted in C: any colour other than White counts as a Black."""
+    return 2 * colours.count(Colour.WHITE) - len(colours)
+
+
 def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Strength]:
     """The preference of a player who played ``colours`` (in order): absolute if the colour
     difference (CD, Whites minus Blacks) is beyond +-1 or the last two played games had the
@@ -28,7 +34,7 @@ def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Stren
     before the first played game."""
     if not colours:
         return None, Strength.NONE
-    cd = 2 * colours.count(Colour.WHITE) - len(colours)  # every other colour counts as a Black
+    cd = colour_difference(colours)
     fewer = Colour.WHITE if cd < 0 else Colour.BLACK
     if abs(cd) > 1:
         return fewer, Strength.ABSOLUTE

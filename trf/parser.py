@@ -92,13 +92,6 @@ _RESULT_ALIASES = {"X": Result.ADJOURNED}
 _COLOURS = {c.value: c for c in Colour}
 
 
-def grammar_text() -> str:
-    """``trf.lark``, the grammar (:func:`trf.grammar.grammar_text`)."""
-    from trf.grammar import grammar_text as text
-
-    return text()
-
-
 def _lark() -> RecordParser:
     """The grammar's parser (:func:`trf.grammar.grammar`: built once, kept between runs; its module
     loaded with it: a file whose lines are all read directly needs neither)."""

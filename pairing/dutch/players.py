@@ -28,6 +28,7 @@ TYPE_CHECKING = False  # typing's own flag, without loading typing (start-up: ar
 from pairing.pab import bars_pab, pab_eligible  # C.04.3 Art. 2.1.2 (C2)
 from pairing.result import PairingInputError
 from pairing.preference import Strength as Strength  # Art. 1.7, re-exported
+from pairing.preference import colour_difference as colour_difference  # Art. 1.6, re-exported
 from pairing.preference import colour_preference as colour_preference
 from trf.acceleration import has_explicit_acceleration
 from trf.model import Colour, Result, RoundEntry, Tournament
@@ -68,12 +69,6 @@ class PairingPlayer:
         colours = self.colours
         object.__setattr__(self, "cd", colour_difference(colours))
         object.__setattr__(self, "repeated", len(colours) >= 2 and colours[-1] is colours[-2])
-
-
-def colour_difference(colours: tuple[Colour, ...]) -> int:
-    """Colour difference: games with White minus games with Black, played games only (Art. 1.6,
-    2017 A.6), counted in C: any colour other than White counts as a Black."""
-    return 2 * colours.count(Colour.WHITE) - len(colours)
 
 
 def available_players(t: Tournament, rnd: int) -> list[int]:
@@ -132,10 +127,7 @@ class PlayerRules:
     def pab_eligible(self, t: Tournament, pid: int, rnd: int) -> bool:
         """Whether the player of this start rank may receive the PAB in round ``rnd``: no round
         before it without a game bars it (:attr:`pab_barred`)."""
-        for r, e in enumerate(t.player(pid).rounds[:max(rnd - 1, 0)], start=1):
-            if e is not None and not e.is_played and self.pab_barred(t, pid, r, e):
-                return False
-        return True
+        return pab_eligible(t, pid, rnd, barred=self.pab_barred)
 
 
 def unplayed_float_2026(t: Tournament, pid: int, rnd: int) -> Float | None:
@@ -162,11 +154,6 @@ def pab_barred_2017(t: Tournament, pid: int, r: int, e: RoundEntry) -> bool:
 #: and of the text in force until then.
 RULES_2026 = PlayerRules(unplayed_float_2026, bars_pab)
 RULES_2017 = PlayerRules(unplayed_float_2017, pab_barred_2017)
-
-
-def pab_eligible_2017(t: Tournament, pid: int, rnd: int) -> bool:
-    """2017 C.2: no round before ``rnd`` bars the PAB (:func:`pab_barred_2017`)."""
-    return RULES_2017.pab_eligible(t, pid, rnd)
 
 
 def pab_eligible_2026(t: Tournament, pid: int, rnd: int) -> bool:
