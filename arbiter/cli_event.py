@@ -512,14 +512,17 @@ def result(
 
     values = list(items or [])
     loaded = _call(file, lambda: store.load(file))
-    if matches.is_match_event(loaded.tournament):
-        if csv_file is not None:
-            if values:
-                fail(exitcodes.USAGE, "give either --csv FILE or BOARD GAME1 GAME2 triples, not both")
-            rows = read_text(csv_file, None, "results file", RESULTS)
-            _commit(file, lambda t: matches.enter_match_results_csv(t, rows, round_, str(csv_file)), json_out,
-                    _show_results)
-            return
+    in_matches = matches.is_match_event(loaded.tournament)
+    if csv_file is not None:
+        if values:
+            fail(exitcodes.USAGE, f"give either --csv FILE or {'BOARD GAME1 GAME2 triples' if in_matches else 'BOARD RESULT pairs'}"
+                                  ", not both")
+        text = read_text(csv_file, None, "results file", RESULTS)
+        _commit(file, lambda t: (matches.enter_match_results_csv if in_matches else team.enter_results
+                                 if is_team_event(t) else enter_results)(t, text, round_, str(csv_file)),
+                json_out, _show_results)
+        return
+    if in_matches:
         if by_player:
             if not values or len(values) % 3:
                 fail(exitcodes.USAGE, "each round is a match of two games: give PLAYER GAME1 GAME2 triples with "
@@ -530,14 +533,6 @@ def result(
             return
         parsed = _call(file, lambda: matches.parse_match_items(values))
         _commit(file, lambda t: matches.enter_match_results(t, parsed, round_), json_out, _show_results)
-        return
-    if csv_file is not None:
-        if values:
-            fail(exitcodes.USAGE, "give either --csv FILE or BOARD RESULT pairs, not both")
-        text = read_text(csv_file, None, "results file", RESULTS)
-        _commit(file, lambda t: (team.enter_results if is_team_event(t) else enter_results)(t, text, round_,
-                                                                                             str(csv_file)),
-                json_out, _show_results)
         return
     if not values or len(values) % 2:
         fail(exitcodes.USAGE, "give BOARD RESULT pairs (e.g. 3 1-0), PLAYER RESULT pairs with --by-player, MATCH "
